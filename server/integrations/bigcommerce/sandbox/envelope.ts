@@ -1,0 +1,60 @@
+// BigCommerce's response shapes, shared by every sandbox route.
+// Envelopes and error bodies: ../shared/bigcommerce/API-NOTES.md §2 and §3.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export const STATUS_DOC_TYPE = 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes';
+
+export type BcErrorBody = {
+  status: number;
+  title: string;
+  type: string;
+  errors?: Record<string, string>;
+  detail?: string;
+};
+
+/** A v3 single-object answer: `{data, meta: {}}`. */
+export function v3Data(c: Context, data: unknown, status: ContentfulStatusCode = 200) {
+  return c.json({ data, meta: {} }, status);
+}
+
+export type Pagination = {
+  total: number;
+  count: number;
+  per_page: number;
+  current_page: number;
+  total_pages: number;
+  links: { previous?: string; current: string; next?: string };
+};
+
+/** Builds `meta.pagination` the way BigCommerce does (links are query strings, `previous`/`next` omitted at the ends). */
+export function paginate<T>(items: readonly T[], page: number, limit: number): { data: T[]; pagination: Pagination } {
+  const total = items.length;
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  const start = (page - 1) * limit;
+  const data = items.slice(start, start + limit);
+  const links: Pagination['links'] = { current: `?page=${page}&limit=${limit}` };
+  if (page > 1) links.previous = `?page=${page - 1}&limit=${limit}`;
+  if (page < totalPages) links.next = `?page=${page + 1}&limit=${limit}`;
+  return {
+    data,
+    pagination: { total, count: data.length, per_page: limit, current_page: page, total_pages: totalPages, links },
+  };
+}
+
+/** A v3 collection answer: `{data: [...], meta: {pagination}}`. */
+export function v3List<T>(c: Context, items: readonly T[], page: number, limit: number) {
+  const { data, pagination } = paginate(items, page, limit);
+  return c.json({ data, meta: { pagination } }, 200);
+}
+
+/** BigCommerce's v3 error body `{status, title, type, errors}`. */
+export function bcErrorBody(status: number, title: string, errors: Record<string, string> = {}): BcErrorBody {
+  return { status, title, type: STATUS_DOC_TYPE, errors };
+}
+
+export function bcError(c: Context, status: ContentfulStatusCode, title: string, errors: Record<string, string> = {}) {
+  return c.json(bcErrorBody(status, title, errors), status);
+}
+
+export const notFound = (c: Context) => bcError(c, 404, 'The requested resource was not found.');

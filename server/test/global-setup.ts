@@ -1,0 +1,2 @@
+// Placeholder: replaced by the database template set-up.
+export default function setup() {}
