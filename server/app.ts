@@ -1,0 +1,128 @@
+// Builds the Hono app: middleware, `/api/*`, and the built client with SPA fallback, on one port.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { API_ERROR_CODES } from '../common/errors';
+import type { Database } from './db/database';
+import type { Env } from './env';
+import { healthRoutes } from './features/health/routes';
+import type { HealthCheck } from './features/health/service';
+import { createErrorHandler, errorBody, jsonBodyGuard } from './http';
+import type { Logger } from './logger';
+
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** Folder of the built client (`dist/client`); the shell is served from here. */
+  clientDir: string;
+  startedAt?: number;
+};
+
+/** JSON bodies above this size are refused with 413 (uploads go straight to object storage, not through here). */
+export const MAX_JSON_BODY_BYTES = 10 * 1024 * 1024;
+
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(deps: AppDeps): Hono {
+  const { database, logger } = deps;
+  const startedAt = deps.startedAt ?? Date.now();
+  const app = new Hono();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Path only: query strings may carry store credentials (spec part 1 §7, GET /api/dump-categories).
+    logger.info(
+      {
+        reqId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      xFrameOptions: 'DENY',
+      xContentTypeOptions: 'nosniff',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginResourcePolicy: 'same-origin',
+      strictTransportSecurity: deps.env.PUBLIC_URL.startsWith('https:') ? 'max-age=15552000' : false,
+    }),
+  );
+  app.onError(createErrorHandler(logger));
+
+  const api = new Hono();
+  api.use(
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: (c) =>
+        c.json(errorBody(API_ERROR_CODES.payloadTooLarge, 'The request body is larger than 10 MB'), 413),
+    }),
+  );
+  api.use(jsonBodyGuard);
+
+  const healthChecks: Record<string, HealthCheck> = {
+    database: async () => {
+      await database.ping();
+      return { status: 'up', detail: database.kind };
+    },
+  };
+  api.route('/health', healthRoutes(healthChecks, startedAt));
+  api.all('*', (c) =>
+    c.json(errorBody(API_ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`), 404),
+  );
+  app.route('/api', api);
+
+  mountClient(app, deps.clientDir);
+  return app;
+}
+
+/** Serves the built client; every other GET answers the shell (tabs are state, `/auth/*` pages are client routes). */
+function mountClient(app: Hono, clientDir: string) {
+  const indexFile = path.join(clientDir, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  if (indexHtml !== undefined) mountStaticFiles(app, clientDir);
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    if (indexHtml !== undefined) return c.html(indexHtml);
+    return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503);
+  });
+  app.all('*', (c) => c.json(errorBody(API_ERROR_CODES.notFound, 'Not found'), 404));
+}
+
+function mountStaticFiles(app: Hono, clientDir: string) {
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.get('/assets/*', (c) => c.json(errorBody(API_ERROR_CODES.notFound, 'Not found'), 404));
+  app.use('*', serveStatic({ root: clientDir, index: '__no_index__' }));
+}

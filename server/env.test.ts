@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies the defaults a fresh machine needs', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe(path.resolve('./data'));
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.LOG_LEVEL).toBe('info');
+  });
+
+  it('accepts PostgreSQL URLs and trims a trailing slash from PUBLIC_URL', () => {
+    const env = parseEnv({
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      PUBLIC_URL: 'https://tools.example.com/',
+      PORT: '8080',
+    });
+    expect(env.DATABASE_URL).toBe('postgres://u:p@db:5432/app');
+    expect(env.PUBLIC_URL).toBe('https://tools.example.com');
+    expect(env.PORT).toBe(8080);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+
+  it('lists every problem at once', () => {
+    let caught: unknown;
+    try {
+      parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', PUBLIC_URL: 'nope' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    const problems = (caught as EnvError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems).toContain('PORT: must be a number (got "abc")');
+    expect(problems).toContain(
+      'DATABASE_URL: must be a PostgreSQL URL (postgres:// or postgresql://) (got "mysql://x")',
+    );
+    expect(problems.find((p) => p.startsWith('LOG_LEVEL:'))).toContain('must be one of fatal, error, warn');
+    expect(problems).toContain('PUBLIC_URL: must be a http(s) URL (http:// or https://) (got "nope")');
+    expect((caught as EnvError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('rejects a port out of range', () => {
+    expect(() => parseEnv({ PORT: '70000' })).toThrow('PORT: must be between 0 and 65535');
+  });
+});

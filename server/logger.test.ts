@@ -1,0 +1,48 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, logger: createLogger('info', stream) };
+}
+
+describe('logger', () => {
+  it('never writes tokens, passwords or cookies', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      {
+        accessToken: 'secret-token-1',
+        store: { accessToken: 'secret-token-2', apiToken: 'secret-token-3', name: 'Shop' },
+        headers: {
+          cookie: 'session=secret-cookie',
+          'x-auth-token': 'secret-token-4',
+          authorization: 'Bearer s5',
+        },
+        body: { password: 'hunter2', newPassword: 'hunter3' },
+      },
+      'hello',
+    );
+    const text = lines.join('');
+    for (const secret of [
+      'secret-token-1',
+      'secret-token-2',
+      'secret-token-3',
+      'secret-cookie',
+      'secret-token-4',
+      's5',
+      'hunter2',
+      'hunter3',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('"name":"Shop"');
+    expect(text).toContain('[redacted]');
+  });
+});

@@ -1,0 +1,45 @@
+import pino from 'pino';
+
+/** Paths whose values never reach the logs (tokens, passwords, cookies), wherever they appear in a log object. */
+export const REDACT_PATHS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'accessToken',
+  'apiToken',
+  'access_token',
+  'authorization',
+  'cookie',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.accessToken',
+  '*.apiToken',
+  '*.access_token',
+  '*.authorization',
+  '*.cookie',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-auth-token"]',
+  'headers["set-cookie"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-auth-token"]',
+  'res.headers["set-cookie"]',
+];
+
+export type Logger = pino.Logger;
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}

@@ -1,0 +1,73 @@
+// Starts the app on a port: opens and migrates the database, listens, and shuts down gracefully.
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase, type Database } from './db/database';
+import type { Env } from './env';
+import { createLogger, type Logger } from './logger';
+
+export const DEFAULT_CLIENT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../dist/client',
+);
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  database: Database;
+  logger: Logger;
+  /** Stops accepting connections, lets in-flight requests finish (bounded), then closes the database it opened. */
+  close(): Promise<void>;
+};
+
+export async function startServer(
+  env: Env,
+  options: { database?: Database; logger?: Logger; clientDir?: string } = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  // A database handed in (tests) stays open for its owner to close.
+  const ownsDatabase = options.database === undefined;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  await database.migrate();
+
+  const app = createApp({ env, database, logger, clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
+  const server = await listen(app.fetch, env.PORT, env.HOST);
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ port, database: database.kind }, `BC Toolbox listening on http://localhost:${port}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await closeHttpServer(server, env.SHUTDOWN_TIMEOUT_MS);
+      if (ownsDatabase) await database.close();
+      logger.info('stopped');
+    })());
+
+  return { url, port, database, logger, close };
+}
+
+function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string) {
+  return new Promise<ServerType>((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+/** `server.close` waits for in-flight requests; idle keep-alive sockets are closed at once, stragglers after a timeout. */
+function closeHttpServer(server: ServerType, timeoutMs: number) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, timeoutMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
+}
