@@ -1,0 +1,9 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { TabId } from '../../common/contracts/tabs';
+
+/**
+ * The screen of each built tool, loaded lazily (one chunk per feature). A tab missing here shows the "not built yet"
+ * panel. Later tools add a line such as:
+ *   stores: lazy(() => import('../features/stores/stores-screen')),
+ */
+export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType>>> = {};
