@@ -55,7 +55,9 @@ export function ProfileMenuView({
           <span className="block max-w-40 truncate text-sm font-medium text-slate-900">{user.name}</span>
           <span className="block max-w-40 truncate text-xs text-slate-500">{user.email}</span>
         </span>
-        <ChevronDownIcon className={cn('h-4 w-4 text-slate-500 transition-transform', isOpen && 'rotate-180')} />
+        <ChevronDownIcon
+          className={cn('h-4 w-4 text-slate-500 transition-transform', isOpen && 'rotate-180')}
+        />
       </button>
       {isOpen && (
         <div
@@ -92,7 +94,12 @@ export function ProfileMenuView({
                 {t('header.exitAdminMode')}
               </button>
             )}
-            <button type="button" role="menuitem" className={cn(itemClass, 'text-red-700')} onClick={onLogout}>
+            <button
+              type="button"
+              role="menuitem"
+              className={cn(itemClass, 'text-red-700')}
+              onClick={onLogout}
+            >
               <LogoutIcon className="h-4 w-4" />
               {t('header.logout')}
             </button>

@@ -69,7 +69,12 @@ async function fetchSessionUser(): Promise<SessionUser | null> {
 }
 
 export function useSession(): SessionState {
-  const query = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSessionUser, staleTime: 60_000, retry: false });
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: fetchSessionUser,
+    staleTime: 60_000,
+    retry: false,
+  });
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 
@@ -82,7 +87,8 @@ export function useSessionActions() {
     onSettled: refresh,
   });
   const stopImpersonating = useMutation({
-    mutationFn: () => apiRequest({ method: 'POST', path: STOP_IMPERSONATING_PATH, body: {}, schema: z.unknown() }),
+    mutationFn: () =>
+      apiRequest({ method: 'POST', path: STOP_IMPERSONATING_PATH, body: {}, schema: z.unknown() }),
     onSuccess: refresh,
   });
   return { signOut, stopImpersonating };

@@ -71,7 +71,10 @@ export function Sidebar({ currentTab, isAdmin, isOpen, closeButtonRef, onSelect,
                   >
                     <TabIcon
                       tab={tab.id}
-                      className={cn('h-5 w-5 shrink-0', isCurrent ? 'text-white' : 'text-slate-400 group-hover:text-white')}
+                      className={cn(
+                        'h-5 w-5 shrink-0',
+                        isCurrent ? 'text-white' : 'text-slate-400 group-hover:text-white',
+                      )}
                     />
                     <span className="flex-1 truncate" data-testid="tab-label">
                       {t(tab.labelKey)}

@@ -16,7 +16,15 @@ function Loading() {
   );
 }
 
-export function TabContent({ tab, user, isSessionLoading }: { tab: TabId; user: SessionUser | null; isSessionLoading: boolean }) {
+export function TabContent({
+  tab,
+  user,
+  isSessionLoading,
+}: {
+  tab: TabId;
+  user: SessionUser | null;
+  isSessionLoading: boolean;
+}) {
   const { t } = useTranslation();
   if (isSessionLoading && (tab === 'profile-settings' || tab === 'admin-users')) return <Loading />;
 

@@ -14,4 +14,3 @@ export function withTabInUrl(href: string, tab: TabId): string {
   url.searchParams.set(TAB_QUERY_PARAM, tab);
   return `${url.pathname}${url.search}${url.hash}`;
 }
-

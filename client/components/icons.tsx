@@ -25,7 +25,8 @@ function StrokeIcon({ d, className }: { d: string } & IconProps) {
 
 const TAB_ICON_PATHS: Record<TabId, string> = {
   stores: 'M3 9l1.5-5h15L21 9M3 9h18M3 9v11h18V9M9 20v-6h6v6',
-  'ai-assistant': 'M12 3l1.8 4.2L18 9l-4.2 1.8L12 15l-1.8-4.2L6 9l4.2-1.8zM18.5 15l.8 1.7 1.7.8-1.7.8-.8 1.7-.8-1.7-1.7-.8 1.7-.8z',
+  'ai-assistant':
+    'M12 3l1.8 4.2L18 9l-4.2 1.8L12 15l-1.8-4.2L6 9l4.2-1.8zM18.5 15l.8 1.7 1.7.8-1.7.8-.8 1.7-.8-1.7-1.7-.8 1.7-.8z',
   'dump-product': 'M12 3v12M7 10l5 5 5-5M4 20h16',
   'dump-categories': 'M3 6h6l2 2h10v11H3zM8 13h8M8 16h5',
   'dump-widgets': 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
@@ -35,10 +36,12 @@ const TAB_ICON_PATHS: Record<TabId, string> = {
   'copy-description': 'M9 9h11v11H9zM5 15H4V4h11v1',
   'reset-page-title': 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5',
   'video-converter': 'M3 5h18v14H3zM7 5v14M17 5v14M3 9.5h4M3 14.5h4M17 9.5h4M17 14.5h4',
-  'video-h265-converter': 'M7 18h10a4 4 0 0 0 .6-7.96A6 6 0 0 0 6.1 9.6 4.2 4.2 0 0 0 7 18zM12 15v-5M9.5 12.5 12 10l2.5 2.5',
+  'video-h265-converter':
+    'M7 18h10a4 4 0 0 0 .6-7.96A6 6 0 0 0 6.1 9.6 4.2 4.2 0 0 0 7 18zM12 15v-5M9.5 12.5 12 10l2.5 2.5',
   'video-360-converter': 'M3 12c0-2.2 4-4 9-4s9 1.8 9 4-4 4-9 4M12 16l2-2M12 16l2 2M12 3v3M12 18v3',
   'keyword-extractor': 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4M8 11h6',
-  'admin-users': 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a7 7 0 0 1 14 0v1M16 3.2a4 4 0 0 1 0 7.6M22 21v-1a7 7 0 0 0-4-6.3',
+  'admin-users':
+    'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21v-1a7 7 0 0 1 14 0v1M16 3.2a4 4 0 0 1 0 7.6M22 21v-1a7 7 0 0 0-4-6.3',
   'profile-settings': 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
 };
 
@@ -59,7 +62,12 @@ export function ChevronDownIcon(props: IconProps) {
 }
 
 export function GlobeIcon(props: IconProps) {
-  return <StrokeIcon d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" {...props} />;
+  return (
+    <StrokeIcon
+      d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z"
+      {...props}
+    />
+  );
 }
 
 export function LogoutIcon(props: IconProps) {
@@ -71,13 +79,20 @@ export function UserIcon(props: IconProps) {
 }
 
 export function ToolboxIcon(props: IconProps) {
-  return <StrokeIcon d="M3 9h18v10H3zM8 9V6a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v3M3 13h18M10 13v2h4v-2" {...props} />;
+  return (
+    <StrokeIcon d="M3 9h18v10H3zM8 9V6a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v3M3 13h18M10 13v2h4v-2" {...props} />
+  );
 }
 
 /** The admin mark (spec: "marked with a crown"); filled, in amber. */
 export function CrownIcon({ className }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className ?? 'h-4 w-4 text-amber-500'}>
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className={className ?? 'h-4 w-4 text-amber-500'}
+    >
       <path fill="currentColor" d="M3 7.5l4.5 4L12 4l4.5 7.5L21 7.5 19 19H5z" />
     </svg>
   );

@@ -43,11 +43,20 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** The one typed way the client talks to the server: same-origin JSON with the session cookie. */
-export async function apiRequest<T>({ method = 'GET', path, body, schema, signal }: ApiRequest<T>): Promise<T> {
+export async function apiRequest<T>({
+  method = 'GET',
+  path,
+  body,
+  schema,
+  signal,
+}: ApiRequest<T>): Promise<T> {
   const init: RequestInit = {
     method,
     credentials: 'include',
-    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
   };
   if (body !== undefined) init.body = JSON.stringify(body);
   if (signal) init.signal = signal;

@@ -49,6 +49,7 @@ export function createI18n(language: Language): I18n {
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGES,
     initAsync: false,
+    showSupportNotice: false,
     returnNull: false,
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
   });

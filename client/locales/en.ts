@@ -64,7 +64,8 @@ export const en = {
   },
   panels: {
     notBuilt: 'This tool is not built yet.',
-    notBuiltHint: 'It will appear here in a coming release. The other tools in the sidebar are ready to explore.',
+    notBuiltHint:
+      'It will appear here in a coming release. The other tools in the sidebar are ready to explore.',
     loginRequired: 'Login Required',
     loginRequiredBody: 'Please log in to view and edit your profile.',
     goToLogin: 'Go to Login',
@@ -251,7 +252,8 @@ export const en = {
     noFileSelected: 'No file selected',
     engineLoading: 'FFmpeg is still loading, please wait...',
     engineLoadFailed: 'Failed to load FFmpeg: {reason}',
-    engineSuggestions: 'Try the following: use a current version of Chrome, Edge or Firefox; disable extensions that block scripts; clear the browser cache; check your internet connection.',
+    engineSuggestions:
+      'Try the following: use a current version of Chrome, Edge or Firefox; disable extensions that block scripts; clear the browser cache; check your internet connection.',
     conversionFailedWith: 'Conversion failed: {message}',
     estimateH264: 'Estimated time: 1 to 5 minutes',
     estimateH265: 'Estimated time: 30 to 60+ minutes',

@@ -67,7 +67,8 @@ export const vi: Messages = {
   },
   panels: {
     notBuilt: 'Công cụ này chưa được xây dựng.',
-    notBuiltHint: 'Công cụ sẽ có mặt ở đây trong bản phát hành tới. Hãy dùng thử các công cụ khác trên thanh bên.',
+    notBuiltHint:
+      'Công cụ sẽ có mặt ở đây trong bản phát hành tới. Hãy dùng thử các công cụ khác trên thanh bên.',
     loginRequired: 'Yêu cầu đăng nhập',
     loginRequiredBody: 'Vui lòng đăng nhập để xem và chỉnh sửa hồ sơ của bạn.',
     goToLogin: 'Đi đến trang đăng nhập',
