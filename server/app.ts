@@ -75,14 +75,13 @@ export function createApp(deps: AppDeps): Hono {
   app.onError(createErrorHandler(logger));
 
   const api = new Hono();
-  api.use(
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: (c) =>
-        c.json(errorBody(API_ERROR_CODES.payloadTooLarge, 'The request body is larger than 10 MB'), 413),
-    }),
-  );
-  api.use(jsonBodyGuard);
+  const limitBody = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: (c) =>
+      c.json(errorBody(API_ERROR_CODES.payloadTooLarge, 'The request body is larger than 10 MB'), 413),
+  });
+  // Only requests that carry a body pay for the size limit and the JSON check.
+  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody, jsonBodyGuard);
 
   const healthChecks: Record<string, HealthCheck> = {
     database: async () => {

@@ -21,15 +21,13 @@ export function errorBody(code: string, error: string): ApiErrorBody {
   return { error, code };
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * Rejects a malformed JSON body with a clear 400 before any route sees it. Reads a clone, so routes that hand the
  * raw request to a library (e.g. the auth layer) still get an unread body.
  */
 export const jsonBodyGuard: MiddlewareHandler = async (c, next) => {
   const type = c.req.header('content-type') ?? '';
-  if (BODY_METHODS.has(c.req.method) && /\bjson\b/i.test(type)) {
+  if (/\bjson\b/i.test(type)) {
     const text = await c.req.raw.clone().text();
     if (text.trim() !== '') {
       try {

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { checkHealth, type HealthCheck } from './service';
+import { createHealthChecker, type HealthCheck } from './service';
 
 /** `GET /api/health`: 200 with the version and each component's state; 503 when a component is down. */
 export function healthRoutes(checks: Record<string, HealthCheck>, startedAt: number) {
+  const check = createHealthChecker(checks, { startedAt });
   return new Hono().get('/', async (c) => {
-    const health = await checkHealth(checks, startedAt);
+    const health = await check();
     c.header('Cache-Control', 'no-store');
     return c.json(health, health.status === 'ok' ? 200 : 503);
   });

@@ -4,13 +4,34 @@ import { APP_VERSION } from '../../../common/version';
 export type HealthCheck = () => Promise<ComponentState>;
 
 const CHECK_TIMEOUT_MS = 2_000;
+/** Component states are reused for this long, and concurrent callers share one check: under load (or many load
+ * balancers polling) the database sees at most one health query per second, not one per request. */
+export const HEALTH_CACHE_MS = 1_000;
 
-/** Runs every component check in parallel, each bounded by a timeout, and reports the whole. */
-export async function checkHealth(
+export function createHealthChecker(
   checks: Record<string, HealthCheck>,
-  startedAt: number,
-  now: () => number = Date.now,
-): Promise<HealthResponse> {
+  options: { startedAt: number; now?: () => number; cacheMs?: number },
+): () => Promise<HealthResponse> {
+  const now = options.now ?? Date.now;
+  const cacheMs = options.cacheMs ?? HEALTH_CACHE_MS;
+  let cached: { at: number; components: Promise<Record<string, ComponentState>> } | undefined;
+
+  return async () => {
+    const at = now();
+    if (!cached || at - cached.at >= cacheMs) cached = { at, components: runChecks(checks, now) };
+    const components = await cached.components;
+    const isDown = Object.values(components).some((state) => state.status === 'down');
+    return {
+      status: isDown ? 'degraded' : 'ok',
+      version: APP_VERSION,
+      uptimeSeconds: Math.round((now() - options.startedAt) / 1000),
+      components,
+    };
+  };
+}
+
+/** Runs every component check in parallel, each bounded by a timeout; a check that throws reports `down`. */
+async function runChecks(checks: Record<string, HealthCheck>, now: () => number) {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]): Promise<[string, ComponentState]> => {
       const started = now();
@@ -23,14 +44,7 @@ export async function checkHealth(
       }
     }),
   );
-  const components = Object.fromEntries(entries);
-  const isDown = entries.some(([, state]) => state.status === 'down');
-  return {
-    status: isDown ? 'degraded' : 'ok',
-    version: APP_VERSION,
-    uptimeSeconds: Math.round((now() - startedAt) / 1000),
-    components,
-  };
+  return Object.fromEntries(entries);
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
