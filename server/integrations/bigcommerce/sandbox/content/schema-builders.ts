@@ -1,0 +1,54 @@
+// Small builders for Page Builder UI schemas ([WID components.schemas.widgetSchema]: tab, array and hidden entries,
+// each setting `{type, label, id, default, typeMeta?, conditional?}`). Used by the built-in and demo templates.
+import type { JsonObject } from './types';
+
+export type Setting = JsonObject & { type: string; id: string };
+
+export function setting(
+  type: string,
+  id: string,
+  label: string,
+  defaultValue: unknown,
+  extra: JsonObject = {},
+): Setting {
+  return { type, label, id, default: defaultValue, ...extra };
+}
+
+export function select(
+  id: string,
+  label: string,
+  options: readonly string[],
+  defaultValue?: string,
+): Setting {
+  return setting('select', id, label, defaultValue ?? options[0] ?? '', {
+    typeMeta: {
+      selectOptions: options.map((value) => ({ label: value[0]?.toUpperCase() + value.slice(1), value })),
+    },
+  });
+}
+
+/** Shows a setting only when `key` has one of `values` (the `IN` operator is the only one documented). */
+export function when(target: Setting, key: string, values: readonly string[]): Setting {
+  return { ...target, conditional: { key, operator: 'IN', value: [...values] } };
+}
+
+export function tab(label: string, sections: { label?: string; settings: Setting[] }[]): JsonObject {
+  return { type: 'tab', label, sections };
+}
+
+export function hidden(settings: Setting[]): JsonObject {
+  return { type: 'hidden', settings };
+}
+
+export function arrayOf(
+  id: string,
+  label: string,
+  entryLabel: string,
+  defaultCount: number,
+  schema: JsonObject[],
+  thumbnail?: string,
+): JsonObject {
+  const entry: JsonObject = { type: 'array', label, id, defaultCount, entryLabel, schema };
+  if (thumbnail) entry.thumbnail = { type: 'image', valueKey: thumbnail };
+  return entry;
+}
