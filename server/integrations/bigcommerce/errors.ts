@@ -1,0 +1,291 @@
+// Every failure of a BigCommerce call becomes one BigCommerceError: a stable `code`, the HTTP status, BigCommerce's
+// own `title` and per-field `errors`, and a plain-English message fit to show the person using the toolbox.
+// Error bodies: ../shared/bigcommerce/API-NOTES.md §2; status meanings: doc:docs/start/about/status-codes.mdx.
+// Nothing here ever sees the access token: errors are built from the method, the path (which holds no secret; the
+// store hash lives in the base URL), the status and the response body.
+
+export type BigCommerceErrorCode =
+  | 'bc_bad_request'
+  | 'bc_unauthorized'
+  | 'bc_forbidden_scope'
+  | 'bc_not_found'
+  | 'bc_conflict'
+  | 'bc_too_large'
+  | 'bc_invalid'
+  | 'bc_rate_limited'
+  | 'bc_plan_limit'
+  | 'bc_unavailable'
+  | 'bc_network'
+  | 'bc_timeout'
+  | 'bc_unexpected_response'
+  | 'bc_invalid_store_hash'
+  | 'bc_invalid_request'
+  | 'bc_http';
+
+export type BigCommerceErrorInit = {
+  code: BigCommerceErrorCode;
+  message: string;
+  status?: number;
+  title?: string;
+  errors?: Record<string, string>;
+  method?: string;
+  path?: string;
+  /** Name of the field a 409 clashes on, when BigCommerce says (or its title makes it plain). */
+  field?: string;
+  /** How many times the request was retried before giving up. */
+  retries?: number;
+  /**
+   * For a write that failed after it may have reached BigCommerce (dropped connection, timeout, 5xx on a POST):
+   * it may or may not have been applied, and the client did not retry it.
+   */
+  mayHaveBeenApplied?: boolean;
+  /** A sanitised description of the underlying failure (name, code, message), never the raw object. */
+  cause?: { name: string; code?: string; message: string };
+};
+
+export class BigCommerceError extends Error {
+  readonly code: BigCommerceErrorCode;
+  readonly status: number | undefined;
+  readonly title: string | undefined;
+  readonly errors: Record<string, string>;
+  readonly method: string | undefined;
+  readonly path: string | undefined;
+  readonly field: string | undefined;
+  readonly retries: number;
+  readonly mayHaveBeenApplied: boolean;
+  override readonly cause: BigCommerceErrorInit['cause'];
+
+  constructor(init: BigCommerceErrorInit) {
+    super(init.message);
+    this.name = 'BigCommerceError';
+    this.code = init.code;
+    this.status = init.status;
+    this.title = init.title;
+    this.errors = init.errors ?? {};
+    this.method = init.method;
+    this.path = init.path;
+    this.field = init.field;
+    this.retries = init.retries ?? 0;
+    this.mayHaveBeenApplied = init.mayHaveBeenApplied ?? false;
+    this.cause = init.cause;
+  }
+
+  /** A plain object for logs and API answers (no stack, no secrets). */
+  toJSON() {
+    return {
+      name: this.name,
+      code: this.code,
+      message: this.message,
+      status: this.status,
+      title: this.title,
+      errors: this.errors,
+      method: this.method,
+      path: this.path,
+      field: this.field,
+      retries: this.retries,
+      mayHaveBeenApplied: this.mayHaveBeenApplied,
+    };
+  }
+}
+
+export function isBigCommerceError(value: unknown): value is BigCommerceError {
+  return value instanceof BigCommerceError;
+}
+
+/** BigCommerce's v3 error body `{status, title, type, errors?, detail?}`, read leniently. */
+export type BigCommerceErrorBody = { title?: string; detail?: string; errors: Record<string, string> };
+
+export function readErrorBody(body: unknown): BigCommerceErrorBody {
+  const out: BigCommerceErrorBody = { errors: {} };
+  if (typeof body === 'string') {
+    const text = body.trim();
+    if (text && text.length <= 300 && !text.startsWith('<')) out.title = text;
+    return out;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return out;
+  const record = body as Record<string, unknown>;
+  if (typeof record.title === 'string' && record.title.trim()) out.title = record.title.trim();
+  if (typeof record.detail === 'string' && record.detail.trim()) out.detail = record.detail.trim();
+  const errors = record.errors;
+  if (errors && typeof errors === 'object') {
+    // An open object keyed by field name or array index; values are usually strings, sometimes nested.
+    for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+      out.errors[key] = typeof value === 'string' ? value : JSON.stringify(value);
+    }
+  }
+  return out;
+}
+
+export type RequestContext = { method: string; path: string; retries?: number };
+
+// Which OAuth scope a path needs, as named in the control panel (the securityScheme text of each spec, API-NOTES §1).
+function scopeFor(method: string, path: string): string {
+  const access = method === 'GET' || method === 'HEAD' ? 'read-only' : 'modify';
+  if (path.startsWith('/v3/catalog/')) return `Products (${access})`;
+  if (path.startsWith('/v3/content/')) return `Content (${access})`;
+  if (path.startsWith('/v3/channels')) return `Channel Settings and Channel Listings (${access})`;
+  if (path.startsWith('/v2/store') || path.startsWith('/v2/time'))
+    return `Information & Settings (${access})`;
+  return `the matching scope (${access})`;
+}
+
+const CONFLICT_FIELDS = [
+  'custom_url',
+  'sku',
+  'name',
+  'brand_id',
+  'category_id',
+  'tax_class_id',
+  'bulk_pricing_rule',
+  'url',
+];
+
+function conflictField(title: string | undefined, errors: Record<string, string>): string | undefined {
+  const keys = Object.keys(errors);
+  if (keys.length > 0) return keys[0];
+  if (!title) return undefined;
+  const lower = title.toLowerCase();
+  for (const field of CONFLICT_FIELDS) {
+    const spaced = field.replace(/_/g, ' ');
+    if (new RegExp(`\\b(${field}|${spaced})\\b`).test(lower)) return field;
+  }
+  return undefined;
+}
+
+function describeErrors(errors: Record<string, string>): string {
+  return Object.entries(errors)
+    .map(([field, text]) => `${field}: ${text}`)
+    .join('; ');
+}
+
+function withPeriod(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** Maps a non-2xx BigCommerce answer to a BigCommerceError. */
+export function errorFromResponse(status: number, body: unknown, ctx: RequestContext): BigCommerceError {
+  const { title, detail, errors } = readErrorBody(body);
+  const base = { status, title, errors, method: ctx.method, path: ctx.path, retries: ctx.retries };
+  const what = `${ctx.method} ${ctx.path}`;
+  const fieldList = describeErrors(errors);
+  const reason = fieldList || detail || title;
+
+  switch (true) {
+    case status === 401:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_unauthorized',
+        message:
+          'BigCommerce rejected the API token (401). Check that the store hash and the access token are right and that the API account still exists.',
+      });
+    case status === 403:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_forbidden_scope',
+        message: `The API token lacks the scope this request needs: give the API account ${scopeFor(ctx.method, ctx.path)} in the BigCommerce control panel (403 on ${what}).`,
+      });
+    case status === 404:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_not_found',
+        message: `BigCommerce could not find what was asked for (404 on ${what}); it may have been deleted.`,
+      });
+    case status === 409: {
+      const field = conflictField(title, errors);
+      const clash = field
+        ? `the ${field} clashes with one that already exists`
+        : 'it clashes with existing data';
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_conflict',
+        field,
+        message: `BigCommerce refused the change because ${clash}${reason ? `: ${withPeriod(reason)}` : '.'}`,
+      });
+    }
+    case status === 413:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_too_large',
+        message: `BigCommerce refused the request as too large${title ? `: ${withPeriod(title)}` : '.'}`,
+      });
+    case status === 422:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_invalid',
+        field: Object.keys(errors)[0],
+        message: `BigCommerce rejected the data as invalid${
+          fieldList ? `: ${withPeriod(fieldList)}` : title ? `: ${withPeriod(title)}` : '.'
+        }`,
+      });
+    case status === 429:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_rate_limited',
+        message: `BigCommerce kept refusing requests because the store's API rate limit was reached, and the toolbox gave up after ${
+          ctx.retries ?? 0
+        } retries. Wait a minute and try again.`,
+      });
+    case status === 507:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_plan_limit',
+        message: `The store has reached a limit of its BigCommerce plan${title ? `: ${withPeriod(title)}` : '.'}`,
+      });
+    case status >= 500:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_unavailable',
+        message: `BigCommerce is not answering properly right now (HTTP ${status}${
+          ctx.retries ? ` after ${ctx.retries} retries` : ''
+        }). Try again in a few minutes.`,
+      });
+    case status === 400:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_bad_request',
+        message: `BigCommerce could not read the request${reason ? `: ${withPeriod(reason)}` : '.'}`,
+      });
+    default:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_http',
+        message: `BigCommerce answered HTTP ${status} to ${what}${reason ? `: ${withPeriod(reason)}` : '.'}`,
+      });
+  }
+}
+
+export type TransportFailure = {
+  /** `connect`: no connection was made, so the request provably never reached BigCommerce. */
+  phase: 'connect' | 'unknown';
+  timedOut: boolean;
+  cause: { name: string; code?: string; message: string };
+};
+
+/** Maps a failure to get any answer (refused, reset, timed out) to a BigCommerceError. */
+export function errorFromTransport(
+  failure: TransportFailure,
+  ctx: RequestContext & { mayHaveBeenApplied: boolean },
+): BigCommerceError {
+  const applied = ctx.mayHaveBeenApplied
+    ? ' The change may or may not have been saved: check the store before trying again.'
+    : '';
+  const tries = ctx.retries ? ` (after ${ctx.retries} retries)` : '';
+  return new BigCommerceError({
+    code: failure.timedOut ? 'bc_timeout' : 'bc_network',
+    method: ctx.method,
+    path: ctx.path,
+    retries: ctx.retries,
+    mayHaveBeenApplied: ctx.mayHaveBeenApplied,
+    cause: failure.cause,
+    message: failure.timedOut
+      ? `BigCommerce did not answer in time${tries}.${applied}`
+      : `Could not reach BigCommerce: the connection ${failure.phase === 'connect' ? 'could not be opened' : 'dropped'}${tries}.${applied}`,
+  });
+}
+
+/** Replaces every occurrence of each secret in a text. Used on any text that did not come from this module. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');
+  return out;
+}

@@ -1,0 +1,346 @@
+// Typed helpers for the endpoints the tools use. Paths and rules: ../shared/bigcommerce/API-NOTES.md §6.
+import type { z } from 'zod';
+import { isBigCommerceError } from './errors';
+import {
+  segment,
+  type BigCommerceHttp,
+  type Output,
+  type Page,
+  type PaginateOptions,
+  type Query,
+} from './http';
+import { brandSchema, type Brand } from './resources/brands';
+import {
+  categoryBatchResultSchema,
+  categoryNodeSchema,
+  categorySchema,
+  categoryTreeSchema,
+  type CategoryBatchResult,
+} from './resources/categories';
+import { channelSchema } from './resources/channels';
+import { pageSnapshotSchema, type PublishPageWidgets } from './resources/page-widgets';
+import {
+  bulkPricingRuleSchema,
+  customFieldSchema,
+  imageSchema,
+  modifierSchema,
+  optionSchema,
+  optionValueSchema,
+  productCategoryAssignmentSchema,
+  productChannelAssignmentSchema,
+  productSchema,
+  reviewSchema,
+  variantSchema,
+  videoSchema,
+  type Product,
+  type ProductCategoryAssignment,
+  type ProductChannelAssignment,
+  type ProductInclude,
+} from './resources/products';
+import { storeInformationSchema } from './resources/store';
+import { placementSchema, regionSchema, widgetSchema, widgetTemplateSchema } from './resources/widgets';
+
+type Call = { signal?: AbortSignal };
+type ListCall = Call & { query?: Query; limit?: number; page?: number };
+type Body = Record<string, unknown>;
+
+/**
+ * Sends a create that must not be duplicated. When it fails in a way that leaves its fate unknown (a dropped
+ * connection or a 5xx after the request was sent), look the object up first and only send again if it is not there.
+ * Used where BigCommerce guarantees a unique key (product name, brand name), which also makes a second send fail
+ * with 409 rather than duplicate if the first one lands late; that 409 is answered with a further lookup.
+ */
+export async function createOnce<T>(
+  send: () => Promise<T>,
+  findExisting: () => Promise<T | undefined>,
+  maxResends = 2,
+): Promise<T> {
+  let uncertain = false;
+  for (let resends = 0; ; resends++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!isBigCommerceError(error)) throw error;
+      const retryable = error.mayHaveBeenApplied || (uncertain && error.code === 'bc_conflict');
+      if (!retryable) throw error;
+      let existing: T | undefined;
+      try {
+        existing = await findExisting();
+      } catch {
+        throw error;
+      }
+      if (existing !== undefined) return existing;
+      if (resends >= maxResends || error.code === 'bc_conflict') throw error;
+      uncertain = true;
+    }
+  }
+}
+
+/** A product sub-resource: `/v3/catalog/products/{product_id}/{name}` (API-NOTES §6a.3). */
+function productSubResource<S extends z.ZodType>(http: BigCommerceHttp, name: string, schema: S) {
+  const base = (productId: number) => `/v3/catalog/products/${segment(productId)}/${name}`;
+  return {
+    /** One page. */
+    list: (productId: number, opts: ListCall = {}): Promise<Page<Output<S>>> =>
+      http.list(base(productId), { ...opts, schema }),
+    /** Every item, across pages. */
+    listAll: (productId: number, opts: Omit<PaginateOptions<S>, 'schema'> = {}): Promise<Output<S>[]> =>
+      http.listAll(base(productId), { ...opts, schema }),
+    get: (productId: number, id: number, opts: Call & { query?: Query } = {}): Promise<Output<S>> =>
+      http.get(`${base(productId)}/${segment(id)}`, { ...opts, schema }),
+    /** POST: not repeated after an uncertain failure (see transport.ts). */
+    create: (productId: number, body: Body, opts: Call = {}): Promise<Output<S>> =>
+      http.post(base(productId), body, { ...opts, schema }),
+    update: (productId: number, id: number, body: Body, opts: Call = {}): Promise<Output<S>> =>
+      http.put(`${base(productId)}/${segment(id)}`, body, { ...opts, schema }),
+    delete: (productId: number, id: number, opts: Call = {}): Promise<void> =>
+      http.delete(`${base(productId)}/${segment(id)}`, opts),
+  };
+}
+
+export function buildResourceApi(http: BigCommerceHttp) {
+  const products = {
+    /** `GET /v3/catalog/products/{id}`, with `include=` sub-resources [PROD getProduct]. */
+    get: (
+      id: number,
+      opts: Call & { include?: readonly ProductInclude[]; query?: Query } = {},
+    ): Promise<Product> =>
+      http.get(`/v3/catalog/products/${segment(id)}`, {
+        signal: opts.signal,
+        query: { ...opts.query, include: opts.include?.length ? opts.include : undefined },
+        schema: productSchema,
+      }),
+    /** One page of `GET /v3/catalog/products` with filters such as `sku`, `id:in`, `categories:in` [PROD getProducts]. */
+    list: (opts: ListCall = {}): Promise<Page<Product>> =>
+      http.list('/v3/catalog/products', { ...opts, schema: productSchema }),
+    /** Every page, as an async iterator. */
+    pages: (opts: Omit<PaginateOptions<typeof productSchema>, 'schema'> = {}) =>
+      http.paginate('/v3/catalog/products', { ...opts, schema: productSchema }),
+    listAll: (opts: Omit<PaginateOptions<typeof productSchema>, 'schema'> = {}): Promise<Product[]> =>
+      http.listAll('/v3/catalog/products', { ...opts, schema: productSchema }),
+    /**
+     * `POST /v3/catalog/products` [PROD createProduct]. Product names are unique per store, so after an uncertain
+     * failure the product is looked up by name before the request is sent again: never two products.
+     */
+    create: (body: Body & { name: string }, opts: Call = {}): Promise<Product> =>
+      createOnce(
+        () => http.post('/v3/catalog/products', body, { ...opts, schema: productSchema }),
+        async () => {
+          const page = await http.list('/v3/catalog/products', {
+            query: { name: body.name },
+            limit: 5,
+            schema: productSchema,
+            signal: opts.signal,
+          });
+          return page.items.find((p) => p.name === body.name);
+        },
+      ),
+    /** `PUT /v3/catalog/products/{id}` [PROD updateProduct]. */
+    update: (id: number, body: Body, opts: Call = {}): Promise<Product> =>
+      http.put(`/v3/catalog/products/${segment(id)}`, body, { ...opts, schema: productSchema }),
+    delete: (id: number, opts: Call = {}): Promise<void> =>
+      http.delete(`/v3/catalog/products/${segment(id)}`, opts),
+    variants: productSubResource(http, 'variants', variantSchema),
+    options: productSubResource(http, 'options', optionSchema),
+    optionValues: {
+      list: (productId: number, optionId: number, opts: ListCall = {}) =>
+        http.list(`/v3/catalog/products/${segment(productId)}/options/${segment(optionId)}/values`, {
+          ...opts,
+          schema: optionValueSchema,
+        }),
+      create: (productId: number, optionId: number, body: Body, opts: Call = {}) =>
+        http.post(`/v3/catalog/products/${segment(productId)}/options/${segment(optionId)}/values`, body, {
+          ...opts,
+          schema: optionValueSchema,
+        }),
+    },
+    modifiers: productSubResource(http, 'modifiers', modifierSchema),
+    images: productSubResource(http, 'images', imageSchema),
+    videos: productSubResource(http, 'videos', videoSchema),
+    customFields: productSubResource(http, 'custom-fields', customFieldSchema),
+    bulkPricingRules: productSubResource(http, 'bulk-pricing-rules', bulkPricingRuleSchema),
+    reviews: productSubResource(http, 'reviews', reviewSchema),
+  };
+
+  const variants = {
+    /** `GET /v3/catalog/variants` across products: find a product by variant SKU [VAR getVariants]. */
+    list: (opts: ListCall = {}) => http.list('/v3/catalog/variants', { ...opts, schema: variantSchema }),
+  };
+
+  const categoryTrees = {
+    /** `GET /v3/catalog/trees` [TREE getCategoryTrees]. */
+    listAll: (opts: Call & { query?: Query } = {}) =>
+      http.listAll('/v3/catalog/trees', { ...opts, schema: categoryTreeSchema }),
+    /** The nested view of one tree; not paginated, 404 for an unknown tree [TREE getCategoryTree]. */
+    categories: (treeId: number, opts: Call & { depth?: number } = {}) =>
+      http.get(`/v3/catalog/trees/${segment(treeId)}/categories`, {
+        signal: opts.signal,
+        query: { depth: opts.depth },
+        schema: categoryNodeSchema.array(),
+      }),
+  };
+
+  const categories = {
+    /** One page of the flat list `GET /v3/catalog/trees/categories` (`tree_id:in`, `category_id:in`, …). */
+    list: (opts: ListCall = {}) =>
+      http.list('/v3/catalog/trees/categories', { ...opts, schema: categorySchema }),
+    listAll: (opts: Omit<PaginateOptions<typeof categorySchema>, 'schema'> = {}) =>
+      http.listAll('/v3/catalog/trees/categories', { ...opts, schema: categorySchema }),
+    /** `POST /v3/catalog/trees/categories`: creates; 207 on partial success, so the whole answer is returned. */
+    create: (items: Body[], opts: Call = {}): Promise<CategoryBatchResult> =>
+      http.request('POST', '/v3/catalog/trees/categories', {
+        ...opts,
+        body: items,
+        schema: categoryBatchResultSchema,
+      }),
+    /** `PUT /v3/catalog/trees/categories`: updates by `category_id`. */
+    update: (items: Body[], opts: Call = {}): Promise<CategoryBatchResult> =>
+      http.request('PUT', '/v3/catalog/trees/categories', {
+        ...opts,
+        body: items,
+        schema: categoryBatchResultSchema,
+      }),
+  };
+
+  const brands = {
+    list: (opts: ListCall = {}) => http.list('/v3/catalog/brands', { ...opts, schema: brandSchema }),
+    listAll: (opts: Omit<PaginateOptions<typeof brandSchema>, 'schema'> = {}) =>
+      http.listAll('/v3/catalog/brands', { ...opts, schema: brandSchema }),
+    get: (id: number, opts: Call = {}) =>
+      http.get(`/v3/catalog/brands/${segment(id)}`, { ...opts, schema: brandSchema }),
+    /** Brand names are unique, so an uncertain create is checked by name before it is sent again. */
+    create: (body: Body & { name: string }, opts: Call = {}): Promise<Brand> =>
+      createOnce(
+        () => http.post('/v3/catalog/brands', body, { ...opts, schema: brandSchema }),
+        async () => {
+          const page = await http.list('/v3/catalog/brands', {
+            query: { name: body.name },
+            limit: 5,
+            schema: brandSchema,
+            signal: opts.signal,
+          });
+          return page.items.find((b) => b.name === body.name);
+        },
+      ),
+  };
+
+  const channels = {
+    /** `GET /v3/channels` with filters such as `status:in`, `type:in` [CHAN getChannels]. */
+    listAll: (opts: Call & { query?: Query } = {}) =>
+      http.listAll('/v3/channels', { ...opts, schema: channelSchema }),
+    get: (id: number, opts: Call = {}) =>
+      http.get(`/v3/channels/${segment(id)}`, { ...opts, schema: channelSchema }),
+  };
+
+  const assignments = {
+    channels: {
+      /** `GET /v3/catalog/products/channel-assignments?product_id:in=…|channel_id:in=…` */
+      listAll: (opts: Call & { query?: Query } = {}): Promise<ProductChannelAssignment[]> =>
+        http.listAll('/v3/catalog/products/channel-assignments', {
+          ...opts,
+          schema: productChannelAssignmentSchema,
+        }),
+      /** `PUT …/channel-assignments` → 204. BigCommerce asks for no parallel assignment calls on the same products. */
+      assign: (items: ProductChannelAssignment[], opts: Call = {}): Promise<void> =>
+        http.put('/v3/catalog/products/channel-assignments', items, opts).then(() => undefined),
+    },
+    categories: {
+      listAll: (opts: Call & { query?: Query } = {}): Promise<ProductCategoryAssignment[]> =>
+        http.listAll('/v3/catalog/products/category-assignments', {
+          ...opts,
+          schema: productCategoryAssignmentSchema,
+        }),
+      assign: (items: ProductCategoryAssignment[], opts: Call = {}): Promise<void> =>
+        http.put('/v3/catalog/products/category-assignments', items, opts).then(() => undefined),
+    },
+  };
+
+  const widgetTemplates = {
+    listAll: (opts: Call & { query?: Query } = {}) =>
+      http.listAll('/v3/content/widget-templates', { ...opts, schema: widgetTemplateSchema }),
+    get: (uuid: string, opts: Call & { versionUuid?: string } = {}) =>
+      http.get(`/v3/content/widget-templates/${segment(uuid)}`, {
+        signal: opts.signal,
+        query: { version_uuid: opts.versionUuid },
+        schema: widgetTemplateSchema,
+      }),
+    /** POST: template names are not unique, so an uncertain create is reported, never re-sent. */
+    create: (body: Body & { name: string; template: string }, opts: Call = {}) =>
+      http.post('/v3/content/widget-templates', body, { ...opts, schema: widgetTemplateSchema }),
+    update: (uuid: string, body: Body, opts: Call = {}) =>
+      http.put(`/v3/content/widget-templates/${segment(uuid)}`, body, {
+        ...opts,
+        schema: widgetTemplateSchema,
+      }),
+  };
+
+  const widgets = {
+    listAll: (opts: Call & { query?: Query } = {}) =>
+      http.listAll('/v3/content/widgets', { ...opts, schema: widgetSchema }),
+    get: (uuid: string, opts: Call = {}) =>
+      http.get(`/v3/content/widgets/${segment(uuid)}`, { ...opts, schema: widgetSchema }),
+    create: (body: Body & { name: string; widget_template_uuid: string }, opts: Call = {}) =>
+      http.post('/v3/content/widgets', body, { ...opts, schema: widgetSchema }),
+    update: (uuid: string, body: Body, opts: Call = {}) =>
+      http.put(`/v3/content/widgets/${segment(uuid)}`, body, { ...opts, schema: widgetSchema }),
+  };
+
+  const placements = {
+    /** Filters: `template_file`, `channel_id:in`, `widget_uuid`, `widget_template_uuid` (no entity/region filter). */
+    listAll: (opts: Call & { query?: Query } = {}) =>
+      http.listAll('/v3/content/placements', { ...opts, schema: placementSchema }),
+    create: (body: Body & { widget_uuid: string; template_file: string }, opts: Call = {}) =>
+      http.post('/v3/content/placements', body, { ...opts, schema: placementSchema }),
+    update: (uuid: string, body: Body, opts: Call = {}) =>
+      http.put(`/v3/content/placements/${segment(uuid)}`, body, { ...opts, schema: placementSchema }),
+  };
+
+  const regions = {
+    /** `GET /v3/content/regions?template_file=…` (required) [WID getContentRegions]. */
+    list: (templateFile: string, opts: Call & { channelId?: number } = {}) =>
+      http.get('/v3/content/regions', {
+        signal: opts.signal,
+        query: { template_file: templateFile, channel_id: opts.channelId },
+        schema: regionSchema.array(),
+      }),
+  };
+
+  const pageWidgets = {
+    /** A page snapshot; leave out `templateFile` and `entityId` for the global regions [PW getPageWidgets]. */
+    get: (opts: Call & { channelId?: number; templateFile?: string; entityId?: string } = {}) =>
+      http.get('/v3/content/page-widgets', {
+        signal: opts.signal,
+        query: { channel_id: opts.channelId, template_file: opts.templateFile, entity_id: opts.entityId },
+        schema: pageSnapshotSchema,
+      }),
+    /**
+     * `POST /v3/content/page-widgets` replaces all content of the page (204), so sending it twice leaves the same
+     * page as once: it is treated as idempotent and retried like a PUT.
+     */
+    publish: (body: PublishPageWidgets, opts: Call = {}): Promise<void> =>
+      http.post('/v3/content/page-widgets', body, { ...opts, idempotent: true }).then(() => undefined),
+  };
+
+  const store = {
+    /** `GET /v2/store`, unwrapped [STORE2 getStoreInformation]. */
+    get: (opts: Call = {}) => http.get('/v2/store', { ...opts, schema: storeInformationSchema }),
+  };
+
+  return {
+    store,
+    products,
+    variants,
+    categoryTrees,
+    categories,
+    brands,
+    channels,
+    assignments,
+    widgetTemplates,
+    widgets,
+    placements,
+    regions,
+    pageWidgets,
+  };
+}
+
+export type ResourceApi = ReturnType<typeof buildResourceApi>;

@@ -1,0 +1,257 @@
+// One request scheduler per store hash: a concurrency cap, and pacing from BigCommerce's rate-limit headers so that
+// steady work spreads over the window instead of running into 429 (API-NOTES §5,
+// doc:docs/api-docs/getting-started/api-rate-limits.mdx). Modelled on octokit's plugin-throttling / bottleneck, but
+// small and driven by an injected clock so tests never sleep for real.
+//
+// State lives in this process only. That is enough even with several app instances: the quota itself lives at
+// BigCommerce and is shared by every app on the store, and each instance paces itself from the store's own
+// `X-Rate-Limit-Requests-Left` / `-Time-Reset-Ms` answers, so when one instance spends the quota the others see it in
+// their next response and slow down too; they converge without talking to each other.
+import { abortReason, type Clock } from './clock';
+
+export type RateLimitSnapshot = {
+  /** `X-Rate-Limit-Requests-Left`: requests left in the current window. */
+  left: number;
+  /** `X-Rate-Limit-Requests-Quota`: requests allowed per window. */
+  quota: number;
+  /** `X-Rate-Limit-Time-Window-Ms`: the window length. */
+  windowMs: number;
+  /** `X-Rate-Limit-Time-Reset-Ms`: time until the quota refreshes. */
+  resetMs: number;
+};
+
+function headerNumber(headers: Headers, name: string): number | undefined {
+  const raw = headers.get(name);
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** Reads the rate-limit headers; undefined when BigCommerce sent none (e.g. a 429 from platform overload). */
+export function readRateLimitHeaders(headers: Headers): RateLimitSnapshot | undefined {
+  const left = headerNumber(headers, 'x-rate-limit-requests-left');
+  const resetMs = headerNumber(headers, 'x-rate-limit-time-reset-ms');
+  if (left === undefined || resetMs === undefined) return undefined;
+  const windowMs = headerNumber(headers, 'x-rate-limit-time-window-ms') ?? Math.max(resetMs, 30_000);
+  const quota = headerNumber(headers, 'x-rate-limit-requests-quota') ?? Math.max(left, 150);
+  return { left, quota, windowMs, resetMs };
+}
+
+/**
+ * How long to wait after a 429: `X-Rate-Limit-Time-Reset-Ms`, or the longer of it and `X-Retry-After` (seconds) when
+ * both are present (doc:docs/start/migration/4_errors.md). Undefined when neither header is there.
+ */
+export function rateLimitWaitMs(headers: Headers): number | undefined {
+  const resetMs = headerNumber(headers, 'x-rate-limit-time-reset-ms');
+  const retryAfterS = headerNumber(headers, 'x-retry-after') ?? headerNumber(headers, 'retry-after');
+  const retryAfterMs = retryAfterS === undefined ? undefined : retryAfterS * 1000;
+  if (resetMs === undefined && retryAfterMs === undefined) return undefined;
+  return Math.max(resetMs ?? 0, retryAfterMs ?? 0);
+}
+
+export type SchedulerOptions = {
+  clock: Clock;
+  /** Requests in flight at once for this store. BigCommerce documents 1 for some endpoints; 3 is a safe default. */
+  concurrency?: number;
+  /**
+   * Once fewer than this share of the quota is left, starts are spread evenly over the rest of the window, so
+   * steady work slows down before the quota runs out rather than after. Above it, requests go out at once.
+   */
+  paceBelowRatio?: number;
+  /** Requests to leave unused in each window (for the other apps that share the store's quota). */
+  reserve?: number;
+};
+
+type Waiter = {
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+};
+
+type RateState = { left: number; quota: number; windowMs: number; resetAt: number };
+
+export type SchedulerStats = {
+  active: number;
+  queued: number;
+  started: number;
+  maxActive: number;
+  /** What the scheduler believes is left in the current window, if it has seen headers. */
+  left: number | undefined;
+};
+
+export class StoreScheduler {
+  readonly concurrency: number;
+  private readonly clock: Clock;
+  private readonly paceBelowRatio: number;
+  private readonly reserve: number;
+  private readonly queue: Waiter[] = [];
+  private active = 0;
+  private started = 0;
+  private maxActive = 0;
+  private rate: RateState | undefined;
+  private pausedUntil = 0;
+  private lastStartAt = Number.NEGATIVE_INFINITY;
+  private draining = false;
+  private wake: AbortController | undefined;
+
+  constructor(options: SchedulerOptions) {
+    this.clock = options.clock;
+    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 3));
+    this.paceBelowRatio = options.paceBelowRatio ?? 0.5;
+    this.reserve = Math.max(0, options.reserve ?? 0);
+  }
+
+  /** Runs `task` when a slot is free and the pacing allows it. `priority` puts it at the front (used by retries). */
+  async run<T>(
+    task: () => Promise<T>,
+    options: { signal?: AbortSignal; priority?: boolean } = {},
+  ): Promise<T> {
+    await this.acquire(options.signal, options.priority ?? false);
+    try {
+      return await task();
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Records the rate-limit headers of a response (success or error alike). */
+  observe(snapshot: RateLimitSnapshot | undefined): void {
+    if (!snapshot) return;
+    const now = this.clock.now();
+    // The other requests still in flight were started after this one was counted (or may have been), so assume they
+    // will each use one unit more than the header says: conservative, never optimistic.
+    const othersInFlight = Math.max(0, this.active - 1);
+    this.rate = {
+      left: Math.max(0, snapshot.left - othersInFlight),
+      quota: Math.max(1, snapshot.quota),
+      windowMs: Math.max(1, snapshot.windowMs),
+      resetAt: now + snapshot.resetMs,
+    };
+    this.poke();
+  }
+
+  /** Stops every start for this store for `ms` (after a 429: the quota is the store's, not the request's). */
+  pause(ms: number): void {
+    const until = this.clock.now() + Math.max(0, ms);
+    if (until > this.pausedUntil) this.pausedUntil = until;
+    if (this.rate) {
+      this.rate.left = 0;
+      this.rate.resetAt = Math.max(this.rate.resetAt, until);
+    }
+    this.poke();
+  }
+
+  stats(): SchedulerStats {
+    return {
+      active: this.active,
+      queued: this.queue.length,
+      started: this.started,
+      maxActive: this.maxActive,
+      left: this.rate?.left,
+    };
+  }
+
+  private acquire(signal: AbortSignal | undefined, priority: boolean): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      if (signal) {
+        waiter.onAbort = () => {
+          const i = this.queue.indexOf(waiter);
+          if (i >= 0) this.queue.splice(i, 1);
+          reject(abortReason(signal));
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      if (priority) this.queue.unshift(waiter);
+      else this.queue.push(waiter);
+      this.pump();
+    });
+  }
+
+  private release(): void {
+    this.active--;
+    this.pump();
+  }
+
+  /** Wakes the drain loop when the state changed while it was sleeping. */
+  private poke(): void {
+    this.wake?.abort();
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.draining) return;
+    this.draining = true;
+    void this.drain().finally(() => {
+      this.draining = false;
+      if (this.queue.length > 0 && this.active < this.concurrency) this.pump();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0 && this.active < this.concurrency) {
+      const delay = this.delayBeforeNextStart();
+      if (delay > 0) {
+        this.wake = new AbortController();
+        try {
+          await this.clock.sleep(delay, this.wake.signal);
+        } catch {
+          // Woken early by new headers or a pause: recompute.
+        } finally {
+          this.wake = undefined;
+        }
+        continue;
+      }
+      const waiter = this.queue.shift();
+      if (!waiter) break;
+      if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+      this.active++;
+      this.started++;
+      this.maxActive = Math.max(this.maxActive, this.active);
+      this.lastStartAt = this.clock.now();
+      if (this.rate) this.rate.left = Math.max(0, this.rate.left - 1);
+      waiter.resolve();
+    }
+  }
+
+  /** Milliseconds to wait before the next request may start; 0 means now. */
+  private delayBeforeNextStart(): number {
+    const now = this.clock.now();
+    if (this.pausedUntil > now) return this.pausedUntil - now;
+    const rate = this.rate;
+    if (!rate) return 0;
+    if (now >= rate.resetAt) {
+      // The window has rolled over since the last answer: assume a fresh quota until headers say otherwise.
+      rate.left = rate.quota;
+      rate.resetAt = now + rate.windowMs;
+    }
+    const usable = rate.left - this.reserve;
+    if (usable < 1) return rate.resetAt - now;
+    if (rate.left < rate.quota * this.paceBelowRatio) {
+      const interval = (rate.resetAt - now) / usable;
+      return Math.max(0, Math.ceil(this.lastStartAt + interval - now));
+    }
+    return 0;
+  }
+}
+
+/** Keeps one scheduler per store hash for the life of the process (or of a test). */
+export class SchedulerRegistry {
+  private readonly schedulers = new Map<string, StoreScheduler>();
+  constructor(private readonly options: SchedulerOptions) {}
+
+  get clock(): Clock {
+    return this.options.clock;
+  }
+
+  forStore(storeHash: string): StoreScheduler {
+    let scheduler = this.schedulers.get(storeHash);
+    if (!scheduler) {
+      scheduler = new StoreScheduler(this.options);
+      this.schedulers.set(storeHash, scheduler);
+    }
+    return scheduler;
+  }
+}
