@@ -49,14 +49,14 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
   return (error, c: Context) => {
     if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status);
     if (error instanceof HTTPException) {
-      const status = error.status as ContentfulStatusCode;
+      const status = error.status;
       const code = status === 413 ? API_ERROR_CODES.payloadTooLarge : API_ERROR_CODES.invalidInput;
       return c.json(errorBody(code, error.message || 'The request could not be processed'), status);
     }
     if (error instanceof SyntaxError) {
       return c.json(errorBody(API_ERROR_CODES.malformedJson, 'The request body is not valid JSON'), 400);
     }
-    logger.error({ reqId: c.get('requestId') as string | undefined, err: error }, 'unhandled error');
+    logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
     return c.json(
       errorBody(API_ERROR_CODES.internal, 'An unexpected error occurred. Please try again.'),
       500,

@@ -57,7 +57,7 @@ export function openPostgres(url: string): Database {
   const nodePg = drizzlePg(pool, { schema });
   return {
     kind: 'postgres',
-    db: nodePg as unknown as Db,
+    db: nodePg,
     ping: async () => {
       await nodePg.execute(sql`select 1`);
     },
