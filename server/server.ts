@@ -58,7 +58,7 @@ function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostn
 }
 
 /** `server.close` waits for in-flight requests; idle keep-alive sockets are closed at once, stragglers after a timeout. */
-function closeHttpServer(server: ServerType, timeoutMs: number) {
+export function closeHttpServer(server: ServerType, timeoutMs: number) {
   return new Promise<void>((resolve) => {
     const timer = setTimeout(() => {
       if ('closeAllConnections' in server) server.closeAllConnections();
