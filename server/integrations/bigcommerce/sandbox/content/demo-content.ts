@@ -1,5 +1,5 @@
 // Deterministic demo content for the `sandbox-demo` store: custom widget templates (one with two versions, one unused,
-// one without schema), page snapshots with regions, layouts, dropzones and widgets on 11 of the toolbox's 17 page
+// one without schema), page snapshots with regions, layouts, dropzones and widgets on 10 of the toolbox's 17 page
 // templates plus the global regions, web pages for `pages/page`, and a few REST widgets and placements.
 // The structure is fixed; the seed only changes the values (texts, colours, which product a widget shows, ids, dates).
 import { Faker, base, en } from '@faker-js/faker';

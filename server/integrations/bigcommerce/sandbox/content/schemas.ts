@@ -23,10 +23,14 @@ const arraySchema = z.looseObject({
   entryLabel: z.string().optional(),
   // The spec's schema says object `{type, valueKey}`, its create example sends a string (API-NOTES §8): accept both.
   thumbnail: z.union([z.string(), z.looseObject({ valueKey: z.string() })]).optional(),
-  schema: z.array(z.discriminatedUnion('type', [tabSchema, hiddenSchema])),
+  schema: z.array(
+    z.discriminatedUnion('type', [tabSchema, hiddenSchema], { error: 'type must be "tab" or "hidden"' }),
+  ),
 });
 export const widgetSchemaSchema = z.array(
-  z.discriminatedUnion('type', [tabSchema, arraySchema, hiddenSchema]),
+  z.discriminatedUnion('type', [tabSchema, arraySchema, hiddenSchema], {
+    error: 'type must be "tab", "array" or "hidden"',
+  }),
 );
 
 export const createTemplateBody = z.object({

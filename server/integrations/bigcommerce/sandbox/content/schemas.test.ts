@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createTemplateBody, issuesToErrors, publishPageBody } from './schemas';
+
+const examples = new URL('../../../../../../shared/bigcommerce/examples/', import.meta.url);
+const readExample = (name: string): unknown => JSON.parse(readFileSync(new URL(name, examples), 'utf8'));
+
+function errorsOf(schema: typeof createTemplateBody | typeof publishPageBody, input: unknown) {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error('expected the parse to fail');
+  return issuesToErrors(result.error, input);
+}
+
+describe('write body schemas', () => {
+  it('accept the spec examples as they are (thumbnail as a string included)', () => {
+    expect(
+      createTemplateBody.safeParse(readExample('widget_template_with_schema.request.json')).success,
+    ).toBe(true);
+    expect(publishPageBody.safeParse(readExample('page_widgets_regions.request.json')).success).toBe(true);
+  });
+
+  it('name each failing field and its rule', () => {
+    expect(errorsOf(createTemplateBody, { template: 3, name: '  ', channel_id: 1.5 })).toEqual({
+      name: 'name must not be empty',
+      template: 'template must be a string',
+      channel_id: 'channel_id must be an integer',
+    });
+    expect(errorsOf(createTemplateBody, {})).toEqual({
+      name: 'name is required',
+      template: 'template is required',
+    });
+    expect(errorsOf(createTemplateBody, 'text')).toEqual({ body: 'body must be an object' });
+  });
+
+  it('check the UI schema entries', () => {
+    expect(errorsOf(createTemplateBody, { name: 'a', template: '', schema: [{ type: 'carousel' }] })).toEqual(
+      {
+        'schema.0.type': 'schema.0.type: type must be "tab", "array" or "hidden"',
+      },
+    );
+    expect(
+      errorsOf(createTemplateBody, {
+        name: 'a',
+        template: '',
+        schema: [{ type: 'tab', sections: [{ settings: [{ type: 'input' }] }] }],
+      }),
+    ).toEqual({ 'schema.0.sections.0.settings.0.id': 'schema.0.sections.0.settings.0.id is required' });
+  });
+
+  it('infer a child type from its fields and key errors by path', () => {
+    const parsed = publishPageBody.parse({
+      regions: [
+        {
+          name: 'home_below_menu',
+          children: [
+            { widget_template_uuid: 'd181ebd5-f42c-4f96-8f9d-c605023f5cb6' },
+            { dropzones: [{ widgets: [{ widget_template_uuid: 'e59c1412-2d85-4f18-ab4b-8a55412d945c' }] }] },
+          ],
+        },
+      ],
+    });
+    expect(parsed.regions[0]?.children.map((child) => child.type)).toEqual(['widget', 'layout']);
+
+    expect(
+      errorsOf(publishPageBody, {
+        regions: [
+          { name: 'r', children: [{ type: 'banner' }, { type: 'widget', widget_template_uuid: 'nope' }] },
+        ],
+      }),
+    ).toEqual({
+      'regions.0.children.0.type': 'regions.0.children.0.type: type must be "widget" or "layout"',
+      'regions.0.children.1.widget_template_uuid': 'regions.0.children.1.widget_template_uuid must be a UUID',
+    });
+    expect(errorsOf(publishPageBody, { template_file: 'pages/home' })).toEqual({
+      regions: 'regions is required',
+    });
+  });
+});
