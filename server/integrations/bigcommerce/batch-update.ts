@@ -6,7 +6,7 @@
 // 409, 413, 422), it is split in two and each half is sent again, down to single products: one bad product costs a
 // few extra requests but never fails nine good ones. A failure that belongs to the store or the connection (401,
 // 403, 429 after retries, 5xx, network) is not split: splitting cannot help and would only spend the quota.
-import { BigCommerceError, isBigCommerceError } from './errors';
+import { BigCommerceError, isBigCommerceError, withPeriod } from './errors';
 import type { BigCommerceHttp } from './http';
 import type { Product, ProductUpdate } from './resources/products';
 import { productSchema } from './resources/products';
@@ -88,7 +88,7 @@ function partialWarning(body: unknown): BigCommerceError {
     errors,
     method: 'PUT',
     path: '/v3/catalog/products',
-    message: `The product was saved, but BigCommerce did not accept all of it${detail ? `: ${detail}` : ''}.`,
+    message: `The product was saved, but BigCommerce did not accept all of it${detail ? `: ${withPeriod(detail)}` : '.'}`,
   });
 }
 

@@ -17,7 +17,12 @@ describe('errorFromResponse', () => {
   });
 
   it('403: names the scope the token lacks', () => {
-    const body = { status: 403, title: "You don't have a required scope to access the endpoint", type, errors: {} };
+    const body = {
+      status: 403,
+      title: "You don't have a required scope to access the endpoint",
+      type,
+      errors: {},
+    };
     const catalogWrite = errorFromResponse(403, body, put);
     expect(catalogWrite.code).toBe('bc_forbidden_scope');
     expect(catalogWrite.title).toBe("You don't have a required scope to access the endpoint");
@@ -56,7 +61,11 @@ describe('errorFromResponse', () => {
   });
 
   it('409: finds the field in the title when `errors` is empty', () => {
-    const error = errorFromResponse(409, { status: 409, title: 'The product name is a duplicate', type, errors: {} }, put);
+    const error = errorFromResponse(
+      409,
+      { status: 409, title: 'The product name is a duplicate', type, errors: {} },
+      put,
+    );
     expect(error.field).toBe('name');
     expect(error.message).toBe(
       'BigCommerce refused the change because the name clashes with one that already exists: The product name is a duplicate.',
@@ -118,22 +127,37 @@ describe('errorFromResponse', () => {
       'BigCommerce is not answering properly right now (HTTP 503 after 4 retries). Try again in a few minutes.',
     );
     expect(errorFromResponse(507, { title: 'Plan limit reached' }, put).code).toBe('bc_plan_limit');
-    const bad = errorFromResponse(400, { status: 400, title: 'Input is invalid', detail: 'Syntax error', type }, put);
+    const bad = errorFromResponse(
+      400,
+      { status: 400, title: 'Input is invalid', detail: 'Syntax error', type },
+      put,
+    );
     expect(bad.code).toBe('bc_bad_request');
     expect(bad.message).toBe('BigCommerce could not read the request: Syntax error.');
-    expect(errorFromResponse(418, {}, get).message).toBe("BigCommerce answered HTTP 418 to GET /v3/catalog/products/12.");
+    expect(errorFromResponse(418, {}, get).message).toBe(
+      'BigCommerce answered HTTP 418 to GET /v3/catalog/products/12.',
+    );
   });
 
   it('toJSON keeps the useful fields', () => {
     const error = errorFromResponse(404, { title: 'Not found', errors: {} }, get);
-    expect(error.toJSON()).toMatchObject({ code: 'bc_not_found', status: 404, title: 'Not found', path: get.path });
+    expect(error.toJSON()).toMatchObject({
+      code: 'bc_not_found',
+      status: 404,
+      title: 'Not found',
+      path: get.path,
+    });
   });
 });
 
 describe('errorFromTransport', () => {
   it('a dropped POST says it may have been saved', () => {
     const error = errorFromTransport(
-      { phase: 'unknown', timedOut: false, cause: { name: 'SocketError', code: 'UND_ERR_SOCKET', message: 'other side closed' } },
+      {
+        phase: 'unknown',
+        timedOut: false,
+        cause: { name: 'SocketError', code: 'UND_ERR_SOCKET', message: 'other side closed' },
+      },
       { method: 'POST', path: '/v3/catalog/products', mayHaveBeenApplied: true },
     );
     expect(error.code).toBe('bc_network');
@@ -145,10 +169,16 @@ describe('errorFromTransport', () => {
 
   it('a refused connection after retries, and a timeout', () => {
     const refused = errorFromTransport(
-      { phase: 'connect', timedOut: false, cause: { name: 'Error', code: 'ECONNREFUSED', message: 'refused' } },
+      {
+        phase: 'connect',
+        timedOut: false,
+        cause: { name: 'Error', code: 'ECONNREFUSED', message: 'refused' },
+      },
       { method: 'GET', path: '/v2/store', retries: 4, mayHaveBeenApplied: false },
     );
-    expect(refused.message).toBe('Could not reach BigCommerce: the connection could not be opened (after 4 retries).');
+    expect(refused.message).toBe(
+      'Could not reach BigCommerce: the connection could not be opened (after 4 retries).',
+    );
     const timeout = errorFromTransport(
       { phase: 'unknown', timedOut: true, cause: { name: 'TimeoutError', message: 'timed out' } },
       { method: 'GET', path: '/v2/store', mayHaveBeenApplied: false },
@@ -161,7 +191,10 @@ describe('errorFromTransport', () => {
 describe('helpers', () => {
   it('readErrorBody copes with odd bodies', () => {
     expect(readErrorBody(undefined)).toEqual({ errors: {} });
-    expect(readErrorBody({ title: 'x', errors: { 0: { sku: 'dup' } } })).toEqual({ title: 'x', errors: { 0: '{"sku":"dup"}' } });
+    expect(readErrorBody({ title: 'x', errors: { 0: { sku: 'dup' } } })).toEqual({
+      title: 'x',
+      errors: { 0: '{"sku":"dup"}' },
+    });
     expect(readErrorBody('<html>oops</html>')).toEqual({ errors: {} });
   });
 

@@ -158,7 +158,7 @@ function describeErrors(errors: Record<string, string>): string {
     .join('; ');
 }
 
-function withPeriod(text: string): string {
+export function withPeriod(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 

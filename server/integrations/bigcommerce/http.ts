@@ -89,8 +89,9 @@ export function segment(id: number | string): string {
 }
 
 function encodeQueryPart(text: string): string {
-  // `:` and `,` are legal in a query and BigCommerce's filters use them (`id:in=1,2,3`); keep them readable.
-  return encodeURIComponent(text).replace(/%3A/gi, ':').replace(/%2C/gi, ',');
+  // `:`, `,` and `/` are legal in a query and BigCommerce's filters use them (`id:in=1,2,3`,
+  // `template_file=pages/home`); keep them readable.
+  return encodeURIComponent(text).replace(/%3A/gi, ':').replace(/%2C/gi, ',').replace(/%2F/gi, '/');
 }
 
 export function buildQueryString(query: Query | undefined): string {
@@ -112,16 +113,22 @@ function summariseIssues(error: z.ZodError): string {
 }
 
 export class BigCommerceHttp {
-  constructor(private readonly deps: HttpDeps) {}
+  // An ES private field: it holds the access token, and unlike a TypeScript `private` it does not show up in
+  // console.log / util.inspect / JSON.
+  readonly #deps: HttpDeps;
+
+  constructor(deps: HttpDeps) {
+    this.#deps = deps;
+  }
 
   get storeHash(): string {
-    return this.deps.storeHash;
+    return this.#deps.storeHash;
   }
 
   /** Sends one request and returns status and parsed body; throws BigCommerceError for anything but 2xx. */
   async exchange(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Exchange> {
     assertSafePath(path);
-    const { deps } = this;
+    const deps = this.#deps;
     const url = `${deps.storeUrl}${path}${buildQueryString(options.query)}`;
     const headers: Record<string, string> = {
       'X-Auth-Token': deps.accessToken,
@@ -170,13 +177,19 @@ export class BigCommerceHttp {
       throw error;
     }
 
-    const parsed = parseBody(result.text);
-    if (result.status < 200 || result.status >= 300) {
-      const err = errorFromResponse(result.status, parsed.ok ? parsed.value : result.text, {
-        method,
-        path,
-        retries: result.retries,
-      });
+    const isError = result.status < 200 || result.status >= 300;
+    // An error body is BigCommerce's text, shown to people: make sure it cannot echo the token back.
+    const parsed = parseBody(isError ? redactSecrets(result.text, [deps.accessToken]) : result.text);
+    if (isError) {
+      const err = errorFromResponse(
+        result.status,
+        parsed.ok ? parsed.value : redactSecrets(result.text, [deps.accessToken]),
+        {
+          method,
+          path,
+          retries: result.retries,
+        },
+      );
       // A 5xx to a write that was not retried: BigCommerce may have done part of the work.
       if (result.status >= 500 && method !== 'GET' && !idempotent) {
         throw new BigCommerceError({
@@ -285,7 +298,7 @@ export class BigCommerceHttp {
     options: PaginateOptions<S> = {},
   ): AsyncGenerator<Page<Output<S>>, void, undefined> {
     const limit = options.limit ?? 250;
-    const prefetch = Math.max(1, options.prefetch ?? this.deps.scheduler.concurrency);
+    const prefetch = Math.max(1, options.prefetch ?? this.#deps.scheduler.concurrency);
     const first = await this.list(path, { ...options, page: 1, limit });
     yield first;
     const totalPages = first.pagination?.total_pages ?? 1;
@@ -355,9 +368,9 @@ export class BigCommerceHttp {
   }
 
   private log(method: string, path: string, event: TransportEvent): void {
-    const logger = this.deps.logger;
+    const logger = this.#deps.logger;
     if (!logger) return;
-    const base = { storeHash: this.deps.storeHash, method, path, attempt: event.attempt };
+    const base = { storeHash: this.#deps.storeHash, method, path, attempt: event.attempt };
     switch (event.type) {
       case 'response':
         logger.debug({ ...base, status: event.status, durationMs: event.durationMs }, 'bigcommerce response');
@@ -375,7 +388,7 @@ export class BigCommerceHttp {
             phase: event.failure.phase,
             timedOut: event.failure.timedOut,
             code: event.failure.cause.code,
-            error: redactSecrets(event.failure.cause.message, [this.deps.accessToken]),
+            error: redactSecrets(event.failure.cause.message, [this.#deps.accessToken]),
           },
           'bigcommerce network error',
         );

@@ -175,7 +175,9 @@ describe('StoreScheduler', () => {
 
   it('an already-aborted signal is refused at once', async () => {
     const scheduler = new StoreScheduler({ clock: createFakeClock() });
-    await expect(scheduler.run(() => Promise.resolve(), { signal: AbortSignal.abort() })).rejects.toMatchObject({
+    await expect(
+      scheduler.run(() => Promise.resolve(), { signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({
       name: 'AbortError',
     });
   });
@@ -189,15 +191,24 @@ describe('rate-limit headers', () => {
       'X-Rate-Limit-Time-Window-Ms': '30000',
       'X-RATE-LIMIT-TIME-RESET-MS': '15000',
     });
-    expect(readRateLimitHeaders(headers)).toEqual({ left: 35, quota: 150, windowMs: 30_000, resetMs: 15_000 });
+    expect(readRateLimitHeaders(headers)).toEqual({
+      left: 35,
+      quota: 150,
+      windowMs: 30_000,
+      resetMs: 15_000,
+    });
     expect(readRateLimitHeaders(new Headers())).toBeUndefined();
     expect(readRateLimitHeaders(new Headers({ 'x-rate-limit-requests-left': 'x' }))).toBeUndefined();
   });
 
   it('429 wait: the reset header, or the longer of it and X-Retry-After', () => {
     expect(rateLimitWaitMs(new Headers({ 'x-rate-limit-time-reset-ms': '7000' }))).toBe(7_000);
-    expect(rateLimitWaitMs(new Headers({ 'x-rate-limit-time-reset-ms': '7000', 'x-retry-after': '15' }))).toBe(15_000);
-    expect(rateLimitWaitMs(new Headers({ 'x-rate-limit-time-reset-ms': '20000', 'x-retry-after': '15' }))).toBe(20_000);
+    expect(
+      rateLimitWaitMs(new Headers({ 'x-rate-limit-time-reset-ms': '7000', 'x-retry-after': '15' })),
+    ).toBe(15_000);
+    expect(
+      rateLimitWaitMs(new Headers({ 'x-rate-limit-time-reset-ms': '20000', 'x-retry-after': '15' })),
+    ).toBe(20_000);
     expect(rateLimitWaitMs(new Headers())).toBeUndefined();
   });
 });

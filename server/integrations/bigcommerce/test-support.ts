@@ -5,7 +5,8 @@ export const TEST_TOKEN = 'tok_SECRET_a1b2c3d4e5f6';
 
 export type RecordedRequest = { method: string; url: string; headers: Headers; body: unknown };
 
-export type FakeAnswer = Response | Error | ((req: RecordedRequest) => Response | Error | Promise<Response | Error>);
+export type FakeAnswer =
+  Response | Error | ((req: RecordedRequest) => Response | Error | Promise<Response | Error>);
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
@@ -52,7 +53,7 @@ export function fakeFetch(handler: FakeAnswer | FakeAnswer[]) {
     if (answer instanceof Error) throw answer;
     return answer;
   };
-  return { fetch: fn as typeof fetch, requests };
+  return { fetch: fn, requests };
 }
 
 /** Runs the fake clock until `promise` settles (waking sleepers one by one), then returns its outcome. */

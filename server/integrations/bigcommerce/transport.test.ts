@@ -87,12 +87,9 @@ describe('sendWithRetries: 5xx and dropped connections', () => {
     expect(result).toMatchObject({ status: 503, retries: 4 });
     expect(t.fake.requests).toHaveLength(5);
     expect(t.clock.sleeps).toEqual([500, 1_000, 2_000, 4_000]);
-    expect(t.events.filter((e) => e.type === 'retry').map((e) => (e.type === 'retry' ? e.reason : ''))).toEqual([
-      'server_error',
-      'server_error',
-      'server_error',
-      'server_error',
-    ]);
+    expect(
+      t.events.filter((e) => e.type === 'retry').map((e) => (e.type === 'retry' ? e.reason : '')),
+    ).toEqual(['server_error', 'server_error', 'server_error', 'server_error']);
   });
 
   it('stops retrying as soon as an answer is good', async () => {
@@ -167,7 +164,9 @@ describe('sendWithRetries: 5xx and dropped connections', () => {
 
 describe('helpers', () => {
   it('backoff is exponential, capped, with equal jitter', () => {
-    expect([0, 1, 2, 3, 10].map((n) => backoffMs(n, 500, 4_000, () => 1))).toEqual([500, 1_000, 2_000, 4_000, 4_000]);
+    expect([0, 1, 2, 3, 10].map((n) => backoffMs(n, 500, 4_000, () => 1))).toEqual([
+      500, 1_000, 2_000, 4_000, 4_000,
+    ]);
     expect([0, 1, 2].map((n) => backoffMs(n, 500, 4_000, () => 0))).toEqual([250, 500, 1_000]);
   });
 
@@ -176,7 +175,10 @@ describe('helpers', () => {
     expect(classifyFetchError(fetchFailure('ENOTFOUND'), false).phase).toBe('connect');
     expect(classifyFetchError(fetchFailure('UND_ERR_SOCKET'), false).phase).toBe('unknown');
     expect(classifyFetchError(fetchFailure('ECONNRESET'), false).phase).toBe('unknown');
-    expect(classifyFetchError(fetchFailure('ECONNREFUSED'), true)).toMatchObject({ phase: 'unknown', timedOut: true });
+    expect(classifyFetchError(fetchFailure('ECONNREFUSED'), true)).toMatchObject({
+      phase: 'unknown',
+      timedOut: true,
+    });
     const aggregate = new TypeError('fetch failed', {
       cause: new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })]),
     });

@@ -1,0 +1,302 @@
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  createBigCommerceClient,
+  createBigCommerceClientFactory,
+  type BigCommerceClientFactoryOptions,
+} from './client';
+import { createFakeClock } from './clock';
+import { BigCommerceError } from './errors';
+import type { BigCommerceLogger } from './http';
+import {
+  bcError,
+  drive,
+  fakeFetch,
+  fetchFailure,
+  json,
+  rejectionOf,
+  TEST_TOKEN,
+  type FakeAnswer,
+} from './test-support';
+
+function recordingLogger() {
+  const lines: { level: string; obj: Record<string, unknown>; msg?: string }[] = [];
+  const logger: BigCommerceLogger = {
+    debug: (obj, msg) => lines.push({ level: 'debug', obj, msg }),
+    warn: (obj, msg) => lines.push({ level: 'warn', obj, msg }),
+  };
+  return { logger, lines };
+}
+
+function setup(
+  answers: FakeAnswer | FakeAnswer[],
+  options: BigCommerceClientFactoryOptions = {},
+  storeHash = 'abc123',
+) {
+  const clock = createFakeClock();
+  const fake = fakeFetch(answers);
+  const { logger, lines } = recordingLogger();
+  const client = createBigCommerceClient({
+    storeHash,
+    accessToken: TEST_TOKEN,
+    fetch: fake.fetch,
+    clock,
+    logger,
+    random: () => 0.5,
+    timeoutMs: 0,
+    ...options,
+  });
+  return { client, clock, fake, lines, run: <T>(p: Promise<T>) => drive(clock, p) };
+}
+
+const product = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `Product ${id}`,
+  ...extra,
+});
+const page = (items: unknown[], current: number, totalPages: number, perPage = 2) => ({
+  data: items,
+  meta: {
+    pagination: {
+      total: totalPages * perPage,
+      count: items.length,
+      per_page: perPage,
+      current_page: current,
+      total_pages: totalPages,
+      links: { current: `?page=${current}&limit=${perPage}` },
+    },
+  },
+});
+
+describe('URLs and authentication', () => {
+  it('sends X-Auth-Token to https://api.bigcommerce.com/stores/{hash} by default', async () => {
+    const t = setup(json(200, { id: 'abc123', name: 'Demo' }));
+    const store = await t.run(t.client.store.get());
+    expect(store).toMatchObject({ id: 'abc123', name: 'Demo' });
+    expect(t.fake.requests[0]!.url).toBe('https://api.bigcommerce.com/stores/abc123/v2/store');
+    expect(t.fake.requests[0]!.headers.get('x-auth-token')).toBe(TEST_TOKEN);
+    expect(t.fake.requests[0]!.headers.get('accept')).toBe('application/json');
+  });
+
+  it('uses baseUrl (BC_API_BASE_URL) for real hashes and sandboxBaseUrl for sandbox- hashes', async () => {
+    const factory = createBigCommerceClientFactory({
+      baseUrl: 'http://127.0.0.1:9999/proxy/',
+      sandboxBaseUrl: 'http://127.0.0.1:3000/sandbox',
+      fetch: fakeFetch(json(200, { data: [], meta: {} })).fetch,
+      clock: createFakeClock(),
+    });
+    const urls: string[] = [];
+    for (const storeHash of ['abc123', 'sandbox-demo']) {
+      const fake = fakeFetch(json(200, { data: [], meta: {} }));
+      const client = createBigCommerceClientFactory({
+        baseUrl: 'http://127.0.0.1:9999/proxy/',
+        sandboxBaseUrl: 'http://127.0.0.1:3000/sandbox',
+        fetch: fake.fetch,
+      }).forStore({ storeHash, accessToken: TEST_TOKEN });
+      await client.products.list({ query: { 'id:in': [1, 2, 3], name: 'a b&c' } });
+      urls.push(fake.requests[0]!.url);
+    }
+    expect(urls).toEqual([
+      'http://127.0.0.1:9999/proxy/stores/abc123/v3/catalog/products?id:in=1,2,3&name=a%20b%26c',
+      'http://127.0.0.1:3000/sandbox/stores/sandbox-demo/v3/catalog/products?id:in=1,2,3&name=a%20b%26c',
+    ]);
+    expect(factory.forStore({ storeHash: 'abc123', accessToken: 'x' }).storeHash).toBe('abc123');
+  });
+
+  it('refuses sandbox hashes when no sandbox base URL is configured', () => {
+    expect(() => createBigCommerceClient({ storeHash: 'sandbox-demo', accessToken: TEST_TOKEN })).toThrow(
+      /no sandbox base URL/,
+    );
+  });
+
+  it.each(['../x', 'a.b', 'ABC', 'x/y', ''])('validates the hash %j before any request', (storeHash) => {
+    const fake = fakeFetch(json(200, {}));
+    const error = (() => {
+      try {
+        createBigCommerceClient({ storeHash, accessToken: TEST_TOKEN, fetch: fake.fetch });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(BigCommerceError);
+    expect((error as BigCommerceError).code).toBe('bc_invalid_store_hash');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('refuses bad base URLs and empty tokens', () => {
+    expect(() => createBigCommerceClientFactory({ baseUrl: 'ftp://x' })).toThrow(/http\(s\)/);
+    expect(() => createBigCommerceClientFactory({ baseUrl: 'not a url' })).toThrow(/not a valid URL/);
+    expect(() => createBigCommerceClient({ storeHash: 'abc', accessToken: '' })).toThrow(/token is missing/);
+  });
+
+  it('refuses paths and ids that could leave the store API', async () => {
+    const t = setup(json(200, {}));
+    for (const call of [
+      () => t.client.get('/v3/../../other'),
+      () => t.client.get('https://evil.test/v3/x'),
+      () => t.client.get('/v3/catalog/products?x=1'),
+      () => t.client.widgets.get('../../x'),
+      () => t.client.products.get(-1),
+      () => t.client.products.get(1.5),
+    ]) {
+      const error = await rejectionOf(Promise.resolve().then(call));
+      expect(error).toMatchObject({ code: 'bc_invalid_request' });
+    }
+    expect(t.fake.requests).toHaveLength(0);
+  });
+});
+
+describe('answers', () => {
+  it('unwraps v3 `data` and checks it against the schema', async () => {
+    const t = setup(json(200, { data: product(7, { price: 9.5, custom_extra: 'kept' }), meta: {} }));
+    const result = await t.run(t.client.products.get(7, { include: ['variants', 'images'] }));
+    expect(result).toEqual({ id: 7, name: 'Product 7', price: 9.5, custom_extra: 'kept' });
+    expect(t.fake.requests[0]!.url).toBe(
+      'https://api.bigcommerce.com/stores/abc123/v3/catalog/products/7?include=variants,images',
+    );
+  });
+
+  it('an answer of the wrong shape is a bc_unexpected_response', async () => {
+    const t = setup(json(200, { data: { name: 'no id' }, meta: {} }));
+    const error = await rejectionOf(t.run(t.client.products.get(7)));
+    expect(error).toMatchObject({ code: 'bc_unexpected_response', status: 200 });
+    expect((error as Error).message).toMatch(
+      /^BigCommerce answered GET \/v3\/catalog\/products\/7 in an unexpected shape: id:/,
+    );
+  });
+
+  it('maps error answers to BigCommerceError with title and field errors', async () => {
+    const t = setup(
+      bcError(409, 'The product name is a duplicate', { name: 'Product name must be unique.' }),
+    );
+    const error = await rejectionOf(t.run(t.client.products.update(7, { name: 'Dup' })));
+    expect(error).toBeInstanceOf(BigCommerceError);
+    expect(error).toMatchObject({
+      code: 'bc_conflict',
+      status: 409,
+      title: 'The product name is a duplicate',
+      errors: { name: 'Product name must be unique.' },
+      field: 'name',
+    });
+  });
+
+  it('a 5xx to a POST is not retried and says the change may have been saved', async () => {
+    const t = setup([bcError(500, 'Internal error'), json(200, {})]);
+    const error = await rejectionOf(
+      t.run(t.client.widgets.create({ name: 'w', widget_template_uuid: 'u-1' })),
+    );
+    expect(error).toMatchObject({ code: 'bc_unavailable', mayHaveBeenApplied: true });
+    expect((error as Error).message).toContain('may or may not have been saved');
+    expect(t.fake.requests).toHaveLength(1);
+  });
+
+  it('204 answers resolve to undefined', async () => {
+    const t = setup(json(204, null));
+    await expect(
+      t.run(t.client.assignments.channels.assign([{ product_id: 1, channel_id: 1 }])),
+    ).resolves.toBeUndefined();
+    expect(t.fake.requests[0]).toMatchObject({ method: 'PUT', body: [{ product_id: 1, channel_id: 1 }] });
+  });
+});
+
+describe('pagination', () => {
+  it('reads total_pages and returns every item in order', async () => {
+    const t = setup((req) => {
+      const n = Number(new URL(req.url).searchParams.get('page'));
+      return json(200, page([product(n * 10 + 1), product(n * 10 + 2)], n, 3));
+    });
+    const all = await t.run(t.client.products.listAll({ limit: 2 }));
+    expect(all.map((p) => p.id)).toEqual([11, 12, 21, 22, 31, 32]);
+    expect(t.fake.requests.map((r) => new URL(r.url).search)).toEqual([
+      '?page=1&limit=2',
+      '?page=2&limit=2',
+      '?page=3&limit=2',
+    ]);
+  });
+
+  it('stopping early stops fetching', async () => {
+    const t = setup((req) => {
+      const n = Number(new URL(req.url).searchParams.get('page'));
+      return json(200, page([product(n)], n, 50, 1));
+    });
+    const seen: number[] = [];
+    for await (const p of t.client.products.pages({ limit: 1, prefetch: 2 })) {
+      seen.push(...p.items.map((i) => i.id));
+      if (seen.length === 3) break;
+    }
+    expect(seen).toEqual([1, 2, 3]);
+    expect(t.fake.requests.length).toBeLessThanOrEqual(5);
+  });
+
+  it('a single page without pagination meta is fine', async () => {
+    const t = setup(json(200, { data: [{ name: 'header_bottom' }], meta: {} }));
+    expect(await t.run(t.client.regions.list('pages/home'))).toEqual([{ name: 'header_bottom' }]);
+    expect(t.fake.requests[0]!.url).toContain('/v3/content/regions?template_file=pages/home');
+  });
+});
+
+describe('creates that must not be duplicated', () => {
+  it('a product POST whose connection dropped is looked up by name, not re-sent, when it landed', async () => {
+    const t = setup([
+      fetchFailure('UND_ERR_SOCKET', 'other side closed'),
+      json(200, { data: [product(5, { name: 'Shirt' })], meta: {} }),
+    ]);
+    const created = await t.run(
+      t.client.products.create({ name: 'Shirt', type: 'physical', weight: 1, price: 1 }),
+    );
+    expect(created).toMatchObject({ id: 5, name: 'Shirt' });
+    expect(
+      t.fake.requests.map((r) => `${r.method} ${new URL(r.url).pathname}${new URL(r.url).search}`),
+    ).toEqual([
+      'POST /stores/abc123/v3/catalog/products',
+      'GET /stores/abc123/v3/catalog/products?name=Shirt&limit=5',
+    ]);
+  });
+
+  it('is sent again only when the lookup proves it did not land', async () => {
+    const t = setup([
+      fetchFailure('UND_ERR_SOCKET'),
+      json(200, { data: [], meta: {} }),
+      json(200, { data: product(6, { name: 'Shirt' }), meta: {} }),
+    ]);
+    const created = await t.run(
+      t.client.products.create({ name: 'Shirt', type: 'physical', weight: 1, price: 1 }),
+    );
+    expect(created.id).toBe(6);
+    expect(t.fake.requests.map((r) => r.method)).toEqual(['POST', 'GET', 'POST']);
+  });
+
+  it('other POSTs are never re-sent after an uncertain failure', async () => {
+    const t = setup([fetchFailure('UND_ERR_SOCKET'), json(200, {})]);
+    const error = await rejectionOf(
+      t.run(t.client.widgetTemplates.create({ name: 'T', template: '<p></p>' })),
+    );
+    expect(error).toMatchObject({ code: 'bc_network', mayHaveBeenApplied: true });
+    expect(t.fake.requests).toHaveLength(1);
+  });
+});
+
+describe('the access token never leaks', () => {
+  it('not in errors, their JSON, their inspection, nor in log lines', async () => {
+    const t = setup(
+      [
+        bcError(401, `Token ${TEST_TOKEN} is not valid`),
+        fetchFailure('ECONNRESET', `socket hang up while sending X-Auth-Token: ${TEST_TOKEN}`),
+        fetchFailure('ECONNRESET', `socket hang up while sending X-Auth-Token: ${TEST_TOKEN}`),
+      ],
+      { retry: { maxRetries: 1 } },
+    );
+    const unauthorized = await rejectionOf(t.run(t.client.store.get()));
+    const network = await rejectionOf(t.run(t.client.store.get()));
+    expect(unauthorized).toMatchObject({ code: 'bc_unauthorized' });
+    expect(network).toMatchObject({ code: 'bc_network', retries: 1 });
+    for (const error of [unauthorized, network]) {
+      expect((error as Error).message).not.toContain(TEST_TOKEN);
+      expect(JSON.stringify(error)).not.toContain(TEST_TOKEN);
+      expect(inspect(error, { depth: 10 })).not.toContain(TEST_TOKEN);
+    }
+    expect(t.lines.length).toBeGreaterThan(0);
+    expect(JSON.stringify(t.lines)).not.toContain(TEST_TOKEN);
+    expect(inspect(t.client, { depth: 10 })).not.toContain(TEST_TOKEN);
+  });
+});
