@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HERO_BANNER_UUID, LAYOUT_TEMPLATE_UUID, PRODUCT_UUID } from './built-in-templates';
-import { ContentError, ContentState, type IdSource } from './content-state';
+import { BcApiError } from '../envelope';
+import { ContentState, type IdSource } from './content-state';
 import type { PublishPageBody } from './schemas';
 
 /** A clock that moves one second per call and counting UUIDs, so tests can name every id. */
@@ -21,11 +22,11 @@ function failure(run: () => unknown): { status: number; title: string; errors: R
   try {
     run();
   } catch (error) {
-    if (error instanceof ContentError)
+    if (error instanceof BcApiError)
       return { status: error.status, title: error.title, errors: error.errors };
     throw error;
   }
-  throw new Error('expected a ContentError');
+  throw new Error('expected a BcApiError');
 }
 
 const widget = (uuid: string, name = 'W') => ({ type: 'widget' as const, widget_template_uuid: uuid, name });

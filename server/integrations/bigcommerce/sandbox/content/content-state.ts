@@ -1,7 +1,8 @@
 // In-memory content of one sandbox store: widget templates (with versions), widgets, placements, page snapshots and
 // web pages. Methods take bodies already shaped by ./schemas and check what needs the store: references, channels,
-// template files, limits. Failures throw ContentError, which the routes turn into BigCommerce's error body.
+// template files, limits. Failures throw BcApiError, which the sandbox app's onError renders as BigCommerce's body.
 import { randomUUID } from 'node:crypto';
+import { BcApiError } from '../envelope';
 import { BUILT_IN_DATE, BUILT_IN_TEMPLATES, LAYOUT_TEMPLATE_UUID } from './built-in-templates';
 import { findHandlebarsProblem } from './handlebars-check';
 import type {
@@ -48,17 +49,6 @@ export const CONTENT_LIMITS = {
   placementsPerStore: 10_000,
   widgetConfigurationBytes: 64 * 1024,
 } as const;
-
-export class ContentError extends Error {
-  constructor(
-    readonly status: 404 | 409 | 422,
-    readonly title: string,
-    readonly errors: Record<string, string> = {},
-  ) {
-    super(title);
-    this.name = 'ContentError';
-  }
-}
 
 /** Body of a template create; the UI schema is checked by ./schemas before it gets here. */
 export type TemplateInput = {
@@ -150,8 +140,8 @@ function byteLength(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value), 'utf8');
 }
 
-function notFound(what: string): ContentError {
-  return new ContentError(404, `${what} not found`);
+function notFound(what: string): BcApiError {
+  return new BcApiError(404, `${what} not found`);
 }
 
 export class ContentState {
@@ -202,7 +192,7 @@ export class ContentState {
       : this.options.channelIds.includes(channelId) ||
         (this.options.channelIds.length === 0 && channelId === 1);
     if (!known) {
-      throw new ContentError(422, `Channel ${channelId} does not exist`, {
+      throw new BcApiError(422, `Channel ${channelId} does not exist`, {
         channel_id: 'channel_id must be the id of an existing channel',
       });
     }
@@ -264,7 +254,7 @@ export class ContentState {
     if (template === undefined) return;
     const problem = findHandlebarsProblem(template);
     if (problem) {
-      throw new ContentError(422, 'The template is not valid Handlebars', {
+      throw new BcApiError(422, 'The template is not valid Handlebars', {
         template: `template: ${problem.message} at offset ${problem.offset}`,
       });
     }
@@ -278,13 +268,13 @@ export class ContentState {
       custom.filter((template) => template.channel_id === channelId).length >=
       CONTENT_LIMITS.customTemplatesPerChannel
     ) {
-      throw new ContentError(
+      throw new BcApiError(
         422,
         `A channel can hold at most ${CONTENT_LIMITS.customTemplatesPerChannel} custom widget templates`,
       );
     }
     if (custom.length >= CONTENT_LIMITS.customTemplatesPerStore) {
-      throw new ContentError(
+      throw new BcApiError(
         422,
         `A store can hold at most ${CONTENT_LIMITS.customTemplatesPerStore} custom widget templates`,
       );
@@ -332,7 +322,7 @@ export class ContentState {
 
   private static refuseBuiltIn(template: StoredTemplate): void {
     if (template.kind !== 'custom') {
-      throw new ContentError(
+      throw new BcApiError(
         422,
         `Widget templates of kind "${template.kind}" are built in and cannot be changed`,
         {
@@ -350,7 +340,7 @@ export class ContentState {
       this.resolveChannel(body.channel_id);
       const usage = this.templateUsage(uuid);
       if (usage.widgets > 0 || usage.pages > 0) {
-        throw new ContentError(409, 'The widget template is in use and cannot move to another channel', {
+        throw new BcApiError(409, 'The widget template is in use and cannot move to another channel', {
           channel_id: `used by ${usage.widgets} widget(s) and ${usage.pages} page(s) on channel ${template.channel_id}`,
         });
       }
@@ -380,7 +370,7 @@ export class ContentState {
     ContentState.refuseBuiltIn(template);
     const usage = this.templateUsage(uuid);
     if (usage.widgets > 0 || usage.pages > 0) {
-      throw new ContentError(409, 'The widget template is in use and cannot be deleted', {
+      throw new BcApiError(409, 'The widget template is in use and cannot be deleted', {
         uuid: `used by ${usage.widgets} widget(s) and ${usage.pages} page(s)`,
       });
     }
@@ -414,7 +404,7 @@ export class ContentState {
   private templateForWidget(templateUuid: string, channelId: number): StoredTemplate {
     const template = this.templates.get(templateUuid);
     if (!template || !ContentState.templateOnChannel(template, channelId)) {
-      throw new ContentError(422, 'Widget template not found', {
+      throw new BcApiError(422, 'Widget template not found', {
         widget_template_uuid: `widget_template_uuid ${templateUuid} is not a widget template of channel ${channelId}`,
       });
     }
@@ -423,7 +413,7 @@ export class ContentState {
 
   private static checkConfiguration(configuration: JsonObject): void {
     if (byteLength(configuration) > CONTENT_LIMITS.widgetConfigurationBytes) {
-      throw new ContentError(422, 'The widget configuration is too large', {
+      throw new BcApiError(422, 'The widget configuration is too large', {
         widget_configuration: `widget_configuration must be at most ${CONTENT_LIMITS.widgetConfigurationBytes} bytes of JSON`,
       });
     }
@@ -459,7 +449,7 @@ export class ContentState {
     const configuration = body.widget_configuration ?? {};
     ContentState.checkConfiguration(configuration);
     if (this.widgets.size >= CONTENT_LIMITS.widgetsPerStore) {
-      throw new ContentError(422, `A store can hold at most ${CONTENT_LIMITS.widgetsPerStore} widgets`);
+      throw new BcApiError(422, `A store can hold at most ${CONTENT_LIMITS.widgetsPerStore} widgets`);
     }
     const now = this.timestamp();
     const uuid = this.ids.newUuid();
@@ -488,7 +478,7 @@ export class ContentState {
         (placement) => placement.widget_uuid === uuid,
       ).length;
       if (placed > 0) {
-        throw new ContentError(409, 'The widget is placed and cannot move to another channel', {
+        throw new BcApiError(409, 'The widget is placed and cannot move to another channel', {
           channel_id: `the widget has ${placed} placement(s) on channel ${widget.channel_id}`,
         });
       }
@@ -577,12 +567,12 @@ export class ContentState {
   ): void {
     const widget = this.widgets.get(placement.widget_uuid);
     if (!widget) {
-      throw new ContentError(422, 'Widget not found', {
+      throw new BcApiError(422, 'Widget not found', {
         widget_uuid: `widget_uuid ${placement.widget_uuid} is not a widget of this store`,
       });
     }
     if (widget.channel_id !== placement.channel_id) {
-      throw new ContentError(422, 'The widget belongs to another channel', {
+      throw new BcApiError(422, 'The widget belongs to another channel', {
         channel_id: `the widget is on channel ${widget.channel_id}, the placement on channel ${placement.channel_id}`,
       });
     }
@@ -594,7 +584,7 @@ export class ContentState {
         other.template_file === placement.template_file,
     ).length;
     if (sameFile >= CONTENT_LIMITS.placementsPerTemplateFile) {
-      throw new ContentError(
+      throw new BcApiError(
         422,
         `A template file can hold at most ${CONTENT_LIMITS.placementsPerTemplateFile} placements`,
         {
@@ -603,7 +593,7 @@ export class ContentState {
       );
     }
     if (!self && this.placements.size >= CONTENT_LIMITS.placementsPerStore) {
-      throw new ContentError(422, `A store can hold at most ${CONTENT_LIMITS.placementsPerStore} placements`);
+      throw new BcApiError(422, `A store can hold at most ${CONTENT_LIMITS.placementsPerStore} placements`);
     }
   }
 
@@ -655,7 +645,7 @@ export class ContentState {
   /** `GET /content/regions`: the active theme's regions for a template file (Cornerstone's names). */
   themeRegions(templateFile: string): { name: string }[] {
     if (!isKnownTemplateFile(templateFile)) {
-      throw new ContentError(404, `Template file ${templateFile} not found in the active theme`);
+      throw new BcApiError(404, `Template file ${templateFile} not found in the active theme`);
     }
     return themeRegionNames(templateFile).map((name) => ({ name }));
   }
@@ -727,7 +717,7 @@ export class ContentState {
     } else if (layouts > CONTENT_LIMITS.layoutsPerPage) {
       errors.regions = `a page can hold at most ${CONTENT_LIMITS.layoutsPerPage} layouts, this one has ${layouts}`;
     }
-    if (Object.keys(errors).length > 0) throw new ContentError(422, 'The page content is invalid', errors);
+    if (Object.keys(errors).length > 0) throw new BcApiError(422, 'The page content is invalid', errors);
     this.snapshots.set(pageKey(address), { ...address, regions, date_modified: this.timestamp() });
     return address;
   }
@@ -821,29 +811,29 @@ export function snapshotWidgets(regions: readonly PageRegion[]): PageWidget[] {
 export function checkPageAddress(templateFile: string, entityId: string, allowGlobal: boolean): void {
   if (templateFile === '') {
     if (!allowGlobal)
-      throw new ContentError(422, 'template_file is required', {
+      throw new BcApiError(422, 'template_file is required', {
         template_file: 'template_file is required',
       });
     if (entityId !== '') {
-      throw new ContentError(422, 'entity_id needs a template_file', {
+      throw new BcApiError(422, 'entity_id needs a template_file', {
         entity_id: 'entity_id must be left out for the global regions',
       });
     }
     return;
   }
   if (!isKnownTemplateFile(templateFile)) {
-    throw new ContentError(422, `Unknown template_file ${templateFile}`, {
+    throw new BcApiError(422, `Unknown template_file ${templateFile}`, {
       template_file: `template_file ${templateFile} is not a template file of the active theme`,
     });
   }
   if (entityId === '') return;
   if (!acceptsEntityId(templateFile)) {
-    throw new ContentError(422, `${templateFile} does not support entity_id`, {
+    throw new BcApiError(422, `${templateFile} does not support entity_id`, {
       entity_id: `entity_id is not supported for template_file ${templateFile}`,
     });
   }
   if (!isValidEntityId(entityId)) {
-    throw new ContentError(422, 'Invalid entity_id', {
+    throw new BcApiError(422, 'Invalid entity_id', {
       entity_id: 'entity_id must be a positive integer id sent as a string',
     });
   }

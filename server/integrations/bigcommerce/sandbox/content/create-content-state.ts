@@ -1,0 +1,26 @@
+// Builds the content of one sandbox store: built-in widget templates always, the demo content when asked for.
+import { ContentState } from './content-state';
+import { DEFAULT_DEMO_SEED, seedDemoContent } from './demo-content';
+
+export type ContentRefs = {
+  /** Catalogue ids the demo snapshots point at (product, category and brand pages; product widgets). */
+  productIds: number[];
+  categoryIds: number[];
+  brandIds: number[];
+  /** The store's channels; the first is the default channel of every write. */
+  channelIds: number[];
+  /** true: the demo content; false: what a fresh store has (built-in templates only). */
+  demo: boolean;
+  seed?: number;
+  /** Used in demo image URLs (`https://cdn11.bigcommerce.com/s-<hash>/…`); defaults to `sandbox-demo`. */
+  storeHash?: string;
+  /** Lets channels created after start-up count as known; defaults to membership in `channelIds`. */
+  isKnownChannel?: (channelId: number) => boolean;
+};
+
+/** Builds the content of one sandbox store. The same refs and seed always give the same content. */
+export function createContentState(refs: ContentRefs): ContentState {
+  const state = new ContentState({ channelIds: refs.channelIds, isKnownChannel: refs.isKnownChannel });
+  if (refs.demo) seedDemoContent(state, refs, refs.seed ?? DEFAULT_DEMO_SEED);
+  return state;
+}
