@@ -28,7 +28,11 @@ export type Pagination = {
 };
 
 /** Builds `meta.pagination` the way BigCommerce does (links are query strings, `previous`/`next` omitted at the ends). */
-export function paginate<T>(items: readonly T[], page: number, limit: number): { data: T[]; pagination: Pagination } {
+export function paginate<T>(
+  items: readonly T[],
+  page: number,
+  limit: number,
+): { data: T[]; pagination: Pagination } {
   const total = items.length;
   const totalPages = Math.max(1, Math.ceil(total / limit));
   const start = (page - 1) * limit;
@@ -38,7 +42,14 @@ export function paginate<T>(items: readonly T[], page: number, limit: number): {
   if (page < totalPages) links.next = `?page=${page + 1}&limit=${limit}`;
   return {
     data,
-    pagination: { total, count: data.length, per_page: limit, current_page: page, total_pages: totalPages, links },
+    pagination: {
+      total,
+      count: data.length,
+      per_page: limit,
+      current_page: page,
+      total_pages: totalPages,
+      links,
+    },
   };
 }
 
@@ -53,8 +64,32 @@ export function bcErrorBody(status: number, title: string, errors: Record<string
   return { status, title, type: STATUS_DOC_TYPE, errors };
 }
 
-export function bcError(c: Context, status: ContentfulStatusCode, title: string, errors: Record<string, string> = {}) {
+export function bcError(
+  c: Context,
+  status: ContentfulStatusCode,
+  title: string,
+  errors: Record<string, string> = {},
+) {
   return c.json(bcErrorBody(status, title, errors), status);
 }
 
 export const notFound = (c: Context) => bcError(c, 404, 'The requested resource was not found.');
+
+/**
+ * Thrown by sandbox logic to answer with a BigCommerce error body; the sandbox app's `onError` renders it.
+ * `extra` carries optional members some answers have (`detail`, `meta` and `data` on 207-style failures).
+ */
+export class BcApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly title: string,
+    readonly errors: Record<string, string> = {},
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(title);
+  }
+
+  body(): BcErrorBody & Record<string, unknown> {
+    return { ...bcErrorBody(this.status, this.title, this.errors), ...this.extra };
+  }
+}

@@ -1,0 +1,23 @@
+// Types shared by the sandbox's Hono app and its route modules.
+import type { IncomingMessage } from 'node:http';
+import type { Context, Hono } from 'hono';
+import type { SandboxStore } from './store-registry';
+
+export type SandboxEnv = {
+  /** Present when served by @hono/node-server (used to drop connections); absent under `app.request()`. */
+  Bindings: { incoming?: IncomingMessage };
+  Variables: { store: SandboxStore };
+};
+
+export type SandboxApp = Hono<SandboxEnv>;
+export type SandboxContext = Context<SandboxEnv>;
+
+export type RouteDeps = {
+  clock: () => number;
+  /** Absolute URL at which the sandbox app is mounted (e.g. `http://127.0.0.1:3000/sandbox`), for image URLs. */
+  baseUrl: (c: SandboxContext) => string;
+};
+
+/** v3 and v2 path prefixes below the mount point. */
+export const V3 = '/stores/:hash/v3';
+export const V2 = '/stores/:hash/v2';

@@ -1,0 +1,83 @@
+// Test support: the content routes alone in a small Hono app on a loopback port, rendering errors the way the
+// sandbox app's onError does (BcApiError and QueryError as BigCommerce bodies).
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { SandboxEnv } from '../app-env';
+import { BcApiError, bcErrorBody } from '../envelope';
+import { QueryError } from '../query';
+import type { ContentState } from './content-state';
+import { createContentState, type ContentRefs } from './create-content-state';
+import { createContentRoutes } from './routes';
+
+/** Catalogue ids of the fixed test store (what the core's demo catalogue would pass). */
+export const TEST_REFS: ContentRefs = {
+  productIds: [77, 78, 79, 80, 81, 82],
+  categoryIds: [18, 19, 20, 21],
+  brandIds: [36, 37, 38],
+  channelIds: [1, 2],
+  demo: true,
+};
+
+export const BASE_PATH = '/stores/sandbox-demo/v3/content';
+
+export type ContentServer = {
+  /** The state the routes serve; replace it with `use` between tests. */
+  state: ContentState;
+  use(state: ContentState): void;
+  /** fetch against the content API: `request('/widgets?limit=2')`. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** JSON request with a body. */
+  send(method: string, path: string, body: unknown): Promise<Response>;
+  close(): Promise<void>;
+};
+
+export async function startContentServer(
+  initial: ContentState = createContentState(TEST_REFS),
+): Promise<ContentServer> {
+  let state = initial;
+  const app = new Hono<SandboxEnv>();
+  app.onError((err, c) => {
+    if (err instanceof BcApiError) return c.json(err.body(), err.status);
+    if (err instanceof QueryError) return c.json(bcErrorBody(422, err.message), 422);
+    throw err;
+  });
+  app.notFound((c) => c.json(bcErrorBody(404, 'The requested resource was not found.'), 404));
+  app.route(
+    '/stores/:hash/v3/content',
+    createContentRoutes(() => state),
+  );
+
+  let server: ServerType | undefined;
+  const info = await new Promise<AddressInfo>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, resolve);
+  });
+  const origin = `http://127.0.0.1:${info.port}`;
+  const request = (path: string, init?: RequestInit) =>
+    fetch(`${origin}${BASE_PATH}${path}`, {
+      ...init,
+      headers: { Accept: 'application/json', ...init?.headers },
+    });
+
+  return {
+    get state() {
+      return state;
+    },
+    use(next) {
+      state = next;
+    },
+    request,
+    send: (method, path, body) =>
+      request(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if (!server) return resolve();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,171 @@
+// The sandbox BigCommerce store: a Hono app that answers like the Management API for the operations BC Toolbox uses,
+// with in-memory state per store hash. Mount it with `app.route('/sandbox', createSandbox(...).app)`.
+// What it does not model: README.md in this folder.
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { SandboxApp, SandboxContext, SandboxEnv, RouteDeps } from './app-env';
+import { registerControlRoutes } from './control';
+import { BcApiError, bcErrorBody } from './envelope';
+import { QueryError } from './query';
+import type { RateLimitSettings } from './rate-limit';
+import { DEFAULT_RATE_LIMIT } from './rate-limit';
+import { registerAssignmentRoutes } from './routes/assignments';
+import { registerBrandRoutes } from './routes/brands';
+import { registerCdnRoutes } from './routes/cdn';
+import { registerChannelRoutes } from './routes/channels';
+import { registerModifierRoutes } from './routes/modifiers';
+import { registerOptionRoutes } from './routes/options';
+import { registerProductExtraRoutes } from './routes/product-extras';
+import { registerProductMediaRoutes } from './routes/product-media';
+import { registerProductRoutes } from './routes/products';
+import { registerStoreInfoRoutes } from './routes/store-info';
+import { registerTreeRoutes } from './routes/trees';
+import { registerVariantRoutes } from './routes/variants';
+import { DEMO_STORES, StoreRegistry, type ContentStateFactory, type SandboxStore, type StoreSpec } from './store-registry';
+
+export type { SandboxStore, StoreSpec } from './store-registry';
+export { DEMO_STORES } from './store-registry';
+
+/** What `sandbox/content/` (widgets) plugs in: per-store state and its routes on the same app. */
+export type ContentPlugin = {
+  createState: ContentStateFactory;
+  registerRoutes: (app: SandboxApp, deps: RouteDeps) => void;
+};
+
+export type SandboxOptions = {
+  /** Serve the control API under `/__control` (tests, benchmarks; off in production unless asked for). */
+  control: boolean;
+  /** Milliseconds since the epoch; drives rate-limit windows and `date_modified`. Defaults to `Date.now`. */
+  clock?: () => number;
+  /**
+   * Absolute URL where the sandbox app is mounted, e.g. `http://localhost:3000/sandbox`, used for image URLs.
+   * Without it, the URL is derived from each request (its origin plus the path before `/stores/` or `/cdn/`).
+   */
+  publicBaseUrl?: string;
+  /** Quota and window for every store (default 150 requests per 30 s, BigCommerce's Standard plan). */
+  rateLimit?: RateLimitSettings;
+  /** Stores to create at start (default: `sandbox-demo` and `sandbox-empty`). */
+  stores?: StoreSpec[];
+  /** The widgets engineer's module (sandbox/content/); without it the content endpoints are absent. */
+  content?: ContentPlugin;
+};
+
+export type Sandbox = {
+  app: SandboxApp;
+  stores: StoreRegistry;
+  /** Regenerates a store's data and clears its statistics, settings and faults. Returns false for an unknown hash. */
+  reset: (hash: string) => boolean;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The path below the sandbox's mount point, e.g. `/stores/x/v3/catalog/products`. */
+function mountPrefix(path: string): string {
+  const match = /\/(stores|cdn|__control)\//.exec(path);
+  return match ? path.slice(0, match.index) : '';
+}
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const clock = options.clock ?? Date.now;
+  const stores = new StoreRegistry(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.content?.createState);
+  for (const spec of options.stores ?? DEMO_STORES) stores.create(spec);
+
+  const deps: RouteDeps = {
+    clock,
+    baseUrl: (c) => options.publicBaseUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin + mountPrefix(c.req.path),
+  };
+
+  const app: SandboxApp = new Hono<SandboxEnv>();
+
+  app.onError((err, c) => {
+    if (err instanceof BcApiError) return c.json(err.body(), err.status);
+    if (err instanceof QueryError) return c.json(bcErrorBody(422, err.message), 422);
+    console.error('[sandbox] unexpected error', err);
+    return c.json(bcErrorBody(500, 'Internal Server Error'), 500);
+  });
+  app.notFound((c) => c.json(bcErrorBody(404, 'The requested resource was not found.'), 404));
+
+  const guard: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+    const store = stores.get(c.req.param('hash') ?? '');
+    // An unknown store hash: 404 with the v3 error body, before any quota is counted (there is no store to count
+    // against). BigCommerce does not document this case; see README.md.
+    if (!store) return c.json(bcErrorBody(404, 'Store not found'), 404);
+    await guardedRequest(c, store, next, clock);
+  };
+  app.use('/stores/:hash/*', guard);
+
+  registerStoreInfoRoutes(app, deps);
+  registerChannelRoutes(app);
+  registerBrandRoutes(app);
+  registerTreeRoutes(app);
+  // Fixed paths under /catalog/products go before the `{product_id}` routes.
+  registerAssignmentRoutes(app);
+  registerProductRoutes(app, deps);
+  registerVariantRoutes(app, deps);
+  registerOptionRoutes(app, deps);
+  registerModifierRoutes(app, deps);
+  registerProductMediaRoutes(app, deps);
+  registerProductExtraRoutes(app, deps);
+  options.content?.registerRoutes(app, deps);
+  registerCdnRoutes(app, stores);
+  if (options.control) registerControlRoutes(app, stores);
+
+  return { app, stores, reset: (hash) => stores.reset(hash) !== undefined };
+}
+
+/**
+ * Everything BigCommerce does before a handler runs, in order: count the request against the store's quota (429
+ * when over), injected 429 storms, authentication (401), latency, dropped connections and injected 5xx. Adds the
+ * rate-limit headers to every answer and records statistics.
+ */
+async function guardedRequest(c: SandboxContext, store: SandboxStore, next: () => Promise<void>, clock: () => number) {
+  const method = c.req.method;
+  const rel = c.req.path.slice(c.req.path.indexOf('/stores/'));
+  const entry = { method, path: rel, status: 0, at: clock() };
+  const decision = store.limiter.take(entry.at);
+  const finish = (res: Response, kind: 'normal' | 'rate-limited' | 'injected-error', route: string | null) => {
+    for (const [k, v] of Object.entries(decision.headers)) res.headers.set(k, v);
+    entry.status = res.status;
+    store.stats.record(entry, route, kind);
+    return res;
+  };
+
+  if (!decision.allowed) {
+    c.res = finish(c.json(bcErrorBody(429, 'Too many requests'), 429), 'rate-limited', null);
+    return;
+  }
+  const fault = store.faults.next(method, rel);
+  if (fault === 'storm') {
+    const storm = store.limiter.peek(entry.at, store.faults.current.stormResetMs);
+    const res = c.json(bcErrorBody(429, 'Too many requests'), 429);
+    for (const [k, v] of Object.entries(storm.headers)) res.headers.set(k, v);
+    entry.status = 429;
+    store.stats.record(entry, null, 'rate-limited');
+    c.res = res;
+    return;
+  }
+  const token = c.req.header('X-Auth-Token');
+  if (token !== store.spec.token) {
+    c.res = finish(c.json(bcErrorBody(401, 'Unauthorized'), 401), 'normal', null);
+    return;
+  }
+  c.set('store', store);
+  const { latencyMs } = store.faults.current;
+  if (latencyMs > 0) await sleep(latencyMs);
+  if (fault === 'drop') {
+    // Destroy the socket without answering, like a connection reset mid-request.
+    c.env?.incoming?.socket.destroy();
+    entry.status = 0;
+    store.stats.record(entry, null, 'dropped');
+    c.res = new Response(null, { status: 500 });
+    return;
+  }
+  if (fault === 'error') {
+    const status = store.faults.current.errorStatus;
+    const title = status === 500 ? 'Internal Server Error' : status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : 'Gateway Timeout';
+    c.res = finish(c.json(bcErrorBody(status, title), status), 'injected-error', null);
+    return;
+  }
+  await next();
+  const route = c.req.routePath.replace(/\{[^}]*\}/g, '');
+  c.res = finish(c.res, 'normal', `${method} ${route.slice(route.indexOf('/stores/'))}`);
+}

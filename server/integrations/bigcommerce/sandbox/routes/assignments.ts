@@ -1,0 +1,124 @@
+// Product channel and category assignments [PROD getProductsChannelAssignments, createProductsChannelAssignments,
+// deleteProductsChannelAssignments and the category-assignment equivalents]. PUT answers 204 with no body.
+import type { SandboxApp } from '../app-env';
+import { V3 } from '../app-env';
+import { BcApiError, paginate } from '../envelope';
+import { intListParam, pagingParams } from '../query';
+import { categoryAssignmentSchema, channelAssignmentSchema, parseBody } from '../schemas';
+import { query, readJson, requireArray } from './helpers';
+
+const MAX_CATEGORIES_PER_PRODUCT = 1000;
+
+export function registerAssignmentRoutes(app: SandboxApp): void {
+  app.get(`${V3}/catalog/products/channel-assignments`, (c) => {
+    const q = query(c);
+    const { page, limit } = pagingParams(q, 250);
+    const products = intListParam(q, 'product_id:in');
+    const channels = intListParam(q, 'channel_id:in');
+    const rows = [...c.get('store').data.products.values()]
+      .filter((r) => !products || products.includes(r.fields.id))
+      .sort((a, b) => a.fields.id - b.fields.id)
+      .flatMap((r) =>
+        [...r.channelIds]
+          .sort((a, b) => a - b)
+          .filter((ch) => !channels || channels.includes(ch))
+          .map((ch) => ({ product_id: r.fields.id, channel_id: ch })),
+      );
+    const { data, pagination } = paginate(rows, page, limit);
+    return c.json({ data, meta: { pagination } }, 200);
+  });
+
+  app.put(`${V3}/catalog/products/channel-assignments`, async (c) => {
+    const store = c.get('store');
+    const rows = requireArray(await readJson(c)).map((item, i) => parseBody(channelAssignmentSchema, item, `${i}.`));
+    rows.forEach((row, i) => {
+      if (!store.data.products.has(row.product_id)) {
+        throw new BcApiError(422, 'Invalid product_id', { [`${i}.product_id`]: `Product ${row.product_id} does not exist.` });
+      }
+      if (!store.data.channels.has(row.channel_id)) {
+        throw new BcApiError(422, 'Invalid channel_id', { [`${i}.channel_id`]: `Channel ${row.channel_id} does not exist.` });
+      }
+    });
+    for (const row of rows) {
+      const record = store.data.products.get(row.product_id)!;
+      if (!record.channelIds.includes(row.channel_id)) record.channelIds.push(row.channel_id);
+    }
+    store.stats.recordProductWrites(rows.map((r) => r.product_id));
+    return c.body(null, 204);
+  });
+
+  app.delete(`${V3}/catalog/products/channel-assignments`, (c) => {
+    const store = c.get('store');
+    const q = query(c);
+    const products = intListParam(q, 'product_id:in');
+    const channels = intListParam(q, 'channel_id:in');
+    if (!products && !channels) throw new BcApiError(422, 'At least one filter must be provided');
+    const touched: number[] = [];
+    for (const record of store.data.products.values()) {
+      if (products && !products.includes(record.fields.id)) continue;
+      const before = record.channelIds.length;
+      record.channelIds = record.channelIds.filter((ch) => channels && !channels.includes(ch));
+      if (record.channelIds.length !== before) touched.push(record.fields.id);
+    }
+    store.stats.recordProductWrites(touched);
+    return c.body(null, 204);
+  });
+
+  app.get(`${V3}/catalog/products/category-assignments`, (c) => {
+    const q = query(c);
+    const { page, limit } = pagingParams(q, 250);
+    const products = intListParam(q, 'product_id:in');
+    const categories = intListParam(q, 'category_id:in');
+    const rows = [...c.get('store').data.products.values()]
+      .filter((r) => !products || products.includes(r.fields.id))
+      .sort((a, b) => a.fields.id - b.fields.id)
+      .flatMap((r) =>
+        [...r.fields.categories]
+          .sort((a, b) => a - b)
+          .filter((cat) => !categories || categories.includes(cat))
+          .map((cat) => ({ product_id: r.fields.id, category_id: cat })),
+      );
+    const { data, pagination } = paginate(rows, page, limit);
+    return c.json({ data, meta: { pagination } }, 200);
+  });
+
+  app.put(`${V3}/catalog/products/category-assignments`, async (c) => {
+    const store = c.get('store');
+    const rows = requireArray(await readJson(c)).map((item, i) => parseBody(categoryAssignmentSchema, item, `${i}.`));
+    rows.forEach((row, i) => {
+      const record = store.data.products.get(row.product_id);
+      if (!record) {
+        throw new BcApiError(422, 'Invalid product_id', { [`${i}.product_id`]: `Product ${row.product_id} does not exist.` });
+      }
+      if (!store.data.categories.has(row.category_id)) {
+        throw new BcApiError(422, 'Invalid category_id', { [`${i}.category_id`]: `Category ${row.category_id} does not exist.` });
+      }
+      if (record.fields.categories.length >= MAX_CATEGORIES_PER_PRODUCT) {
+        throw new BcApiError(422, 'A product can be in at most 1,000 categories.');
+      }
+    });
+    for (const row of rows) {
+      const record = store.data.products.get(row.product_id)!;
+      if (!record.fields.categories.includes(row.category_id)) record.fields.categories.push(row.category_id);
+    }
+    store.stats.recordProductWrites(rows.map((r) => r.product_id));
+    return c.body(null, 204);
+  });
+
+  app.delete(`${V3}/catalog/products/category-assignments`, (c) => {
+    const store = c.get('store');
+    const q = query(c);
+    const products = intListParam(q, 'product_id:in');
+    const categories = intListParam(q, 'category_id:in');
+    if (!products && !categories) throw new BcApiError(422, 'At least one filter must be provided');
+    const touched: number[] = [];
+    for (const record of store.data.products.values()) {
+      if (products && !products.includes(record.fields.id)) continue;
+      const before = record.fields.categories.length;
+      record.fields.categories = record.fields.categories.filter((cat) => categories && !categories.includes(cat));
+      if (record.fields.categories.length !== before) touched.push(record.fields.id);
+    }
+    store.stats.recordProductWrites(touched);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,202 @@
+// Variant options and their values [OPT getProductVariantOptions … deleteProductVariantOptionValue].
+import type { z } from 'zod';
+import type { RouteDeps, SandboxApp } from '../app-env';
+import { V3 } from '../app-env';
+import { dropVariantsUsing, serializeOption, syncVariantOptionLabels } from '../catalog';
+import { BcApiError, paginate, v3Data } from '../envelope';
+import { fieldSelectionParams, pagingParams, selectFields } from '../query';
+import { bcDate, optionName } from '../records';
+import { optionSchema, optionValueSchema, parseBody } from '../schemas';
+import { nextId, type StoreData } from '../store-state';
+import type { OptionValue, ProductOption, ProductRecord } from '../types';
+import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson } from './helpers';
+import { PRODUCT_ID } from './products';
+
+const OPTION_ID = ':option_id{[0-9]+}';
+const VALUE_ID = ':value_id{[0-9]+}';
+const MAX_VALUES = 250;
+
+function optionOr404(record: ProductRecord, id: number): ProductOption {
+  const option = record.options.find((o) => o.id === id);
+  if (!option) throw new BcApiError(404, NOT_FOUND_TITLE, { option_id: `Option ${id} was not found.` });
+  return option;
+}
+
+function newValue(data: StoreData, input: z.infer<typeof optionValueSchema>, sortOrder: number): OptionValue {
+  return {
+    id: nextId(data, 'optionValue'),
+    label: input.label,
+    sort_order: input.sort_order ?? sortOrder,
+    value_data: input.value_data ?? null,
+    is_default: input.is_default ?? false,
+  };
+}
+
+function assertUniqueLabels(values: { label: string }[]): void {
+  const seen = new Set<string>();
+  for (const v of values) {
+    const key = v.label.toLowerCase();
+    if (seen.has(key)) throw new BcApiError(422, 'The option value label is a duplicate', { label: `"${v.label}" appears twice.` });
+    seen.add(key);
+  }
+}
+
+export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
+  const base = `${V3}/catalog/products/${PRODUCT_ID}/options`;
+  const touch = (record: ProductRecord) => {
+    record.fields.date_modified = bcDate(deps.clock());
+  };
+
+  app.get(base, (c) => {
+    const record = productOr404(c);
+    const q = query(c);
+    const { page, limit } = pagingParams(q, 250);
+    const sel = fieldSelectionParams(q);
+    const { data, pagination } = paginate(record.options, page, limit);
+    return c.json({ data: data.map((o) => selectFields(serializeOption(o), sel)), meta: { pagination } }, 200);
+  });
+
+  app.post(base, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const input = parseBody(optionSchema, await readJson(c));
+    if (record.options.some((o) => o.display_name.toLowerCase() === input.display_name.toLowerCase())) {
+      throw new BcApiError(409, 'The option display name is a duplicate', {
+        display_name: `Product ${record.fields.id} already has an option "${input.display_name}".`,
+      });
+    }
+    assertUniqueLabels(input.option_values);
+    const option: ProductOption = {
+      id: nextId(store.data, 'option'),
+      product_id: record.fields.id,
+      name: optionName(input.display_name, record.fields.id, deps.clock()),
+      display_name: input.display_name,
+      type: input.type,
+      config: input.config ?? {},
+      sort_order: input.sort_order ?? record.options.length,
+      option_values: [],
+    };
+    option.option_values = input.option_values.map((v, i) => newValue(store.data, v, i));
+    record.options.push(option);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, serializeOption(option));
+  });
+
+  app.get(`${base}/${OPTION_ID}`, (c) => {
+    const option = optionOr404(productOr404(c), pathId(c, 'option_id'));
+    return v3Data(c, selectFields(serializeOption(option), fieldSelectionParams(query(c))));
+  });
+
+  app.put(`${base}/${OPTION_ID}`, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const option = optionOr404(record, pathId(c, 'option_id'));
+    const schema = optionSchema.partial().extend({
+      option_values: optionValueSchema.partial().extend({ id: optionValueSchema.shape.sort_order }).array().optional(),
+    });
+    const input = parseBody(schema, await readJson(c));
+    if (
+      input.display_name !== undefined &&
+      record.options.some((o) => o.id !== option.id && o.display_name.toLowerCase() === input.display_name!.toLowerCase())
+    ) {
+      throw new BcApiError(409, 'The option display name is a duplicate', { display_name: `"${input.display_name}" is taken.` });
+    }
+    if (input.display_name !== undefined) option.display_name = input.display_name;
+    if (input.type !== undefined) option.type = input.type;
+    if (input.sort_order !== undefined) option.sort_order = input.sort_order;
+    if (input.config !== undefined) option.config = input.config;
+    for (const v of input.option_values ?? []) {
+      const existing = v.id !== undefined ? option.option_values.find((x) => x.id === v.id) : undefined;
+      if (existing) {
+        if (v.label !== undefined) existing.label = v.label;
+        if (v.sort_order !== undefined) existing.sort_order = v.sort_order;
+        if (v.is_default !== undefined) existing.is_default = v.is_default;
+        if (v.value_data !== undefined) existing.value_data = v.value_data;
+      } else {
+        if (!v.label) throw new BcApiError(422, 'Missing Required Fields', { label: 'Please provide a label.' });
+        if (option.option_values.length >= MAX_VALUES) throw new BcApiError(422, 'An option can have at most 250 values.');
+        option.option_values.push(newValue(store.data, { ...v, label: v.label }, option.option_values.length));
+      }
+    }
+    assertUniqueLabels(option.option_values);
+    syncVariantOptionLabels(record);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, serializeOption(option));
+  });
+
+  app.delete(`${base}/${OPTION_ID}`, (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const option = optionOr404(record, pathId(c, 'option_id'));
+    record.options = record.options.filter((o) => o.id !== option.id);
+    dropVariantsUsing(store.data, record, new Set(option.option_values.map((v) => v.id)));
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return c.body(null, 204);
+  });
+
+  app.get(`${base}/${OPTION_ID}/values`, (c) => {
+    const option = optionOr404(productOr404(c), pathId(c, 'option_id'));
+    const q = query(c);
+    const { page, limit } = pagingParams(q, 250);
+    const sel = fieldSelectionParams(q);
+    const { data, pagination } = paginate(option.option_values, page, limit);
+    return c.json({ data: data.map((v) => selectFields(v, sel)), meta: { pagination } }, 200);
+  });
+
+  app.post(`${base}/${OPTION_ID}/values`, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const option = optionOr404(record, pathId(c, 'option_id'));
+    const input = parseBody(optionValueSchema, await readJson(c));
+    if (option.option_values.length >= MAX_VALUES) throw new BcApiError(422, 'An option can have at most 250 values.');
+    assertUniqueLabels([...option.option_values, input]);
+    const value = newValue(store.data, input, option.option_values.length);
+    option.option_values.push(value);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, { ...value });
+  });
+
+  app.get(`${base}/${OPTION_ID}/values/${VALUE_ID}`, (c) => {
+    const option = optionOr404(productOr404(c), pathId(c, 'option_id'));
+    const value = option.option_values.find((v) => v.id === pathId(c, 'value_id'));
+    if (!value) throw new BcApiError(404, NOT_FOUND_TITLE);
+    return v3Data(c, selectFields(value, fieldSelectionParams(query(c))));
+  });
+
+  app.put(`${base}/${OPTION_ID}/values/${VALUE_ID}`, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const option = optionOr404(record, pathId(c, 'option_id'));
+    const value = option.option_values.find((v) => v.id === pathId(c, 'value_id'));
+    if (!value) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const input = parseBody(optionValueSchema.partial(), await readJson(c));
+    if (input.label !== undefined) {
+      assertUniqueLabels([...option.option_values.filter((v) => v.id !== value.id), { label: input.label }]);
+      value.label = input.label;
+    }
+    if (input.sort_order !== undefined) value.sort_order = input.sort_order;
+    if (input.is_default !== undefined) value.is_default = input.is_default;
+    if (input.value_data !== undefined) value.value_data = input.value_data;
+    syncVariantOptionLabels(record);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, { ...value });
+  });
+
+  app.delete(`${base}/${OPTION_ID}/values/${VALUE_ID}`, (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const option = optionOr404(record, pathId(c, 'option_id'));
+    const id = pathId(c, 'value_id');
+    if (!option.option_values.some((v) => v.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
+    option.option_values = option.option_values.filter((v) => v.id !== id);
+    dropVariantsUsing(store.data, record, new Set([id]));
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return c.body(null, 204);
+  });
+}

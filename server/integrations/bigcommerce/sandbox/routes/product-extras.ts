@@ -1,0 +1,219 @@
+// Custom fields, bulk pricing rules and reviews of a product [PROD getProductCustomFields … deleteProductReview].
+import type { RouteDeps, SandboxApp } from '../app-env';
+import { V3 } from '../app-env';
+import { assertBulkRuleFits, assertCustomFieldUnique } from '../catalog';
+import { BcApiError, paginate, v3Data } from '../envelope';
+import { fieldSelectionParams, intParam, pagingParams, selectFields } from '../query';
+import { bcDate, refreshDerived } from '../records';
+import { bulkPricingRuleSchema, customFieldSchema, parseBody, reviewSchema } from '../schemas';
+import { nextId } from '../store-state';
+import type { ProductRecord, Review } from '../types';
+import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson } from './helpers';
+import { PRODUCT_ID } from './products';
+
+function missing(body: unknown, keys: string[]): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const absent = keys.filter((k) => !(k in body));
+  if (absent.length > 0) {
+    throw new BcApiError(422, 'Missing Required Fields', Object.fromEntries(absent.map((k) => [k, `Please provide ${k}.`])));
+  }
+}
+
+export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): void {
+  const touch = (record: ProductRecord) => {
+    record.fields.date_modified = bcDate(deps.clock());
+  };
+
+  // Custom fields ------------------------------------------------------------------------------------------------
+  const cf = `${V3}/catalog/products/${PRODUCT_ID}/custom-fields`;
+  const CF_ID = ':custom_field_id{[0-9]+}';
+
+  app.get(cf, (c) => {
+    const record = productOr404(c);
+    const q = query(c);
+    const { page, limit } = pagingParams(q, 250);
+    const sel = fieldSelectionParams(q);
+    const { data, pagination } = paginate(record.customFields, page, limit);
+    return c.json({ data: data.map((f) => selectFields(f, sel)), meta: { pagination } }, 200);
+  });
+
+  app.post(cf, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const body = await readJson(c);
+    missing(body, ['name', 'value']);
+    const input = parseBody(customFieldSchema, body);
+    assertCustomFieldUnique(record, input.name, input.value);
+    const field = { id: nextId(store.data, 'customField'), ...input };
+    record.customFields.push(field);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, { ...field });
+  });
+
+  app.get(`${cf}/${CF_ID}`, (c) => {
+    const field = productOr404(c).customFields.find((f) => f.id === pathId(c, 'custom_field_id'));
+    if (!field) throw new BcApiError(404, NOT_FOUND_TITLE);
+    return v3Data(c, { ...field });
+  });
+
+  app.put(`${cf}/${CF_ID}`, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const field = record.customFields.find((f) => f.id === pathId(c, 'custom_field_id'));
+    if (!field) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const input = parseBody(customFieldSchema.partial(), await readJson(c));
+    assertCustomFieldUnique(record, input.name ?? field.name, input.value ?? field.value, field.id);
+    if (input.name !== undefined) field.name = input.name;
+    if (input.value !== undefined) field.value = input.value;
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, { ...field });
+  });
+
+  app.delete(`${cf}/${CF_ID}`, (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const id = pathId(c, 'custom_field_id');
+    if (!record.customFields.some((f) => f.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
+    record.customFields = record.customFields.filter((f) => f.id !== id);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return c.body(null, 204);
+  });
+
+  // Bulk pricing rules -----------------------------------------------------------------------------------------
+  const bpr = `${V3}/catalog/products/${PRODUCT_ID}/bulk-pricing-rules`;
+  const BPR_ID = ':bulk_pricing_rule_id{[0-9]+}';
+
+  app.get(bpr, (c) => {
+    const record = productOr404(c);
+    const { page, limit } = pagingParams(query(c), 250);
+    const { data, pagination } = paginate(record.bulkPricingRules, page, limit);
+    return c.json({ data, meta: { pagination } }, 200);
+  });
+
+  app.post(bpr, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const body = await readJson(c);
+    missing(body, ['quantity_min', 'quantity_max', 'type', 'amount']);
+    const input = parseBody(bulkPricingRuleSchema, body);
+    assertBulkRuleFits(record, input);
+    const rule = { id: nextId(store.data, 'bulkPricingRule'), ...input };
+    record.bulkPricingRules.push(rule);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, { ...rule });
+  });
+
+  app.get(`${bpr}/${BPR_ID}`, (c) => {
+    const rule = productOr404(c).bulkPricingRules.find((r) => r.id === pathId(c, 'bulk_pricing_rule_id'));
+    if (!rule) throw new BcApiError(404, NOT_FOUND_TITLE);
+    return v3Data(c, { ...rule });
+  });
+
+  app.put(`${bpr}/${BPR_ID}`, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const rule = record.bulkPricingRules.find((r) => r.id === pathId(c, 'bulk_pricing_rule_id'));
+    if (!rule) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const input = parseBody(bulkPricingRuleSchema.partial(), await readJson(c));
+    const next = { ...rule, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
+    assertBulkRuleFits(record, next, rule.id);
+    Object.assign(rule, next);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, { ...rule });
+  });
+
+  app.delete(`${bpr}/${BPR_ID}`, (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const id = pathId(c, 'bulk_pricing_rule_id');
+    if (!record.bulkPricingRules.some((r) => r.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
+    record.bulkPricingRules = record.bulkPricingRules.filter((r) => r.id !== id);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return c.body(null, 204);
+  });
+
+  // Reviews ----------------------------------------------------------------------------------------------------
+  const rv = `${V3}/catalog/products/${PRODUCT_ID}/reviews`;
+  const RV_ID = ':review_id{[0-9]+}';
+
+  app.get(rv, (c) => {
+    const record = productOr404(c);
+    const q = query(c);
+    const { page, limit } = pagingParams(q, 250);
+    const sel = fieldSelectionParams(q);
+    // `status` filters by 1 (approved) or 0 (pending) [PROD getProductReviews].
+    const status = intParam(q, 'status');
+    const reviews = record.reviews.filter(
+      (r) => status === undefined || (status === 1 ? r.status === 'approved' : r.status === 'pending'),
+    );
+    const { data, pagination } = paginate(reviews, page, limit);
+    return c.json({ data: data.map((r) => selectFields(r, sel)), meta: { pagination } }, 200);
+  });
+
+  app.post(rv, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const body = await readJson(c);
+    missing(body, ['title', 'date_reviewed']);
+    const input = parseBody(reviewSchema, body);
+    const now = bcDate(deps.clock());
+    const review: Review = {
+      id: nextId(store.data, 'review'),
+      product_id: record.fields.id,
+      title: input.title,
+      text: input.text ?? '',
+      status: input.status ?? 'pending',
+      rating: input.rating ?? 0,
+      email: input.email ?? '',
+      name: input.name ?? '',
+      date_reviewed: bcDate(Date.parse(input.date_reviewed)),
+      date_created: now,
+      date_modified: now,
+    };
+    record.reviews.push(review);
+    refreshDerived(record);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, { ...review });
+  });
+
+  app.get(`${rv}/${RV_ID}`, (c) => {
+    const review = productOr404(c).reviews.find((r) => r.id === pathId(c, 'review_id'));
+    if (!review) throw new BcApiError(404, NOT_FOUND_TITLE);
+    return v3Data(c, { ...review });
+  });
+
+  app.put(`${rv}/${RV_ID}`, async (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const review = record.reviews.find((r) => r.id === pathId(c, 'review_id'));
+    if (!review) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const input = parseBody(reviewSchema.partial(), await readJson(c));
+    const { date_reviewed: reviewed, ...rest } = input;
+    Object.assign(review, Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)));
+    if (reviewed !== undefined) review.date_reviewed = bcDate(Date.parse(reviewed));
+    review.date_modified = bcDate(deps.clock());
+    refreshDerived(record);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return v3Data(c, { ...review });
+  });
+
+  app.delete(`${rv}/${RV_ID}`, (c) => {
+    const store = c.get('store');
+    const record = productOr404(c);
+    const id = pathId(c, 'review_id');
+    if (!record.reviews.some((r) => r.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
+    record.reviews = record.reviews.filter((r) => r.id !== id);
+    refreshDerived(record);
+    touch(record);
+    store.stats.recordProductWrites([record.fields.id]);
+    return c.body(null, 204);
+  });
+}
