@@ -32,7 +32,7 @@ export function ProfileMenuView({
   const { t } = useTranslation();
   const roleLabel = user.role === 'admin' ? t('header.roles.admin') : t('header.roles.user');
   const itemClass =
-    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
+    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
   return (
     <>
       <button
@@ -77,7 +77,12 @@ export function ProfileMenuView({
             )}
           </div>
           <div className="pt-1">
-            <button type="button" role="menuitem" className={itemClass} onClick={onProfileSettings}>
+            <button
+              type="button"
+              role="menuitem"
+              className={cn(itemClass, 'text-slate-700')}
+              onClick={onProfileSettings}
+            >
               <UserIcon className="h-4 w-4 text-slate-500" />
               {t('header.profileSettings')}
             </button>

@@ -80,7 +80,7 @@ export function Sidebar({ currentTab, isAdmin, isOpen, closeButtonRef, onSelect,
                       {t(tab.labelKey)}
                     </span>
                     {tab.id === 'video-h265-converter' && (
-                      <span className="rounded bg-sky-500/20 px-1.5 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-sky-300">
+                      <span className="rounded bg-sky-500/20 px-1.5 py-0.5 text-[11px] font-semibold text-sky-300">
                         {t('nav.cloudBadge')}
                       </span>
                     )}

@@ -36,7 +36,7 @@ export const en = {
     'copy-description': { title: 'Copy Description', label: 'Copy Description' },
     'reset-page-title': { title: 'Reset Page Title', label: 'Reset Page Title' },
     'video-converter': { title: 'Video Converter', label: 'Video Converter' },
-    'video-h265-converter': { title: 'H.265 Video Converter (Cloud)', label: 'H.265 Video Converter' },
+    'video-h265-converter': { title: 'H.265 Video Converter (Cloud)', label: 'H.265 Converter' },
     'video-360-converter': { title: 'Video 360 Converter', label: 'Video 360 Converter' },
     'keyword-extractor': { title: 'Keyword Extractor', label: 'Keyword Extractor' },
     'admin-users': { title: 'User Management', label: 'User Management' },
@@ -64,8 +64,7 @@ export const en = {
   },
   panels: {
     notBuilt: 'This tool is not built yet.',
-    notBuiltHint:
-      'It will appear here in a coming release. The other tools in the sidebar are ready to explore.',
+    notBuiltHint: 'It will appear here in a coming release.',
     loginRequired: 'Login Required',
     loginRequiredBody: 'Please log in to view and edit your profile.',
     goToLogin: 'Go to Login',

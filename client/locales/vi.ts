@@ -38,7 +38,7 @@ export const vi: Messages = {
     'video-converter': { title: 'Chuyển đổi video', label: 'Chuyển đổi video' },
     'video-h265-converter': {
       title: 'Chuyển đổi video H.265 (Cloud)',
-      label: 'Chuyển đổi video H.265',
+      label: 'Chuyển đổi H.265',
     },
     'video-360-converter': { title: 'Chuyển đổi video 360', label: 'Chuyển đổi video 360' },
     'keyword-extractor': { title: 'Trích xuất từ khóa', label: 'Trích xuất từ khóa' },
@@ -67,8 +67,7 @@ export const vi: Messages = {
   },
   panels: {
     notBuilt: 'Công cụ này chưa được xây dựng.',
-    notBuiltHint:
-      'Công cụ sẽ có mặt ở đây trong bản phát hành tới. Hãy dùng thử các công cụ khác trên thanh bên.',
+    notBuiltHint: 'Công cụ sẽ có mặt ở đây trong bản phát hành tới.',
     loginRequired: 'Yêu cầu đăng nhập',
     loginRequiredBody: 'Vui lòng đăng nhập để xem và chỉnh sửa hồ sơ của bạn.',
     goToLogin: 'Đi đến trang đăng nhập',

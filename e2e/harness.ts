@@ -1,0 +1,224 @@
+// The e2e harness: the real server on a free port with a fresh DATA_DIR, Debian's Chromium through playwright-core,
+// and a small sequential journey runner that fails a journey on any page error or console error.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface RunningApp {
+  baseUrl: string;
+  /** Everything the server printed (shown when something fails). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `node --import tsx server/main.ts` on a free port with a fresh temporary DATA_DIR; waits for /api/health. */
+export async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bc-toolbox-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+
+  const stop = async () => {
+    if (!hasExited) {
+      child.kill('SIGTERM');
+      const timeout = sleep(15_000).then(() => 'timeout' as const);
+      if ((await Promise.race([exited, timeout])) === 'timeout') {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (hasExited) {
+      await stop();
+      throw new Error(`the server exited before it was healthy:\n${logs.join('')}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server was not healthy within 90 s:\n${logs.join('')}`);
+    }
+    await sleep(200);
+  }
+  return { baseUrl, output: () => logs.join(''), stop };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/**
+ * Console errors that are expected for now. Until the accounts issue adds Better Auth, GET /api/auth/get-session
+ * answers 404 and Chromium logs the failed resource load; the client reads that as "logged out".
+ */
+function isExpectedConsoleError(message: ConsoleMessage, allowedFailedPaths: readonly string[]): boolean {
+  if (!message.text().startsWith('Failed to load resource: the server responded with a status of'))
+    return false;
+  const pathname = new URL(message.location().url || 'http://x/').pathname;
+  return pathname === '/api/auth/get-session' || allowedFailedPaths.includes(pathname);
+}
+
+export interface PageOptions extends BrowserContextOptions {
+  /** Paths whose failed answers a journey causes on purpose (their console error is not a failure). */
+  allowedFailedPaths?: readonly string[];
+}
+
+export interface JourneyContext {
+  baseUrl: string;
+  /** A page in a fresh browser context (own storage), watched for page errors and console errors. */
+  newPage: (options?: PageOptions) => Promise<Page>;
+  screenshot: (page: Page, name: string) => Promise<void>;
+}
+
+export interface Journey {
+  name: string;
+  run: (context: JourneyContext) => Promise<void>;
+}
+
+export interface RunResult {
+  passed: number;
+  failed: number;
+}
+
+const JOURNEY_TIMEOUT_MS = 90_000;
+
+export async function runJourneys(
+  browser: Browser,
+  baseUrl: string,
+  journeys: Journey[],
+): Promise<RunResult> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  let passed = 0;
+  let failed = 0;
+  for (const journey of journeys) {
+    const problems: string[] = [];
+    const contexts: Array<{ close: () => Promise<void> }> = [];
+    const context: JourneyContext = {
+      baseUrl,
+      newPage: async ({ allowedFailedPaths = [], ...options } = {}) => {
+        const browserContext = await browser.newContext({ baseURL: baseUrl, ...options });
+        contexts.push(browserContext);
+        const page = await browserContext.newPage();
+        page.setDefaultTimeout(10_000);
+        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() === 'error' && !isExpectedConsoleError(message, allowedFailedPaths)) {
+            problems.push(`console error: ${message.text()} (${message.location().url})`);
+          }
+        });
+        return page;
+      },
+      screenshot: async (page, name) => {
+        await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: false });
+      },
+    };
+    const started = Date.now();
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`timed out after ${JOURNEY_TIMEOUT_MS} ms`)),
+          JOURNEY_TIMEOUT_MS,
+        );
+      });
+      try {
+        await Promise.race([journey.run(context), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (problems.length > 0) throw new Error(problems.join('\n'));
+      passed += 1;
+      console.log(`  ✓ ${journey.name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failed += 1;
+      const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.log(`  ✗ ${journey.name}\n${indent(detail)}`);
+      if (problems.length > 0 && !detail.includes(problems[0] ?? ''))
+        console.log(indent(problems.join('\n')));
+    } finally {
+      for (const browserContext of contexts) await browserContext.close().catch(() => undefined);
+    }
+  }
+  return { passed, failed };
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `      ${line}`)
+    .join('\n');
+}
+
+/** Retries an assertion until it passes or the time is up (the DOM settles asynchronously). */
+export async function eventually(assertion: () => Promise<void> | void, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await sleep(50);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+// `npm run test:e2e` (after `npm run build`): starts the real server on a free port with a fresh DATA_DIR, runs the
+// Playwright journeys in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium), stops the server and
+// removes the directory. The last line is always `e2e: N passed, M failed`; the exit code is non-zero on any failure.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { REPO_ROOT, launchBrowser, runJourneys, startApp, type RunningApp } from './harness';
+import { shellJourneys } from './shell.journeys';
+
+const journeys = [...shellJourneys];
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(REPO_ROOT, 'dist/client/index.html'))) {
+    console.error('e2e: dist/client/index.html is missing: run `npm run build` first');
+    console.log(`e2e: 0 passed, ${journeys.length} failed`);
+    return 1;
+  }
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  try {
+    app = await startApp();
+    browser = await launchBrowser();
+    console.log(`e2e: server at ${app.baseUrl}, ${journeys.length} journeys`);
+    const { passed, failed } = await runJourneys(browser, app.baseUrl, journeys);
+    if (failed > 0) console.log(`server output:\n${app.output() || '(none)'}`);
+    console.log(`e2e: ${passed} passed, ${failed} failed`);
+    return failed > 0 ? 1 : 0;
+  } catch (error) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    console.log(`e2e: 0 passed, ${journeys.length} failed`);
+    return 1;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await app?.stop();
+  }
+}
+
+process.exitCode = await main();
