@@ -82,7 +82,6 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     console.error('[sandbox] unexpected error', err);
     return c.json(bcErrorBody(500, 'Internal Server Error'), 500);
   });
-  app.notFound((c) => c.json(bcErrorBody(404, 'The requested resource was not found.'), 404));
 
   const guard: MiddlewareHandler<SandboxEnv> = async (c, next) => {
     const store = stores.get(c.req.param('hash') ?? '');
@@ -108,6 +107,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   options.content?.registerRoutes(app, deps);
   registerCdnRoutes(app, stores);
   if (options.control) registerControlRoutes(app, stores);
+  // The app is mounted inside another one, whose notFound would answer in its own format: answer BigCommerce's
+  // 404 for any unknown path below the mount point instead.
+  app.all('/*', (c) => c.json(bcErrorBody(404, 'The requested resource was not found.'), 404));
 
   return { app, stores, reset: (hash) => stores.reset(hash) !== undefined };
 }
