@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { placementSchema, widgetSchema, widgetTemplateSchema } from '../../resources/widgets';
+import type { BcErrorBody, Pagination } from '../envelope';
+import { STATUS_DOC_TYPE } from '../envelope';
+import { HERO_BANNER_UUID } from './built-in-templates';
+import { startContentServer, TEST_REFS, type ContentServer } from './content-test-server';
+import { createContentState } from './create-content-state';
+import type { PlacementView, WebPage, WidgetTemplateView, WidgetView } from './types';
+
+type List<T> = { data: T[]; meta: { pagination: Pagination } };
+type One<T> = { data: T; meta: Record<string, never> };
+
+const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
+
+let server: ContentServer;
+beforeAll(async () => {
+  server = await startContentServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.use(createContentState(TEST_REFS));
+});
+
+async function customTemplate(name: string): Promise<WidgetTemplateView> {
+  const list = await json<List<WidgetTemplateView>>(
+    await server.request('/widget-templates?widget_template_kind=custom'),
+  );
+  const found = list.data.find((t) => t.name === name);
+  if (!found) throw new Error(`no template ${name}`);
+  return found;
+}
+
+describe('widgets', () => {
+  it('lists the demo widgets with their templates embedded, in the client schema', async () => {
+    const body = await json<List<WidgetView>>(await server.request('/widgets?limit=2&page=2'));
+    expect(body.data.map((w) => w.name)).toEqual(['Cart Reminder', 'Legacy Banner (v1)']);
+    expect(body.meta.pagination).toMatchObject({
+      total: 5,
+      count: 2,
+      per_page: 2,
+      current_page: 2,
+      total_pages: 3,
+    });
+    for (const widget of body.data) {
+      expect(widgetSchema.safeParse(widget).success).toBe(true);
+      expect(widget.widget_configuration._).toEqual({ id: widget.uuid });
+    }
+    const legacy = body.data[1];
+    expect(legacy?.version_uuid).not.toBe(legacy?.widget_template.current_version_uuid);
+  });
+
+  it('filters by name, name:in, template and kind', async () => {
+    const names = async (query: string) =>
+      (await json<List<WidgetView>>(await server.request(`/widgets${query}`))).data.map((w) => w.name);
+    expect(await names('?name=Cart%20Reminder')).toEqual(['Cart Reminder']);
+    expect(await names('?name:in=Cart%20Reminder,Draft%20Testimonials,Nope')).toEqual([
+      'Cart Reminder',
+      'Draft Testimonials',
+    ]);
+    expect(await names('?widget_template_kind=text')).toEqual(['Cart Reminder']);
+    const promo = await customTemplate('Promo Banner');
+    expect(await names(`?widget_template_uuid=${promo.uuid}`)).toEqual(['Category Promo']);
+    expect(await names('?channel_id:in=2')).toEqual([]);
+  });
+
+  it('creates, updates, upgrades and deletes a widget', async () => {
+    const legacy = await customTemplate('Legacy Banner');
+    const created = await server.send('POST', '/widgets', {
+      name: 'Footer note',
+      widget_template_uuid: legacy.uuid,
+      widget_configuration: { message: 'Hello' },
+    });
+    expect(created.status).toBe(200);
+    const widget = (await json<One<WidgetView>>(created)).data;
+    expect(widget).toMatchObject({
+      name: 'Footer note',
+      description: '',
+      channel_id: 1,
+      version_uuid: legacy.current_version_uuid,
+      widget_configuration: { _: { id: widget.uuid }, message: 'Hello' },
+      storefront_api_query_params: {},
+    });
+    expect(widget.widget_template).toEqual(legacy);
+
+    const updated = await server.send('PUT', `/widgets/${widget.uuid}`, {
+      name: 'Footer',
+      widget_configuration: { message: 'Bye' },
+    });
+    expect((await json<One<WidgetView>>(updated)).data).toMatchObject({
+      name: 'Footer',
+      widget_configuration: { _: { id: widget.uuid }, message: 'Bye' },
+    });
+
+    expect((await server.request(`/widgets/${widget.uuid}`, { method: 'DELETE' })).status).toBe(204);
+    const gone = await server.request(`/widgets/${widget.uuid}`);
+    expect(gone.status).toBe(404);
+    expect(await json<BcErrorBody>(gone)).toEqual({
+      status: 404,
+      title: 'Widget not found',
+      type: STATUS_DOC_TYPE,
+      errors: {},
+    });
+  });
+
+  it('answers 422 for a missing name and an unknown template', async () => {
+    const missing = await server.send('POST', '/widgets', { widget_template_uuid: HERO_BANNER_UUID });
+    expect(missing.status).toBe(422);
+    expect(Object.keys((await json<BcErrorBody>(missing)).errors ?? {})).toEqual(['name']);
+
+    const unknown = '3a0f4e52-9d7b-4c1e-8f00-1234567890ab';
+    const res = await server.send('POST', '/widgets', { name: 'x', widget_template_uuid: unknown });
+    expect(await json<BcErrorBody>(res)).toEqual({
+      status: 422,
+      title: 'Widget template not found',
+      type: STATUS_DOC_TYPE,
+      errors: {
+        widget_template_uuid: `widget_template_uuid ${unknown} is not a widget template of channel 1`,
+      },
+    });
+  });
+});
+
+describe('placements', () => {
+  it('lists and filters placements with the widget embedded', async () => {
+    const all = await json<List<PlacementView>>(await server.request('/placements'));
+    expect(all.data).toHaveLength(4);
+    for (const placement of all.data) expect(placementSchema.safeParse(placement).success).toBe(true);
+
+    const category = await json<List<PlacementView>>(
+      await server.request('/placements?template_file=pages/category'),
+    );
+    expect(category.data.map((p) => [p.entity_id, p.region, p.status, p.widget.name])).toEqual([
+      ['18', 'category_below_header', 'active', 'Category Promo'],
+    ]);
+    const first = all.data[0];
+    const byWidget = await json<List<PlacementView>>(
+      await server.request(`/placements?widget_uuid=${first?.widget.uuid}`),
+    );
+    expect(byWidget.data.map((p) => p.uuid)).toEqual([first?.uuid]);
+    const byKind = await json<List<PlacementView>>(
+      await server.request('/placements?widget_template_kind=text'),
+    );
+    expect(byKind.data.map((p) => p.template_file)).toEqual(['pages/cart']);
+    const legacy = await customTemplate('Legacy Banner');
+    const byTemplate = await json<List<PlacementView>>(
+      await server.request(`/placements?widget_template_uuid=${legacy.uuid}`),
+    );
+    expect(byTemplate.data.map((p) => p.template_file)).toEqual(['pages/brands']);
+  });
+
+  it('creates an inactive placement by default, updates it, and drops it with its widget', async () => {
+    const widget = (
+      await json<One<WidgetView>>(
+        await server.send('POST', '/widgets', { name: 'Banner', widget_template_uuid: HERO_BANNER_UUID }),
+      )
+    ).data;
+    const created = await server.send('POST', '/placements', {
+      widget_uuid: widget.uuid,
+      template_file: 'pages/product',
+      entity_id: '80',
+      region: 'product_below_content',
+    });
+    expect(created.status).toBe(200);
+    const placement = (await json<One<PlacementView>>(created)).data;
+    expect(placement).toMatchObject({
+      template_file: 'pages/product',
+      entity_id: '80',
+      region: 'product_below_content',
+      sort_order: 0,
+      status: 'inactive',
+      channel_id: 1,
+    });
+    expect(placement.widget.uuid).toBe(widget.uuid);
+
+    const updated = await server.send('PUT', `/placements/${placement.uuid}`, {
+      status: 'active',
+      sort_order: 3,
+    });
+    expect((await json<One<PlacementView>>(updated)).data).toMatchObject({
+      status: 'active',
+      sort_order: 3,
+      entity_id: '80',
+    });
+
+    await server.request(`/widgets/${widget.uuid}`, { method: 'DELETE' });
+    const gone = await server.request(`/placements/${placement.uuid}`);
+    expect(gone.status).toBe(404);
+    expect((await json<BcErrorBody>(gone)).title).toBe('Placement not found');
+  });
+
+  it('answers 422 for a bad status, a missing widget and an entity id on the home page', async () => {
+    const widgetUuid = (await json<List<WidgetView>>(await server.request('/widgets'))).data[0]?.uuid;
+    const badStatus = await server.send('POST', '/placements', {
+      widget_uuid: widgetUuid,
+      template_file: 'pages/home',
+      status: 'live',
+    });
+    expect(Object.keys((await json<BcErrorBody>(badStatus)).errors ?? {})).toEqual(['status']);
+
+    const missing = '3a0f4e52-9d7b-4c1e-8f00-1234567890ab';
+    const noWidget = await server.send('POST', '/placements', {
+      widget_uuid: missing,
+      template_file: 'pages/home',
+    });
+    expect((await json<BcErrorBody>(noWidget)).errors).toEqual({
+      widget_uuid: `widget_uuid ${missing} is not a widget of this store`,
+    });
+
+    const home = await server.send('POST', '/placements', {
+      widget_uuid: widgetUuid,
+      template_file: 'pages/home',
+      entity_id: '4',
+    });
+    expect(home.status).toBe(422);
+    expect((await json<BcErrorBody>(home)).errors).toEqual({
+      entity_id: 'entity_id is not supported for template_file pages/home',
+    });
+  });
+});
+
+describe('pages (Pages API model)', () => {
+  it('lists web pages without bodies unless asked', async () => {
+    const list = await json<List<WebPage>>(await server.request('/pages'));
+    expect(list.data.map((p) => p.name)).toEqual([
+      'Shipping & Returns',
+      'Contact Us',
+      'Blog',
+      'About Us',
+      'Size Guide',
+      'Privacy Policy',
+    ]);
+    expect(list.data[0]).not.toHaveProperty('body');
+    const filtered = await json<List<WebPage>>(await server.request('/pages?id:in=1,4&include=body'));
+    expect(filtered.data.map((p) => p.id)).toEqual([1, 4]);
+    expect(filtered.data[0]?.body).toMatch(/^<p>/);
+    const like = await json<List<WebPage>>(await server.request('/pages?name:like=us'));
+    expect(like.data.map((p) => p.name)).toEqual(['Contact Us', 'About Us']);
+  });
+
+  it('gets one page and 404s an unknown one', async () => {
+    const page = await json<One<WebPage>>(await server.request('/pages/4'));
+    expect(page.data).toMatchObject({
+      id: 4,
+      name: 'About Us',
+      type: 'page',
+      url: '/about-us/',
+      channel_id: 1,
+    });
+    const missing = await server.request('/pages/99');
+    expect(missing.status).toBe(404);
+    expect((await json<BcErrorBody>(missing)).title).toBe('Page not found');
+  });
+});
+
+describe('client schemas', () => {
+  it('accept every widget template the sandbox serves', async () => {
+    const list = await json<List<WidgetTemplateView>>(await server.request('/widget-templates'));
+    for (const template of list.data)
+      expect(widgetTemplateSchema.safeParse(template).success, template.name).toBe(true);
+  });
+});
