@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
   createBigCommerceClient,
@@ -298,5 +299,27 @@ describe('the access token never leaks', () => {
     expect(t.lines.length).toBeGreaterThan(0);
     expect(JSON.stringify(t.lines)).not.toContain(TEST_TOKEN);
     expect(inspect(t.client, { depth: 10 })).not.toContain(TEST_TOKEN);
+  });
+});
+
+describe('logging', () => {
+  it('accepts a pino logger and logs method, path and status only', async () => {
+    const lines: string[] = [];
+    const logger: BigCommerceLogger = pino(
+      { level: 'debug' },
+      { write: (line: string) => void lines.push(line) },
+    );
+    const t = setup(json(200, { id: 'abc123', name: 'Demo' }), { logger });
+    await t.run(t.client.store.get());
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      msg: 'bigcommerce response',
+      storeHash: 'abc123',
+      method: 'GET',
+      path: '/v2/store',
+      status: 200,
+      attempt: 1,
+    });
+    expect(lines[0]).not.toContain(TEST_TOKEN);
   });
 });
