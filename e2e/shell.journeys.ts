@@ -231,6 +231,13 @@ export const shellJourneys: Journey[] = [
       await page.keyboard.press('Escape');
       await sidebar.waitFor({ state: 'hidden' });
       assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
+      await eventually(async () =>
+        assert.equal(
+          await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+          'menu-button',
+          'focus returns to the menu button',
+        ),
+      );
 
       // Choosing a tab closes the slide-over and shows the tab.
       await menuButton.click();

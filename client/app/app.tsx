@@ -9,6 +9,9 @@ import { Sidebar } from './sidebar';
 import { TabContent } from './tab-content';
 import { useRequestedTab, writeTabToUrl } from './use-current-tab';
 
+/** Tailwind's md breakpoint, where the sidebar stops being a slide-over. */
+const WIDE_SCREEN_QUERY = '(min-width: 48rem)';
+
 /** The one tool page (spec part 1 §2 "Shell", part 2 §2 "Dashboard shell"). */
 export function App() {
   const { t } = useTranslation();
@@ -31,10 +34,30 @@ export function App() {
     document.title = t('app.documentTitle', { title });
   }, [t, title]);
 
+  const shouldRestoreFocusRef = useRef(false);
   const closeMenu = useCallback(() => {
+    shouldRestoreFocusRef.current = true;
     setIsMenuOpen(false);
-    menuButtonRef.current?.focus();
   }, []);
+
+  // Back to the menu button once the page is no longer inert.
+  useEffect(() => {
+    if (isMenuOpen || !shouldRestoreFocusRef.current) return;
+    shouldRestoreFocusRef.current = false;
+    menuButtonRef.current?.focus();
+  }, [isMenuOpen]);
+
+  // The slide-over exists below the md breakpoint only: widening the window closes it.
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const wide = window.matchMedia(WIDE_SCREEN_QUERY);
+    const closeWhenWide = () => {
+      if (wide.matches) setIsMenuOpen(false);
+    };
+    closeWhenWide();
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, [isMenuOpen]);
 
   useEffect(() => {
     if (!isMenuOpen) return;
@@ -72,7 +95,8 @@ export function App() {
         onSelect={selectTab}
         onClose={closeMenu}
       />
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* While the slide-over is open the page behind it is inert (no focus, no clicks), like a modal. */}
+      <div className="flex min-w-0 flex-1 flex-col" inert={isMenuOpen}>
         {user?.isImpersonating && (
           <ImpersonationBanner name={user.impersonatedName ?? user.name} onExit={exitAdminMode} />
         )}
