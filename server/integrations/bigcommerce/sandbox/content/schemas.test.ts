@@ -39,6 +39,8 @@ describe('write body schemas', () => {
     const missing = errorsOf(createTemplateBody, {});
     expect(Object.keys(missing)).toEqual(['name', 'template']);
     expect(missing.name).toMatch(/^name: .*expected string, received undefined/);
+    expect(errorsOf(createTemplateBody, { name: '  ', template: '' })).toEqual({ name: 'name: must not be blank' });
+    expect(createTemplateBody.parse({ name: ' Banner ', template: '' }).name).toBe(' Banner ');
   });
 
   it('check the UI schema entries', () => {

@@ -6,6 +6,8 @@ import { UUID_RE } from './ids';
 const jsonObject = z.record(z.string(), z.unknown());
 const uuid = z.string().regex(UUID_RE, { error: 'must be a UUID' });
 const channelId = z.number().int().positive();
+/** A name that is not blank; kept as sent (BigCommerce does not document trimming). */
+const name = z.string().regex(/\S/, { error: 'must not be blank' });
 
 // Page Builder UI schema ([WID widgetSchema]): entries are tab, array or hidden; settings need a type and an id.
 const settingSchema = z.looseObject({ type: z.string().min(1), id: z.string().min(1) });
@@ -34,7 +36,7 @@ export const widgetSchemaSchema = z.array(
 );
 
 export const createTemplateBody = z.object({
-  name: z.string().trim().min(1),
+  name,
   template: z.string(),
   schema: widgetSchemaSchema.optional(),
   storefront_api_query: z.string().optional(),
@@ -43,7 +45,7 @@ export const createTemplateBody = z.object({
 export type CreateTemplateBody = z.infer<typeof createTemplateBody>;
 
 export const updateTemplateBody = z.object({
-  name: z.string().trim().min(1).optional(),
+  name: name.optional(),
   template: z.string().optional(),
   schema: widgetSchemaSchema.optional(),
   storefront_api_query: z.string().optional(),
@@ -53,7 +55,7 @@ export const updateTemplateBody = z.object({
 export type UpdateTemplateBody = z.infer<typeof updateTemplateBody>;
 
 export const createWidgetBody = z.object({
-  name: z.string().trim().min(1),
+  name,
   widget_template_uuid: uuid,
   description: z.string().optional(),
   widget_configuration: jsonObject.optional(),
@@ -63,7 +65,7 @@ export const createWidgetBody = z.object({
 export type CreateWidgetBody = z.infer<typeof createWidgetBody>;
 
 export const updateWidgetBody = z.object({
-  name: z.string().trim().min(1).optional(),
+  name: name.optional(),
   widget_template_uuid: uuid.optional(),
   description: z.string().optional(),
   widget_configuration: jsonObject.optional(),
