@@ -39,7 +39,9 @@ describe('write body schemas', () => {
     const missing = errorsOf(createTemplateBody, {});
     expect(Object.keys(missing)).toEqual(['name', 'template']);
     expect(missing.name).toMatch(/^name: .*expected string, received undefined/);
-    expect(errorsOf(createTemplateBody, { name: '  ', template: '' })).toEqual({ name: 'name: must not be blank' });
+    expect(errorsOf(createTemplateBody, { name: '  ', template: '' })).toEqual({
+      name: 'name: must not be blank',
+    });
     expect(createTemplateBody.parse({ name: ' Banner ', template: '' }).name).toBe(' Banner ');
   });
 
