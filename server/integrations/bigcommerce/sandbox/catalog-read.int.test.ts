@@ -4,13 +4,28 @@ import { STATUS_DOC_TYPE } from './envelope';
 import { startSandboxServer, type RunningSandbox } from './test-server';
 
 type Json = Record<string, unknown>;
-type Page = { data: Json[]; meta: { pagination: { total: number; count: number; per_page: number; current_page: number; total_pages: number; links: Record<string, string> } } };
+type Page = {
+  data: Json[];
+  meta: {
+    pagination: {
+      total: number;
+      count: number;
+      per_page: number;
+      current_page: number;
+      total_pages: number;
+      links: Record<string, string>;
+    };
+  };
+};
 
 let sb: RunningSandbox;
 let demo: string;
 const auth = { 'X-Auth-Token': 'demo-token', Accept: 'application/json' };
 
-async function get<T = Json>(path: string, headers: Record<string, string> = auth): Promise<{ status: number; body: T; res: Response }> {
+async function get<T = Json>(
+  path: string,
+  headers: Record<string, string> = auth,
+): Promise<{ status: number; body: T; res: Response }> {
   const res = await fetch(`${demo}${path}`, { headers });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
@@ -53,7 +68,10 @@ describe('product list', () => {
     expect(first.body.data[0]!.id).toBe(77);
     const last = await get<Page>('/v3/catalog/products?page=6&limit=250');
     expect(last.body.meta.pagination.count).toBe(10);
-    expect(last.body.meta.pagination.links).toEqual({ current: '?page=6&limit=250', previous: '?page=5&limit=250' });
+    expect(last.body.meta.pagination.links).toEqual({
+      current: '?page=6&limit=250',
+      previous: '?page=5&limit=250',
+    });
   });
 
   it('caps limit at 250, and at 10 when options or modifiers are included', async () => {
@@ -81,20 +99,28 @@ describe('product list', () => {
     expect(bySku.body.data.map((p) => p.id)).toEqual([80]);
 
     const brandId = Number(one.body.data.brand_id);
-    const byBrand = await get<Page>(`/v3/catalog/products?brand_id=${brandId}&limit=250&include_fields=brand_id`);
+    const byBrand = await get<Page>(
+      `/v3/catalog/products?brand_id=${brandId}&limit=250&include_fields=brand_id`,
+    );
     expect(byBrand.body.data.length).toBeGreaterThan(10);
     expect(byBrand.body.data.every((p) => p.brand_id === brandId)).toBe(true);
 
-    const hidden = await get<Page>('/v3/catalog/products?is_visible=false&limit=250&include_fields=is_visible');
+    const hidden = await get<Page>(
+      '/v3/catalog/products?is_visible=false&limit=250&include_fields=is_visible',
+    );
     expect(hidden.body.data.length).toBeGreaterThan(20);
     expect(hidden.body.data.every((p) => p.is_visible === false)).toBe(true);
 
     const category = (one.body.data.categories as number[])[0]!;
-    const byCategory = await get<Page>(`/v3/catalog/products?categories:in=${category}&limit=250&include_fields=categories`);
+    const byCategory = await get<Page>(
+      `/v3/catalog/products?categories:in=${category}&limit=250&include_fields=categories`,
+    );
     expect(byCategory.body.data.length).toBeGreaterThanOrEqual(12);
     expect(byCategory.body.data.every((p) => (p.categories as number[]).includes(category))).toBe(true);
 
-    const outlet = await get<Page>('/v3/catalog/products?channel_id:in=1702953&limit=250&include=channels&include_fields=name');
+    const outlet = await get<Page>(
+      '/v3/catalog/products?channel_id:in=1702953&limit=250&include=channels&include_fields=name',
+    );
     expect(outlet.body.meta.pagination.total).toBeGreaterThan(300);
     expect(outlet.body.data.every((p) => (p.channels as number[]).includes(1702953))).toBe(true);
 
@@ -104,7 +130,9 @@ describe('product list', () => {
   });
 
   it('sorts by name descending', async () => {
-    const { body } = await get<Page>('/v3/catalog/products?sort=name&direction=desc&limit=5&include_fields=name');
+    const { body } = await get<Page>(
+      '/v3/catalog/products?sort=name&direction=desc&limit=5&include_fields=name',
+    );
     const names = body.data.map((p) => String(p.name));
     expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
   });
@@ -134,7 +162,9 @@ describe('product list', () => {
 describe('one product with everything', () => {
   it('includes every sub-resource, with image files served by the sandbox', async () => {
     // Find a product that has variants, images and modifiers.
-    const list = await get<Page>('/v3/catalog/products?limit=10&include=options,modifiers,images&include_fields=id');
+    const list = await get<Page>(
+      '/v3/catalog/products?limit=10&include=options,modifiers,images&include_fields=id',
+    );
     const rich = list.body.data.find(
       (p) => (p.options as unknown[]).length > 0 && (p.images as unknown[]).length > 0,
     );
@@ -145,7 +175,18 @@ describe('one product with everything', () => {
     expect(status).toBe(200);
     expect(body.meta).toEqual({});
     const p = body.data;
-    for (const key of ['variants', 'images', 'videos', 'custom_fields', 'bulk_pricing_rules', 'options', 'modifiers', 'reviews', 'channels', 'parent_relations']) {
+    for (const key of [
+      'variants',
+      'images',
+      'videos',
+      'custom_fields',
+      'bulk_pricing_rules',
+      'options',
+      'modifiers',
+      'reviews',
+      'channels',
+      'parent_relations',
+    ]) {
       expect(Array.isArray(p[key])).toBe(true);
     }
     const variants = p.variants as Json[];
@@ -153,13 +194,17 @@ describe('one product with everything', () => {
     expect(variants.length).toBeGreaterThanOrEqual(2);
     for (const v of variants) {
       for (const ov of v.option_values as { id: number; option_id: number }[]) {
-        expect(options.find((o) => o.id === ov.option_id)?.option_values.some((x) => x.id === ov.id)).toBe(true);
+        expect(options.find((o) => o.id === ov.option_id)?.option_values.some((x) => x.id === ov.id)).toBe(
+          true,
+        );
       }
     }
     const images = p.images as Json[];
     expect(p.primary_image).toEqual(images.find((i) => i.is_thumbnail));
     const url = String(images[0]!.url_standard);
-    expect(url.startsWith(`${sb.baseUrl}/cdn/s-sandbox-demo/images/stencil/500x659/products/${String(p.id)}/`)).toBe(true);
+    expect(
+      url.startsWith(`${sb.baseUrl}/cdn/s-sandbox-demo/images/stencil/500x659/products/${String(p.id)}/`),
+    ).toBe(true);
     const img = await fetch(url);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/png');
@@ -172,7 +217,9 @@ describe('one product with everything', () => {
     const { body } = await get<Page>('/v3/catalog/products/77/variants');
     expect(body.meta.pagination.total).toBe(body.data.length);
     expect(body.data.every((v) => v.product_id === 77)).toBe(true);
-    const bySku = await get<Page>(`/v3/catalog/variants?sku=${encodeURIComponent(String(body.data[0]!.sku).toLowerCase())}`);
+    const bySku = await get<Page>(
+      `/v3/catalog/variants?sku=${encodeURIComponent(String(body.data[0]!.sku).toLowerCase())}`,
+    );
     expect(bySku.body.data.map((v) => v.id)).toEqual([body.data[0]!.id]);
   });
 });
@@ -197,7 +244,9 @@ describe('category trees, brands and channels', () => {
     expect(flat.body.data.length).toBe(13);
     expect(flat.body.data.every((c) => c.tree_id === 2)).toBe(true);
     const ids = flat.body.data.slice(0, 2).map((c) => Number(c.category_id));
-    const byId = await get<Page>(`/v3/catalog/trees/categories?category_id:in=${ids.join(',')}&include_fields=name`);
+    const byId = await get<Page>(
+      `/v3/catalog/trees/categories?category_id:in=${ids.join(',')}&include_fields=name`,
+    );
     expect(byId.body.data.map((c) => c.category_id)).toEqual(ids);
     expect(Object.keys(byId.body.data[0]!)).toEqual(['category_id', 'name']);
   });
@@ -222,7 +271,9 @@ describe('category trees, brands and channels', () => {
     expect(ch.body.data.some((a) => a.channel_id === 1)).toBe(true);
     const cat = await get<Page>('/v3/catalog/products/category-assignments?product_id:in=80');
     const product = await get<{ data: Json }>('/v3/catalog/products/80?include_fields=categories');
-    expect(cat.body.data.map((a) => a.category_id)).toEqual([...(product.body.data.categories as number[])].sort((a, b) => a - b));
+    expect(cat.body.data.map((a) => a.category_id)).toEqual(
+      [...(product.body.data.categories as number[])].sort((a, b) => a - b),
+    );
   });
 });
 
@@ -239,10 +290,19 @@ describe('auth and unknown resources', () => {
   it('answers 404 for an unknown product, route or store', async () => {
     const product = await get('/v3/catalog/products/5');
     expect(product.status).toBe(404);
-    expect(product.body).toMatchObject({ status: 404, title: 'The requested resource was not found.', type: STATUS_DOC_TYPE });
+    expect(product.body).toMatchObject({
+      status: 404,
+      title: 'The requested resource was not found.',
+      type: STATUS_DOC_TYPE,
+    });
     expect((await get('/v3/catalog/nothing-here')).status).toBe(404);
     const store = await fetch(`${sb.storeUrl('no-such-store')}/v3/catalog/products`, { headers: auth });
     expect(store.status).toBe(404);
-    expect(await store.json()).toEqual({ status: 404, title: 'Store not found', type: STATUS_DOC_TYPE, errors: {} });
+    expect(await store.json()).toEqual({
+      status: 404,
+      title: 'Store not found',
+      type: STATUS_DOC_TYPE,
+      errors: {},
+    });
   });
 });

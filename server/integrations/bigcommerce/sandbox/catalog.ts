@@ -84,7 +84,9 @@ export function skuOwner(data: StoreData, sku: string, ignore: Owner[] = []): Ow
   const wanted = sku.trim().toLowerCase();
   if (wanted === '') return null;
   const ignored = (o: Owner) =>
-    ignore.some((i) => i.productId === o.productId && (i.variantId === undefined || i.variantId === o.variantId));
+    ignore.some(
+      (i) => i.productId === o.productId && (i.variantId === undefined || i.variantId === o.variantId),
+    );
   for (const record of data.products.values()) {
     const pid = record.fields.id;
     if (record.fields.sku.toLowerCase() === wanted && !ignored({ productId: pid })) return { productId: pid };
@@ -98,7 +100,9 @@ export function skuOwner(data: StoreData, sku: string, ignore: Owner[] = []): Ow
 }
 
 export function duplicateSku(sku: string, owner: Owner): BcApiError {
-  const where = owner.variantId ? `variant ${owner.variantId} of product ${owner.productId}` : `product ${owner.productId}`;
+  const where = owner.variantId
+    ? `variant ${owner.variantId} of product ${owner.productId}`
+    : `product ${owner.productId}`;
   return new BcApiError(409, 'The SKU is a duplicate', { sku: `SKU "${sku}" is already used by ${where}.` });
 }
 
@@ -120,11 +124,15 @@ export function productByUrl(data: StoreData, url: string, ignoreId?: number): P
 
 function assertRefs(data: StoreData, input: { categories?: number[]; brand_id?: number }): void {
   if (input.brand_id !== undefined && input.brand_id !== 0 && !data.brands.has(input.brand_id)) {
-    throw new BcApiError(409, 'The brand_id is invalid', { brand_id: `Brand ${input.brand_id} does not exist.` });
+    throw new BcApiError(409, 'The brand_id is invalid', {
+      brand_id: `Brand ${input.brand_id} does not exist.`,
+    });
   }
   for (const id of input.categories ?? []) {
     if (!data.categories.has(id)) {
-      throw new BcApiError(409, 'The category_id is invalid', { categories: `Category ${id} does not exist.` });
+      throw new BcApiError(409, 'The category_id is invalid', {
+        categories: `Category ${id} does not exist.`,
+      });
     }
   }
 }
@@ -137,11 +145,15 @@ function uniqueUrl(data: StoreData, name: string, ignoreId?: number): string {
 }
 
 function assertBulkRules(rules: { quantity_min: number; quantity_max: number }[]): void {
-  const ranges = rules.map((r) => [r.quantity_min, r.quantity_max === 0 ? Infinity : r.quantity_max] as const);
+  const ranges = rules.map(
+    (r) => [r.quantity_min, r.quantity_max === 0 ? Infinity : r.quantity_max] as const,
+  );
   for (let i = 0; i < ranges.length; i++) {
     const [minA, maxA] = ranges[i]!;
     if (maxA < minA) {
-      throw new BcApiError(422, 'The bulk pricing rule is invalid', { [`bulk_pricing_rules.${i}`]: 'quantity_max must be 0 or at least quantity_min.' });
+      throw new BcApiError(422, 'The bulk pricing rule is invalid', {
+        [`bulk_pricing_rules.${i}`]: 'quantity_max must be 0 or at least quantity_min.',
+      });
     }
     for (let j = 0; j < i; j++) {
       const [minB, maxB] = ranges[j]!;
@@ -164,11 +176,18 @@ export function assertBulkRuleFits(
 
 function assertImageUrl(url: string | undefined, key: string): void {
   if (!url || !/^https?:\/\/[^\s]+$/i.test(url)) {
-    throw new BcApiError(422, "The field 'image_url' is invalid.", { [key]: 'image_url must be an http(s) URL.' });
+    throw new BcApiError(422, "The field 'image_url' is invalid.", {
+      [key]: 'image_url must be an http(s) URL.',
+    });
   }
 }
 
-export function assertCustomFieldUnique(record: ProductRecord, name: string, value: string, ignoreId?: number): void {
+export function assertCustomFieldUnique(
+  record: ProductRecord,
+  name: string,
+  value: string,
+  ignoreId?: number,
+): void {
   if (record.customFields.some((cf) => cf.id !== ignoreId && cf.name === name && cf.value === value)) {
     throw new BcApiError(422, 'The custom field is a duplicate', {
       name: `A custom field with name "${name}" and value "${value}" already exists on this product.`,
@@ -234,7 +253,9 @@ export function createProduct(data: StoreData, input: ProductCreateInput, nowMs:
   if (missing) throw missing;
   const name = input.name!;
   if (productByName(data, name)) {
-    throw new BcApiError(409, 'The product name is a duplicate', { name: `A product named "${name}" already exists.` });
+    throw new BcApiError(409, 'The product name is a duplicate', {
+      name: `A product named "${name}" already exists.`,
+    });
   }
   const variantInputs = input.variants ?? [];
   // A variant without option values describes the base variant, which shares the product's SKU.
@@ -253,26 +274,37 @@ export function createProduct(data: StoreData, input: ProductCreateInput, nowMs:
     seen.add(sku.toLowerCase());
   }
   if (input.custom_url && productByUrl(data, input.custom_url.url)) {
-    throw new BcApiError(409, 'The custom URL is a duplicate', { custom_url: `URL "${input.custom_url.url}" is already in use.` });
+    throw new BcApiError(409, 'The custom URL is a duplicate', {
+      custom_url: `URL "${input.custom_url.url}" is already in use.`,
+    });
   }
   assertRefs(data, input);
   assertBulkRules(input.bulk_pricing_rules ?? []);
   (input.images ?? []).forEach((img, i) => assertImageUrl(img.image_url, `images.${i}.image_url`));
-  if ((input.images ?? []).length > MAX_IMAGES_PER_PRODUCT) throw new BcApiError(422, 'A product can have at most 1000 images.');
+  if ((input.images ?? []).length > MAX_IMAGES_PER_PRODUCT)
+    throw new BcApiError(422, 'A product can have at most 1000 images.');
   const pairs = new Set<string>();
   (input.custom_fields ?? []).forEach((cf, i) => {
     const key = `${cf.name}\u0000${cf.value}`;
-    if (pairs.has(key)) throw new BcApiError(422, 'The custom field is a duplicate', { [`custom_fields.${i}`]: 'Name and value pairs must be unique.' });
+    if (pairs.has(key))
+      throw new BcApiError(422, 'The custom field is a duplicate', {
+        [`custom_fields.${i}`]: 'Name and value pairs must be unique.',
+      });
     pairs.add(key);
   });
   const optionVariants = variantInputs.filter((v) => (v.option_values ?? []).length > 0);
-  if (optionVariants.length > MAX_SKUS_PER_PRODUCT) throw new BcApiError(422, 'A product can have at most 600 SKUs.');
+  if (optionVariants.length > MAX_SKUS_PER_PRODUCT)
+    throw new BcApiError(422, 'A product can have at most 600 SKUs.');
   optionVariants.forEach((v, i) => {
-    if (!v.sku) throw new BcApiError(422, 'Missing Required Fields', { [`variants.${i}.sku`]: 'Please provide a SKU.' });
+    if (!v.sku)
+      throw new BcApiError(422, 'Missing Required Fields', {
+        [`variants.${i}.sku`]: 'Please provide a SKU.',
+      });
     for (const ov of v.option_values ?? []) {
       if ('id' in ov) {
         throw new BcApiError(422, 'Variant option values are invalid', {
-          [`variants.${i}.option_values`]: 'Use option_display_name and label when creating variants with the product.',
+          [`variants.${i}.option_values`]:
+            'Use option_display_name and label when creating variants with the product.',
         });
       }
     }
@@ -299,8 +331,10 @@ export function createProduct(data: StoreData, input: ProductCreateInput, nowMs:
   const record = emptyProductRecord(fields);
   record.channelIds = [];
 
-  for (const cf of input.custom_fields ?? []) record.customFields.push({ id: nextId(data, 'customField'), ...cf });
-  for (const rule of input.bulk_pricing_rules ?? []) record.bulkPricingRules.push({ id: nextId(data, 'bulkPricingRule'), ...rule });
+  for (const cf of input.custom_fields ?? [])
+    record.customFields.push({ id: nextId(data, 'customField'), ...cf });
+  for (const rule of input.bulk_pricing_rules ?? [])
+    record.bulkPricingRules.push({ id: nextId(data, 'bulkPricingRule'), ...rule });
   (input.images ?? []).forEach((img, i) => addImage(data, record, img, nowMs, i));
   (input.videos ?? []).forEach((video, i) => {
     record.videos.push({
@@ -339,7 +373,13 @@ export function createProduct(data: StoreData, input: ProductCreateInput, nowMs:
 }
 
 /** Finds or creates the option (type `rectangles`) and value that a variant's `{option_display_name, label}` names. */
-function ensureOptionValue(data: StoreData, record: ProductRecord, displayName: string, label: string, nowMs: number) {
+function ensureOptionValue(
+  data: StoreData,
+  record: ProductRecord,
+  displayName: string,
+  label: string,
+  nowMs: number,
+) {
   let option = record.options.find((o) => o.display_name.toLowerCase() === displayName.toLowerCase());
   if (!option) {
     option = {
@@ -356,7 +396,13 @@ function ensureOptionValue(data: StoreData, record: ProductRecord, displayName: 
   }
   let value = option.option_values.find((v) => v.label.toLowerCase() === label.toLowerCase());
   if (!value) {
-    value = { id: nextId(data, 'optionValue'), label, sort_order: option.option_values.length, value_data: null, is_default: false };
+    value = {
+      id: nextId(data, 'optionValue'),
+      label,
+      sort_order: option.option_values.length,
+      value_data: null,
+      is_default: false,
+    };
     option.option_values.push(value);
   }
   return { id: value.id, label: value.label, option_id: option.id, option_display_name: option.display_name };
@@ -370,7 +416,8 @@ export function addImage(
   fallbackSort: number,
   uploadedName?: string,
 ): ProductImage {
-  if (record.images.length >= MAX_IMAGES_PER_PRODUCT) throw new BcApiError(422, 'A product can have at most 1000 images.');
+  if (record.images.length >= MAX_IMAGES_PER_PRODUCT)
+    throw new BcApiError(422, 'A product can have at most 1000 images.');
   const id = nextId(data, 'image');
   const source = uploadedName ?? input.image_url ?? 'image.png';
   const base = (source.split('?')[0]!.split('/').pop() ?? 'image').replace(/\.[a-z0-9]+$/i, '');
@@ -396,10 +443,17 @@ export function addImage(
 export type UpdateOutcome = { partialErrors: Record<string, string> };
 
 /** Checks that an update would not conflict (409) or point at missing brands/categories, without applying it. */
-export function checkProductUpdate(data: StoreData, record: ProductRecord, input: ProductUpdateInput, key = ''): void {
+export function checkProductUpdate(
+  data: StoreData,
+  record: ProductRecord,
+  input: ProductUpdateInput,
+  key = '',
+): void {
   const id = record.fields.id;
   if (input.name !== undefined && productByName(data, input.name, id)) {
-    throw new BcApiError(409, 'The product name is a duplicate', { [`${key}name`]: `A product named "${input.name}" already exists.` });
+    throw new BcApiError(409, 'The product name is a duplicate', {
+      [`${key}name`]: `A product named "${input.name}" already exists.`,
+    });
   }
   if (input.sku) {
     const ignore = [{ productId: id }];
@@ -504,7 +558,12 @@ export function resolveVariantOptionValues(
         option_values: `Option value ${JSON.stringify(ref)} does not exist on product ${record.fields.id}.`,
       });
     }
-    return { id: value.id, label: value.label, option_id: option.id, option_display_name: option.display_name };
+    return {
+      id: value.id,
+      label: value.label,
+      option_id: option.id,
+      option_display_name: option.display_name,
+    };
   });
 }
 
@@ -515,14 +574,21 @@ function comboKey(values: Variant['option_values']): string {
     .join(',');
 }
 
-export function createVariant(data: StoreData, record: ProductRecord, input: VariantInput, nowMs: number): Variant {
+export function createVariant(
+  data: StoreData,
+  record: ProductRecord,
+  input: VariantInput,
+  nowMs: number,
+): Variant {
   if (!input.sku || !input.option_values || input.option_values.length === 0) {
     const errors: Record<string, string> = {};
     if (!input.sku) errors.sku = 'Please provide a SKU.';
-    if (!input.option_values || input.option_values.length === 0) errors.option_values = 'Please provide option values.';
+    if (!input.option_values || input.option_values.length === 0)
+      errors.option_values = 'Please provide option values.';
     throw new BcApiError(422, 'Missing Required Fields', errors);
   }
-  if (record.variants.length >= MAX_SKUS_PER_PRODUCT) throw new BcApiError(422, 'A product can have at most 600 SKUs.');
+  if (record.variants.length >= MAX_SKUS_PER_PRODUCT)
+    throw new BcApiError(422, 'A product can have at most 600 SKUs.');
   const owner = skuOwner(data, input.sku);
   if (owner) throw duplicateSku(input.sku, owner);
   const values = resolveVariantOptionValues(record, input.option_values);
@@ -550,14 +616,20 @@ export function updateVariant(
 ): Variant {
   const base = baseVariant(record);
   if (input.sku) {
-    const owner = skuOwner(data, input.sku, [{ productId: record.fields.id, variantId }, ...(base?.id === variantId ? [{ productId: record.fields.id }] : [])]);
+    const owner = skuOwner(data, input.sku, [
+      { productId: record.fields.id, variantId },
+      ...(base?.id === variantId ? [{ productId: record.fields.id }] : []),
+    ]);
     if (owner) throw duplicateSku(input.sku, owner);
   }
   if (base && base.id === variantId) {
     applyBaseVariantFields(record, input);
   } else {
     const variant = record.variants.find((v) => v.id === variantId);
-    if (!variant) throw new BcApiError(404, 'The requested resource was not found.', { id: `Variant ${variantId} was not found.` });
+    if (!variant)
+      throw new BcApiError(404, 'The requested resource was not found.', {
+        id: `Variant ${variantId} was not found.`,
+      });
     if (input.option_values && input.option_values.length > 0) {
       const values = resolveVariantOptionValues(record, input.option_values);
       const key = comboKey(values);
@@ -629,7 +701,13 @@ export function serializeOption(option: ProductOption) {
 }
 
 export function serializeModifier(modifier: Modifier) {
-  return { ...modifier, option_values: modifier.option_values.map((v) => ({ ...v, adjusters: { ...defaultAdjusters(), ...v.adjusters } })) };
+  return {
+    ...modifier,
+    option_values: modifier.option_values.map((v) => ({
+      ...v,
+      adjusters: { ...defaultAdjusters(), ...v.adjusters },
+    })),
+  };
 }
 
 export function serializeProduct(record: ProductRecord, opts: SerializeOptions): Record<string, unknown> {

@@ -64,7 +64,11 @@ export function registerControlRoutes(app: SandboxApp, stores: StoreRegistry): v
 
   app.post('/__control/stores', async (c) => {
     const parsed = createStoreSchema.safeParse(await readBody(c.req.raw));
-    if (!parsed.success) return c.json(bcErrorBody(422, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')), 422);
+    if (!parsed.success)
+      return c.json(
+        bcErrorBody(422, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')),
+        422,
+      );
     stores.create(parsed.data);
     return c.json({ data: describe(parsed.data.hash) }, 201);
   });
@@ -92,7 +96,14 @@ export function registerControlRoutes(app: SandboxApp, stores: StoreRegistry): v
     const store = stores.get(hash);
     if (!store) return c.json(unknown(hash), 404);
     const parsed = settingsSchema.safeParse(await readBody(c.req.raw));
-    if (!parsed.success) return c.json(bcErrorBody(422, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')), 422);
+    if (!parsed.success)
+      return c.json(
+        bcErrorBody(
+          422,
+          parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+        ),
+        422,
+      );
     const s = parsed.data;
     if (s.quota !== undefined || s.windowMs !== undefined) {
       store.limiter.configure({
@@ -106,7 +117,10 @@ export function registerControlRoutes(app: SandboxApp, stores: StoreRegistry): v
       ...(s.errorStatus !== undefined ? { errorStatus: s.errorStatus } : {}),
       ...(s.errorNext !== undefined ? { errorNext: s.errorNext } : {}),
       ...(s.storm !== undefined
-        ? { stormNext: s.storm.count, ...(s.storm.resetMs !== undefined ? { stormResetMs: s.storm.resetMs } : {}) }
+        ? {
+            stormNext: s.storm.count,
+            ...(s.storm.resetMs !== undefined ? { stormResetMs: s.storm.resetMs } : {}),
+          }
         : {}),
       ...(s.dropRate !== undefined ? { dropRate: s.dropRate } : {}),
       ...(s.dropNext !== undefined ? { dropNext: s.dropNext } : {}),

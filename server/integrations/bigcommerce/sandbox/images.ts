@@ -13,7 +13,11 @@ export const IMAGE_SIZES = {
 export type ImageUrls = { [K in keyof typeof IMAGE_SIZES]: string };
 
 /** The path (below the mount point) of one size of an image. */
-export function imagePath(hash: string, img: Pick<ProductImage, 'id' | 'product_id' | 'image_file'>, size: string): string {
+export function imagePath(
+  hash: string,
+  img: Pick<ProductImage, 'id' | 'product_id' | 'image_file'>,
+  size: string,
+): string {
   const file = img.image_file.split('/').pop() ?? 'image.png';
   return `/cdn/s-${hash}/images/stencil/${size}/products/${img.product_id}/${img.id}/${file}?c=1`;
 }

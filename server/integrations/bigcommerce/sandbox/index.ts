@@ -20,7 +20,13 @@ import { registerProductRoutes } from './routes/products';
 import { registerStoreInfoRoutes } from './routes/store-info';
 import { registerTreeRoutes } from './routes/trees';
 import { registerVariantRoutes } from './routes/variants';
-import { DEMO_STORES, StoreRegistry, type ContentStateFactory, type SandboxStore, type StoreSpec } from './store-registry';
+import {
+  DEMO_STORES,
+  StoreRegistry,
+  type ContentStateFactory,
+  type SandboxStore,
+  type StoreSpec,
+} from './store-registry';
 
 export type { SandboxStore, StoreSpec } from './store-registry';
 export { DEMO_STORES } from './store-registry';
@@ -71,7 +77,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const deps: RouteDeps = {
     clock,
-    baseUrl: (c) => options.publicBaseUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin + mountPrefix(c.req.path),
+    baseUrl: (c) =>
+      options.publicBaseUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin + mountPrefix(c.req.path),
   };
 
   const app: SandboxApp = new Hono<SandboxEnv>();
@@ -119,12 +126,21 @@ export function createSandbox(options: SandboxOptions): Sandbox {
  * when over), injected 429 storms, authentication (401), latency, dropped connections and injected 5xx. Adds the
  * rate-limit headers to every answer and records statistics.
  */
-async function guardedRequest(c: SandboxContext, store: SandboxStore, next: () => Promise<void>, clock: () => number) {
+async function guardedRequest(
+  c: SandboxContext,
+  store: SandboxStore,
+  next: () => Promise<void>,
+  clock: () => number,
+) {
   const method = c.req.method;
   const rel = c.req.path.slice(c.req.path.indexOf('/stores/'));
   const entry = { method, path: rel, status: 0, at: clock() };
   const decision = store.limiter.take(entry.at);
-  const finish = (res: Response, kind: 'normal' | 'rate-limited' | 'injected-error', route: string | null) => {
+  const finish = (
+    res: Response,
+    kind: 'normal' | 'rate-limited' | 'injected-error',
+    route: string | null,
+  ) => {
     for (const [k, v] of Object.entries(decision.headers)) res.headers.set(k, v);
     entry.status = res.status;
     store.stats.record(entry, route, kind);
@@ -163,7 +179,14 @@ async function guardedRequest(c: SandboxContext, store: SandboxStore, next: () =
   }
   if (fault === 'error') {
     const status = store.faults.current.errorStatus;
-    const title = status === 500 ? 'Internal Server Error' : status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Unavailable' : 'Gateway Timeout';
+    const title =
+      status === 500
+        ? 'Internal Server Error'
+        : status === 502
+          ? 'Bad Gateway'
+          : status === 503
+            ? 'Service Unavailable'
+            : 'Gateway Timeout';
     c.res = finish(c.json(bcErrorBody(status, title), status), 'injected-error', null);
     return;
   }

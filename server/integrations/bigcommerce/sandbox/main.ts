@@ -24,7 +24,9 @@ const server = serve({ fetch: root.fetch, port, hostname: '127.0.0.1' }, (info) 
   const base = `http://127.0.0.1:${info.port}/sandbox`;
   console.log(`BigCommerce sandbox listening on ${base}`);
   for (const s of sandbox.stores.list()) {
-    console.log(`  ${base}/stores/${s.spec.hash}/v3  (X-Auth-Token: ${s.spec.token}, ${s.data.products.size} products)`);
+    console.log(
+      `  ${base}/stores/${s.spec.hash}/v3  (X-Auth-Token: ${s.spec.token}, ${s.data.products.size} products)`,
+    );
   }
   console.log(`  control API: ${base}/__control/stores`);
 });

@@ -22,15 +22,42 @@ function store() {
     record.channelIds = channels;
     data.products.set(fields.id, record);
   };
-  add({ id: 77, name: 'Summit Headphones', sku: 'KST-1', price: 99, categories: [20], brand_id: 5, description: '<p>Closed-back <b>studio</b> sound</p>' }, [1]);
-  add({ id: 78, name: 'Harbour Mug', sku: 'CPL-2', price: 12, categories: [20, 21], is_visible: false, description: '<p>Stoneware</p><script>studio()</script>' }, [1, 2]);
-  add({ id: 79, name: 'Drift Mug', sku: 'CPL-3', price: 14, categories: [21], description: '<p>Glazed</p>' }, [2]);
+  add(
+    {
+      id: 77,
+      name: 'Summit Headphones',
+      sku: 'KST-1',
+      price: 99,
+      categories: [20],
+      brand_id: 5,
+      description: '<p>Closed-back <b>studio</b> sound</p>',
+    },
+    [1],
+  );
+  add(
+    {
+      id: 78,
+      name: 'Harbour Mug',
+      sku: 'CPL-2',
+      price: 12,
+      categories: [20, 21],
+      is_visible: false,
+      description: '<p>Stoneware</p><script>studio()</script>',
+    },
+    [1, 2],
+  );
+  add(
+    { id: 79, name: 'Drift Mug', sku: 'CPL-3', price: 14, categories: [21], description: '<p>Glazed</p>' },
+    [2],
+  );
   return data;
 }
 
 const ids = (qs: string) => {
   const data = store();
-  return [...data.products.values()].filter(productPredicate(new URLSearchParams(qs), data)).map((r) => r.fields.id);
+  return [...data.products.values()]
+    .filter(productPredicate(new URLSearchParams(qs), data))
+    .map((r) => r.fields.id);
 };
 
 describe('productPredicate', () => {
@@ -59,13 +86,18 @@ describe('productPredicate', () => {
 
   it('sorts by a field and direction, breaking ties by id', () => {
     const data = store();
-    const sorted = sortProducts([...data.products.values()], new URLSearchParams('sort=price&direction=desc'));
+    const sorted = sortProducts(
+      [...data.products.values()],
+      new URLSearchParams('sort=price&direction=desc'),
+    );
     expect(sorted.map((r) => r.fields.id)).toEqual([77, 79, 78]);
     const byName = sortProducts([...data.products.values()], new URLSearchParams('sort=name'));
     expect(byName.map((r) => r.fields.name)).toEqual(['Drift Mug', 'Harbour Mug', 'Summit Headphones']);
   });
 
   it('rejects a malformed filter value', () => {
-    expect(() => ids('brand_id=abc')).toThrow('Query parameter "brand_id" value must be integer. For input string: "abc".');
+    expect(() => ids('brand_id=abc')).toThrow(
+      'Query parameter "brand_id" value must be integer. For input string: "abc".',
+    );
   });
 });

@@ -73,7 +73,7 @@ export function productPredicate(q: URLSearchParams, data: StoreData): ProductPr
 
   const inventoryLow = boolParam(q, 'inventory_low');
   if (inventoryLow !== undefined) {
-    tests.push((r) => (r.fields.inventory_level <= r.fields.inventory_warning_level) === inventoryLow);
+    tests.push((r) => r.fields.inventory_level <= r.fields.inventory_warning_level === inventoryLow);
   }
   const outOfStock = boolParam(q, 'out_of_stock');
   if (outOfStock !== undefined) tests.push((r) => (r.fields.inventory_level === 0) === outOfStock);
@@ -125,7 +125,8 @@ export function productPredicate(q: URLSearchParams, data: StoreData): ProductPr
     const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
     tests.push((r) => {
       const brand = data.brands.get(r.fields.brand_id)?.name ?? '';
-      const haystack = `${r.fields.name} ${r.fields.sku} ${stripTags(r.fields.description)} ${brand}`.toLowerCase();
+      const haystack =
+        `${r.fields.name} ${r.fields.sku} ${stripTags(r.fields.description)} ${brand}`.toLowerCase();
       return words.every((w) => haystack.includes(w));
     });
   }

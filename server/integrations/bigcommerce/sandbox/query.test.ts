@@ -40,7 +40,11 @@ describe('query parsing', () => {
   it('keeps id whatever include_fields and exclude_fields say', () => {
     const obj = { id: 5, name: 'Mug', sku: 'M-1', price: 3 };
     expect(selectFields(obj, fieldSelectionParams(q('include_fields=name')))).toEqual({ id: 5, name: 'Mug' });
-    expect(selectFields(obj, fieldSelectionParams(q('exclude_fields=id,sku')))).toEqual({ id: 5, name: 'Mug', price: 3 });
+    expect(selectFields(obj, fieldSelectionParams(q('exclude_fields=id,sku')))).toEqual({
+      id: 5,
+      name: 'Mug',
+      price: 3,
+    });
     expect(selectFields(obj, fieldSelectionParams(q('')))).toBe(obj);
   });
 

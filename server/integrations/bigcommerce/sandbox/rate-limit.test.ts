@@ -50,7 +50,13 @@ describe('FaultInjector', () => {
   it('answers the next N with a storm, then drops, then errors, in that order', () => {
     const faults = new FaultInjector();
     faults.configure({ stormNext: 2, dropNext: 1, errorNext: 1 });
-    expect([1, 2, 3, 4, 5].map(() => faults.next('GET', '/x'))).toEqual(['storm', 'storm', 'drop', 'error', null]);
+    expect([1, 2, 3, 4, 5].map(() => faults.next('GET', '/x'))).toEqual([
+      'storm',
+      'storm',
+      'drop',
+      'error',
+      null,
+    ]);
   });
 
   it('only meets requests that match', () => {

@@ -4,8 +4,22 @@ import { z } from 'zod';
 import { BcApiError } from './envelope';
 
 /** BigCommerce accepts numbers sent as strings ("10.00", doc:docs/store-operations/catalog/index.mdx). */
-const num = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
-const int = z.union([z.number().int(), z.string().trim().regex(/^-?\d+$/).transform(Number)]);
+const num = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
+const int = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 const nullableNum = num.nullable();
 const str = (max?: number) => (max ? z.string().max(max) : z.string());
 
@@ -15,7 +29,10 @@ export const customUrlSchema = z.object({
   create_redirect: z.boolean().optional(),
 });
 
-export const customFieldSchema = z.object({ name: z.string().min(1).max(250), value: z.string().min(1).max(250) });
+export const customFieldSchema = z.object({
+  name: z.string().min(1).max(250),
+  value: z.string().min(1).max(250),
+});
 
 export const bulkPricingRuleSchema = z.object({
   quantity_min: int,
@@ -72,7 +89,10 @@ export const variantSchema = z
   .partial();
 export type VariantInput = z.infer<typeof variantSchema>;
 
-export const variantBatchItemSchema = variantSchema.extend({ id: int.optional(), product_id: int.optional() });
+export const variantBatchItemSchema = variantSchema.extend({
+  id: int.optional(),
+  product_id: int.optional(),
+});
 
 const productFieldsShape = {
   name: z.string().min(1).max(250),
@@ -165,7 +185,14 @@ export const optionValueSchema = z.object({
 
 export const optionSchema = z.object({
   display_name: z.string().min(1).max(255),
-  type: z.enum(['radio_buttons', 'rectangles', 'dropdown', 'product_list', 'product_list_with_images', 'swatch']),
+  type: z.enum([
+    'radio_buttons',
+    'rectangles',
+    'dropdown',
+    'product_list',
+    'product_list_with_images',
+    'swatch',
+  ]),
   sort_order: int.optional(),
   config: z.record(z.string(), z.unknown()).optional(),
   option_values: z.array(optionValueSchema).max(250),
@@ -255,7 +282,10 @@ export const categoryFieldsShape = {
   ]),
   url: z.object({ path: z.string().max(255), is_customized: z.boolean().optional() }),
 };
-export const categoryCreateSchema = z.object(categoryFieldsShape).partial().extend({ name: categoryFieldsShape.name });
+export const categoryCreateSchema = z
+  .object(categoryFieldsShape)
+  .partial()
+  .extend({ name: categoryFieldsShape.name });
 export const categoryUpdateSchema = z.object(categoryFieldsShape).partial().extend({ category_id: int });
 
 export const treeUpsertSchema = z.object({

@@ -5,12 +5,15 @@ import { DEMO_PRODUCT_COUNT, generateStoreData } from './index';
 describe('generateStoreData (demo)', () => {
   const data = generateStoreData('sandbox-demo', 'demo');
   const products = [...data.products.values()];
-  const share = (pred: (p: (typeof products)[number]) => boolean) => products.filter(pred).length / products.length;
+  const share = (pred: (p: (typeof products)[number]) => boolean) =>
+    products.filter(pred).length / products.length;
 
   it('is deterministic: two runs give identical stores', () => {
     const again = generateStoreData('sandbox-demo', 'demo');
     expect(JSON.stringify([...again.products.values()])).toBe(JSON.stringify(products));
-    expect(JSON.stringify([...again.categories.values()])).toBe(JSON.stringify([...data.categories.values()]));
+    expect(JSON.stringify([...again.categories.values()])).toBe(
+      JSON.stringify([...data.categories.values()]),
+    );
     expect(again.seq).toEqual(data.seq);
   });
 
@@ -20,7 +23,9 @@ describe('generateStoreData (demo)', () => {
     expect(products[0]!.fields.id).toBe(77);
     const names = new Set(products.map((p) => p.fields.name.toLowerCase()));
     expect(names.size).toBe(products.length);
-    const skus = products.flatMap((p) => [p.fields.sku, ...p.variants.map((v) => v.sku)]).map((s) => s.toLowerCase());
+    const skus = products
+      .flatMap((p) => [p.fields.sku, ...p.variants.map((v) => v.sku)])
+      .map((s) => s.toLowerCase());
     expect(new Set(skus).size).toBe(skus.length);
     expect(products[0]!.fields.sku).toMatch(/^[A-Z]{3}-[A-Z]{3}-\d{4}$/);
   });

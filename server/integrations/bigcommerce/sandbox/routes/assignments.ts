@@ -30,13 +30,19 @@ export function registerAssignmentRoutes(app: SandboxApp): void {
 
   app.put(`${V3}/catalog/products/channel-assignments`, async (c) => {
     const store = c.get('store');
-    const rows = requireArray(await readJson(c)).map((item, i) => parseBody(channelAssignmentSchema, item, `${i}.`));
+    const rows = requireArray(await readJson(c)).map((item, i) =>
+      parseBody(channelAssignmentSchema, item, `${i}.`),
+    );
     rows.forEach((row, i) => {
       if (!store.data.products.has(row.product_id)) {
-        throw new BcApiError(422, 'Invalid product_id', { [`${i}.product_id`]: `Product ${row.product_id} does not exist.` });
+        throw new BcApiError(422, 'Invalid product_id', {
+          [`${i}.product_id`]: `Product ${row.product_id} does not exist.`,
+        });
       }
       if (!store.data.channels.has(row.channel_id)) {
-        throw new BcApiError(422, 'Invalid channel_id', { [`${i}.channel_id`]: `Channel ${row.channel_id} does not exist.` });
+        throw new BcApiError(422, 'Invalid channel_id', {
+          [`${i}.channel_id`]: `Channel ${row.channel_id} does not exist.`,
+        });
       }
     });
     for (const row of rows) {
@@ -84,14 +90,20 @@ export function registerAssignmentRoutes(app: SandboxApp): void {
 
   app.put(`${V3}/catalog/products/category-assignments`, async (c) => {
     const store = c.get('store');
-    const rows = requireArray(await readJson(c)).map((item, i) => parseBody(categoryAssignmentSchema, item, `${i}.`));
+    const rows = requireArray(await readJson(c)).map((item, i) =>
+      parseBody(categoryAssignmentSchema, item, `${i}.`),
+    );
     rows.forEach((row, i) => {
       const record = store.data.products.get(row.product_id);
       if (!record) {
-        throw new BcApiError(422, 'Invalid product_id', { [`${i}.product_id`]: `Product ${row.product_id} does not exist.` });
+        throw new BcApiError(422, 'Invalid product_id', {
+          [`${i}.product_id`]: `Product ${row.product_id} does not exist.`,
+        });
       }
       if (!store.data.categories.has(row.category_id)) {
-        throw new BcApiError(422, 'Invalid category_id', { [`${i}.category_id`]: `Category ${row.category_id} does not exist.` });
+        throw new BcApiError(422, 'Invalid category_id', {
+          [`${i}.category_id`]: `Category ${row.category_id} does not exist.`,
+        });
       }
       if (record.fields.categories.length >= MAX_CATEGORIES_PER_PRODUCT) {
         throw new BcApiError(422, 'A product can be in at most 1,000 categories.');
@@ -115,7 +127,9 @@ export function registerAssignmentRoutes(app: SandboxApp): void {
     for (const record of store.data.products.values()) {
       if (products && !products.includes(record.fields.id)) continue;
       const before = record.fields.categories.length;
-      record.fields.categories = record.fields.categories.filter((cat) => categories && !categories.includes(cat));
+      record.fields.categories = record.fields.categories.filter(
+        (cat) => categories && !categories.includes(cat),
+      );
       if (record.fields.categories.length !== before) touched.push(record.fields.id);
     }
     store.stats.recordProductWrites(touched);

@@ -27,7 +27,9 @@ function brandFilter(q: URLSearchParams): (b: Brand) => boolean {
 function assertUniqueName(data: StoreData, name: string, ignoreId?: number): void {
   for (const b of data.brands.values()) {
     if (b.id !== ignoreId && b.name.toLowerCase() === name.trim().toLowerCase()) {
-      throw new BcApiError(409, 'Brand name is a duplicate', { name: `A brand named "${name}" already exists.` });
+      throw new BcApiError(409, 'Brand name is a duplicate', {
+        name: `A brand named "${name}" already exists.`,
+      });
     }
   }
 }
@@ -37,7 +39,9 @@ export function registerBrandRoutes(app: SandboxApp): void {
     const q = query(c);
     const { page, limit } = pagingParams(q, 250);
     const sel = fieldSelectionParams(q);
-    const brands = [...c.get('store').data.brands.values()].filter(brandFilter(q)).sort((a, b) => a.id - b.id);
+    const brands = [...c.get('store').data.brands.values()]
+      .filter(brandFilter(q))
+      .sort((a, b) => a.id - b.id);
     const { data, pagination } = paginate(brands, page, limit);
     return c.json({ data: data.map((b) => selectFields(b, sel)), meta: { pagination } }, 200);
   });
@@ -107,5 +111,6 @@ export function registerBrandRoutes(app: SandboxApp): void {
 }
 
 function unlinkBrand(data: StoreData, ids: Set<number>): void {
-  for (const record of data.products.values()) if (ids.has(record.fields.brand_id)) record.fields.brand_id = 0;
+  for (const record of data.products.values())
+    if (ids.has(record.fields.brand_id)) record.fields.brand_id = 0;
 }

@@ -41,7 +41,9 @@ export function registerCdnRoutes(app: SandboxApp, stores: StoreRegistry): void 
 
   app.get('/cdn/:store/product_images/*', (c) => {
     const hash = c.req.param('store').replace(/^s-/, '');
-    const file = decodeURIComponent(c.req.path.slice(c.req.path.indexOf('/product_images/') + '/product_images/'.length));
+    const file = decodeURIComponent(
+      c.req.path.slice(c.req.path.indexOf('/product_images/') + '/product_images/'.length),
+    );
     const found = findImage(hash, (img) => img.image_file === file);
     if (!found) return c.json(bcErrorBody(404, 'Not Found'), 404);
     return send(found, null);

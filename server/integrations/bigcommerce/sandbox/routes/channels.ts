@@ -14,7 +14,10 @@ export function registerChannelRoutes(app: SandboxApp): void {
     const typeIn = strListParam(q, 'type:in');
     const platformIn = strListParam(q, 'platform:in')?.map((p) => p.toLowerCase());
     const channels = [...c.get('store').data.channels.values()]
-      .filter((ch) => available === undefined || (ch.status !== 'deleted' && ch.status !== 'terminated') === available)
+      .filter(
+        (ch) =>
+          available === undefined || (ch.status !== 'deleted' && ch.status !== 'terminated') === available,
+      )
       .filter((ch) => !statusIn || statusIn.includes(ch.status))
       .filter((ch) => !typeIn || typeIn.includes(ch.type))
       .filter((ch) => !platformIn || platformIn.includes(ch.platform.toLowerCase()))

@@ -12,7 +12,8 @@ export function notFoundError(what?: string): BcApiError {
 /** Reads a JSON body; a body that does not parse gets BigCommerce's 400 "Input is invalid" [PROD createProductMetafield]. */
 export async function readJson(c: SandboxContext): Promise<unknown> {
   const text = await c.req.text();
-  if (text.trim() === '') throw new BcApiError(422, 'JSON data is missing or invalid', { body: 'The request body is empty.' });
+  if (text.trim() === '')
+    throw new BcApiError(422, 'JSON data is missing or invalid', { body: 'The request body is empty.' });
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -40,7 +41,9 @@ export function productOr404(c: SandboxContext): ProductRecord {
 
 export function requireArray(body: unknown): unknown[] {
   if (!Array.isArray(body)) {
-    throw new BcApiError(422, 'JSON data is missing or invalid', { body: 'The request body must be an array.' });
+    throw new BcApiError(422, 'JSON data is missing or invalid', {
+      body: 'The request body must be an array.',
+    });
   }
   return body as unknown[];
 }

@@ -15,7 +15,14 @@ import { PRODUCT_ID } from './products';
 
 const MODIFIER_ID = ':modifier_id{[0-9]+}';
 const VALUE_ID = ':value_id{[0-9]+}';
-const LIST_TYPES = new Set(['radio_buttons', 'rectangles', 'dropdown', 'product_list', 'product_list_with_images', 'swatch']);
+const LIST_TYPES = new Set([
+  'radio_buttons',
+  'rectangles',
+  'dropdown',
+  'product_list',
+  'product_list_with_images',
+  'swatch',
+]);
 
 type ValueInput = z.infer<typeof modifierValueSchema>;
 
@@ -61,7 +68,10 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     const { page, limit } = pagingParams(q, 250);
     const sel = fieldSelectionParams(q);
     const { data, pagination } = paginate(record.modifiers, page, limit);
-    return c.json({ data: data.map((m) => selectFields(serializeModifier(m), sel)), meta: { pagination } }, 200);
+    return c.json(
+      { data: data.map((m) => selectFields(serializeModifier(m), sel)), meta: { pagination } },
+      200,
+    );
   });
 
   app.post(base, async (c) => {
@@ -71,13 +81,19 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
       const missing = (['required', 'display_name', 'type'] as const).filter((k) => !(k in body));
       if (missing.length > 0) {
-        throw new BcApiError(422, 'Missing Required Fields', Object.fromEntries(missing.map((k) => [k, `Please provide ${k}.`])));
+        throw new BcApiError(
+          422,
+          'Missing Required Fields',
+          Object.fromEntries(missing.map((k) => [k, `Please provide ${k}.`])),
+        );
       }
     }
     const input = parseBody(modifierSchema, body);
     const all = [...record.options, ...record.modifiers];
     if (all.some((o) => o.display_name.toLowerCase() === input.display_name.toLowerCase())) {
-      throw new BcApiError(409, 'The modifier display name is a duplicate', { display_name: `"${input.display_name}" is taken.` });
+      throw new BcApiError(409, 'The modifier display name is a duplicate', {
+        display_name: `"${input.display_name}" is taken.`,
+      });
     }
     const id = nextId(store.data, 'option');
     const modifier: Modifier = {
@@ -115,7 +131,11 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     const record = productOr404(c);
     const modifier = modifierOr404(record, pathId(c, 'modifier_id'));
     const schema = modifierSchema.partial().extend({
-      option_values: modifierValueSchema.partial().extend({ id: modifierValueSchema.shape.sort_order }).array().optional(),
+      option_values: modifierValueSchema
+        .partial()
+        .extend({ id: modifierValueSchema.shape.sort_order })
+        .array()
+        .optional(),
     });
     const input = parseBody(schema, await readJson(c));
     if (input.display_name !== undefined) modifier.display_name = input.display_name;
@@ -123,7 +143,9 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     if (input.sort_order !== undefined) modifier.sort_order = input.sort_order;
     if (input.config !== undefined) modifier.config = input.config;
     if (input.type !== undefined && input.type !== modifier.type) {
-      throw new BcApiError(422, 'The modifier type cannot be changed', { type: 'Delete and recreate the modifier.' });
+      throw new BcApiError(422, 'The modifier type cannot be changed', {
+        type: 'Delete and recreate the modifier.',
+      });
     }
     for (const v of input.option_values ?? []) {
       const existing = v.id !== undefined ? modifier.option_values.find((x) => x.id === v.id) : undefined;
@@ -134,8 +156,11 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
         if (v.value_data !== undefined) existing.value_data = v.value_data;
         existing.adjusters = adjustersFrom(v.adjusters, existing.adjusters);
       } else if (modifier.type !== 'checkbox' && LIST_TYPES.has(modifier.type)) {
-        if (!v.label) throw new BcApiError(422, 'Missing Required Fields', { label: 'Please provide a label.' });
-        modifier.option_values.push(newValue(store.data, modifier.id, { ...v, label: v.label }, modifier.option_values.length));
+        if (!v.label)
+          throw new BcApiError(422, 'Missing Required Fields', { label: 'Please provide a label.' });
+        modifier.option_values.push(
+          newValue(store.data, modifier.id, { ...v, label: v.label }, modifier.option_values.length),
+        );
       }
     }
     touch(record);
@@ -169,7 +194,8 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     if (!LIST_TYPES.has(modifier.type)) {
       throw new BcApiError(422, `A ${modifier.type} modifier does not take values`);
     }
-    if (modifier.option_values.length >= 250) throw new BcApiError(422, 'A modifier can have at most 250 values.');
+    if (modifier.option_values.length >= 250)
+      throw new BcApiError(422, 'A modifier can have at most 250 values.');
     const value = newValue(store.data, modifier.id, input, modifier.option_values.length);
     modifier.option_values.push(value);
     touch(record);

@@ -36,7 +36,10 @@ function assertUniqueLabels(values: { label: string }[]): void {
   const seen = new Set<string>();
   for (const v of values) {
     const key = v.label.toLowerCase();
-    if (seen.has(key)) throw new BcApiError(422, 'The option value label is a duplicate', { label: `"${v.label}" appears twice.` });
+    if (seen.has(key))
+      throw new BcApiError(422, 'The option value label is a duplicate', {
+        label: `"${v.label}" appears twice.`,
+      });
     seen.add(key);
   }
 }
@@ -53,7 +56,10 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     const { page, limit } = pagingParams(q, 250);
     const sel = fieldSelectionParams(q);
     const { data, pagination } = paginate(record.options, page, limit);
-    return c.json({ data: data.map((o) => selectFields(serializeOption(o), sel)), meta: { pagination } }, 200);
+    return c.json(
+      { data: data.map((o) => selectFields(serializeOption(o), sel)), meta: { pagination } },
+      200,
+    );
   });
 
   app.post(base, async (c) => {
@@ -93,14 +99,22 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     const record = productOr404(c);
     const option = optionOr404(record, pathId(c, 'option_id'));
     const schema = optionSchema.partial().extend({
-      option_values: optionValueSchema.partial().extend({ id: optionValueSchema.shape.sort_order }).array().optional(),
+      option_values: optionValueSchema
+        .partial()
+        .extend({ id: optionValueSchema.shape.sort_order })
+        .array()
+        .optional(),
     });
     const input = parseBody(schema, await readJson(c));
     if (
       input.display_name !== undefined &&
-      record.options.some((o) => o.id !== option.id && o.display_name.toLowerCase() === input.display_name!.toLowerCase())
+      record.options.some(
+        (o) => o.id !== option.id && o.display_name.toLowerCase() === input.display_name!.toLowerCase(),
+      )
     ) {
-      throw new BcApiError(409, 'The option display name is a duplicate', { display_name: `"${input.display_name}" is taken.` });
+      throw new BcApiError(409, 'The option display name is a duplicate', {
+        display_name: `"${input.display_name}" is taken.`,
+      });
     }
     if (input.display_name !== undefined) option.display_name = input.display_name;
     if (input.type !== undefined) option.type = input.type;
@@ -114,9 +128,13 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
         if (v.is_default !== undefined) existing.is_default = v.is_default;
         if (v.value_data !== undefined) existing.value_data = v.value_data;
       } else {
-        if (!v.label) throw new BcApiError(422, 'Missing Required Fields', { label: 'Please provide a label.' });
-        if (option.option_values.length >= MAX_VALUES) throw new BcApiError(422, 'An option can have at most 250 values.');
-        option.option_values.push(newValue(store.data, { ...v, label: v.label }, option.option_values.length));
+        if (!v.label)
+          throw new BcApiError(422, 'Missing Required Fields', { label: 'Please provide a label.' });
+        if (option.option_values.length >= MAX_VALUES)
+          throw new BcApiError(422, 'An option can have at most 250 values.');
+        option.option_values.push(
+          newValue(store.data, { ...v, label: v.label }, option.option_values.length),
+        );
       }
     }
     assertUniqueLabels(option.option_values);
@@ -151,7 +169,8 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     const record = productOr404(c);
     const option = optionOr404(record, pathId(c, 'option_id'));
     const input = parseBody(optionValueSchema, await readJson(c));
-    if (option.option_values.length >= MAX_VALUES) throw new BcApiError(422, 'An option can have at most 250 values.');
+    if (option.option_values.length >= MAX_VALUES)
+      throw new BcApiError(422, 'An option can have at most 250 values.');
     assertUniqueLabels([...option.option_values, input]);
     const value = newValue(store.data, input, option.option_values.length);
     option.option_values.push(value);

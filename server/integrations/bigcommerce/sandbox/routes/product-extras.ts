@@ -15,7 +15,11 @@ function missing(body: unknown, keys: string[]): void {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
   const absent = keys.filter((k) => !(k in body));
   if (absent.length > 0) {
-    throw new BcApiError(422, 'Missing Required Fields', Object.fromEntries(absent.map((k) => [k, `Please provide ${k}.`])));
+    throw new BcApiError(
+      422,
+      'Missing Required Fields',
+      Object.fromEntries(absent.map((k) => [k, `Please provide ${k}.`])),
+    );
   }
 }
 

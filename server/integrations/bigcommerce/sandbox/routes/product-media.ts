@@ -13,7 +13,15 @@ import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson } from './helper
 import { PRODUCT_ID } from './products';
 
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
-const IMAGE_TYPES = new Set(['image/bmp', 'image/gif', 'image/jpeg', 'image/png', 'image/webp', 'image/vnd.wap.wbmp', 'image/x-xbitmap']);
+const IMAGE_TYPES = new Set([
+  'image/bmp',
+  'image/gif',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/vnd.wap.wbmp',
+  'image/x-xbitmap',
+]);
 
 function imageOr404(record: ProductRecord, id: number): ProductImage {
   const img = record.images.find((i) => i.id === id);
@@ -27,18 +35,26 @@ function videoOr404(record: ProductRecord, id: number): ProductVideo {
   return video;
 }
 
-async function createImageFromRequest(c: SandboxContext, record: ProductRecord, nowMs: number): Promise<ProductImage> {
+async function createImageFromRequest(
+  c: SandboxContext,
+  record: ProductRecord,
+  nowMs: number,
+): Promise<ProductImage> {
   const data = c.get('store').data;
   const contentType = c.req.header('Content-Type') ?? '';
   if (contentType.startsWith('multipart/form-data')) {
     const form = await c.req.parseBody();
     const file = form.image_file;
     if (!(file instanceof File)) {
-      throw new BcApiError(422, 'image_file must be present if uploading by file', { image_file: 'Send the file as image_file.' });
+      throw new BcApiError(422, 'image_file must be present if uploading by file', {
+        image_file: 'Send the file as image_file.',
+      });
     }
     if (file.size > MAX_UPLOAD_BYTES) throw new BcApiError(413, 'The image file is larger than 8 MB.');
     if (file.type && !IMAGE_TYPES.has(file.type)) {
-      throw new BcApiError(422, 'The image type is not supported', { image_file: `${file.type} is not BMP, GIF, JPEG, PNG, WBMP, XBM or WEBP.` });
+      throw new BcApiError(422, 'The image type is not supported', {
+        image_file: `${file.type} is not BMP, GIF, JPEG, PNG, WBMP, XBM or WEBP.`,
+      });
     }
     const str = (k: string) => (typeof form[k] === 'string' ? form[k] : undefined);
     const img = addImage(
@@ -53,14 +69,18 @@ async function createImageFromRequest(c: SandboxContext, record: ProductRecord, 
       record.images.length,
       file.name,
     );
-    data.uploads.set(img.id, { bytes: new Uint8Array(await file.arrayBuffer()), contentType: file.type || 'application/octet-stream' });
+    data.uploads.set(img.id, {
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      contentType: file.type || 'application/octet-stream',
+    });
     return img;
   }
   const input = parseBody(imageSchema, await readJson(c));
   if (!input.image_url) {
     throw new BcApiError(422, 'image_url must be present if uploading by url');
   }
-  if (!/^https?:\/\/\S+$/i.test(input.image_url)) throw new BcApiError(422, "The field 'image_url' is invalid.");
+  if (!/^https?:\/\/\S+$/i.test(input.image_url))
+    throw new BcApiError(422, "The field 'image_url' is invalid.");
   return addImage(data, record, input, nowMs, record.images.length);
 }
 
@@ -82,7 +102,10 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
     const { data, pagination } = paginate(sorted, page, limit);
     const baseUrl = deps.baseUrl(c);
     const hash = c.get('store').spec.hash;
-    return c.json({ data: data.map((i) => selectFields(serializeImage(i, baseUrl, hash), sel)), meta: { pagination } }, 200);
+    return c.json(
+      { data: data.map((i) => selectFields(serializeImage(i, baseUrl, hash), sel)), meta: { pagination } },
+      200,
+    );
   });
 
   app.post(images, async (c) => {
@@ -96,7 +119,13 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
 
   app.get(`${images}/${IMAGE_ID}`, (c) => {
     const img = imageOr404(productOr404(c), pathId(c, 'image_id'));
-    return v3Data(c, selectFields(serializeImage(img, deps.baseUrl(c), c.get('store').spec.hash), fieldSelectionParams(query(c))));
+    return v3Data(
+      c,
+      selectFields(
+        serializeImage(img, deps.baseUrl(c), c.get('store').spec.hash),
+        fieldSelectionParams(query(c)),
+      ),
+    );
   });
 
   app.put(`${images}/${IMAGE_ID}`, async (c) => {
@@ -105,11 +134,13 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
     const img = imageOr404(record, pathId(c, 'image_id'));
     const input = parseBody(imageSchema, await readJson(c));
     if (input.image_url !== undefined) {
-      if (!/^https?:\/\/\S+$/i.test(input.image_url)) throw new BcApiError(422, "The field 'image_url' is invalid.");
+      if (!/^https?:\/\/\S+$/i.test(input.image_url))
+        throw new BcApiError(422, "The field 'image_url' is invalid.");
       img.source_url = input.image_url;
       store.data.uploads.delete(img.id);
     }
-    if (input.is_thumbnail === true) for (const other of record.images) other.is_thumbnail = other.id === img.id;
+    if (input.is_thumbnail === true)
+      for (const other of record.images) other.is_thumbnail = other.id === img.id;
     else if (input.is_thumbnail === false) img.is_thumbnail = false;
     if (input.sort_order !== undefined) img.sort_order = input.sort_order;
     if (input.description !== undefined) img.description = input.description;

@@ -29,7 +29,12 @@ export function includeSet(q: URLSearchParams): Set<string> {
 }
 
 export function serializeOptions(c: SandboxContext, deps: RouteDeps, q: URLSearchParams): SerializeOptions {
-  return { include: includeSet(q), fields: fieldSelectionParams(q), baseUrl: deps.baseUrl(c), hash: c.get('store').spec.hash };
+  return {
+    include: includeSet(q),
+    fields: fieldSelectionParams(q),
+    baseUrl: deps.baseUrl(c),
+    hash: c.get('store').spec.hash,
+  };
 }
 
 export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
@@ -54,7 +59,9 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
     const store = c.get('store');
     const body = await readJson(c);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new BcApiError(422, 'JSON data is missing or invalid', { body: 'The request body must be a product object.' });
+      throw new BcApiError(422, 'JSON data is missing or invalid', {
+        body: 'The request body must be a product object.',
+      });
     }
     const early = missingRequired(body as Record<string, unknown>);
     if (early) throw early;
@@ -82,26 +89,36 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
     const store = c.get('store');
     const items = requireArray(await readJson(c));
     if (items.length > BATCH_MAX) {
-      throw new BcApiError(413, 'The request payload is too large. The maximum items allowed in the array is 10.');
+      throw new BcApiError(
+        413,
+        'The request payload is too large. The maximum items allowed in the array is 10.',
+      );
     }
-    if (items.length === 0) throw new BcApiError(422, 'JSON data is missing or invalid', { body: 'The array is empty.' });
+    if (items.length === 0)
+      throw new BcApiError(422, 'JSON data is missing or invalid', { body: 'The array is empty.' });
 
     // Every item needs `id`. Without it BigCommerce reads the item as a new product and reports the fields a new
     // product needs (doc:docs/start/migration/4_errors.md).
     items.forEach((item) => {
       const obj = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
       if (obj.id === undefined || obj.id === null) {
-        throw missingRequired(obj) ?? new BcApiError(422, 'Missing Required Fields', { id: 'Please provide an id.' });
+        throw (
+          missingRequired(obj) ??
+          new BcApiError(422, 'Missing Required Fields', { id: 'Please provide an id.' })
+        );
       }
     });
     const updates = items.map((item, i) => {
       const obj = item as Record<string, unknown>;
       const id = Number(obj.id);
       if (!Number.isInteger(id)) {
-        throw new BcApiError(422, 'JSON data is missing or invalid', { [`${i}.id`]: `${i}.id: expected an integer` });
+        throw new BcApiError(422, 'JSON data is missing or invalid', {
+          [`${i}.id`]: `${i}.id: expected an integer`,
+        });
       }
       const record = store.data.products.get(id);
-      if (!record) throw new BcApiError(404, NOT_FOUND_TITLE, { [`${i}.id`]: `Product ${id} was not found.` });
+      if (!record)
+        throw new BcApiError(404, NOT_FOUND_TITLE, { [`${i}.id`]: `Product ${id} was not found.` });
       return { index: i, record, input: parseBody(productUpdateSchema, item, `${i}.`) };
     });
 
@@ -112,7 +129,10 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
     const now = deps.clock();
     const partial: Record<string, string> = {};
     for (const u of updates) {
-      Object.assign(partial, applyProductUpdate(store.data, u.record, u.input, now, `${u.index}.`).partialErrors);
+      Object.assign(
+        partial,
+        applyProductUpdate(store.data, u.record, u.input, now, `${u.index}.`).partialErrors,
+      );
     }
     store.stats.recordProductWrites(updates.map((u) => u.record.fields.id));
     const opts = serializeOptions(c, deps, query(c));
@@ -134,7 +154,9 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
     const q = query(c);
     const filterKeys = [...q.keys()].filter((k) => k !== 'page' && k !== 'limit');
     if (filterKeys.length === 0) {
-      throw new BcApiError(422, 'At least one filter must be provided', { filter: 'Deleting products needs a filter such as id:in.' });
+      throw new BcApiError(422, 'At least one filter must be provided', {
+        filter: 'Deleting products needs a filter such as id:in.',
+      });
     }
     const predicate = productPredicate(q, store.data);
     const doomed = [...store.data.products.values()].filter(predicate).slice(0, 250);
@@ -160,7 +182,9 @@ export function multiStatus(errors: Record<string, string>) {
   return { status: 207, title: 'Some of the data was not saved.', type: STATUS_DOC_TYPE, errors };
 }
 
-function assertBatchSelfConsistent(updates: { index: number; record: ProductRecord; input: ProductUpdateInput }[]): void {
+function assertBatchSelfConsistent(
+  updates: { index: number; record: ProductRecord; input: ProductUpdateInput }[],
+): void {
   const names = new Map<string, number>();
   const skus = new Map<string, number>();
   for (const u of updates) {
@@ -168,13 +192,16 @@ function assertBatchSelfConsistent(updates: { index: number; record: ProductReco
     const name = (u.input.name ?? u.record.fields.name).trim().toLowerCase();
     const other = names.get(name);
     if (other !== undefined && other !== id) {
-      throw new BcApiError(409, 'The product name is a duplicate', { [`${u.index}.name`]: `Another product in this batch is named "${u.input.name ?? u.record.fields.name}".` });
+      throw new BcApiError(409, 'The product name is a duplicate', {
+        [`${u.index}.name`]: `Another product in this batch is named "${u.input.name ?? u.record.fields.name}".`,
+      });
     }
     names.set(name, id);
     const sku = (u.input.sku ?? u.record.fields.sku).toLowerCase();
     if (sku !== '') {
       const otherSku = skus.get(sku);
-      if (otherSku !== undefined && otherSku !== id) throw duplicateSku(u.input.sku ?? u.record.fields.sku, { productId: otherSku });
+      if (otherSku !== undefined && otherSku !== id)
+        throw duplicateSku(u.input.sku ?? u.record.fields.sku, { productId: otherSku });
       skus.set(sku, id);
     }
   }

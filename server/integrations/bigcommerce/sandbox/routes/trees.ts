@@ -16,7 +16,13 @@ import {
   strParam,
 } from '../query';
 import { slugify } from '../records';
-import { categoryCreateSchema, categoryUpdateSchema, issuesToErrors, parseBody, treeUpsertSchema } from '../schemas';
+import {
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  issuesToErrors,
+  parseBody,
+  treeUpsertSchema,
+} from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Category } from '../types';
 import { NOT_FOUND_TITLE, pathId, query, readJson, requireArray } from './helpers';
@@ -64,7 +70,13 @@ function descendantIds(data: StoreData, id: number): number[] {
   return out;
 }
 
-function buildNodes(data: StoreData, treeId: number, parentId: number, path: number[], maxDepth: number): CategoryNode[] {
+function buildNodes(
+  data: StoreData,
+  treeId: number,
+  parentId: number,
+  path: number[],
+  maxDepth: number,
+): CategoryNode[] {
   const depth = path.length + 1;
   return childrenOf(data, treeId, parentId).map((c) => ({
     id: c.category_id,
@@ -74,7 +86,8 @@ function buildNodes(data: StoreData, treeId: number, parentId: number, path: num
     name: c.name,
     is_visible: c.is_visible,
     url: c.url.path,
-    children: depth < maxDepth ? buildNodes(data, treeId, c.category_id, [...path, c.category_id], maxDepth) : [],
+    children:
+      depth < maxDepth ? buildNodes(data, treeId, c.category_id, [...path, c.category_id], maxDepth) : [],
   }));
 }
 
@@ -126,7 +139,12 @@ function batchAnswer(data: Category[], total: number, errors: Record<string, str
   if (Object.keys(errors).length === 0) return { data, meta };
   return {
     data,
-    errors: { status: data.length === 0 ? 422 : 207, title: 'Some categories were not saved.', type: STATUS_DOC_TYPE, errors },
+    errors: {
+      status: data.length === 0 ? 422 : 207,
+      title: 'Some categories were not saved.',
+      type: STATUS_DOC_TYPE,
+      errors,
+    },
     meta,
   };
 }
@@ -149,24 +167,39 @@ export function registerTreeRoutes(app: SandboxApp): void {
     const data = c.get('store').data;
     const items = requireArray(await readJson(c));
     if (items.length > TREE_BATCH_MAX) {
-      throw new BcApiError(413, 'The request payload is too large. The maximum items allowed in the array is 50.');
+      throw new BcApiError(
+        413,
+        'The request payload is too large. The maximum items allowed in the array is 50.',
+      );
     }
     const inputs = items.map((item, i) => parseBody(treeUpsertSchema, item, `${i}.`));
     inputs.forEach((input, i) => {
       if (input.id !== undefined) {
-        if (!data.trees.has(input.id)) throw new BcApiError(422, 'Category tree not found', { [`${i}.id`]: `Tree ${input.id} does not exist.` });
+        if (!data.trees.has(input.id))
+          throw new BcApiError(422, 'Category tree not found', {
+            [`${i}.id`]: `Tree ${input.id} does not exist.`,
+          });
         if (input.channels !== undefined) {
-          throw new BcApiError(422, 'The channels field must be absent when updating a category tree', { [`${i}.channels`]: 'Not supported on update.' });
+          throw new BcApiError(422, 'The channels field must be absent when updating a category tree', {
+            [`${i}.channels`]: 'Not supported on update.',
+          });
         }
         return;
       }
       if (!input.channels || input.channels.length !== 1) {
-        throw new BcApiError(422, 'A category tree needs exactly one channel', { [`${i}.channels`]: 'Provide one channel id.' });
+        throw new BcApiError(422, 'A category tree needs exactly one channel', {
+          [`${i}.channels`]: 'Provide one channel id.',
+        });
       }
       const channelId = input.channels[0]!;
-      if (!data.channels.has(channelId)) throw new BcApiError(422, 'Channel not found', { [`${i}.channels`]: `Channel ${channelId} does not exist.` });
+      if (!data.channels.has(channelId))
+        throw new BcApiError(422, 'Channel not found', {
+          [`${i}.channels`]: `Channel ${channelId} does not exist.`,
+        });
       if ([...data.trees.values()].some((t) => t.channels.includes(channelId))) {
-        throw new BcApiError(422, 'The channel already has a category tree', { [`${i}.channels`]: `Channel ${channelId} is assigned to another tree.` });
+        throw new BcApiError(422, 'The channel already has a category tree', {
+          [`${i}.channels`]: `Channel ${channelId} is assigned to another tree.`,
+        });
       }
     });
     const out = inputs.map((input) => {
@@ -186,10 +219,16 @@ export function registerTreeRoutes(app: SandboxApp): void {
   app.delete(`${V3}/catalog/trees`, (c) => {
     const data = c.get('store').data;
     const ids = intListParam(query(c), 'id:in');
-    if (!ids || ids.length === 0) throw new BcApiError(422, 'At least one filter must be provided', { 'id:in': 'Provide tree ids.' });
+    if (!ids || ids.length === 0)
+      throw new BcApiError(422, 'At least one filter must be provided', { 'id:in': 'Provide tree ids.' });
     for (const id of ids) {
       if (!data.trees.delete(id)) continue;
-      removeCategories(data, new Set([...data.categories.values()].filter((cat) => cat.tree_id === id).map((cat) => cat.category_id)));
+      removeCategories(
+        data,
+        new Set(
+          [...data.categories.values()].filter((cat) => cat.tree_id === id).map((cat) => cat.category_id),
+        ),
+      );
     }
     return c.body(null, 204);
   });
@@ -198,7 +237,8 @@ export function registerTreeRoutes(app: SandboxApp): void {
   app.get(`${V3}/catalog/trees/:tree_id{[0-9]+}/categories`, (c) => {
     const data = c.get('store').data;
     const treeId = pathId(c, 'tree_id');
-    if (!data.trees.has(treeId)) throw new BcApiError(404, NOT_FOUND_TITLE, { tree_id: `Tree ${treeId} was not found.` });
+    if (!data.trees.has(treeId))
+      throw new BcApiError(404, NOT_FOUND_TITLE, { tree_id: `Tree ${treeId} was not found.` });
     const depth = intParam(query(c), 'depth') ?? MAX_DEPTH;
     return c.json({ data: buildNodes(data, treeId, 0, [], Math.max(1, depth)), meta: {} }, 200);
   });
@@ -211,7 +251,10 @@ export function registerTreeRoutes(app: SandboxApp): void {
       .filter(categoryFilter(q))
       .sort((a, b) => a.tree_id - b.tree_id || a.category_id - b.category_id);
     const { data, pagination } = paginate(categories, page, limit);
-    return c.json({ data: data.map((cat) => selectFields(cat, sel, ['category_id'])), meta: { pagination } }, 200);
+    return c.json(
+      { data: data.map((cat) => selectFields(cat, sel, ['category_id'])), meta: { pagination } },
+      200,
+    );
   });
 
   app.post(`${V3}/catalog/trees/categories`, async (c) => {
@@ -259,7 +302,9 @@ export function registerTreeRoutes(app: SandboxApp): void {
     const q = query(c);
     const keys = ['category_id:in', 'category_uuid:in', 'tree_id:in', 'parent_id:in'];
     if (!keys.some((k) => q.has(k))) {
-      throw new BcApiError(422, 'At least one filter must be provided', { filter: `Use one of ${keys.join(', ')}.` });
+      throw new BcApiError(422, 'At least one filter must be provided', {
+        filter: `Use one of ${keys.join(', ')}.`,
+      });
     }
     const filter = categoryFilter(q);
     const matched = [...data.categories.values()].filter(filter);
@@ -273,8 +318,16 @@ export function registerTreeRoutes(app: SandboxApp): void {
 type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
-function siblingNameTaken(data: StoreData, treeId: number, parentId: number, name: string, ignoreId?: number): boolean {
-  return childrenOf(data, treeId, parentId).some((s) => s.category_id !== ignoreId && s.name.toLowerCase() === name.toLowerCase());
+function siblingNameTaken(
+  data: StoreData,
+  treeId: number,
+  parentId: number,
+  name: string,
+  ignoreId?: number,
+): boolean {
+  return childrenOf(data, treeId, parentId).some(
+    (s) => s.category_id !== ignoreId && s.name.toLowerCase() === name.toLowerCase(),
+  );
 }
 
 /** Creates one category or returns the reason it cannot be created. */
@@ -287,8 +340,10 @@ function createCategory(data: StoreData, input: CategoryCreate): Category | stri
   if (treeId === undefined) return 'Provide tree_id or parent_id.';
   if (!data.trees.has(treeId)) return `Tree ${treeId} does not exist.`;
   if (parent && parent.tree_id !== treeId) return `Parent category ${parentId} is in another tree.`;
-  if (parent && ancestors(data, parent).length + 2 > MAX_DEPTH) return 'Categories can be nested at most 8 levels deep.';
-  if (siblingNameTaken(data, treeId, parentId, input.name)) return `A sibling category named "${input.name}" already exists.`;
+  if (parent && ancestors(data, parent).length + 2 > MAX_DEPTH)
+    return 'Categories can be nested at most 8 levels deep.';
+  if (siblingNameTaken(data, treeId, parentId, input.name))
+    return `A sibling category named "${input.name}" already exists.`;
   const id = nextId(data, 'category');
   const prefix = parent ? parent.url.path : '/';
   const category: Category = {
@@ -320,12 +375,15 @@ function updateCategory(data: StoreData, input: CategoryUpdate): Category | stri
   const category = data.categories.get(input.category_id);
   if (!category) return `Category ${input.category_id} does not exist.`;
   const parentId = input.parent_id ?? category.parent_id;
-  if (input.tree_id !== undefined && input.tree_id !== category.tree_id) return 'A category cannot move to another tree.';
+  if (input.tree_id !== undefined && input.tree_id !== category.tree_id)
+    return 'A category cannot move to another tree.';
   if (parentId !== category.parent_id) {
     if (parentId !== 0) {
       const parent = data.categories.get(parentId);
-      if (!parent || parent.tree_id !== category.tree_id) return `Parent category ${parentId} does not exist in this tree.`;
-      if (descendantIds(data, category.category_id).includes(parentId)) return 'A category cannot be moved below itself.';
+      if (!parent || parent.tree_id !== category.tree_id)
+        return `Parent category ${parentId} does not exist in this tree.`;
+      if (descendantIds(data, category.category_id).includes(parentId))
+        return 'A category cannot be moved below itself.';
     }
   }
   const name = input.name ?? category.name;

@@ -12,7 +12,15 @@ import {
   updateVariant,
 } from '../catalog';
 import { BcApiError, paginate, v3Data } from '../envelope';
-import { fieldSelectionParams, intListParam, numericFilter, pagingParams, selectFields, strListParam, strParam } from '../query';
+import {
+  fieldSelectionParams,
+  intListParam,
+  numericFilter,
+  pagingParams,
+  selectFields,
+  strListParam,
+  strParam,
+} from '../query';
 import { parseBody, variantBatchItemSchema, variantSchema } from '../schemas';
 import type { ProductRecord, Variant } from '../types';
 import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson, requireArray } from './helpers';
@@ -70,7 +78,9 @@ export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
     const record = productOr404(c);
     const id = pathId(c, 'variant_id');
     if (record.fields.base_variant_id === id) {
-      throw new BcApiError(422, 'The base variant cannot be deleted', { variant_id: 'Delete the product instead.' });
+      throw new BcApiError(422, 'The base variant cannot be deleted', {
+        variant_id: 'Delete the product instead.',
+      });
     }
     if (!deleteVariant(store.data, record, id)) throw new BcApiError(404, NOT_FOUND_TITLE);
     store.stats.recordProductWrites([record.fields.id]);
@@ -103,18 +113,25 @@ export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
     const store = c.get('store');
     const items = requireArray(await readJson(c));
     if (items.length > BATCH_MAX) {
-      throw new BcApiError(413, 'The request payload is too large. The maximum items allowed in the array is 50.');
+      throw new BcApiError(
+        413,
+        'The request payload is too large. The maximum items allowed in the array is 50.',
+      );
     }
     const inputs = items.map((item, i) => parseBody(variantBatchItemSchema, item, `${i}.`));
     const owners = new Map<number, ProductRecord>();
-    for (const record of store.data.products.values()) for (const v of allVariants(record)) owners.set(v.id, record);
+    for (const record of store.data.products.values())
+      for (const v of allVariants(record)) owners.set(v.id, record);
 
     // Check the whole batch before writing anything.
     const batchSkus = new Map<string, number>();
     const plan = inputs.map((input, i) => {
       if (input.id !== undefined) {
         const record = owners.get(input.id);
-        if (!record) throw new BcApiError(422, 'Variant not found', { [`${i}.id`]: `Variant ${input.id} does not exist.` });
+        if (!record)
+          throw new BcApiError(422, 'Variant not found', {
+            [`${i}.id`]: `Variant ${input.id} does not exist.`,
+          });
         if (input.sku) {
           const owner = skuOwner(store.data, input.sku, [
             { productId: record.fields.id, variantId: input.id },
@@ -122,21 +139,35 @@ export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
           ]);
           if (owner) throw duplicateSku(input.sku, owner);
         }
-        if (input.option_values && input.option_values.length > 0 && record.fields.base_variant_id !== input.id) {
+        if (
+          input.option_values &&
+          input.option_values.length > 0 &&
+          record.fields.base_variant_id !== input.id
+        ) {
           resolveVariantOptionValues(record, input.option_values);
         }
         checkBatchSku(batchSkus, input.sku, i);
         return { kind: 'update' as const, record, id: input.id, input };
       }
-      if (input.product_id === undefined || !input.sku || !input.option_values || input.option_values.length === 0) {
+      if (
+        input.product_id === undefined ||
+        !input.sku ||
+        !input.option_values ||
+        input.option_values.length === 0
+      ) {
         const errors: Record<string, string> = {};
-        if (input.product_id === undefined) errors[`${i}.product_id`] = 'Please provide a product_id (or an id to update).';
+        if (input.product_id === undefined)
+          errors[`${i}.product_id`] = 'Please provide a product_id (or an id to update).';
         if (!input.sku) errors[`${i}.sku`] = 'Please provide a SKU.';
-        if (!input.option_values || input.option_values.length === 0) errors[`${i}.option_values`] = 'Please provide option values.';
+        if (!input.option_values || input.option_values.length === 0)
+          errors[`${i}.option_values`] = 'Please provide option values.';
         throw new BcApiError(422, 'Missing Required Fields', errors);
       }
       const record = store.data.products.get(input.product_id);
-      if (!record) throw new BcApiError(422, 'Product not found', { [`${i}.product_id`]: `Product ${input.product_id} does not exist.` });
+      if (!record)
+        throw new BcApiError(422, 'Product not found', {
+          [`${i}.product_id`]: `Product ${input.product_id} does not exist.`,
+        });
       const owner = skuOwner(store.data, input.sku);
       if (owner) throw duplicateSku(input.sku, owner);
       resolveVariantOptionValues(record, input.option_values);
@@ -160,7 +191,9 @@ function checkBatchSku(seen: Map<string, number>, sku: string | undefined, index
   const key = sku.toLowerCase();
   const other = seen.get(key);
   if (other !== undefined) {
-    throw new BcApiError(409, 'The SKU is a duplicate', { [`${index}.sku`]: `SKU "${sku}" also appears in item ${other}.` });
+    throw new BcApiError(409, 'The SKU is a duplicate', {
+      [`${index}.sku`]: `SKU "${sku}" also appears in item ${other}.`,
+    });
   }
   seen.set(key, index);
 }
