@@ -277,6 +277,16 @@ describe('category trees, brands and channels', () => {
   });
 });
 
+describe('content API', () => {
+  it('is installed by default on the same store, auth and quota', async () => {
+    const { status, body, res } = await get<Page>('/v3/content/widget-templates?limit=1');
+    expect(status).toBe(200);
+    expect(body.meta.pagination.per_page).toBe(1);
+    expect(res.headers.get('x-rate-limit-requests-quota')).toBe('100000');
+    expect((await get('/v3/content/widget-templates', { 'X-Auth-Token': 'wrong' })).status).toBe(401);
+  });
+});
+
 describe('auth and unknown resources', () => {
   it('answers 401 for a wrong or missing token, with rate-limit headers', async () => {
     for (const headers of [{ 'X-Auth-Token': 'empty-token' }, {} as Record<string, string>]) {

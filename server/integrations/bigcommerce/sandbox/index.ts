@@ -3,6 +3,7 @@
 // What it does not model: README.md in this folder.
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { SandboxApp, SandboxContext, SandboxEnv, RouteDeps } from './app-env';
+import { contentPlugin } from './content/plugin';
 import { registerControlRoutes } from './control';
 import { BcApiError, bcErrorBody } from './envelope';
 import { QueryError } from './query';
@@ -51,8 +52,11 @@ export type SandboxOptions = {
   rateLimit?: RateLimitSettings;
   /** Stores to create at start (default: `sandbox-demo` and `sandbox-empty`). */
   stores?: StoreSpec[];
-  /** The widgets engineer's module (sandbox/content/); without it the content endpoints are absent. */
-  content?: ContentPlugin;
+  /**
+   * The content API (widgets, placements, regions, page widgets: ./content/). Installed by default; pass `false` to
+   * serve the catalogue only, or another plugin to replace it.
+   */
+  content?: ContentPlugin | false;
 };
 
 export type Sandbox = {
@@ -72,7 +76,8 @@ function mountPrefix(path: string): string {
 
 export function createSandbox(options: SandboxOptions): Sandbox {
   const clock = options.clock ?? Date.now;
-  const stores = new StoreRegistry(options.rateLimit ?? DEFAULT_RATE_LIMIT, options.content?.createState);
+  const content = options.content === false ? undefined : (options.content ?? contentPlugin);
+  const stores = new StoreRegistry(options.rateLimit ?? DEFAULT_RATE_LIMIT, content?.createState);
   for (const spec of options.stores ?? DEMO_STORES) stores.create(spec);
 
   const deps: RouteDeps = {
@@ -111,7 +116,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   registerModifierRoutes(app, deps);
   registerProductMediaRoutes(app, deps);
   registerProductExtraRoutes(app, deps);
-  options.content?.registerRoutes(app, deps);
+  content?.registerRoutes(app, deps);
   registerCdnRoutes(app, stores);
   if (options.control) registerControlRoutes(app, stores);
   // The app is mounted inside another one, whose notFound would answer in its own format: answer BigCommerce's
