@@ -16,6 +16,7 @@ const settingsSchema = z
     storm: z.object({ count: z.number().int().min(0), resetMs: z.number().int().min(0).optional() }),
     dropRate: z.number().min(0).max(1),
     dropNext: z.number().int().min(0),
+    dropPhase: z.enum(['before', 'after']),
     match: z.object({ method: z.string().optional(), path: z.string().optional() }).nullable(),
   })
   .partial()
@@ -45,6 +46,7 @@ export function registerControlRoutes(app: SandboxApp, stores: StoreRegistry): v
         storm: { count: faults.stormNext, resetMs: faults.stormResetMs },
         dropRate: faults.dropRate,
         dropNext: faults.dropNext,
+        dropPhase: faults.dropPhase,
         match: faults.match,
       },
     };
@@ -124,6 +126,7 @@ export function registerControlRoutes(app: SandboxApp, stores: StoreRegistry): v
         : {}),
       ...(s.dropRate !== undefined ? { dropRate: s.dropRate } : {}),
       ...(s.dropNext !== undefined ? { dropNext: s.dropNext } : {}),
+      ...(s.dropPhase !== undefined ? { dropPhase: s.dropPhase } : {}),
       ...(s.match !== undefined ? { match: s.match } : {}),
     });
     return c.json({ data: describe(hash).settings }, 200);

@@ -19,6 +19,9 @@ export type FaultSettings = {
   dropRate: number;
   /** The next N matching requests are dropped. */
   dropNext: number;
+  /** `before`: dropped before the handler (nothing written). `after`: the handler runs (writes happen), then the
+   * answer is lost, the case that tempts clients into repeating a write. */
+  dropPhase: 'before' | 'after';
   /** Only requests whose method equals `method` and whose path contains `path` meet faults (latency applies to all). */
   match: FaultMatch | null;
 };
@@ -32,6 +35,7 @@ export const DEFAULT_FAULTS: FaultSettings = {
   stormResetMs: 500,
   dropRate: 0,
   dropNext: 0,
+  dropPhase: 'before',
   match: null,
 };
 

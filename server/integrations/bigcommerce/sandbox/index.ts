@@ -174,12 +174,15 @@ async function guardedRequest(
   c.set('store', store);
   const { latencyMs } = store.faults.current;
   if (latencyMs > 0) await sleep(latencyMs);
-  if (fault === 'drop') {
+  const drop = (route: string | null) => {
     // Destroy the socket without answering, like a connection reset mid-request.
     c.env?.incoming?.socket.destroy();
     entry.status = 0;
-    store.stats.record(entry, null, 'dropped');
+    store.stats.record(entry, route, 'dropped');
     c.res = new Response(null, { status: 500 });
+  };
+  if (fault === 'drop' && store.faults.current.dropPhase === 'before') {
+    drop(null);
     return;
   }
   if (fault === 'error') {
@@ -196,6 +199,11 @@ async function guardedRequest(
     return;
   }
   await next();
-  const route = c.req.routePath.replace(/\{[^}]*\}/g, '');
-  c.res = finish(c.res, 'normal', `${method} ${route.slice(route.indexOf('/stores/'))}`);
+  const pattern = c.req.routePath.replace(/\{[^}]*\}/g, '');
+  const route = `${method} ${pattern.slice(pattern.indexOf('/stores/'))}`;
+  if (fault === 'drop') {
+    drop(route);
+    return;
+  }
+  c.res = finish(c.res, 'normal', route);
 }

@@ -139,6 +139,34 @@ describe('faults', () => {
     expect(s.requests).toBe(2);
   });
 
+  it('with dropPhase "after", applies the write and then loses the answer', async () => {
+    await control('PUT', '/stores/sandbox-demo/settings', {
+      dropNext: 1,
+      dropPhase: 'after',
+      match: { method: 'PUT' },
+    });
+    const put = () =>
+      fetch(`${sb.storeUrl('sandbox-demo')}/v3/catalog/products`, {
+        method: 'PUT',
+        headers: { 'X-Auth-Token': 'demo-token', 'Content-Type': 'application/json' },
+        body: JSON.stringify([{ id: 78, page_title: 'Written once' }]),
+      });
+    await expect(put()).rejects.toThrow('fetch failed');
+    const product = await fetch(`${sb.storeUrl('sandbox-demo')}/v3/catalog/products/78`, {
+      headers: { 'X-Auth-Token': 'demo-token' },
+    });
+    expect(((await product.json()) as { data: { page_title: string } }).data.page_title).toBe('Written once');
+    const s = (await control('GET', '/stores/sandbox-demo/stats')).body.data as unknown as Stats & {
+      productWrites: Record<string, number>;
+    };
+    expect(s.dropped).toBe(1);
+    expect(s.productWrites).toEqual({ '78': 1 });
+    expect(s.byRoute).toEqual({
+      'PUT /stores/:hash/v3/catalog/products': 1,
+      'GET /stores/:hash/v3/catalog/products/:product_id': 1,
+    });
+  });
+
   it('applies faults only to matching requests', async () => {
     await control('PUT', '/stores/sandbox-demo/settings', {
       errorNext: 1,

@@ -12,7 +12,8 @@ const num = z.union([
     .regex(/^-?\d+(\.\d+)?$/)
     .transform(Number),
 ]);
-const int = z.union([
+/** An integer, also accepted as a string of digits. */
+export const int = z.union([
   z.number().int(),
   z
     .string()

@@ -7,7 +7,7 @@ import { serializeModifier } from '../catalog';
 import { BcApiError, paginate, v3Data } from '../envelope';
 import { fieldSelectionParams, pagingParams, selectFields } from '../query';
 import { bcDate, defaultAdjusters, optionName } from '../records';
-import { modifierSchema, modifierValueSchema, parseBody } from '../schemas';
+import { int, modifierSchema, modifierValueSchema, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Adjusters, Modifier, ModifierValue, ProductRecord } from '../types';
 import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson } from './helpers';
@@ -131,11 +131,7 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     const record = productOr404(c);
     const modifier = modifierOr404(record, pathId(c, 'modifier_id'));
     const schema = modifierSchema.partial().extend({
-      option_values: modifierValueSchema
-        .partial()
-        .extend({ id: modifierValueSchema.shape.sort_order })
-        .array()
-        .optional(),
+      option_values: modifierValueSchema.partial().extend({ id: int.optional() }).array().optional(),
     });
     const input = parseBody(schema, await readJson(c));
     if (input.display_name !== undefined) modifier.display_name = input.display_name;

@@ -6,7 +6,7 @@ import { dropVariantsUsing, serializeOption, syncVariantOptionLabels } from '../
 import { BcApiError, paginate, v3Data } from '../envelope';
 import { fieldSelectionParams, pagingParams, selectFields } from '../query';
 import { bcDate, optionName } from '../records';
-import { optionSchema, optionValueSchema, parseBody } from '../schemas';
+import { int, optionSchema, optionValueSchema, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { OptionValue, ProductOption, ProductRecord } from '../types';
 import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson } from './helpers';
@@ -99,11 +99,7 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     const record = productOr404(c);
     const option = optionOr404(record, pathId(c, 'option_id'));
     const schema = optionSchema.partial().extend({
-      option_values: optionValueSchema
-        .partial()
-        .extend({ id: optionValueSchema.shape.sort_order })
-        .array()
-        .optional(),
+      option_values: optionValueSchema.partial().extend({ id: int.optional() }).array().optional(),
     });
     const input = parseBody(schema, await readJson(c));
     if (
