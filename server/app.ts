@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import type { Env } from './env';
 import { healthRoutes } from './features/health/routes';
 import type { HealthCheck } from './features/health/service';
+import { SANDBOX_MOUNT_PATH, setUpBigCommerce } from './integrations/bigcommerce/setup';
 import { createErrorHandler, errorBody, jsonBodyGuard } from './http';
 import type { Logger } from './logger';
 
@@ -20,6 +21,8 @@ export type AppDeps = {
   logger: Logger;
   /** Folder of the built client (`dist/client`); the shell is served from here. */
   clientDir: string;
+  /** This instance's own address on loopback (`http://127.0.0.1:PORT`): how it reaches its built-in sandbox. */
+  localUrl: string;
   startedAt?: number;
 };
 
@@ -83,17 +86,25 @@ export function createApp(deps: AppDeps): Hono {
   // Only requests that carry a body pay for the size limit and the JSON check.
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody, jsonBodyGuard);
 
+  const bigcommerce = setUpBigCommerce(deps.env, deps.localUrl, logger);
   const healthChecks: Record<string, HealthCheck> = {
     database: async () => {
       await database.ping();
       return { status: 'up', detail: database.kind };
     },
+    sandbox: bigcommerce.health,
   };
   api.route('/health', healthRoutes(healthChecks, startedAt));
   api.all('*', (c) =>
     c.json(errorBody(API_ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`), 404),
   );
   app.route('/api', api);
+  if (bigcommerce.sandbox) app.route(SANDBOX_MOUNT_PATH, bigcommerce.sandbox.app);
+  else {
+    app.all(`${SANDBOX_MOUNT_PATH}/*`, (c) =>
+      c.json(errorBody(API_ERROR_CODES.notFound, 'The sandbox store is turned off (SANDBOX=off)'), 404),
+    );
+  }
 
   mountClient(app, deps.clientDir);
   return app;

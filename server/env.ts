@@ -1,4 +1,5 @@
 // The one place that reads process.env (STYLE.md §6). Every bad variable is listed before exiting.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,9 +41,62 @@ export const envSchema = z.object({
   PUBLIC_URL: optionalUrl('http(s)', ['http:', 'https:']),
   LOG_LEVEL: z.enum(logLevels, { message: `must be one of ${logLevels.join(', ')}` }).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(10_000),
+  // BigCommerce (issue 3). Real stores go to BC_API_BASE_URL; `sandbox-…` hashes to the built-in sandbox.
+  BC_API_BASE_URL: z
+    .string()
+    .trim()
+    .default('https://api.bigcommerce.com')
+    .refine((v) => isUrlWithProtocol(v, ['http:', 'https:']), { message: 'must be a http(s) URL' }),
+  SANDBOX: onOff.default(true),
+  /** The sandbox's control API (faults, quotas, resets): on outside production unless set. */
+  SANDBOX_CONTROL: onOff.optional(),
+  // Accounts (issue 4). Unset secret: one is generated once and kept in the database (app_settings).
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: optionalUrl('SMTP', ['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().trim().min(3, 'must be an address').default('BC Toolbox <no-reply@localhost>'),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) => splitList(v).map((email) => email.toLowerCase()))
+    .refine((list) => list.every((email) => z.email().safeParse(email).success), {
+      message: 'must be a comma-separated list of email addresses',
+    }),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) => splitList(v))
+    .refine((list) => list.every(isIpOrCidr), {
+      message: 'must be a comma-separated list of IP addresses or CIDR ranges',
+    }),
+  AUTH_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(5),
 });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+function isIpOrCidr(value: string): boolean {
+  const [ip, prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || ip === undefined) return false;
+  const family = isIP(ip);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+export type Env = Omit<z.infer<typeof envSchema>, 'SANDBOX_CONTROL'> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  SANDBOX_CONTROL: boolean;
+};
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -50,6 +104,9 @@ export class EnvError extends Error {
     this.name = 'EnvError';
   }
 }
+
+/** Variables whose values may hold credentials: a problem with them never echoes the value. */
+const SECRET_VARIABLES = new Set(['BETTER_AUTH_SECRET', 'SMTP_URL']);
 
 /** Parses a set of variables; throws an EnvError listing every problem. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -59,7 +116,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
-      const value = source[name];
+      const value = SECRET_VARIABLES.has(name) ? undefined : source[name];
       return `${name}: ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(value)})`}`;
     });
     throw new EnvError(problems);
@@ -69,6 +126,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    BC_API_BASE_URL: env.BC_API_BASE_URL.replace(/\/+$/, ''),
+    SANDBOX_CONTROL: env.SANDBOX_CONTROL ?? env.NODE_ENV !== 'production',
   };
 }
 
@@ -76,5 +135,3 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export function loadEnv(): Env {
   return parseEnv(process.env);
 }
-
-export { onOff };

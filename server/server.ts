@@ -33,10 +33,25 @@ export async function startServer(
     options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   await database.migrate();
 
-  const app = createApp({ env, database, logger, clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR });
-  const server = await listen(app.fetch, env.PORT, env.HOST);
+  // Listen first, then build the app: with PORT=0 the port is known only now, and the BigCommerce client reaches
+  // the built-in sandbox through this instance's own loopback address.
+  let handle: FetchHandler | undefined;
+  const server = await listen(
+    (request, bindings) => (handle ? handle(request, bindings) : new Response('Starting', { status: 503 })),
+    env.PORT,
+    env.HOST,
+  );
   const port = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${port}`;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const app = createApp({
+    env,
+    database,
+    logger,
+    clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
+    localUrl: url,
+  });
+  handle = app.fetch;
   logger.info({ port, database: database.kind }, `BC Toolbox listening on http://localhost:${port}`);
 
   let closing: Promise<void> | undefined;
@@ -50,7 +65,9 @@ export async function startServer(
   return { url, port, database, logger, close };
 }
 
-function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string) {
+type FetchHandler = Parameters<typeof serve>[0]['fetch'];
+
+function listen(fetch: FetchHandler, port: number, hostname: string) {
   return new Promise<ServerType>((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, () => resolve(server));
     server.once('error', reject);
