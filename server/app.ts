@@ -7,13 +7,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_ERROR_CODES } from '../common/errors';
+import { createAccounts } from './accounts';
 import type { Database } from './db/database';
 import type { Env } from './env';
 import { healthRoutes } from './features/health/routes';
 import type { HealthCheck } from './features/health/service';
 import { SANDBOX_MOUNT_PATH, setUpBigCommerce } from './integrations/bigcommerce/setup';
 import { createErrorHandler, errorBody, jsonBodyGuard } from './http';
-import type { Logger } from './logger';
+import { redactPath, type Logger } from './logger';
 
 export type AppDeps = {
   env: Env;
@@ -58,7 +59,7 @@ export function createApp(deps: AppDeps): Hono {
       {
         reqId: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        path: redactPath(c.req.path),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
@@ -85,6 +86,10 @@ export function createApp(deps: AppDeps): Hono {
   });
   // Only requests that carry a body pay for the size limit and the JSON check.
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody, jsonBodyGuard);
+  // PORT=0 (tests) with the default PUBLIC_URL names port 0: links and trusted origins use the port we got.
+  const publicUrl = new URL(deps.env.PUBLIC_URL).port === '0' ? deps.localUrl : deps.env.PUBLIC_URL;
+  const accounts = createAccounts({ env: deps.env, database, logger, publicUrl });
+  api.use('*', accounts.sameOrigin);
 
   const bigcommerce = setUpBigCommerce(deps.env, deps.localUrl, logger);
   const healthChecks: Record<string, HealthCheck> = {
@@ -93,12 +98,17 @@ export function createApp(deps: AppDeps): Hono {
       return { status: 'up', detail: database.kind };
     },
     sandbox: bigcommerce.health,
+    mail: accounts.mailHealth,
   };
   api.route('/health', healthRoutes(healthChecks, startedAt));
+  api.route('/auth', accounts.authRoutes);
+  api.route('/admin', accounts.adminRoutes);
+  if (accounts.devOutboxApi) api.route('/dev', accounts.devOutboxApi);
   api.all('*', (c) =>
     c.json(errorBody(API_ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`), 404),
   );
   app.route('/api', api);
+  if (accounts.devOutboxPage) app.route('/dev', accounts.devOutboxPage);
   if (bigcommerce.sandbox) app.route(SANDBOX_MOUNT_PATH, bigcommerce.sandbox.app);
   else {
     app.all(`${SANDBOX_MOUNT_PATH}/*`, (c) =>

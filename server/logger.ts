@@ -32,6 +32,11 @@ export const REDACT_PATHS = [
 
 export type Logger = pino.Logger;
 
+/** Tokens that travel in a path segment (Better Auth's password-reset link) never reach the access log. */
+export function redactPath(path: string): string {
+  return path.replace(/(\/reset-password\/)[^/]+/, '$1[redacted]');
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 /** Spec part 2 §5 "Profile" and §7 `PUT /api/auth/profile`. */
 export const PROFILE_PATH = '/api/auth/profile';
 export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
 
 export const profileUpdateRequestSchema = z.object({
   name: z.string().optional(),
@@ -23,6 +24,23 @@ export const profileUserSchema = z.object({
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 
+/** Stable codes beside the `error` text of our account routes (the client maps them to its catalogues). */
+export const ACCOUNT_ERROR_CODES = {
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  csrf: 'csrf',
+  nameRequired: 'name_required',
+  emailRequired: 'email_required',
+  emailInvalid: 'email_invalid',
+  emailInUse: 'email_in_use',
+  passwordTooShort: 'password_too_short',
+  passwordTooLong: 'password_too_long',
+  currentPasswordRequired: 'current_password_required',
+  currentPasswordInvalid: 'current_password_invalid',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+} as const;
+export const PROFILE_SUCCESS_MESSAGE = 'Profile updated successfully!';
+
 /** Success `{message, user}`; failure `{error}` (with a stable `code` beside it). */
 export const profileUpdateResponseSchema = z.object({ message: z.string(), user: profileUserSchema });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
@@ -38,7 +56,12 @@ export const auditActionSchema = z.enum([
   'user.delete',
   'user.create',
   'admin.grant',
+  // Extensions: the other admin changes Better Auth's admin plugin offers.
+  'user.update',
+  'user.password.set',
+  'user.sessions.revoke',
 ]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),

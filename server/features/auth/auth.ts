@@ -1,0 +1,224 @@
+// The Better Auth instance: email and password, email verification, password reset, the admin plugin (roles, ban,
+// impersonation), database-backed rate limits, and the hooks that write the admin audit log and apply ADMIN_EMAILS.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { admin } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../common/contracts/account';
+import type { Db } from '../../db/database';
+import { account, rateLimit, session, user, verification } from '../../db/schema';
+import type { Env } from '../../env';
+import type { Logger } from '../../logger';
+import type { Mailer } from '../../mail/mailer';
+import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
+import { auditEntriesFor } from '../admin/audit-events';
+import type { AuditLog, AuditRecord } from '../admin/audit-log';
+import { ADMIN_ROLE, grantAdmin, hasAdminRole } from '../admin/service';
+import { loadAuthSecret } from './secret';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** Set by our route from the socket (and trusted proxies) before Better Auth sees the request; a client's own value
+ * is overwritten. Better Auth keys its rate limits and session IPs on it. */
+export const CLIENT_IP_HEADER = 'x-bct-client-ip';
+/** Impersonation sessions end by themselves after an hour. */
+const IMPERSONATION_SECONDS = 60 * 60;
+
+export type AuthDeps = {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  audit: AuditLog;
+  /** The app's public address (Better Auth's baseURL; links in mails). */
+  publicUrl: string;
+};
+
+export async function createAuth(deps: AuthDeps) {
+  const secret = await loadAuthSecret(deps.db, deps.env.BETTER_AUTH_SECRET);
+  return buildAuth(deps, secret);
+}
+
+export type Auth = ReturnType<typeof buildAuth>;
+
+function buildAuth(deps: AuthDeps, secret: string) {
+  const { env, db, mailer, logger, audit, publicUrl } = deps;
+  const publicOrigin = new URL(publicUrl).origin;
+  const adminEmails = new Set(env.ADMIN_EMAILS);
+
+  /** Audit writes never undo the change they describe: a failure is logged. */
+  const record = async (entries: AuditRecord[]) => {
+    for (const entry of entries) {
+      try {
+        await audit.record(entry);
+      } catch (error) {
+        logger.error({ err: error, action: entry.action }, 'audit log write failed');
+      }
+    }
+  };
+
+  /** ADMIN_EMAILS: such an account becomes admin once its address is verified (else anyone could register it first). */
+  const promoteIfListed = async (candidate: { email: string; emailVerified: boolean; role?: unknown }) => {
+    if (!candidate.emailVerified || !adminEmails.has(candidate.email.toLowerCase())) return;
+    if (hasAdminRole(typeof candidate.role === 'string' ? candidate.role : null)) return;
+    const result = await grantAdmin(db, audit, candidate.email, 'ADMIN_EMAILS');
+    if (result.status === 'granted')
+      logger.info({ userId: result.user.id }, 'admin role granted from ADMIN_EMAILS');
+  };
+
+  const findUser = async (id: string) => {
+    const [row] = await db
+      .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, role: user.role })
+      .from(user)
+      .where(eq(user.id, id))
+      .limit(1);
+    return row ?? null;
+  };
+
+  return betterAuth({
+    appName: 'BC Toolbox',
+    baseURL: publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    // The public origin, and the origin the request was addressed to (a CSRF request carries the attacker's Origin,
+    // which matches neither): covers `npm run dev` behind Vite's proxy and tests on a free port.
+    trustedOrigins: (request) => [publicOrigin, ...(request ? [new URL(request.url).origin] : [])],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      // Unverified users may use the app; the notice in the user menu is the only difference (issue 4).
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: account, url }) => {
+        await mailer.send(resetPasswordMail({ to: account.email, name: account.name, url }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user: account, url }) => {
+        await mailer.send(verifyEmailMail({ to: account.email, name: account.name, url }));
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      // In the database: counters hold across restarts and are shared by every instance.
+      storage: 'database',
+      customRules: {
+        '/sign-in/*': { window: 60, max: env.AUTH_RATE_LIMIT },
+        '/sign-up/*': { window: 60, max: env.AUTH_RATE_LIMIT },
+        // Read on every page load: not worth a database write each time.
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      cookiePrefix: 'bct',
+      useSecureCookies: publicUrl.startsWith('https:'),
+      // Better Auth skips the origin check when NODE_ENV=test; the integration tests must see the real behaviour.
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], trustedProxies: env.TRUSTED_PROXIES },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'info',
+      log: (level, message, ...args) => {
+        // Only errors from the arguments: other values may carry tokens.
+        const err: unknown = args.find((arg) => arg instanceof Error);
+        const pinoLevel = level === 'info' ? 'debug' : level;
+        logger[pinoLevel](err ? { err } : {}, `auth: ${message}`);
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: 'user',
+        adminRoles: [ADMIN_ROLE],
+        impersonationSessionDuration: IMPERSONATION_SECONDS,
+      }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await promoteIfListed(created);
+          },
+        },
+        update: {
+          // Verifying the email (or an admin setting it verified) can make an ADMIN_EMAILS account admin.
+          after: async (updated) => {
+            await promoteIfListed(updated);
+          },
+        },
+        delete: {
+          after: async (deleted, ctx) => {
+            const actor = ctx?.context.session?.user ?? null;
+            await record([
+              {
+                action: 'user.delete',
+                actor: actor ? { id: actor.id, email: actor.email } : null,
+                target: { id: deleted.id, email: deleted.email },
+                detail: null,
+              },
+            ]);
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (created) => {
+            if (typeof created.impersonatedBy === 'string') return;
+            const owner = await findUser(created.userId);
+            if (owner) await promoteIfListed(owner);
+          },
+          after: async (created) => {
+            if (typeof created.impersonatedBy !== 'string') return;
+            await record([
+              {
+                action: 'impersonation.start',
+                actor: { id: created.impersonatedBy },
+                target: { id: created.userId },
+                detail: { expiresAt: created.expiresAt.toISOString() },
+              },
+            ]);
+          },
+        },
+        delete: {
+          // The impersonation session is deleted when the admin exits (or signs out while viewing as the user).
+          after: async (deleted, ctx) => {
+            if (typeof deleted.impersonatedBy !== 'string') return;
+            const via = ctx?.path === '/admin/stop-impersonating' ? 'stop' : (ctx?.path ?? 'system');
+            await record([
+              {
+                action: 'impersonation.stop',
+                actor: { id: deleted.impersonatedBy },
+                target: { id: deleted.userId },
+                detail: { via },
+              },
+            ]);
+          },
+        },
+      },
+    },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (!ctx.path.startsWith('/admin/')) return;
+        const returned: unknown = ctx.context.returned;
+        if (returned === undefined || isAPIError(returned) || returned instanceof Response) return;
+        const actor = ctx.context.session?.user ?? null;
+        await record(
+          auditEntriesFor({
+            path: ctx.path,
+            body: ctx.body,
+            returned,
+            actor: actor ? { id: actor.id, email: actor.email } : null,
+          }),
+        );
+      }),
+    },
+  });
+}

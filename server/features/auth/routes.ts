@@ -1,0 +1,160 @@
+// `/api/auth/*`: Better Auth's standard routes (sign-up, sign-in, sessions, verification, password reset, admin),
+// plus our `PUT /api/auth/profile` (spec part 2 §7). Admin routes are refused here for non-admins before Better Auth
+// checks them again.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { Hono, type Context } from 'hono';
+import { ACCOUNT_ERROR_CODES, profileUpdateRequestSchema } from '../../../common/contracts/account';
+import { API_ERROR_CODES } from '../../../common/errors';
+import { ApiError, errorBody } from '../../http';
+import type { Logger } from '../../logger';
+import type { Mailer } from '../../mail/mailer';
+import { emailChangedMail, verifyEmailMail } from '../../mail/templates';
+import { hasAdminRole } from '../admin/service';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
+import { updateProfile, type ProfileAccount, type ProfileStore } from './service';
+import { getSessionUser, requireUser } from './session';
+
+export type AuthRouteDeps = {
+  getAuth: () => Promise<Auth>;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrl: string;
+  trustedProxies: readonly string[];
+};
+
+/** Where a verification link lands after Better Auth has verified the address. */
+const PROFILE_CALLBACK = '/?tab=profile-settings';
+
+export function authRoutes(deps: AuthRouteDeps): Hono {
+  const app = new Hono();
+
+  app.put('/profile', async (c) => {
+    const auth = await deps.getAuth();
+    const sessionUser = await requireUser(auth, c.req.raw.headers);
+    const parsed = profileUpdateRequestSchema.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) {
+      throw new ApiError(
+        400,
+        API_ERROR_CODES.invalidInput,
+        'The body must be an object of text fields: name, email, currentPassword, newPassword',
+      );
+    }
+    const current: ProfileAccount = {
+      id: sessionUser.id,
+      name: sessionUser.name,
+      email: sessionUser.email,
+      emailVerified: sessionUser.emailVerified,
+      role: sessionUser.role,
+    };
+    return c.json(await updateProfile(current, parsed.data, await profileStore(auth, deps)));
+  });
+
+  // Every admin route but "stop impersonating" (which runs as the impersonated user) needs an admin session.
+  app.all('/admin/*', async (c, next) => {
+    if (c.req.path === `${AUTH_BASE_PATH}/admin/stop-impersonating`) return next();
+    const sessionUser = await getSessionUser(await deps.getAuth(), c.req.raw.headers);
+    if (!sessionUser) return authError(c, 401, ACCOUNT_ERROR_CODES.unauthorized, 'Please log in first');
+    if (!hasAdminRole(sessionUser.role)) {
+      return authError(c, 403, ACCOUNT_ERROR_CODES.forbidden, 'Only admins can do this');
+    }
+    return next();
+  });
+
+  app.all('*', async (c) => {
+    const auth = await deps.getAuth();
+    const response = await auth.handler(withClientIp(c, deps.trustedProxies));
+    return response.status === 429 ? tooManyRequests(response) : response;
+  });
+
+  return app;
+}
+
+/** Better Auth's error shape (`{code, message}`) with our `error` beside it. */
+function authError(c: Context, status: 401 | 403, code: string, message: string) {
+  return c.json({ ...errorBody(code, message), message }, status);
+}
+
+/**
+ * Hands Better Auth the client's address in CLIENT_IP_HEADER: the socket's address, or with TRUSTED_PROXIES the
+ * X-Forwarded-For chain followed by it (Better Auth strips the trusted hops from the right). A value the client sent
+ * in that header is replaced.
+ */
+function withClientIp(c: Context, trustedProxies: readonly string[]): Request {
+  const raw = c.req.raw;
+  let socketAddress = '';
+  try {
+    socketAddress = getConnInfo(c).remote.address ?? '';
+  } catch {
+    // Not served by @hono/node-server (app.fetch in a unit test): no socket.
+  }
+  const headers = new Headers(raw.headers);
+  const forwarded = trustedProxies.length > 0 ? (raw.headers.get('x-forwarded-for') ?? '') : '';
+  const chain = [forwarded, socketAddress].filter((part) => part.trim() !== '').join(', ');
+  if (chain === '') headers.delete(CLIENT_IP_HEADER);
+  else headers.set(CLIENT_IP_HEADER, chain);
+  return new Request(raw, { headers });
+}
+
+/** Better Auth answers 429 with only a message; add the code the client maps and a standard Retry-After. */
+async function tooManyRequests(response: Response): Promise<Response> {
+  const retryAfter = Number(response.headers.get('x-retry-after') ?? '60') || 60;
+  await response.body?.cancel();
+  const message = `Too many attempts. Please try again in ${retryAfter} seconds.`;
+  return Response.json(
+    { code: ACCOUNT_ERROR_CODES.tooManyRequests, message, error: message, retryAfter },
+    { status: 429, headers: { 'Retry-After': String(retryAfter), 'X-Retry-After': String(retryAfter) } },
+  );
+}
+
+/** The profile rules' view of Better Auth: its adapter (so database hooks run), its password hashing and tokens. */
+async function profileStore(auth: Auth, deps: AuthRouteDeps): Promise<ProfileStore> {
+  const ctx = await auth.$context;
+  const { internalAdapter } = ctx;
+  const sendSafely = async (what: string, send: () => Promise<void>) => {
+    try {
+      await send();
+    } catch (error) {
+      deps.logger.error({ err: error }, `${what} mail could not be sent`);
+    }
+  };
+  return {
+    async findUserIdByEmail(email) {
+      return (await internalAdapter.findUserByEmail(email))?.user.id ?? null;
+    },
+    async checkPassword(userId, password) {
+      const credential = (await internalAdapter.findAccounts(userId)).find(
+        (a) => a.providerId === 'credential',
+      );
+      if (!credential?.password) return false;
+      return ctx.password.verify({ hash: credential.password, password });
+    },
+    async setPassword(userId, password) {
+      await internalAdapter.updatePassword(userId, await ctx.password.hash(password));
+    },
+    async updateUser(userId, changes) {
+      const updated = await internalAdapter.updateUser(userId, changes);
+      return {
+        id: updated.id,
+        name: updated.name,
+        email: updated.email,
+        emailVerified: updated.emailVerified,
+        role: typeof updated.role === 'string' ? updated.role : null,
+      };
+    },
+    async sendVerification(account) {
+      await sendSafely('verification', async () => {
+        const token = await createEmailVerificationToken(ctx.secret, account.email);
+        const url = `${deps.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(PROFILE_CALLBACK)}`;
+        await deps.mailer.send(verifyEmailMail({ to: account.email, name: account.name, url }));
+      });
+    },
+    async sendEmailChanged(input) {
+      await sendSafely('email changed', () =>
+        deps.mailer.send(
+          emailChangedMail({ to: input.oldEmail, name: input.name, newEmail: input.newEmail }),
+        ),
+      );
+    },
+  };
+}

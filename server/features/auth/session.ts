@@ -1,0 +1,43 @@
+// The signed-in user of a request, for our own routes. While an admin impersonates, this is the impersonated user:
+// every call runs as them (Better Auth's session does this).
+import { ACCOUNT_ERROR_CODES } from '../../../common/contracts/account';
+import { ApiError } from '../../http';
+import { hasAdminRole } from '../admin/service';
+import type { Auth } from './auth';
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role: string | null;
+  impersonatedBy: string | null;
+};
+
+export async function getSessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
+  const found = await auth.api.getSession({ headers });
+  if (!found) return null;
+  return {
+    id: found.user.id,
+    name: found.user.name,
+    email: found.user.email,
+    emailVerified: found.user.emailVerified,
+    role: found.user.role ?? null,
+    impersonatedBy: found.session.impersonatedBy ?? null,
+  };
+}
+
+export async function requireUser(auth: Auth, headers: Headers): Promise<SessionUser> {
+  const sessionUser = await getSessionUser(auth, headers);
+  if (!sessionUser) throw new ApiError(401, ACCOUNT_ERROR_CODES.unauthorized, 'Please log in first');
+  return sessionUser;
+}
+
+/** 401 without a session, 403 for anyone but an admin (also while an admin is viewing as a plain user). */
+export async function requireAdmin(auth: Auth, headers: Headers): Promise<SessionUser> {
+  const sessionUser = await requireUser(auth, headers);
+  if (!hasAdminRole(sessionUser.role)) {
+    throw new ApiError(403, ACCOUNT_ERROR_CODES.forbidden, 'Only admins can do this');
+  }
+  return sessionUser;
+}
