@@ -1,7 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
@@ -16,6 +16,9 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
     },
     plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -26,8 +29,16 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './client', from: './server', message: 'client/ must not import server/ (use common/).' },
-            { target: './server', from: './client', message: 'server/ must not import client/ (use common/).' },
+            {
+              target: './client',
+              from: './server',
+              message: 'client/ must not import server/ (use common/).',
+            },
+            {
+              target: './server',
+              from: './client',
+              message: 'server/ must not import client/ (use common/).',
+            },
             { target: './common', from: './server', message: 'common/ must not import server/.' },
             { target: './common', from: './client', message: 'common/ must not import client/.' },
           ],

@@ -35,9 +35,10 @@ export async function startServer(
 
   // Listen first, then build the app: with PORT=0 the port is known only now, and the BigCommerce client reaches
   // the built-in sandbox through this instance's own loopback address.
-  let handle: FetchHandler | undefined;
+  const ready: { handle?: FetchHandler } = {};
   const server = await listen(
-    (request, bindings) => (handle ? handle(request, bindings) : new Response('Starting', { status: 503 })),
+    (request, bindings) =>
+      ready.handle ? ready.handle(request, bindings) : new Response('Starting', { status: 503 }),
     env.PORT,
     env.HOST,
   );
@@ -51,7 +52,7 @@ export async function startServer(
     clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
     localUrl: url,
   });
-  handle = app.fetch;
+  ready.handle = app.fetch;
   logger.info({ port, database: database.kind }, `BC Toolbox listening on http://localhost:${port}`);
 
   let closing: Promise<void> | undefined;

@@ -1,0 +1,54 @@
+// The one-direction import rule (STYLE.md §1): client/ and server/ never import each other; common/ imports neither.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function restrictedPathMessages(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
+    .map((m) => m.message);
+}
+
+describe('import boundaries', { timeout: 60_000 }, () => {
+  it('refuses client -> server', async () => {
+    const messages = await restrictedPathMessages(
+      'client/app/app.tsx',
+      "import { loadEnv } from '../../server/env';\nexport const x = loadEnv;\n",
+    );
+    expect(messages).toEqual([
+      'Unexpected path "../../server/env" imported in restricted zone. client/ must not import server/ (use common/).',
+    ]);
+  });
+
+  it('refuses server -> client and common -> server', async () => {
+    expect(
+      await restrictedPathMessages(
+        'server/app.ts',
+        "import { APP } from '../client/app/app';\nexport const x = APP;\n",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restrictedPathMessages(
+        'common/version.ts',
+        "import { loadEnv } from '../server/env';\nexport const x = loadEnv;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('allows common -> client and common -> server', async () => {
+    expect(
+      await restrictedPathMessages(
+        'server/app.ts',
+        "import { APP_VERSION } from '../common/version';\nexport const x = APP_VERSION;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedPathMessages(
+        'client/app/app.tsx',
+        "import { APP_VERSION } from '../../common/version';\nexport const x = APP_VERSION;\n",
+      ),
+    ).toEqual([]);
+  });
+});
