@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { Providers } from './app/providers';
+import { Root } from './app/root';
 import { setUpI18n } from './lib/i18n';
 import './styles.css';
 
@@ -11,7 +11,7 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <Providers i18n={setUpI18n()}>
-      <App />
+      <Root />
     </Providers>
   </StrictMode>,
 );

@@ -75,8 +75,16 @@ export function App() {
     document.getElementById('main-content')?.scrollTo({ top: 0 });
   };
 
+  // Back to the admin's own session, then to the user list the admin came from (spec part 1 §8 for the alert).
   const exitAdminMode = () => {
-    stopImpersonating.mutate(undefined, { onError: () => window.alert(t('errors.stopImpersonationFailed')) });
+    stopImpersonating.mutate(undefined, {
+      onSuccess: () => selectTab('admin-users'),
+      onError: () => window.alert(t('errors.stopImpersonationFailed')),
+    });
+  };
+
+  const logout = () => {
+    signOut.mutate(undefined, { onError: () => window.alert(t('errors.logoutFailed')) });
   };
 
   return (
@@ -109,7 +117,7 @@ export function App() {
           onOpenMenu={() => setIsMenuOpen(true)}
           onOpenProfileSettings={() => selectTab('profile-settings')}
           onExitAdminMode={exitAdminMode}
-          onLogout={() => signOut.mutate()}
+          onLogout={logout}
         />
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           <TabContent tab={tab} user={user} isSessionLoading={isSessionLoading} />

@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../lib/api';
+import { authClient, unwrap } from '../lib/auth-client';
 
-// Seam for the accounts issue (Better Auth at /api/auth/*). Until it lands the route answers 404, which is read as
-// "logged out"; so is any other non-2xx answer or a network failure.
+// The session seam (Better Auth at /api/auth/*). get-session answers `null` when logged out; any non-2xx answer or a
+// network failure is read as "logged out" too.
 export const SESSION_PATH = '/api/auth/get-session';
-export const SIGN_OUT_PATH = '/api/auth/sign-out';
-export const STOP_IMPERSONATING_PATH = '/api/auth/admin/stop-impersonating';
 
 export interface SessionUser {
   id: string;
@@ -78,18 +77,25 @@ export function useSession(): SessionState {
   return { user: query.data ?? null, isLoading: query.isPending };
 }
 
-/** Logout and stop-impersonation actions of the session layer (spec part 1 §6–§7: paths not shown). */
+/**
+ * Someone else may be signed in now (login, logout, impersonation start and stop): every cached answer is refetched,
+ * the session first, so the shell and the tools show the new person's state without a page reload.
+ */
+export async function reloadAppState(queryClient: QueryClient): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+}
+
+/** Logout and stop-impersonation actions of the session layer (Better Auth `sign-out`, admin `stop-impersonating`). */
 export function useSessionActions() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   const signOut = useMutation({
-    mutationFn: () => apiRequest({ method: 'POST', path: SIGN_OUT_PATH, body: {}, schema: z.unknown() }),
-    onSettled: refresh,
+    mutationFn: () => unwrap(authClient.signOut()),
+    onSettled: () => reloadAppState(queryClient),
   });
   const stopImpersonating = useMutation({
-    mutationFn: () =>
-      apiRequest({ method: 'POST', path: STOP_IMPERSONATING_PATH, body: {}, schema: z.unknown() }),
-    onSuccess: refresh,
+    mutationFn: () => unwrap(authClient.admin.stopImpersonating()),
+    onSuccess: () => reloadAppState(queryClient),
   });
   return { signOut, stopImpersonating };
 }

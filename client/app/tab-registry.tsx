@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { TabId } from '../../common/contracts/tabs';
 
 /**
@@ -6,4 +6,7 @@ import type { TabId } from '../../common/contracts/tabs';
  * panel. Later tools add a line such as:
  *   stores: lazy(() => import('../features/stores/stores-screen')),
  */
-export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType>>> = {};
+export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType>>> = {
+  'admin-users': lazy(() => import('../features/admin-users/admin-users-screen')),
+  'profile-settings': lazy(() => import('../features/profile-settings/profile-settings-screen')),
+};

@@ -1,0 +1,128 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cn } from '../lib/class-names';
+
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'onChange' | 'value'
+> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** The error text; sets aria-invalid and is linked by aria-describedby. */
+  error?: string | undefined;
+  /** A hint or notice under the field, linked by aria-describedby. */
+  hint?: ReactNode;
+  testId?: string;
+}
+
+/** A labelled input whose error and hint are announced with it (WAI: aria-invalid + aria-describedby). */
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  testId,
+  className,
+  ...input
+}: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        data-testid={testId}
+        className={cn(
+          'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm outline-none',
+          'placeholder:text-slate-400 focus:ring-2 disabled:bg-slate-50 disabled:text-slate-500',
+          error
+            ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+            : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-200',
+        )}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export type AlertTone = 'error' | 'success' | 'info' | 'warning';
+
+const TONES: Record<AlertTone, string> = {
+  error: 'border-red-200 bg-red-50 text-red-800',
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  info: 'border-indigo-200 bg-indigo-50 text-indigo-800',
+  warning: 'border-amber-200 bg-amber-50 text-amber-800',
+};
+
+/** A message box; errors are announced at once (role=alert), the others politely (role=status). */
+export function FormAlert({
+  tone,
+  children,
+  testId,
+}: {
+  tone: AlertTone;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+      className={cn('rounded-lg border px-3 py-2 text-sm', TONES[tone])}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The primary button of a form: disabled, with the busy label, while the request runs. */
+export function SubmitButton({
+  isBusy,
+  label,
+  busyLabel,
+  className,
+  testId,
+}: {
+  isBusy: boolean;
+  label: string;
+  busyLabel: string;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={isBusy}
+      aria-busy={isBusy || undefined}
+      data-testid={testId}
+      className={cn(
+        'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm',
+        'hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        'disabled:cursor-not-allowed disabled:opacity-60',
+        className,
+      )}
+    >
+      {isBusy ? busyLabel : label}
+    </button>
+  );
+}

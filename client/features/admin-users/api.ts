@@ -1,0 +1,87 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { AUDIT_LOG_PATH, auditLogResponseSchema } from '../../../common/contracts/account';
+import { apiRequest } from '../../lib/api';
+import { authClient, unwrap } from '../../lib/auth-client';
+import { AUDIT_PAGE_SIZE, buildListUsersQuery, type UsersListParams } from './users-query';
+
+/** Everything this tab caches starts with this key: one invalidation refreshes users and the audit log. */
+export const adminQueryKey = ['admin-users'] as const;
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  emailVerified: boolean;
+  banned: boolean;
+  createdAt: Date;
+}
+
+/** `GET /api/auth/admin/list-users` (Better Auth admin plugin). */
+export function usersQueryOptions(params: UsersListParams) {
+  return queryOptions({
+    queryKey: [...adminQueryKey, 'users', params],
+    queryFn: async () => {
+      const data = await unwrap(authClient.admin.listUsers({ query: buildListUsersQuery(params) }));
+      const users: AdminUserRow[] = (data?.users ?? []).map((user) => ({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role ?? 'user',
+        emailVerified: user.emailVerified,
+        banned: user.banned === true,
+        createdAt: new Date(user.createdAt),
+      }));
+      return { users, total: data?.total ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/admin/audit-log` (our route, common/contracts/account.ts), newest first. */
+export function auditLogQueryOptions(page: number) {
+  const offset = (page - 1) * AUDIT_PAGE_SIZE;
+  return queryOptions({
+    queryKey: [...adminQueryKey, 'audit-log', page],
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: `${AUDIT_LOG_PATH}?limit=${AUDIT_PAGE_SIZE}&offset=${offset}`,
+        schema: auditLogResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The roles the admin plugin knows by default. */
+export const ASSIGNABLE_ROLES = ['user', 'admin'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+export type AdminAction =
+  | { kind: 'set-role'; user: AdminUserRow; role: AssignableRole }
+  | { kind: 'ban'; user: AdminUserRow }
+  | { kind: 'unban'; user: AdminUserRow }
+  | { kind: 'delete'; user: AdminUserRow }
+  | { kind: 'impersonate'; user: AdminUserRow };
+
+/** One admin change through the Better Auth admin plugin's routes. */
+export async function runAdminAction(action: AdminAction): Promise<void> {
+  const userId = action.user.id;
+  switch (action.kind) {
+    case 'set-role':
+      await unwrap(authClient.admin.setRole({ userId, role: action.role }));
+      return;
+    case 'ban':
+      await unwrap(authClient.admin.banUser({ userId }));
+      return;
+    case 'unban':
+      await unwrap(authClient.admin.unbanUser({ userId }));
+      return;
+    case 'delete':
+      await unwrap(authClient.admin.removeUser({ userId }));
+      return;
+    case 'impersonate':
+      await unwrap(authClient.admin.impersonateUser({ userId }));
+      return;
+  }
+}

@@ -1,0 +1,103 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUTH_PATHS, VERIFIED_CALLBACK_URL } from '../../app/routes';
+import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
+import { authClient, unwrap } from '../../lib/auth-client';
+import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
+import { AuthErrorAlert } from './auth-error-alert';
+import { AuthLayout, buttonLinkClass, linkClass } from './auth-layout';
+import { validateRegister, type FieldErrors } from './auth-rules';
+
+type Field = 'name' | 'email' | 'password';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
+
+  const register = useMutation({
+    mutationFn: (body: Record<Field, string>) =>
+      unwrap(authClient.signUp.email({ ...body, callbackURL: VERIFIED_CALLBACK_URL })),
+  });
+
+  const change = (field: Field) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (isSubmitted) setErrors(validateRegister(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    const found = validateRegister(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstInvalid();
+    register.mutate({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+  };
+
+  if (register.isSuccess) {
+    return (
+      <AuthLayout title={t('auth.register.successTitle')} testId="register-done">
+        <FormAlert tone="success">
+          {t('auth.register.successBody', { email: register.variables.email })}
+        </FormAlert>
+        <a href="/" className={`mt-6 w-full ${buttonLinkClass}`}>
+          {t('auth.register.continue')}
+        </a>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      testId="register-page"
+      footer={
+        <p>
+          {t('auth.register.haveAccount')}{' '}
+          <a href={AUTH_PATHS.login} className={linkClass}>
+            {t('auth.register.logIn')}
+          </a>
+        </p>
+      }
+    >
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
+        {!register.isPending && <AuthErrorAlert error={register.error} />}
+        <TextField
+          label={t('auth.name')}
+          autoComplete="name"
+          value={values.name}
+          onValueChange={change('name')}
+          error={errors.name && t(errors.name)}
+        />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onValueChange={change('email')}
+          error={errors.email && t(errors.email)}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={change('password')}
+          hint={t('auth.passwordHint')}
+          error={errors.password && t(errors.password)}
+        />
+        <SubmitButton
+          isBusy={register.isPending}
+          label={t('auth.register.submit')}
+          busyLabel={t('auth.register.submitting')}
+          className="w-full"
+        />
+      </form>
+    </AuthLayout>
+  );
+}

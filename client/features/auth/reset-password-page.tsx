@@ -1,0 +1,110 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AUTH_PATHS } from '../../app/routes';
+import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
+import { authClient, unwrap } from '../../lib/auth-client';
+import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
+import { AuthErrorAlert, AuthMessageAlert } from './auth-error-alert';
+import { AuthLayout, buttonLinkClass, linkClass } from './auth-layout';
+import { linkErrorMessage, validateResetPassword, type FieldErrors } from './auth-rules';
+
+type Field = 'password' | 'confirmPassword';
+
+/** `/auth/reset-password?token=…` (Better Auth's mailed link redirects here; `?error=INVALID_TOKEN` when stale). */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const params = new URLSearchParams(window.location.search);
+  const token = params.get('token');
+  const linkError =
+    linkErrorMessage(params.get('error')) ?? (token ? null : linkErrorMessage('INVALID_TOKEN'));
+
+  if (linkError || !token) {
+    return (
+      <AuthLayout title={t('auth.resetPassword.title')} testId="reset-password-invalid">
+        {linkError && <AuthMessageAlert message={linkError} testId="form-error" />}
+        <a href={AUTH_PATHS['forgot-password']} className={`mt-6 w-full ${buttonLinkClass}`}>
+          {t('auth.resetPassword.requestNewLink')}
+        </a>
+      </AuthLayout>
+    );
+  }
+  return <ResetPasswordForm token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
+  const reset = useMutation({
+    mutationFn: (newPassword: string) => unwrap(authClient.resetPassword({ newPassword, token })),
+  });
+
+  const change = (field: Field) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (isSubmitted) setErrors(validateResetPassword(next));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    const found = validateResetPassword(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstInvalid();
+    reset.mutate(values.password);
+  };
+
+  if (reset.isSuccess) {
+    return (
+      <AuthLayout title={t('auth.resetPassword.title')} testId="reset-password-done">
+        <FormAlert tone="success">{t('auth.resetPassword.done')}</FormAlert>
+        <a href={AUTH_PATHS.login} className={`mt-6 w-full ${buttonLinkClass}`}>
+          {t('auth.resetPassword.goToLogin')}
+        </a>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={t('auth.resetPassword.title')}
+      subtitle={t('auth.resetPassword.subtitle')}
+      testId="reset-password-page"
+      footer={
+        <a href={AUTH_PATHS['forgot-password']} className={linkClass}>
+          {t('auth.resetPassword.requestNewLink')}
+        </a>
+      }
+    >
+      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
+        {!reset.isPending && <AuthErrorAlert error={reset.error} />}
+        <TextField
+          label={t('auth.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onValueChange={change('password')}
+          hint={t('auth.passwordHint')}
+          error={errors.password && t(errors.password)}
+        />
+        <TextField
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onValueChange={change('confirmPassword')}
+          error={errors.confirmPassword && t(errors.confirmPassword)}
+        />
+        <SubmitButton
+          isBusy={reset.isPending}
+          label={t('auth.resetPassword.submit')}
+          busyLabel={t('auth.resetPassword.submitting')}
+          className="w-full"
+        />
+      </form>
+    </AuthLayout>
+  );
+}
