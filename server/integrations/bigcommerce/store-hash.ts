@@ -1,20 +1,11 @@
 // Store hashes end up in the request URL (`/stores/{hash}/...`), so they are checked before any request is built:
 // no input may change the host or the path. BigCommerce defines no pattern; every documented hash is short lowercase
 // letters and digits (../shared/bigcommerce/API-NOTES.md §1). Sandbox stores use the prefix `sandbox-`.
+// The pattern itself lives in common/ so the client's store form checks exactly what the server enforces.
+import { isValidStoreHash } from '../../../common/stores/store-hash';
 import { BigCommerceError } from './errors';
 
-const REAL_HASH = /^[a-z0-9]{1,64}$/;
-const SANDBOX_HASH = /^sandbox-[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-
-export const SANDBOX_PREFIX = 'sandbox-';
-
-export function isValidStoreHash(value: unknown): value is string {
-  return typeof value === 'string' && (REAL_HASH.test(value) || SANDBOX_HASH.test(value));
-}
-
-export function isSandboxStoreHash(hash: string): boolean {
-  return hash.startsWith(SANDBOX_PREFIX);
-}
+export { isSandboxStoreHash, isValidStoreHash, SANDBOX_PREFIX } from '../../../common/stores/store-hash';
 
 export function assertStoreHash(value: unknown): asserts value is string {
   if (!isValidStoreHash(value)) {

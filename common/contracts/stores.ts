@@ -1,0 +1,74 @@
+// Stores: the browser's list (local storage `bc-tools-stores`) and the per-user cloud list. Spec part 1 §3, §4, §7, §9.
+import { z } from 'zod';
+import { isValidStoreHash } from '../stores/store-hash';
+
+export const STORES_LOCAL_STORAGE_KEY = 'bc-tools-stores';
+export const USER_STORES_PATH = '/api/user/stores';
+/** Spec part 1 §9: the sync chip shows ✓ for 2 s and ✗ for 3 s; add/edit/delete hold a write lock for 2 s. */
+export const SYNC_SUCCESS_CHIP_MS = 2_000;
+export const SYNC_ERROR_CHIP_MS = 3_000;
+export const STORE_WRITE_LOCK_MS = 2_000;
+/** A user's cloud list holds at most this many stores (a guard against abuse; far above real use). */
+export const MAX_STORES_PER_USER = 200;
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+export const storeHashSchema = z
+  .string({ message: 'Store Hash is required' })
+  .trim()
+  .min(1, 'Store Hash is required')
+  .refine(isValidStoreHash, {
+    message: 'Store Hash must be the lowercase letters and digits from the store’s API path',
+  });
+
+/** The cloud record, as sent and received by `/api/user/stores` (the token travels as `accessToken`). */
+export const cloudStoreSchema = z.object({
+  id: requiredText('id', 100),
+  name: requiredText('Store Name', 200),
+  storeHash: storeHashSchema,
+  accessToken: requiredText('API Token', 500),
+  clientId: requiredText('Client ID', 500),
+  createdAt: z.iso.datetime({ offset: true, message: 'createdAt must be an ISO date-time' }),
+});
+export type CloudStore = z.infer<typeof cloudStoreSchema>;
+
+export const storeSourceSchema = z.enum(['local', 'cloud']);
+export type StoreSource = z.infer<typeof storeSourceSchema>;
+
+/** The browser's record (the token is kept as `apiToken`). */
+export const localStoreSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  storeHash: z.string(),
+  apiToken: z.string(),
+  clientId: z.string(),
+  createdAt: z.string(),
+  source: storeSourceSchema.default('local'),
+});
+export type LocalStore = z.infer<typeof localStoreSchema>;
+
+export const getUserStoresResponseSchema = z.object({ stores: z.array(cloudStoreSchema) });
+export const putUserStoresRequestSchema = z.object({
+  stores: z
+    .array(cloudStoreSchema)
+    .max(MAX_STORES_PER_USER, `At most ${MAX_STORES_PER_USER} stores can be synced`),
+});
+export const putUserStoresResponseSchema = z.object({
+  success: z.literal(true),
+  stores: z.array(cloudStoreSchema),
+});
+
+/** What a tool call carries (spec part 1 §7 `storeCredentials`, and `store` for the imports). */
+export const storeCredentialsSchema = z.object({
+  storeHash: storeHashSchema,
+  accessToken: requiredText('API Token', 500),
+  clientId: z.string().optional(),
+  name: z.string().optional(),
+  id: z.string().optional(),
+});
+export type StoreCredentials = z.infer<typeof storeCredentialsSchema>;
