@@ -46,7 +46,9 @@ export function auditEntriesFor(input: {
     case '/admin/create-user':
       return [
         entry('user.create', {
-          role: z.object({ role: z.string().nullish() }).safeParse(returnedUser).data?.role ?? null,
+          role:
+            z.object({ user: z.object({ role: z.string().nullish() }) }).safeParse(returned).data?.user
+              .role ?? null,
         }),
       ];
     case '/admin/set-user-password':
