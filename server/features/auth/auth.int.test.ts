@@ -177,7 +177,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect(body).toEqual({
         message: 'Profile updated successfully!',
         user: {
-          id: expect.any(String),
+          id: (await client.session())?.user.id,
           name: 'After',
           email,
           role: 'user',
