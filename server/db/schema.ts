@@ -1,6 +1,16 @@
 // The database schema (Drizzle). One schema and one migration set for PGlite and PostgreSQL.
 // After a change: `npm run db:generate` writes a migration into server/db/migrations (commit it).
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 /** Small instance-wide settings shared by every app instance (e.g. generated keys, feature state). */
 export const appSettings = pgTable('app_settings', {
@@ -117,4 +127,27 @@ export const mailOutbox = pgTable(
     html: text('html'),
   },
   (table) => [index('mail_outbox_at_idx').on(table.at)],
+);
+
+/**
+ * A user's cloud store list (spec part 1 §3 "Store (cloud record)"): `storeId` is the id the browser gave the store,
+ * `position` keeps the user's order. The access token is sealed with AES-256-GCM (server/features/stores/token-cipher.ts,
+ * the user id as associated data) and never stored in the clear.
+ */
+export const userStore = pgTable(
+  'user_store',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    name: text('name').notNull(),
+    storeHash: text('store_hash').notNull(),
+    accessTokenEncrypted: text('access_token_encrypted').notNull(),
+    clientId: text('client_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [unique('user_store_user_id_store_hash_unique').on(table.userId, table.storeHash)],
 );
