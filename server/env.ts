@@ -68,12 +68,26 @@ export const envSchema = z.object({
     .refine((list) => list.every(isIpOrCidr), {
       message: 'must be a comma-separated list of IP addresses or CIDR ranges',
     }),
+  // Stores (issue 5): the AES-256-GCM key sealing stored access tokens, 64 hex digits or base64 of 32 bytes. Unset:
+  // one is generated once into DATA_DIR/store-token.key (0600); several instances must share one key.
+  STORE_TOKEN_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isTokenKey(v), {
+      message: 'must be 32 bytes: 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
+    }),
   AUTH_RATE_LIMIT: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
 });
+
+function isTokenKey(value: string): boolean {
+  const trimmed = value.trim();
+  if (/^[0-9a-f]{64}$/i.test(trimmed)) return true;
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) && Buffer.from(trimmed, 'base64').length === 32;
+}
 
 function splitList(value: string | undefined): string[] {
   return (value ?? '')
@@ -106,7 +120,7 @@ export class EnvError extends Error {
 }
 
 /** Variables whose values may hold credentials: a problem with them never echoes the value. */
-const SECRET_VARIABLES = new Set(['BETTER_AUTH_SECRET', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['BETTER_AUTH_SECRET', 'SMTP_URL', 'STORE_TOKEN_KEY']);
 
 /** Parses a set of variables; throws an EnvError listing every problem. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
