@@ -50,3 +50,41 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow('PORT: must be between 0 and 65535');
   });
 });
+
+describe('account variables', () => {
+  it('parses ADMIN_EMAILS, TRUSTED_PROXIES and the mail defaults', () => {
+    const env = parseEnv({
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ',
+      TRUSTED_PROXIES: '10.0.0.0/8, ::1',
+    });
+    expect(env.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(env.TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '::1']);
+    expect(env.MAIL_FROM).toBe('BC Toolbox <no-reply@localhost>');
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.AUTH_RATE_LIMIT).toBe(5);
+  });
+
+  it('lists bad account variables without echoing secrets', () => {
+    let caught: unknown;
+    try {
+      parseEnv({
+        ADMIN_EMAILS: 'not-an-email',
+        TRUSTED_PROXIES: '10.0.0.0/33',
+        SMTP_URL: 'http://user:hunter2@mail',
+        BETTER_AUTH_SECRET: 'short-secret',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    const problems = (caught as EnvError).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'ADMIN_EMAILS: must be a comma-separated list of email addresses (got "not-an-email")',
+        'TRUSTED_PROXIES: must be a comma-separated list of IP addresses or CIDR ranges (got "10.0.0.0/33")',
+        'SMTP_URL: must be a SMTP URL (smtp:// or smtps://)',
+        'BETTER_AUTH_SECRET: must be at least 32 characters',
+      ]),
+    );
+    expect(problems.join('\n')).not.toMatch(/hunter2|short-secret/);
+  });
+});

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger';
+import { createLogger, redactPath } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -44,5 +44,12 @@ describe('logger', () => {
     }
     expect(text).toContain('"name":"Shop"');
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('redactPath', () => {
+  it('hides a password-reset token carried in the path', () => {
+    expect(redactPath('/api/auth/reset-password/abc123')).toBe('/api/auth/reset-password/[redacted]');
+    expect(redactPath('/api/auth/get-session')).toBe('/api/auth/get-session');
   });
 });

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { emailChangedMail, resetPasswordMail, verifyEmailMail } from './templates';
+
+describe('account mails', () => {
+  it('carry the link in the text and an escaped HTML version', () => {
+    const url = 'http://localhost:3000/api/auth/verify-email?token=abc&callbackURL=%2F';
+    const mail = verifyEmailMail({ to: 'ada@example.com', name: 'Ada <script>', url });
+    expect(mail.subject).toBe('Verify your email for BC Toolbox');
+    expect(mail.text).toContain(`\n${url}\n`);
+    expect(mail.html).toContain(
+      'href="http://localhost:3000/api/auth/verify-email?token=abc&amp;callbackURL=%2F"',
+    );
+    expect(mail.html).toContain('Ada &lt;script&gt;');
+    expect(mail.html).not.toContain('<script>');
+  });
+
+  it('has a reset mail and an email-changed notice', () => {
+    expect(resetPasswordMail({ to: 'a@x.io', name: 'A', url: 'http://h/r/t' })).toMatchObject({
+      to: 'a@x.io',
+      subject: 'Reset your BC Toolbox password',
+    });
+    const notice = emailChangedMail({ to: 'old@x.io', name: 'A', newEmail: 'new@x.io' });
+    expect(notice.to).toBe('old@x.io');
+    expect(notice.text).toContain('from old@x.io to new@x.io');
+  });
+});
