@@ -2,6 +2,7 @@
 // statistics. Mounted under `/__control` when `createSandbox({control: true})`. Documented in README.md.
 import { z } from 'zod';
 import type { SandboxApp } from './app-env';
+import { isValidStoreHash } from '../store-hash';
 import { bcErrorBody } from './envelope';
 import type { StoreRegistry } from './store-registry';
 
@@ -23,7 +24,12 @@ const settingsSchema = z
   .strict();
 
 const createStoreSchema = z.object({
-  hash: z.string().regex(/^[a-z0-9-]{1,64}$/),
+  // Only hashes the client accepts (store-hash.ts): real-looking `[a-z0-9]{1,64}` or `sandbox-` + letters, digits
+  // and inner hyphens. A store the client could never reach would be a trap.
+  hash: z.string().refine(isValidStoreHash, {
+    message:
+      'must be lowercase letters and digits (1–64), or sandbox- followed by letters, digits and inner hyphens',
+  }),
   token: z.string().min(1),
   kind: z.enum(['demo', 'empty']).default('empty'),
   name: z.string().min(1).optional(),

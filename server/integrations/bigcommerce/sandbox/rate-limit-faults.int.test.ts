@@ -1,5 +1,6 @@
 // Rate-limit headers and 429s, and the control API's faults (5xx ratio, 429 storms, dropped connections).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isValidStoreHash } from '../store-hash';
 import { STATUS_DOC_TYPE } from './envelope';
 import { startSandboxServer, type RunningSandbox } from './test-server';
 
@@ -208,5 +209,30 @@ describe('faults', () => {
       headers: { 'X-Auth-Token': 'extra-token' },
     });
     expect(((await res.json()) as { id: string }).id).toBe('extra1');
+  });
+
+  it('accepts exactly the store hashes the client accepts', async () => {
+    const accepted = ['abc123', 'sandbox-x', 'sandbox-shop-2', 'a'.repeat(64)];
+    const refused = [
+      'Abc123',
+      'abc_123',
+      'abc-123',
+      '-abc',
+      'sandbox-',
+      'sandbox-x-',
+      'sandbox--x',
+      'a'.repeat(65),
+      '',
+    ];
+    for (const hash of [...accepted, ...refused]) {
+      const created = await control('POST', '/stores', { hash, token: 'extra-token', kind: 'empty' });
+      expect([hash, created.status]).toEqual([hash, isValidStoreHash(hash) ? 201 : 422]);
+      expect([hash, isValidStoreHash(hash)]).toEqual([hash, accepted.includes(hash)]);
+    }
+    const refusal = await control('POST', '/stores', { hash: 'Shop_1', token: 'extra-token' });
+    expect(refusal.body).toMatchObject({
+      status: 422,
+      title: expect.stringContaining('hash: must be') as string,
+    });
   });
 });

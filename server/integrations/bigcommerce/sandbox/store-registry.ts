@@ -1,4 +1,5 @@
 // The sandbox's stores by hash: data, credentials, rate limiter, faults and statistics.
+import { isValidStoreHash } from '../store-hash';
 import { FaultInjector } from './faults';
 import { generateStoreData, type StoreKind } from './generate/index';
 import { DEFAULT_RATE_LIMIT, FixedWindowLimiter, type RateLimitSettings } from './rate-limit';
@@ -34,6 +35,8 @@ export class StoreRegistry {
   ) {}
 
   create(spec: StoreSpec): SandboxStore {
+    // The same rule as the client's (store-hash.ts), so every sandbox store is reachable through the client.
+    if (!isValidStoreHash(spec.hash)) throw new Error(`Invalid sandbox store hash "${spec.hash}"`);
     const data = generateStoreData(spec.hash, spec.kind, spec.name);
     const store: SandboxStore = {
       spec: { ...spec },
