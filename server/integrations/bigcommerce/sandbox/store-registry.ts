@@ -36,7 +36,8 @@ export class StoreRegistry {
 
   create(spec: StoreSpec): SandboxStore {
     // The same rule as the client's (store-hash.ts), so every sandbox store is reachable through the client.
-    if (!isValidStoreHash(spec.hash)) throw new Error(`Invalid sandbox store hash "${spec.hash}"`);
+    if (!isValidStoreHash(spec.hash))
+      throw new Error(`Invalid sandbox store hash ${JSON.stringify(spec.hash)}`);
     const data = generateStoreData(spec.hash, spec.kind, spec.name);
     const store: SandboxStore = {
       spec: { ...spec },
