@@ -11,10 +11,14 @@ import { createAccounts } from './accounts';
 import type { Database } from './db/database';
 import type { Env } from './env';
 import { healthRoutes } from './features/health/routes';
+import { createStores } from './features/stores/setup';
 import type { HealthCheck } from './features/health/service';
 import { SANDBOX_MOUNT_PATH, setUpBigCommerce } from './integrations/bigcommerce/setup';
 import { createErrorHandler, errorBody, jsonBodyGuard } from './http';
 import { redactPath, type Logger } from './logger';
+import { dumpCategoriesRoutes } from './features/dump-categories/routes';
+import { dumpProductRoutes } from './features/dump-product/routes';
+import { dumpWidgetsRoutes } from './features/dump-widgets/routes';
 
 export type AppDeps = {
   env: Env;
@@ -101,8 +105,20 @@ export function createApp(deps: AppDeps): Hono {
     mail: accounts.mailHealth,
   };
   api.route('/health', healthRoutes(healthChecks, startedAt));
+  const tools = { clients: bigcommerce.clients, logger };
+  api.route('/dump-product', dumpProductRoutes(tools));
+  api.route('/dump-categories', dumpCategoriesRoutes(tools));
+  api.route('/dump-widgets', dumpWidgetsRoutes(tools));
   api.route('/auth', accounts.authRoutes);
   api.route('/admin', accounts.adminRoutes);
+  const stores = createStores({
+    env: deps.env,
+    database,
+    logger,
+    getAuth: accounts.getAuth,
+    clients: bigcommerce.clients,
+  });
+  api.route('/user/stores', stores.routes);
   if (accounts.devOutboxApi) api.route('/dev', accounts.devOutboxApi);
   api.all('*', (c) =>
     c.json(errorBody(API_ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`), 404),

@@ -53,12 +53,14 @@ export const localStoreSchema = z.object({
 export type LocalStore = z.infer<typeof localStoreSchema>;
 
 export const getUserStoresResponseSchema = z.object({ stores: z.array(cloudStoreSchema) });
-export const putUserStoresRequestSchema = z.object({
+/** `POST /api/user/stores`: replaces the user's whole cloud list (spec part 1 §7). */
+export const saveUserStoresRequestSchema = z.object({
   stores: z
     .array(cloudStoreSchema)
     .max(MAX_STORES_PER_USER, `At most ${MAX_STORES_PER_USER} stores can be synced`),
 });
-export const putUserStoresResponseSchema = z.object({
+/** The list as kept: one store per store hash (the first of each), in the order sent. */
+export const saveUserStoresResponseSchema = z.object({
   success: z.literal(true),
   stores: z.array(cloudStoreSchema),
 });
@@ -72,3 +74,59 @@ export const storeCredentialsSchema = z.object({
   id: z.string().optional(),
 });
 export type StoreCredentials = z.infer<typeof storeCredentialsSchema>;
+
+/** Stable codes beside the error texts of the store routes. */
+export const STORE_ERROR_CODES = {
+  invalidStore: 'invalid_store',
+  /** Stored tokens that no longer decrypt (STORE_TOKEN_KEY changed or lost). */
+  storeKeyMismatch: 'store_key_mismatch',
+  storeNotFound: 'store_not_found',
+} as const;
+
+/**
+ * `POST /api/user/stores/test-connection` (public: visitors test too). The server calls BigCommerce's `GET /v2/store`
+ * with the credentials. Body `{storeHash, accessToken}` or `{storeCredentials}`. Answers 200 `{success:true, data}`,
+ * or 200 `{success:false, error, code}` when the store refuses (wrong token, missing scope, unknown hash: a result of
+ * the test, not a server failure); 400 `{success:false, error, code}` when the body itself is not valid.
+ */
+export const TEST_CONNECTION_PATH = '/api/user/stores/test-connection';
+
+export const connectionCredentialsSchema = z.object({
+  storeHash: storeHashSchema,
+  accessToken: requiredText('API Token', 500),
+});
+export type ConnectionCredentials = z.infer<typeof connectionCredentialsSchema>;
+
+export const testConnectionRequestSchema = z.union([
+  z.object({ storeCredentials: storeCredentialsSchema }),
+  connectionCredentialsSchema,
+]);
+export type TestConnectionRequest = z.infer<typeof testConnectionRequestSchema>;
+
+export const testConnectionResultSchema = z.discriminatedUnion('success', [
+  z.object({
+    success: z.literal(true),
+    data: z.object({ name: z.string(), domain: z.string(), secureUrl: z.string() }),
+  }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.string() }),
+]);
+export type TestConnectionResult = z.infer<typeof testConnectionResultSchema>;
+
+/**
+ * The built-in sandbox's two stores (server/integrations/bigcommerce/sandbox/README.md), offered as "Add demo stores"
+ * on an empty Store Manager while the sandbox is on, so a new user can try every tool at once.
+ */
+export const DEMO_STORES = [
+  {
+    name: 'Harbour & Pine Demo',
+    storeHash: 'sandbox-demo',
+    accessToken: 'demo-token',
+    clientId: 'sandbox-demo-client',
+  },
+  {
+    name: 'Harbour & Pine (empty)',
+    storeHash: 'sandbox-empty',
+    accessToken: 'empty-token',
+    clientId: 'sandbox-empty-client',
+  },
+] as const;

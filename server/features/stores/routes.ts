@@ -1,0 +1,54 @@
+// `/api/user/stores` (spec part 1 §7): the signed-in user's cloud list, and the public connection test.
+// While an admin impersonates, the session is the impersonated user's, so every call reads and writes their list.
+import { Hono } from 'hono';
+import {
+  connectionCredentialsSchema,
+  storeCredentialsSchema,
+  type ConnectionCredentials,
+} from '../../../common/contracts/stores';
+import type { Logger } from '../../logger';
+import type { Auth } from '../auth/auth';
+import { requireUser } from '../auth/session';
+import type { BigCommerceClientFactory } from '../../integrations/bigcommerce/client';
+import type { StoreRepository } from './repository';
+import { invalidConnectionBody, listUserStores, saveUserStores, testConnection } from './service';
+
+export type StoreRoutesDeps = {
+  getAuth: () => Promise<Auth>;
+  getRepository: () => Promise<StoreRepository>;
+  clients: BigCommerceClientFactory;
+  logger: Logger;
+};
+
+export function storeRoutes(deps: StoreRoutesDeps): Hono {
+  return new Hono()
+    .get('/', async (c) => {
+      const user = await requireUser(await deps.getAuth(), c.req.raw.headers);
+      const stores = await listUserStores(await deps.getRepository(), deps.logger, user.id);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ stores });
+    })
+    .post('/', async (c) => {
+      const user = await requireUser(await deps.getAuth(), c.req.raw.headers);
+      const body: unknown = await c.req.json();
+      const stores = await saveUserStores(await deps.getRepository(), user.id, body);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ success: true as const, stores });
+    })
+    .post('/test-connection', async (c) => {
+      const credentials = readConnectionCredentials(await c.req.json());
+      if (typeof credentials === 'string') return c.json(invalidConnectionBody(credentials), 400);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await testConnection(deps.clients, credentials));
+    });
+}
+
+/** `{storeHash, accessToken}` or `{storeCredentials: {...}}`; a text naming the field when neither is valid. */
+function readConnectionCredentials(body: unknown): ConnectionCredentials | string {
+  const wrapped =
+    typeof body === 'object' && body !== null && 'storeCredentials' in body
+      ? storeCredentialsSchema.safeParse(body.storeCredentials)
+      : connectionCredentialsSchema.safeParse(body);
+  if (!wrapped.success) return wrapped.error.issues[0]?.message ?? 'Store Hash and API Token are required';
+  return { storeHash: wrapped.data.storeHash, accessToken: wrapped.data.accessToken };
+}

@@ -1,0 +1,42 @@
+// Wires the stores feature into the app: the token key (STORE_TOKEN_KEY, or generated once into DATA_DIR; loaded on
+// first use and retried after a failure), the repository and the routes.
+import type { Database } from '../../db/database';
+import type { Env } from '../../env';
+import type { BigCommerceClientFactory } from '../../integrations/bigcommerce/client';
+import type { Logger } from '../../logger';
+import type { Auth } from '../auth/auth';
+import { createStoreRepository, type StoreRepository } from './repository';
+import { storeRoutes } from './routes';
+import { createTokenCipher, loadTokenKey, parseTokenKey } from './token-cipher';
+
+export function createStores(deps: {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  getAuth: () => Promise<Auth>;
+  clients: BigCommerceClientFactory;
+}) {
+  let pending: Promise<StoreRepository> | undefined;
+  const getRepository = (): Promise<StoreRepository> => {
+    if (!pending) {
+      const configured = deps.env.STORE_TOKEN_KEY ? parseTokenKey(deps.env.STORE_TOKEN_KEY) : undefined;
+      const creating = loadTokenKey({ configured, dataDir: deps.env.DATA_DIR }).then((key) =>
+        createStoreRepository(deps.database.db, createTokenCipher(key)),
+      );
+      pending = creating;
+      creating.catch(() => {
+        if (pending === creating) pending = undefined;
+      });
+    }
+    return pending;
+  };
+  return {
+    getRepository,
+    routes: storeRoutes({
+      getAuth: deps.getAuth,
+      getRepository,
+      clients: deps.clients,
+      logger: deps.logger.child({ component: 'stores' }),
+    }),
+  };
+}

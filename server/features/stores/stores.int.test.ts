@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  getUserStoresResponseSchema,
+  saveUserStoresResponseSchema,
+  STORE_ERROR_CODES,
+  testConnectionResultSchema,
+  type CloudStore,
+} from '../../../common/contracts/stores';
+import { userStore } from '../../db/schema';
+import { errorSchema, signUpVerified, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
+import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+import { createStoreRepository } from './repository';
+import { createTokenCipher, STORE_TOKEN_KEY_FILE } from './token-cipher';
+
+const PASSWORD = 'secret-1';
+const ADMIN_EMAIL = 'stores-boss@example.com';
+const STORES = '/api/user/stores';
+const TEST_CONNECTION = '/api/user/stores/test-connection';
+
+let storeCounter = 0;
+function buildStore(overrides: Partial<CloudStore> = {}): CloudStore {
+  const n = ++storeCounter;
+  return {
+    id: `store-${n}`,
+    name: `Shop ${n}`,
+    storeHash: `abc${n}`,
+    accessToken: `token-${randomBytes(6).toString('hex')}`,
+    clientId: `client-${n}`,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
+  let server: TestServer;
+  let sink: SmtpSink;
+  let dataDir: string;
+  let counter = 0;
+  const newEmail = (label: string) => `${label}-${++counter}@example.com`;
+
+  const signedIn = async (label: string) => {
+    const client = new TestClient(server);
+    const email = newEmail(label);
+    const res = await client.signUp({ name: label, email, password: PASSWORD });
+    expect(res.status).toBe(200);
+    const session = await client.session();
+    if (!session) throw new Error('no session');
+    return { client, id: session.user.id, email };
+  };
+  const listOf = async (client: TestClient) => {
+    const res = await client.request(STORES);
+    expect(res.status).toBe(200);
+    return getUserStoresResponseSchema.parse(await res.json()).stores;
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bct-stores-'));
+    sink = await startSmtpSink();
+    server = await startTestServer(kind, {
+      DATA_DIR: dataDir,
+      SMTP_URL: sink.url,
+      TRUSTED_PROXIES: '127.0.0.1',
+      ADMIN_EMAILS: ADMIN_EMAIL,
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await sink.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 401 to a visitor on both GET and POST, and writes nothing', async () => {
+    const visitor = new TestClient(server);
+    const get = await visitor.request(STORES);
+    expect(get.status).toBe(401);
+    expect(errorSchema.parse(await get.json()).code).toBe('unauthorized');
+    const post = await visitor.post(STORES, { stores: [buildStore()] });
+    expect(post.status).toBe(401);
+    expect(await server.database.db.select().from(userStore)).toEqual([]);
+  });
+
+  it('starts empty, keeps what is posted in order, and replaces the whole list on the next POST', async () => {
+    const { client } = await signedIn('owner');
+    expect(await listOf(client)).toEqual([]);
+
+    const stores = [buildStore(), buildStore({ storeHash: 'sandbox-demo' }), buildStore()];
+    const saved = await client.post(STORES, { stores });
+    expect(saved.status).toBe(200);
+    expect(saveUserStoresResponseSchema.parse(await saved.json()).stores).toEqual(stores);
+    expect(await listOf(client)).toEqual(stores);
+
+    const replacement = [stores[2]!, buildStore()];
+    expect((await client.post(STORES, { stores: replacement })).status).toBe(200);
+    expect(await listOf(client)).toEqual(replacement);
+
+    expect((await client.post(STORES, { stores: [] })).status).toBe(200);
+    expect(await listOf(client)).toEqual([]);
+  });
+
+  it('keeps the first store of each store hash', async () => {
+    const { client } = await signedIn('dedupe');
+    const first = buildStore({ storeHash: 'dup1', name: 'First' });
+    const second = buildStore({ storeHash: 'dup1', name: 'Second' });
+    const other = buildStore();
+    const saved = await client.post(STORES, { stores: [first, other, second] });
+    expect(saveUserStoresResponseSchema.parse(await saved.json()).stores).toEqual([first, other]);
+    expect((await listOf(client)).map((s) => s.name)).toEqual(['First', other.name]);
+  });
+
+  it('refuses a bad list with 400 naming the store and the field, and changes nothing', async () => {
+    const { client } = await signedIn('validate');
+    const kept = [buildStore()];
+    await client.post(STORES, { stores: kept });
+
+    const cases: [unknown, string][] = [
+      [
+        { stores: [buildStore(), buildStore({ name: 'Bad Hash', storeHash: 'ABC/../x' })] },
+        'Store 2 ("Bad Hash"): Store Hash must be',
+      ],
+      [
+        { stores: [buildStore({ name: 'No Token', accessToken: ' ' })] },
+        'Store 1 ("No Token"): API Token is required',
+      ],
+      [
+        { stores: [buildStore({ name: 'No Client', clientId: '' })] },
+        'Store 1 ("No Client"): Client ID is required',
+      ],
+      [{ stores: [{ ...buildStore(), name: undefined }] }, 'Store 1: Store Name is required'],
+      [
+        { stores: [buildStore({ name: 'When', createdAt: 'yesterday' })] },
+        'Store 1 ("When"): createdAt must be an ISO date-time',
+      ],
+      [{ stores: ['x'] }, 'Store 1: must be an object'],
+      [{ stores: 'all of them' }, 'stores must be a list of stores'],
+      [{}, 'stores must be a list of stores'],
+      [{ stores: Array.from({ length: 201 }, () => buildStore()) }, 'At most 200 stores can be synced'],
+    ];
+    for (const [body, expected] of cases) {
+      const res = await client.post(STORES, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const error = errorSchema.parse(await res.json());
+      expect(error.code).toBe(STORE_ERROR_CODES.invalidStore);
+      expect(error.error).toContain(expected);
+    }
+    const malformed = await client.request(STORES, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"stores": [',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await listOf(client)).toEqual(kept);
+  });
+
+  it('keeps each user’s list private: nobody reads or overwrites another user’s stores', async () => {
+    const alice = await signedIn('alice');
+    const bob = await signedIn('bob');
+    const aliceStores = [buildStore({ storeHash: 'shared1' }), buildStore()];
+    const bobStores = [buildStore({ storeHash: 'shared1', name: 'Bob’s copy' })];
+    await alice.client.post(STORES, { stores: aliceStores });
+    expect(await listOf(bob.client)).toEqual([]);
+    await bob.client.post(STORES, { stores: bobStores });
+    expect(await listOf(alice.client)).toEqual(aliceStores);
+    expect(await listOf(bob.client)).toEqual(bobStores);
+    await bob.client.post(STORES, { stores: [] });
+    expect(await listOf(alice.client)).toEqual(aliceStores);
+  });
+
+  it('keeps access tokens encrypted at rest, bound to their user, with a key file only the owner can read', async () => {
+    const { client, id } = await signedIn('secret');
+    const stores = [buildStore({ accessToken: 'very-secret-token-1234' }), buildStore()];
+    await client.post(STORES, { stores });
+
+    const rows = await server.database.db.select().from(userStore).where(eq(userStore.userId, id));
+    expect(rows).toHaveLength(2);
+    for (const [i, row] of rows.entries()) {
+      const token = stores[i]!.accessToken;
+      expect(JSON.stringify(row)).not.toContain(token);
+      expect(row.accessTokenEncrypted).toMatch(/^v1:/);
+    }
+    const key = await stat(path.join(dataDir, STORE_TOKEN_KEY_FILE));
+    expect(key.mode & 0o777).toBe(0o600);
+
+    // A ciphertext copied onto another user's row does not decrypt (the user id is the associated data).
+    const other = await signedIn('thief');
+    await server.database.db.insert(userStore).values({ ...rows[0]!, id: 'copied', userId: other.id });
+    const stolen = await other.client.request(STORES);
+    expect(stolen.status).toBe(500);
+    expect(errorSchema.parse(await stolen.json()).code).toBe(STORE_ERROR_CODES.storeKeyMismatch);
+    expect(await listOf(client)).toEqual(stores);
+  });
+
+  it('says plainly when the stored tokens no longer decrypt (the key changed), and a new sync heals it', async () => {
+    const { client, id } = await signedIn('rotated');
+    const foreign = createStoreRepository(server.database.db, createTokenCipher(randomBytes(32)));
+    await foreign.replace(id, [buildStore()]);
+    const res = await client.request(STORES);
+    expect(res.status).toBe(500);
+    expect(errorSchema.parse(await res.json())).toMatchObject({
+      code: STORE_ERROR_CODES.storeKeyMismatch,
+      error: expect.stringContaining('cannot be read') as unknown,
+    });
+    const fresh = [buildStore()];
+    expect((await client.post(STORES, { stores: fresh })).status).toBe(200);
+    expect(await listOf(client)).toEqual(fresh);
+  });
+
+  it('while an admin impersonates, reads and writes only the impersonated user’s list', async () => {
+    const admin = new TestClient(server);
+    await signUpVerified(admin, sink, { name: 'Boss', email: ADMIN_EMAIL, password: PASSWORD });
+    const adminStores = [buildStore({ name: 'Admin own' })];
+    await admin.post(STORES, { stores: adminStores });
+
+    const viewed = await signedIn('viewed');
+    const viewedStores = [buildStore({ name: 'Viewed own' })];
+    await viewed.client.post(STORES, { stores: viewedStores });
+
+    expect((await admin.post('/api/auth/admin/impersonate-user', { userId: viewed.id })).status).toBe(200);
+    expect(await listOf(admin)).toEqual(viewedStores);
+    const added = [...viewedStores, buildStore({ name: 'Added while viewing' })];
+    expect((await admin.post(STORES, { stores: added })).status).toBe(200);
+    expect(await listOf(viewed.client)).toEqual(added);
+
+    expect((await admin.post('/api/auth/admin/stop-impersonating')).status).toBe(200);
+    expect(await listOf(admin)).toEqual(adminStores);
+  });
+
+  it('removes a user’s stores with the user', async () => {
+    const { client, id } = await signedIn('leaving');
+    await client.post(STORES, { stores: [buildStore()] });
+    const { user } = await import('../../db/schema');
+    await server.database.db.delete(user).where(eq(user.id, id));
+    expect(await server.database.db.select().from(userStore).where(eq(userStore.userId, id))).toEqual([]);
+  });
+
+  describe('test connection (sandbox on loopback)', () => {
+    const testConnection = async (body: unknown, client = new TestClient(server)) => {
+      const res = await client.post(TEST_CONNECTION, body);
+      return { status: res.status, body: testConnectionResultSchema.parse(await res.json()) };
+    };
+
+    it('answers the store’s name and domain for good credentials, to visitors too', async () => {
+      const { status, body } = await testConnection({ storeHash: 'sandbox-demo', accessToken: 'demo-token' });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        success: true,
+        data: {
+          name: 'Harbour & Pine Demo',
+          domain: 'sandbox-demo.example-store.com',
+          secureUrl: 'https://sandbox-demo.example-store.com',
+        },
+      });
+      const wrapped = await testConnection({
+        storeCredentials: {
+          storeHash: 'sandbox-empty',
+          accessToken: 'empty-token',
+          clientId: 'x',
+          name: 'E',
+        },
+      });
+      expect(wrapped.body).toMatchObject({
+        success: true,
+        data: { domain: 'sandbox-empty.example-store.com' },
+      });
+    });
+
+    it('says in plain words that the token is wrong', async () => {
+      const { status, body } = await testConnection({ storeHash: 'sandbox-demo', accessToken: 'nope' });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        success: false,
+        code: 'bc_unauthorized',
+        error:
+          'BigCommerce rejected the API token (401). Check that the store hash and the access token are right and that the API account still exists.',
+      });
+    });
+
+    it('says in plain words that no store has the hash', async () => {
+      const { status, body } = await testConnection({
+        storeHash: 'sandbox-nowhere',
+        accessToken: 'demo-token',
+      });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        success: false,
+        code: 'store_not_found',
+        error:
+          'Store not found: no BigCommerce store answers to the store hash "sandbox-nowhere". Check the Store Hash.',
+      });
+    });
+
+    it('refuses a body without valid credentials with 400, naming the field', async () => {
+      const cases: [unknown, string][] = [
+        [{ storeHash: 'Bad Hash!', accessToken: 't' }, 'Store Hash must be'],
+        [{ storeHash: 'sandbox-demo' }, 'API Token is required'],
+        [{ storeCredentials: { accessToken: 't' } }, 'Store Hash is required'],
+      ];
+      for (const [body, expected] of cases) {
+        const result = await testConnection(body);
+        expect(result.status).toBe(400);
+        expect(result.body).toMatchObject({ success: false, code: 'invalid_input' });
+        expect(result.body.success === false && result.body.error).toContain(expected);
+      }
+    });
+  });
+});
