@@ -87,4 +87,23 @@ describe('account variables', () => {
     );
     expect(problems.join('\n')).not.toMatch(/hunter2|short-secret/);
   });
+
+  it('accepts a 32-byte STORE_TOKEN_KEY in hex or base64, and refuses others without echoing them', () => {
+    const hex = 'ab'.repeat(32);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(parseEnv({ STORE_TOKEN_KEY: hex }).STORE_TOKEN_KEY).toBe(hex);
+    expect(parseEnv({ STORE_TOKEN_KEY: base64 }).STORE_TOKEN_KEY).toBe(base64);
+    for (const bad of ['abcd', 'ab'.repeat(31), Buffer.alloc(16).toString('base64')]) {
+      let caught: unknown;
+      try {
+        parseEnv({ STORE_TOKEN_KEY: bad });
+      } catch (error) {
+        caught = error;
+      }
+      const problems = (caught as EnvError).problems;
+      expect(problems).toEqual([
+        'STORE_TOKEN_KEY: must be 32 bytes: 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
+      ]);
+    }
+  });
 });
