@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse, errorFromTransport, readErrorBody, redactSecrets } from './errors';
+import {
+  errorFromResponse,
+  errorFromTransport,
+  fieldOfErrorKey,
+  readErrorBody,
+  redactSecrets,
+} from './errors';
 
 const type = 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes';
 const get = { method: 'GET', path: '/v3/catalog/products/12' };
@@ -58,6 +64,29 @@ describe('errorFromResponse', () => {
     expect(error.message).toBe(
       'BigCommerce refused the change because the sku clashes with one that already exists: sku: SKU "ABC" is already in use.',
     );
+  });
+
+  it('409 in a batch: an item index in the error key is not the field', () => {
+    const body = {
+      status: 409,
+      title: 'The product name is a duplicate',
+      type,
+      errors: { '0.name': 'taken' },
+    };
+    expect(errorFromResponse(409, body, put)).toMatchObject({ code: 'bc_conflict', field: 'name' });
+    const indexOnly = {
+      status: 422,
+      title: 'Invalid',
+      type,
+      errors: { '3': 'bad item', '3.sku': 'too long' },
+    };
+    expect(errorFromResponse(422, indexOnly, put)).toMatchObject({ code: 'bc_invalid', field: 'sku' });
+    expect([
+      fieldOfErrorKey('name'),
+      fieldOfErrorKey('12.custom_url.url'),
+      fieldOfErrorKey('[2].sku'),
+    ]).toEqual(['name', 'custom_url.url', 'sku']);
+    expect([fieldOfErrorKey('0'), fieldOfErrorKey('[4]')]).toEqual([undefined, undefined]);
   });
 
   it('409: finds the field in the title when `errors` is empty', () => {

@@ -140,9 +140,26 @@ const CONFLICT_FIELDS = [
   'url',
 ];
 
+/**
+ * The field an `errors` key names. Batch answers key errors by item index as well (`0.name`, API-NOTES §2: "keyed by
+ * field name or array index"); the index says which item, not which field, so it is dropped. A bare index names none.
+ */
+export function fieldOfErrorKey(key: string): string | undefined {
+  const field = key.replace(/^(?:\[?\d+\]?\.)+/, '');
+  return field === '' || /^\[?\d+\]?$/.test(field) ? undefined : field;
+}
+
+function firstField(errors: Record<string, string>): string | undefined {
+  for (const key of Object.keys(errors)) {
+    const field = fieldOfErrorKey(key);
+    if (field) return field;
+  }
+  return undefined;
+}
+
 function conflictField(title: string | undefined, errors: Record<string, string>): string | undefined {
-  const keys = Object.keys(errors);
-  if (keys.length > 0) return keys[0];
+  const fromErrors = firstField(errors);
+  if (fromErrors) return fromErrors;
   if (!title) return undefined;
   const lower = title.toLowerCase();
   for (const field of CONFLICT_FIELDS) {
@@ -212,7 +229,7 @@ export function errorFromResponse(status: number, body: unknown, ctx: RequestCon
       return new BigCommerceError({
         ...base,
         code: 'bc_invalid',
-        field: Object.keys(errors)[0],
+        field: firstField(errors),
         message: `BigCommerce rejected the data as invalid${
           fieldList ? `: ${withPeriod(fieldList)}` : title ? `: ${withPeriod(title)}` : '.'
         }`,
