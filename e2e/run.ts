@@ -5,9 +5,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { REPO_ROOT, launchBrowser, runJourneys, startApp, type RunningApp } from './harness';
+import { ACCOUNTS_SERVER_ENV, accountsJourneys } from './accounts.journeys';
 import { shellJourneys } from './shell.journeys';
 
-const journeys = [...shellJourneys];
+const journeys = [...shellJourneys, ...accountsJourneys];
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/client/index.html'))) {
@@ -18,7 +19,7 @@ async function main(): Promise<number> {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   try {
-    app = await startApp();
+    app = await startApp(ACCOUNTS_SERVER_ENV);
     browser = await launchBrowser();
     console.log(`e2e: server at ${app.baseUrl}, ${journeys.length} journeys`);
     const { passed, failed } = await runJourneys(browser, app.baseUrl, journeys);

@@ -348,7 +348,15 @@ shellJourneys.push(
   {
     name: "admin impersonating (faked session): crown tab User Management, 'Viewing as' banner, Exit Admin Mode",
     run: async ({ newPage }) => {
-      const page = await newPage({ ...DESKTOP, allowedFailedPaths: ['/api/auth/admin/stop-impersonating'] });
+      // The faked session is unknown to the server, so the User Management screen's own calls are refused (401).
+      const page = await newPage({
+        ...DESKTOP,
+        allowedFailedPaths: [
+          '/api/auth/admin/stop-impersonating',
+          '/api/auth/admin/list-users',
+          '/api/admin/audit-log',
+        ],
+      });
       const body = sessionBody(
         { name: 'Minh Tran', email: 'minh@example.com', role: 'admin', emailVerified: true },
         'admin-9',

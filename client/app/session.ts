@@ -59,6 +59,11 @@ export function isAdmin(user: SessionUser | null): boolean {
 
 export const sessionQueryKey = ['session'] as const;
 
+/** The session user as cached right now (for checks made outside a render, e.g. a query's `enabled`). */
+export function readCachedSessionUser(queryClient: QueryClient): SessionUser | null {
+  return queryClient.getQueryData<SessionUser | null>(sessionQueryKey) ?? null;
+}
+
 async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
     return toSessionUser(await apiRequest({ path: SESSION_PATH, schema: z.unknown() }));

@@ -414,7 +414,7 @@ export const en = {
     impersonate: 'Impersonate',
     confirmDelete: 'Are you sure you want to delete {email}? This cannot be undone.',
     noUsers: 'No users found',
-    summary: '{total} users · page {page} of {pages}',
+    summary: 'Total: {total} · Page {page} of {pages}',
     previous: 'Previous',
     next: 'Next',
     pagination: 'Pages of users',

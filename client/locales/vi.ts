@@ -415,7 +415,7 @@ export const vi: Messages = {
     impersonate: 'Xem với tư cách',
     confirmDelete: 'Bạn có chắc chắn muốn xóa {email}? Thao tác này không thể hoàn tác.',
     noUsers: 'Không tìm thấy người dùng nào',
-    summary: '{total} người dùng · trang {page}/{pages}',
+    summary: 'Tổng: {total} · Trang {page}/{pages}',
     previous: 'Trước',
     next: 'Sau',
     pagination: 'Các trang người dùng',

@@ -7,6 +7,7 @@ import { AuthRequestError } from '../../lib/auth-client';
 import { cn } from '../../lib/class-names';
 import {
   adminQueryKey,
+  isAdminSession,
   ASSIGNABLE_ROLES,
   runAdminAction,
   usersQueryOptions,
@@ -49,7 +50,7 @@ function UsersPanel() {
   });
   const [params, setParams] = useState<UsersListParams>({ search: '', searchField: 'email', page: 1 });
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const users = useQuery(usersQueryOptions(params));
+  const users = useQuery(usersQueryOptions(params, isAdminSession(queryClient)));
 
   const action = useMutation({
     mutationFn: runAdminAction,
@@ -204,6 +205,7 @@ function UsersPanel() {
                     <td className="px-5 py-3">
                       <p className="font-medium text-slate-900">
                         {row.name}
+                        {isMe && ' '}
                         {isMe && (
                           <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-600">
                             {t('adminUsers.you')}

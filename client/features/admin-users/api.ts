@@ -1,11 +1,21 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { AUDIT_LOG_PATH, auditLogResponseSchema } from '../../../common/contracts/account';
+import { isAdmin, readCachedSessionUser } from '../../app/session';
 import { apiRequest } from '../../lib/api';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { AUDIT_PAGE_SIZE, buildListUsersQuery, type UsersListParams } from './users-query';
 
 /** Everything this tab caches starts with this key: one invalidation refreshes users and the audit log. */
 export const adminQueryKey = ['admin-users'] as const;
+
+/**
+ * Whether the cached session is an admin's, read when a fetch is about to start (TanStack's `enabled` callback): when
+ * an impersonation starts, the session turns into the viewed user's before this screen unmounts, and the refetch of
+ * every query that follows must not ask the admin routes as that user.
+ */
+export function isAdminSession(queryClient: QueryClient): () => boolean {
+  return () => isAdmin(readCachedSessionUser(queryClient));
+}
 
 export interface AdminUserRow {
   id: string;
@@ -18,8 +28,9 @@ export interface AdminUserRow {
 }
 
 /** `GET /api/auth/admin/list-users` (Better Auth admin plugin). */
-export function usersQueryOptions(params: UsersListParams) {
+export function usersQueryOptions(params: UsersListParams, isEnabled: () => boolean) {
   return queryOptions({
+    enabled: isEnabled,
     queryKey: [...adminQueryKey, 'users', params],
     queryFn: async () => {
       const data = await unwrap(authClient.admin.listUsers({ query: buildListUsersQuery(params) }));
@@ -39,9 +50,10 @@ export function usersQueryOptions(params: UsersListParams) {
 }
 
 /** `GET /api/admin/audit-log` (our route, common/contracts/account.ts), newest first. */
-export function auditLogQueryOptions(page: number) {
+export function auditLogQueryOptions(page: number, isEnabled: () => boolean) {
   const offset = (page - 1) * AUDIT_PAGE_SIZE;
   return queryOptions({
+    enabled: isEnabled,
     queryKey: [...adminQueryKey, 'audit-log', page],
     queryFn: ({ signal }) =>
       apiRequest({

@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-field';
 import { ApiError, readErrorText } from '../../lib/api';
 import { cn } from '../../lib/class-names';
-import { auditLogQueryOptions } from './api';
+import { auditLogQueryOptions, isAdminSession } from './api';
 import { AUDIT_PAGE_SIZE, auditActionKey, describeDetail, pageCount } from './users-query';
 
 const buttonClass =
@@ -14,7 +14,8 @@ const buttonClass =
 export function AuditLogPanel({ titleId }: { titleId: string }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const log = useQuery(auditLogQueryOptions(page));
+  const queryClient = useQueryClient();
+  const log = useQuery(auditLogQueryOptions(page, isAdminSession(queryClient)));
   const pages = pageCount(log.data?.total ?? 0, AUDIT_PAGE_SIZE);
   const timeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'short',

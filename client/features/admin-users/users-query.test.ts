@@ -25,6 +25,13 @@ describe('buildListUsersQuery', () => {
     });
   });
 
+  it('searches addresses in lower case (they are stored so), names as typed', () => {
+    expect(buildListUsersQuery({ search: 'Lan@Example', searchField: 'email', page: 1 }).searchValue).toBe(
+      'lan@example',
+    );
+    expect(buildListUsersQuery({ search: 'Lan', searchField: 'name', page: 1 }).searchValue).toBe('Lan');
+  });
+
   it('never asks for a page before the first', () => {
     expect(buildListUsersQuery({ search: '', searchField: 'email', page: 0 }).offset).toBe(0);
   });

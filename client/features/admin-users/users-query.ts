@@ -14,7 +14,9 @@ export interface UsersListParams {
 
 /** The `GET /api/auth/admin/list-users` query (Better Auth admin plugin): newest first, one page, optional search. */
 export function buildListUsersQuery(params: UsersListParams) {
-  const search = params.search.trim();
+  // Addresses are stored lower-case and the adapter's `contains` is case-sensitive (a LIKE in PostgreSQL).
+  const trimmed = params.search.trim();
+  const search = params.searchField === 'email' ? trimmed.toLowerCase() : trimmed;
   return {
     limit: USERS_PAGE_SIZE,
     offset: (Math.max(1, params.page) - 1) * USERS_PAGE_SIZE,
