@@ -1,0 +1,115 @@
+// The product dump file (spec part 1 §3 "Product dump file"), written by Dump Product and read back by Import Product.
+// Documented in docs/formats.md. Version 1.
+//
+// The top level is BigCommerce's own product object (product_Full, every field as the store returned it, so nothing is
+// lost), with every sub-resource list read in full, plus what an import into another store needs and cannot look up
+// there: the names and paths of the categories, the brand name, and the channels with their names. Objects are loose:
+// fields this schema does not name are kept, so a newer BigCommerce field survives a dump and an import.
+import { z } from 'zod';
+
+export const PRODUCT_DUMP_KIND = 'bc-toolbox/product-dump';
+export const PRODUCT_DUMP_VERSION = 1;
+
+const id = z.number().int();
+const looseList = <T extends z.ZodType>(item: T) => z.array(item).default([]);
+
+/** A category the product is in, with where it sits (names from the tree root down to the category itself). */
+export const dumpedCategorySchema = z.looseObject({
+  id,
+  name: z.string(),
+  tree_id: id.nullable(),
+  parent_id: id.nullable(),
+  /** Names from the root of the tree to this category, e.g. ["Audio", "Headphones"]. */
+  path: z.array(z.string()),
+  /** Ids along the same path. */
+  path_ids: z.array(id),
+});
+export type DumpedCategory = z.infer<typeof dumpedCategorySchema>;
+
+export const dumpedChannelSchema = z.looseObject({ id, name: z.string().nullable() });
+
+const optionValueSchema = z.looseObject({ id: id.optional(), label: z.string() });
+const variantOptionValueSchema = z.looseObject({
+  id: id.optional(),
+  label: z.string().optional(),
+  option_id: id.optional(),
+  option_display_name: z.string().optional(),
+});
+
+export const productDumpSchema = z.looseObject({
+  formatVersion: z.literal(PRODUCT_DUMP_VERSION),
+  kind: z.literal(PRODUCT_DUMP_KIND),
+  /** When the dump was made (ISO 8601, UTC). */
+  dumpedAt: z.iso.datetime(),
+  /** Where it came from; the id is that store's product id. */
+  source: z.looseObject({ storeHash: z.string(), productId: id }),
+
+  id,
+  name: z.string(),
+  /** The product's main SKU; '' when it has none. */
+  sku: z.string(),
+  type: z.string(),
+  /** Category ids in the source store (as BigCommerce gives them); `category_details` names them. */
+  categories: z.array(id).default([]),
+  category_details: looseList(dumpedCategorySchema),
+  brand_id: id.nullable(),
+  /** The brand's name (BigCommerce's product POST takes `brand_name`), or null without a brand. */
+  brand_name: z.string().nullable(),
+  /** Channel ids the product is assigned to (`/catalog/products/channel-assignments`). */
+  channels: z.array(id).default([]),
+  channel_details: looseList(dumpedChannelSchema),
+
+  images: looseList(z.looseObject({ id: id.optional() })),
+  variants: looseList(
+    z.looseObject({
+      id: id.optional(),
+      sku: z.string().optional(),
+      option_values: z.array(variantOptionValueSchema).optional(),
+    }),
+  ),
+  options: looseList(
+    z.looseObject({
+      id: id.optional(),
+      display_name: z.string(),
+      type: z.string(),
+      option_values: z.array(optionValueSchema).default([]),
+    }),
+  ),
+  modifiers: looseList(
+    z.looseObject({
+      id: id.optional(),
+      display_name: z.string(),
+      type: z.string(),
+      required: z.boolean(),
+      option_values: z.array(optionValueSchema).default([]),
+    }),
+  ),
+  videos: looseList(z.looseObject({ video_id: z.string() })),
+  custom_fields: looseList(z.looseObject({ name: z.string(), value: z.string() })),
+  bulk_pricing_rules: looseList(
+    z.looseObject({
+      quantity_min: z.number(),
+      quantity_max: z.number(),
+      type: z.string(),
+      amount: z.union([z.number(), z.string()]),
+    }),
+  ),
+  reviews: looseList(z.looseObject({ title: z.string() })),
+});
+export type ProductDump = z.infer<typeof productDumpSchema>;
+/** What a writer builds (defaults not yet applied). */
+export type ProductDumpInput = z.input<typeof productDumpSchema>;
+
+/** The counts Import Product previews (spec part 1 §2 "Import Product"). */
+export function summariseProductDump(dump: ProductDump) {
+  return {
+    name: dump.name,
+    sku: dump.sku,
+    type: dump.type,
+    categories: dump.categories.length,
+    images: dump.images.length,
+    variants: dump.variants.length,
+    options: dump.options.length,
+    modifiers: dump.modifiers.length,
+  };
+}

@@ -1,0 +1,215 @@
+// POST /api/dump-product against the app's built-in sandbox, over HTTP.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DUMP_PRODUCT_PATH, dumpProductResponseSchema } from '../../../common/contracts/dump-product';
+import { productDumpSchema, type ProductDump } from '../../../common/dumps/product-dump';
+import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+
+type Json = Record<string, unknown>;
+const DEMO = {
+  id: 'demo-1',
+  name: 'Demo',
+  storeHash: 'sandbox-demo',
+  accessToken: 'demo-token',
+  clientId: 'c',
+};
+
+describe.each(testDatabaseKinds())('dump product (%s)', (kind) => {
+  let server: TestServer;
+  const sandbox = async <T = Json>(path: string): Promise<T> => {
+    const res = await server.request(`/sandbox/stores/sandbox-demo${path}`, {
+      headers: { 'X-Auth-Token': 'demo-token', Accept: 'application/json' },
+    });
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  };
+  const control = (path: string, init: RequestInit = {}) =>
+    server.request(`/sandbox/__control/stores/sandbox-demo${path}`, {
+      ...init,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  const dump = async (body: unknown) => {
+    const res = await server.request(DUMP_PRODUCT_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Json };
+  };
+  const dumpOk = async (body: unknown): Promise<ProductDump> => {
+    const { status, body: answer } = await dump(body);
+    expect(status, JSON.stringify(answer).slice(0, 300)).toBe(200);
+    const parsed = dumpProductResponseSchema.parse(answer);
+    if (!parsed.success) throw new Error(parsed.error);
+    return productDumpSchema.parse(parsed.data);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+  beforeEach(async () => {
+    await control('/reset', { method: 'POST' });
+    await control('/settings', { method: 'PUT', body: JSON.stringify({ quota: 100_000 }) });
+  });
+
+  it('dumps a product by id with every sub-resource, category paths, brand name and channels', async () => {
+    // A product that has variants from options, and custom fields; read the truth straight from the store.
+    const list = await sandbox<{ data: Json[] }>(
+      '/v3/catalog/products?include=variants,custom_fields,images,reviews&limit=250',
+    );
+    const rich = list.data.find(
+      (p) =>
+        (p.variants as Json[]).length > 1 &&
+        (p.custom_fields as Json[]).length > 0 &&
+        (p.reviews as Json[]).length > 0 &&
+        Number(p.brand_id) > 0,
+    );
+    expect(rich).toBeDefined();
+    const id = Number(rich?.id);
+
+    const data = await dumpOk({ storeCredentials: DEMO, searchType: 'id', searchValue: String(id) });
+    expect(data).toMatchObject({
+      formatVersion: 1,
+      kind: 'bc-toolbox/product-dump',
+      source: { storeHash: 'sandbox-demo', productId: id },
+      id,
+      name: rich?.name,
+      sku: rich?.sku,
+      type: rich?.type,
+    });
+    expect(Date.parse(data.dumpedAt)).not.toBeNaN();
+
+    const [variants, options, modifiers, images, customFields, reviews, brand, channels] = await Promise.all([
+      sandbox<{ data: Json[] }>(`/v3/catalog/products/${id}/variants?limit=250`),
+      sandbox<{ data: Json[] }>(`/v3/catalog/products/${id}/options?limit=250`),
+      sandbox<{ data: Json[] }>(`/v3/catalog/products/${id}/modifiers?limit=250`),
+      sandbox<{ data: Json[] }>(`/v3/catalog/products/${id}/images?limit=250`),
+      sandbox<{ data: Json[] }>(`/v3/catalog/products/${id}/custom-fields?limit=250`),
+      sandbox<{ data: Json[] }>(`/v3/catalog/products/${id}/reviews?limit=250`),
+      sandbox<{ data: Json }>(`/v3/catalog/brands/${String(rich?.brand_id)}`),
+      sandbox<{ data: Json[] }>(`/v3/catalog/products/channel-assignments?product_id:in=${id}`),
+    ]);
+    expect(data.variants).toEqual(variants.data);
+    expect(data.options).toEqual(options.data);
+    expect(data.options.length).toBeGreaterThan(0);
+    expect(data.options[0]?.option_values.length).toBeGreaterThan(0);
+    expect(data.modifiers).toEqual(modifiers.data);
+    expect(data.images).toEqual(images.data);
+    expect(data.custom_fields).toEqual(customFields.data);
+    expect(data.reviews).toEqual(reviews.data);
+    expect(data.brand_name).toBe(brand.data.name);
+    expect(data.channels).toEqual(
+      channels.data.map((a) => a.channel_id).sort((a, b) => Number(a) - Number(b)),
+    );
+    expect(data.channel_details.map((c) => c.id)).toEqual(data.channels);
+    expect(data.channel_details.every((c) => typeof c.name === 'string' && c.name.length > 0)).toBe(true);
+    // Product fields survive (SEO, price, custom_url) and read-only lists are not duplicated.
+    expect(data.price).toBe(rich?.price);
+    expect(data.custom_url).toEqual(rich?.custom_url);
+
+    // Every category is named, with its path from the tree root.
+    expect(data.category_details.map((c) => c.id).sort()).toEqual([...data.categories].sort());
+    for (const category of data.category_details) {
+      const flat = await sandbox<{ data: Json[] }>(
+        `/v3/catalog/trees/categories?category_id:in=${category.path_ids.join(',')}`,
+      );
+      const byId = new Map(flat.data.map((c) => [c.category_id, c]));
+      expect(category.path).toEqual(category.path_ids.map((pid) => byId.get(pid)?.name));
+      expect(category.path.at(-1)).toBe(category.name);
+      expect(byId.get(category.path_ids[0])?.parent_id).toBe(0);
+    }
+  });
+
+  it('finds a product by its main SKU and by a variant SKU', async () => {
+    const list = await sandbox<{ data: Json[] }>('/v3/catalog/products?include=variants&limit=250');
+    const withVariants = list.data.find((p) => (p.variants as Json[]).length > 1);
+    const variantSku = String((withVariants?.variants as Json[])[1]?.sku);
+    const byMain = await dumpOk({
+      storeCredentials: DEMO,
+      searchType: 'sku',
+      searchValue: withVariants?.sku,
+    });
+    expect(byMain.id).toBe(withVariants?.id);
+    const byVariant = await dumpOk({
+      storeCredentials: DEMO,
+      searchType: 'sku',
+      searchValue: ` ${variantSku} `,
+    });
+    expect(byVariant.id).toBe(withVariants?.id);
+    expect(byVariant.variants.map((v) => v.sku)).toContain(variantSku);
+  });
+
+  it('refuses bad input with the spec messages and a code', async () => {
+    expect(await dump({ searchType: 'id', searchValue: '77' })).toEqual({
+      status: 400,
+      body: { success: false, error: 'Please select a store', code: 'store_required' },
+    });
+    expect(await dump({ storeCredentials: null, searchType: 'id', searchValue: '77' })).toMatchObject({
+      status: 400,
+      body: { code: 'store_required' },
+    });
+    expect(await dump({ storeCredentials: DEMO, searchType: 'sku', searchValue: '   ' })).toEqual({
+      status: 400,
+      body: { success: false, error: 'Please enter a value to search by', code: 'search_value_required' },
+    });
+    expect(await dump({ storeCredentials: DEMO, searchType: 'id', searchValue: 'abc' })).toEqual({
+      status: 400,
+      body: { success: false, error: 'Product ID must be a positive whole number', code: 'invalid_input' },
+    });
+    expect(await dump({ storeCredentials: DEMO, searchType: 'name', searchValue: 'x' })).toEqual({
+      status: 400,
+      body: { success: false, error: 'searchType must be "id" or "sku"', code: 'invalid_input' },
+    });
+    expect(
+      await dump({
+        storeCredentials: { ...DEMO, storeHash: 'Not A Hash' },
+        searchType: 'id',
+        searchValue: '1',
+      }),
+    ).toMatchObject({ status: 400, body: { success: false, code: 'invalid_input' } });
+  });
+
+  it('says plainly when the product does not exist or the token is wrong', async () => {
+    expect(await dump({ storeCredentials: DEMO, searchType: 'id', searchValue: '999999' })).toEqual({
+      status: 404,
+      body: {
+        success: false,
+        error: 'No product with ID 999999 was found in this store',
+        code: 'product_not_found',
+      },
+    });
+    expect(await dump({ storeCredentials: DEMO, searchType: 'sku', searchValue: 'NO-SUCH-SKU' })).toEqual({
+      status: 404,
+      body: {
+        success: false,
+        error: 'No product or variant with SKU "NO-SUCH-SKU" was found in this store',
+        code: 'product_not_found',
+      },
+    });
+    const wrong = await dump({
+      storeCredentials: { ...DEMO, accessToken: 'wrong' },
+      searchType: 'id',
+      searchValue: '77',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ success: false, code: 'bc_unauthorized' });
+    expect(String(wrong.body.error)).toMatch(/rejected the API token/);
+    expect(JSON.stringify(wrong.body)).not.toContain('wrong');
+  });
+
+  it('rides out a burst of 429s and a 5xx without the user seeing them', async () => {
+    await control('/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ storm: { count: 4, resetMs: 50 }, errorNext: 1 }),
+    });
+    const data = await dumpOk({ storeCredentials: DEMO, searchType: 'id', searchValue: '77' });
+    expect(data.id).toBe(77);
+    const stats = (await (await control('/stats')).json()) as {
+      data: { rateLimited: number; injectedErrors: number };
+    };
+    expect(stats.data.rateLimited).toBe(4);
+    expect(stats.data.injectedErrors).toBe(1);
+  });
+});

@@ -1,0 +1,21 @@
+// `POST /api/dump-product` (spec part 1 §7): validate, call the service with the store's client, answer
+// `{success, data}` or `{success: false, error, code}`.
+import { Hono } from 'hono';
+import { dumpProductRequestSchema } from '../../../common/contracts/dump-product';
+import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
+import type { Logger } from '../../logger';
+import { callerSignal, parseToolInput, readJsonBody, respondFailure } from '../../tool-response';
+import { dumpProduct } from './service';
+
+export function dumpProductRoutes(deps: { clients: BigCommerceClientFactory; logger: Logger }) {
+  return new Hono().post('/', async (c) => {
+    try {
+      const request = parseToolInput(dumpProductRequestSchema, await readJsonBody(c));
+      const client = deps.clients.forStore(request.storeCredentials);
+      const data = await dumpProduct(client, request, { signal: callerSignal(c) });
+      return c.json({ success: true as const, data });
+    } catch (error) {
+      return respondFailure(c, error, deps.logger);
+    }
+  });
+}
