@@ -7,6 +7,7 @@ import { ImpersonationBanner } from './profile-menu';
 import { isAdmin, useSession, useSessionActions } from './session';
 import { Sidebar } from './sidebar';
 import { TabContent } from './tab-content';
+import { TabNavigationContext } from './tab-navigation';
 import { useRequestedTab, writeTabToUrl } from './use-current-tab';
 
 /** Tailwind's md breakpoint, where the sidebar stops being a slide-over. */
@@ -120,7 +121,9 @@ export function App() {
           onLogout={logout}
         />
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
-          <TabContent tab={tab} user={user} isSessionLoading={isSessionLoading} />
+          <TabNavigationContext value={selectTab}>
+            <TabContent tab={tab} user={user} isSessionLoading={isSessionLoading} />
+          </TabNavigationContext>
         </main>
         <Footer />
       </div>

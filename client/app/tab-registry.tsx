@@ -7,6 +7,8 @@ import type { TabId } from '../../common/contracts/tabs';
  *   stores: lazy(() => import('../features/stores/stores-screen')),
  */
 export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType>>> = {
+  stores: lazy(() => import('../features/stores/store-manager-screen')),
+  'dump-product': lazy(() => import('../features/dump-product/dump-product-screen')),
   'admin-users': lazy(() => import('../features/admin-users/admin-users-screen')),
   'profile-settings': lazy(() => import('../features/profile-settings/profile-settings-screen')),
 };

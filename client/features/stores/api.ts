@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { HEALTH_PATH, healthResponseSchema } from '../../../common/contracts/health';
+import {
+  getUserStoresResponseSchema,
+  saveUserStoresResponseSchema,
+  TEST_CONNECTION_PATH,
+  testConnectionResultSchema,
+  USER_STORES_PATH,
+  type CloudStore,
+  type ConnectionCredentials,
+  type TestConnectionResult,
+} from '../../../common/contracts/stores';
+import { ApiError, apiRequest } from '../../lib/api';
+
+/** `GET /api/user/stores`: the signed-in user's cloud list. */
+export async function fetchCloudStores(): Promise<CloudStore[]> {
+  return (await apiRequest({ path: USER_STORES_PATH, schema: getUserStoresResponseSchema })).stores;
+}
+
+/** `POST /api/user/stores` with `{stores}`: replaces the user's cloud list. */
+export async function saveCloudStores(stores: readonly CloudStore[]): Promise<CloudStore[]> {
+  const body = { stores };
+  return (
+    await apiRequest({ method: 'POST', path: USER_STORES_PATH, body, schema: saveUserStoresResponseSchema })
+  ).stores;
+}
+
+/** `POST /api/user/stores/test-connection`: the store's name and domain, or the reason in plain words. */
+export async function testStoreConnection(credentials: ConnectionCredentials): Promise<TestConnectionResult> {
+  try {
+    return await apiRequest({
+      method: 'POST',
+      path: TEST_CONNECTION_PATH,
+      body: credentials,
+      schema: testConnectionResultSchema,
+    });
+  } catch (error) {
+    // A 400 carries the same `{success:false, error}` shape.
+    if (error instanceof ApiError) {
+      const parsed = testConnectionResultSchema.safeParse(error.body);
+      if (parsed.success) return parsed.data;
+    }
+    throw error;
+  }
+}
+
+/** Whether the built-in sandbox answers (health's `components.sandbox`); a 503 health still carries the components. */
+export async function fetchIsSandboxOn(): Promise<boolean> {
+  let body: unknown;
+  try {
+    body = await apiRequest({ path: HEALTH_PATH, schema: z.unknown() });
+  } catch (error) {
+    if (!(error instanceof ApiError)) return false;
+    body = error.body;
+  }
+  const parsed = healthResponseSchema.safeParse(body);
+  return parsed.success && parsed.data.components.sandbox?.status === 'up';
+}

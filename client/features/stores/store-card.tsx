@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocalStore } from '../../../common/contracts/stores';
+import { cn } from '../../lib/class-names';
+import { ConnectionTest } from './connection-test';
+import { maskToken } from './store-rules';
+
+/** One store (spec part 1 §2): name, Cloud or Local badge, hash, masked token with reveal, client id, created time. */
+export function StoreCard({
+  store,
+  onEdit,
+  onDelete,
+}: {
+  store: LocalStore;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [isRevealed, setIsRevealed] = useState(false);
+  const created = new Date(store.createdAt);
+  const createdText = Number.isNaN(created.getTime())
+    ? store.createdAt
+    : created.toLocaleString(i18n.language);
+  const isCloud = store.source === 'cloud';
+  const titleId = `store-${store.id}-name`;
+
+  return (
+    <li
+      aria-labelledby={titleId}
+      data-testid="store-card"
+      data-store-hash={store.storeHash}
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3
+          id={titleId}
+          data-testid="store-card-name"
+          className="min-w-0 truncate text-base font-semibold text-slate-900"
+        >
+          {store.name}
+        </h3>
+        <span
+          data-testid="store-card-badge"
+          className={cn(
+            'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+            isCloud ? 'bg-sky-50 text-sky-700' : 'bg-slate-100 text-slate-700',
+          )}
+        >
+          {isCloud ? t('stores.badgeCloud') : t('stores.badgeLocal')}
+        </span>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+        <dt className="text-slate-500">{t('stores.storeHash')}</dt>
+        <dd data-testid="store-card-hash" className="font-mono text-slate-900 break-all">
+          {store.storeHash}
+        </dd>
+        <dt className="text-slate-500">{t('stores.apiToken')}</dt>
+        <dd className="flex min-w-0 items-center gap-2">
+          <span data-testid="store-card-token" className="min-w-0 font-mono text-slate-900 break-all">
+            {isRevealed ? store.apiToken : maskToken(store.apiToken)}
+          </span>
+          <button
+            type="button"
+            aria-pressed={isRevealed}
+            aria-label={isRevealed ? t('stores.hideToken') : t('stores.showToken')}
+            title={isRevealed ? t('stores.hideToken') : t('stores.showToken')}
+            onClick={() => setIsRevealed((v) => !v)}
+            data-testid="store-card-reveal"
+            className="shrink-0 rounded-md border border-slate-200 px-1.5 py-0.5 text-slate-600 hover:bg-slate-50"
+          >
+            <EyeIcon isOpen={!isRevealed} />
+          </button>
+        </dd>
+        <dt className="text-slate-500">{t('stores.clientId')}</dt>
+        <dd data-testid="store-card-client-id" className="font-mono text-slate-900 break-all">
+          {store.clientId}
+        </dd>
+        <dt className="text-slate-500">{t('stores.createdAt')}</dt>
+        <dd data-testid="store-card-created" className="text-slate-900">
+          <time dateTime={store.createdAt}>{createdText}</time>
+        </dd>
+      </dl>
+      <ConnectionTest
+        testId="store-card-test"
+        getCredentials={() => ({ storeHash: store.storeHash, accessToken: store.apiToken })}
+      />
+      <div role="group" aria-label={t('stores.storeActions', { name: store.name })} className="flex gap-2">
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={t('stores.editNamed', { name: store.name })}
+          data-testid="store-card-edit"
+          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          {t('common.edit')}
+        </button>
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label={t('stores.deleteNamed', { name: store.name })}
+          data-testid="store-card-delete"
+          className="rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+        >
+          {t('common.delete')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function EyeIcon({ isOpen }: { isOpen: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      aria-hidden="true"
+      className="h-4 w-4"
+    >
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {!isOpen && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}

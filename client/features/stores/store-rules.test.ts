@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { LocalStore } from '../../../common/contracts/stores';
+import {
+  addDemoStores,
+  addStore,
+  deleteStore,
+  emptyStoreForm,
+  markUploaded,
+  maskToken,
+  sourceForNewStore,
+  toStoreCredentials,
+  toStoreRef,
+  updateStore,
+  validateStoreForm,
+} from './store-rules';
+
+function buildStore(overrides: Partial<LocalStore> = {}): LocalStore {
+  return {
+    id: 's1',
+    name: 'Shop',
+    storeHash: 'abc123',
+    apiToken: 'tok',
+    clientId: 'cid',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    source: 'local',
+    ...overrides,
+  };
+}
+
+const filled = { name: ' New ', storeHash: ' XYZ789 ', apiToken: ' t ', clientId: ' c ' };
+
+describe('validateStoreForm', () => {
+  it('requires all four fields', () => {
+    expect(validateStoreForm(emptyStoreForm, [], null)).toEqual({
+      name: 'required',
+      storeHash: 'required',
+      apiToken: 'required',
+      clientId: 'required',
+    });
+    expect(validateStoreForm({ ...filled, name: '   ' }, [], null)).toEqual({ name: 'required' });
+  });
+
+  it('accepts a hash in capitals (it is lowercased) and refuses one that could change the request path', () => {
+    expect(validateStoreForm(filled, [], null)).toEqual({});
+    for (const storeHash of ['abc/../x', 'abc def', 'stores/abc', 'héllo']) {
+      expect(validateStoreForm({ ...filled, storeHash }, [], null)).toEqual({
+        storeHash: 'storeHashInvalid',
+      });
+    }
+  });
+
+  it('refuses another store’s hash, but not the edited store’s own', () => {
+    const stores = [buildStore({ id: 'a', storeHash: 'xyz789' })];
+    expect(validateStoreForm(filled, stores, null)).toEqual({ storeHash: 'storeHashTaken' });
+    expect(validateStoreForm(filled, stores, 'a')).toEqual({});
+  });
+});
+
+describe('list operations', () => {
+  const now = new Date('2026-02-02T02:02:02.000Z');
+
+  it('adds a trimmed store as cloud when logged in and as local otherwise (spec part 1 §4)', () => {
+    expect(sourceForNewStore(true)).toBe('cloud');
+    expect(sourceForNewStore(false)).toBe('local');
+    const [store] = addStore([], filled, { id: 'n1', now, source: 'local' });
+    expect(store).toEqual({
+      id: 'n1',
+      name: 'New',
+      storeHash: 'xyz789',
+      apiToken: 't',
+      clientId: 'c',
+      createdAt: '2026-02-02T02:02:02.000Z',
+      source: 'local',
+    });
+  });
+
+  it('updates the four fields only, and deletes by id, leaving the others untouched', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 6 }), fc.nat(), (ids, pick) => {
+        const stores = ids.map((id, i) =>
+          buildStore({ id, storeHash: `h${i}`, source: i % 2 ? 'cloud' : 'local' }),
+        );
+        const target = stores[pick % stores.length]!;
+        const updated = updateStore(stores, target.id, { ...filled, storeHash: 'zz1' });
+        expect(updated.find((s) => s.id === target.id)).toMatchObject({
+          id: target.id,
+          createdAt: target.createdAt,
+          source: target.source,
+          storeHash: 'zz1',
+        });
+        expect(updated.filter((s) => s.id !== target.id)).toEqual(stores.filter((s) => s.id !== target.id));
+        const deleted = deleteStore(stores, target.id);
+        expect(deleted).toEqual(stores.filter((s) => s.id !== target.id));
+      }),
+    );
+  });
+
+  it('adds the two sandbox stores once', () => {
+    let n = 0;
+    const meta = { newId: () => `d${++n}`, now, source: 'local' as const };
+    const once = addDemoStores([], meta);
+    expect(once.map((s) => [s.storeHash, s.apiToken])).toEqual([
+      ['sandbox-demo', 'demo-token'],
+      ['sandbox-empty', 'empty-token'],
+    ]);
+    expect(addDemoStores(once, meta)).toEqual(once);
+  });
+
+  it('marks only the uploaded stores as cloud', () => {
+    const stores = [buildStore({ id: 'a', storeHash: 'a1' }), buildStore({ id: 'b', storeHash: 'b1' })];
+    expect(markUploaded(stores, new Set(['a1'])).map((s) => s.source)).toEqual(['cloud', 'local']);
+  });
+});
+
+describe('what a tool call carries', () => {
+  it('sends the token as accessToken (spec part 1 §7)', () => {
+    const store = buildStore();
+    expect(toStoreCredentials(store)).toEqual({
+      id: 's1',
+      name: 'Shop',
+      storeHash: 'abc123',
+      accessToken: 'tok',
+      clientId: 'cid',
+    });
+    expect(toStoreRef(store)).toEqual({ storeHash: 'abc123', accessToken: 'tok', clientId: 'cid' });
+  });
+
+  it('masks a token without showing any of it', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 80 }).filter((s) => !s.includes('•')),
+        (token) => {
+          const masked = maskToken(token);
+          expect(masked).toMatch(/^•{8,24}$/);
+        },
+      ),
+    );
+  });
+});
