@@ -157,7 +157,7 @@ export const bulkUpdateBench: Bench = {
           baseline: fmt(ceilingMs / 1000, 2),
           candidate: fmt(b2.ms / 1000, 2),
           ratio: b2.ms / ceilingMs,
-          note: `(b) paces once < 50% of the quota is left (scheduler paceBelowRatio); 429s b′ ${fmt(b2.rateLimited)}`,
+          note: `(b) paces only the last 10% of a window (DEFAULT_PACE_BELOW_RATIO); 429s b′ ${fmt(b2.rateLimited)}`,
         },
         {
           bench: `${bench}: (a) PUT each vs (b) batches of 10`,

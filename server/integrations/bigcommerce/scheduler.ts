@@ -49,6 +49,12 @@ export function rateLimitWaitMs(headers: Headers): number | undefined {
   return Math.max(resetMs ?? 0, retryAfterMs ?? 0);
 }
 
+/**
+ * Pace only the last tenth of a window's quota: work goes out at full speed while the store has room (a batch job
+ * of 100 requests at 150 per 30 s finishes in one burst) and slows down only when a 429 would otherwise be near.
+ */
+export const DEFAULT_PACE_BELOW_RATIO = 0.1;
+
 export type SchedulerOptions = {
   clock: Clock;
   /** Requests in flight at once for this store. BigCommerce documents 1 for some endpoints; 3 is a safe default. */
@@ -98,7 +104,7 @@ export class StoreScheduler {
   constructor(options: SchedulerOptions) {
     this.clock = options.clock;
     this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 3));
-    this.paceBelowRatio = options.paceBelowRatio ?? 0.5;
+    this.paceBelowRatio = options.paceBelowRatio ?? DEFAULT_PACE_BELOW_RATIO;
     this.reserve = Math.max(0, options.reserve ?? 0);
   }
 
