@@ -83,12 +83,14 @@ export function useSession(): SessionState {
 }
 
 /**
- * Someone else may be signed in now (login, logout, impersonation start and stop): every cached answer is refetched,
- * the session first, so the shell and the tools show the new person's state without a page reload.
+ * Someone else may be signed in now (login, logout, impersonation start and stop). The session is refetched first;
+ * every other cached answer belonged to the previous person and is dropped, so each screen fetches again when it
+ * renders with the new session. (Refetching them here instead would still use the options of screens rendered for the
+ * previous person: a logged-out visitor's request to a logged-in route, a viewed user's request to an admin route.)
  */
 export async function reloadAppState(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-  await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
 }
 
 /** Logout and stop-impersonation actions of the session layer (Better Auth `sign-out`, admin `stop-impersonating`). */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileUser } from '../../../common/contracts/account';
 import { userInitial } from '../../app/profile-menu';
 import { VERIFIED_CALLBACK_URL } from '../../app/routes';
-import { reloadAppState, useSession, type SessionUser } from '../../app/session';
+import { sessionQueryKey, useSession, type SessionUser } from '../../app/session';
 import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { cn } from '../../lib/class-names';
@@ -124,7 +124,8 @@ function ProfileForm({ user }: { user: SessionUser }) {
       setValues(emptyProfileForm(saved));
       setIsSubmitted(false);
       setNotice({ tone: 'success', text: message || t('profile.updated') });
-      await reloadAppState(queryClient);
+      // The same person: the header and the card read the new name and email from the session.
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
     onError: (error) =>
       setNotice({ tone: 'error', text: profileErrorText(error) ?? t('profile.updateFailed') }),
