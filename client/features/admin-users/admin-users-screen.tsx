@@ -147,7 +147,7 @@ function UsersPanel() {
       </div>
 
       {feedback && (
-        <div className="px-5 pt-4">
+        <div className="px-5 py-4">
           <FormAlert tone={feedback.tone} testId="admin-feedback">
             {feedback.text}
           </FormAlert>
