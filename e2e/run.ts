@@ -7,8 +7,9 @@ import type { Browser } from 'playwright-core';
 import { REPO_ROOT, launchBrowser, runJourneys, startApp, type RunningApp } from './harness';
 import { ACCOUNTS_SERVER_ENV, accountsJourneys } from './accounts.journeys';
 import { shellJourneys } from './shell.journeys';
+import { STORES_ADMIN_EMAIL, storesJourneys } from './stores.journeys';
 
-const journeys = [...shellJourneys, ...accountsJourneys];
+const journeys = [...shellJourneys, ...accountsJourneys, ...storesJourneys];
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/client/index.html'))) {
@@ -19,7 +20,10 @@ async function main(): Promise<number> {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   try {
-    app = await startApp(ACCOUNTS_SERVER_ENV);
+    app = await startApp({
+      ...ACCOUNTS_SERVER_ENV,
+      ADMIN_EMAILS: `${ACCOUNTS_SERVER_ENV.ADMIN_EMAILS},${STORES_ADMIN_EMAIL}`,
+    });
     browser = await launchBrowser();
     console.log(`e2e: server at ${app.baseUrl}, ${journeys.length} journeys`);
     const { passed, failed } = await runJourneys(browser, app.baseUrl, journeys);
