@@ -253,15 +253,15 @@ export const accountsJourneys: Journey[] = [
       await expectFieldError(page.getByLabel('Email'), 'Email is required');
       await expectFieldError(page.getByLabel('Password'), 'Password is required');
 
-      // Better Auth answers both with one message, so an address's account cannot be discovered here.
+      // A wrong password and an unknown email get their own clear messages.
       await page.getByLabel('Email').fill('minh.le@example.com');
       await page.getByLabel('Password').fill('wrong-secret');
       await submit.click();
-      await expectText(page.getByRole('alert'), 'Invalid email or password');
+      await expectText(page.getByRole('alert'), 'Incorrect password');
       await page.getByLabel('Email').fill('nobody@example.com');
       await submit.click();
       await eventually(async () => assert.equal(await submit.isEnabled(), true));
-      await expectText(page.getByRole('alert'), 'Invalid email or password');
+      await expectText(page.getByRole('alert'), 'No account found with this email');
 
       await page.getByLabel('Email').fill('minh.le@example.com');
       await page.getByLabel('Password').fill(PASSWORD);
@@ -276,7 +276,7 @@ export const accountsJourneys: Journey[] = [
       for (let attempt = 4; attempt <= 5; attempt += 1) {
         await page.getByLabel('Password').fill(`wrong-${attempt}`);
         await submit.click();
-        await expectText(page.getByRole('alert'), 'Invalid email or password');
+        await expectText(page.getByRole('alert'), 'Incorrect password');
         await eventually(async () => assert.equal(await submit.isEnabled(), true));
       }
       await page.getByLabel('Password').fill(PASSWORD);
@@ -376,7 +376,7 @@ export const accountsJourneys: Journey[] = [
       await page.getByLabel('Email').fill('thu.tran@example.com');
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Log In' }).click();
-      await expectText(page.getByRole('alert'), 'Invalid email or password');
+      await expectText(page.getByRole('alert'), 'Incorrect password');
       await logIn(page, 'thu.tran@example.com', 'second-secret');
       await expectText(page.getByTestId('profile-control'), 'T Thu Pham Tran thu.tran@example.com');
     },

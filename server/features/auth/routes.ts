@@ -63,11 +63,42 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
 
   app.all('*', async (c) => {
     const auth = await deps.getAuth();
+    const isSignIn = c.req.method === 'POST' && c.req.path === `${AUTH_BASE_PATH}/sign-in/email`;
+    const signInBody = isSignIn ? await c.req.raw.clone().text() : '';
     const response = await auth.handler(withClientIp(c, deps.trustedProxies));
-    return response.status === 429 ? tooManyRequests(response) : response;
+    if (response.status === 429) return tooManyRequests(response);
+    if (isSignIn && response.status === 401) return explainSignInFailure(auth, signInBody, response);
+    return response;
   });
 
   return app;
+}
+
+/**
+ * Better Auth answers a failed sign-in with one code for an unknown email and a wrong password. The issue asks for
+ * the two to be told apart; sign-up already reveals whether an address is registered, so this discloses nothing new,
+ * and the sign-in rate limit still bounds guessing.
+ */
+async function explainSignInFailure(auth: Auth, body: string, response: Response): Promise<Response> {
+  const payload = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: string } | null;
+  if (payload?.code !== 'INVALID_EMAIL_OR_PASSWORD') return response;
+  let email = '';
+  try {
+    const parsed = JSON.parse(body) as { email?: unknown };
+    email = typeof parsed.email === 'string' ? parsed.email.trim().toLowerCase() : '';
+  } catch {
+    return response;
+  }
+  const { internalAdapter } = await auth.$context;
+  const exists = email !== '' && (await internalAdapter.findUserByEmail(email)) !== null;
+  const [code, message] = exists
+    ? ['INVALID_PASSWORD', 'Wrong password']
+    : ['USER_NOT_FOUND', 'No account uses this email'];
+  await response.body?.cancel();
+  return Response.json({ code, message, error: message }, { status: 401, headers: response.headers });
 }
 
 /** Better Auth's error shape (`{code, message}`) with our `error` beside it. */
