@@ -456,7 +456,7 @@ export const storesJourneys: Journey[] = [
         },
       ]);
 
-      const page = await openPage(newPage);
+      const page = await openPage(newPage, { allowedFailedPaths: [STORES_PATH] });
       await openApp(page);
       await setLocalStores(page, [
         localStore('Old Copy', 'cloud1', 'stale-token', 'cloud'),
@@ -491,6 +491,38 @@ export const storesJourneys: Journey[] = [
         ['Cloud Shop', 'Laptop Shop', 'Spare Shop'],
       );
       assert.ok((await localStores(page)).every((s) => s.source === 'cloud'));
+
+      // Another device adds a store; here the cloud does not answer at load, so only this browser's list is shown.
+      // Sync then reads the cloud and merges it in before uploading: the other device's store is not lost.
+      const cloudNow = await cloudStoresOf(baseUrl, cookie);
+      await saveCloudStores(baseUrl, cookie, [
+        ...cloudNow,
+        { ...cloudNow[0], id: 'other-1', name: 'Other Device Shop', storeHash: 'other1' },
+      ]);
+      await page.route(`**${STORES_PATH}`, (route) =>
+        route.request().method() === 'GET'
+          ? route.fulfill({ status: 503, json: { error: 'Service unavailable', code: 'unavailable' } })
+          : route.continue(),
+      );
+      await page.reload();
+      await storeManager(page);
+      assert.deepEqual(await cardNames(page), ['Cloud Shop', 'Laptop Shop', 'Spare Shop']);
+      await page.unrouteAll();
+      await page.getByRole('button', { name: 'Sync', exact: true }).click();
+      await eventually(async () =>
+        assert.deepEqual(await cardNames(page), [
+          'Cloud Shop',
+          'Laptop Shop',
+          'Spare Shop',
+          'Other Device Shop',
+        ]),
+      );
+      await eventually(async () =>
+        assert.deepEqual(
+          (await cloudStoresOf(baseUrl, cookie)).map((s) => s.name),
+          ['Cloud Shop', 'Laptop Shop', 'Spare Shop', 'Other Device Shop'],
+        ),
+      );
     },
   },
   {

@@ -1,9 +1,13 @@
 // The store list every screen shares (Store Manager and the store picker of each tool): loading and merging per spec
 // part 1 §4 with TanStack Query, the sync to the cloud with the chip, and the 2 s write lock.
+//
+// No path loses a store: a load never replaces a list changed while it ran, and an upload (which replaces the cloud
+// list) only ever sends a list that already holds the cloud's stores, so a cloud list that could not be read is read
+// and merged first.
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { STORE_WRITE_LOCK_MS, type CloudStore, type LocalStore } from '../../../common/contracts/stores';
-import { countLocalOnly, planStoreLoad, toCloudStore } from '../../../common/stores/merge';
+import { countLocalOnly, mergeStoreLists, planStoreLoad, toCloudStore } from '../../../common/stores/merge';
 import { useSession, type SessionUser } from '../../app/session';
 import { ApiError, readErrorText } from '../../lib/api';
 import { fetchCloudStores, saveCloudStores } from './api';
@@ -23,47 +27,66 @@ export const storesQueryKey = (userId: string | undefined, mode: StoreListMode) 
   ['stores', userId ?? 'visitor', mode] as const;
 type StoresQueryKey = ReturnType<typeof storesQueryKey>;
 
-// One browser tab holds one list, one chip, one lock and one upload at a time.
+/** The list, and whether it already holds the cloud's stores (false for a visitor, or when the cloud did not answer). */
+type StoreListData = { stores: LocalStore[]; hasCloud: boolean };
+
+// One browser tab holds one chip, one lock and one upload at a time.
 const syncStatus = createSyncStatusStore();
 const writeLock = createWriteLock(STORE_WRITE_LOCK_MS);
+let writeCount = 0;
 let uploads: Promise<unknown> = Promise.resolve();
 
-/** Loads the list for the mode (spec part 1 §4 "Store loading"). The admin's local list is never read while impersonating. */
+function errorText(error: unknown): string | undefined {
+  if (error instanceof ApiError) return readErrorText(error.body) ?? error.message;
+  return error instanceof Error ? error.message : undefined;
+}
+
+/**
+ * Loads the list for the mode (spec part 1 §4 "Store loading"). The admin's local list is never read while
+ * impersonating. During the write lock, or when the list was changed while this load ran, the list stays as it is.
+ */
 async function loadStores(
   queryClient: QueryClient,
   key: StoresQueryKey,
   mode: StoreListMode,
-): Promise<LocalStore[]> {
-  const cached = queryClient.getQueryData<LocalStore[]>(key);
-  // A load during the write lock would replace a list that was just changed (and is still being uploaded).
+): Promise<StoreListData> {
+  const cached = queryClient.getQueryData<StoreListData>(key);
   if (cached && writeLock.isHeld()) return cached;
+  const writesBefore = writeCount;
   const local = mode === 'impersonating' ? [] : readLocalStores();
   let cloud: CloudStore[] | null = null;
   if (mode !== 'visitor') {
     try {
       cloud = await fetchCloudStores();
     } catch (error) {
-      // Shown as local stores (nothing is lost); the next load or sync tries again.
+      // Shown without the cloud's stores (nothing is lost); the next load or sync reads the cloud again.
       console.warn('Could not load the cloud stores:', error);
     }
   }
+  const changedMeanwhile = () => writeCount !== writesBefore;
+  if (changedMeanwhile())
+    return queryClient.getQueryData<StoreListData>(key) ?? { stores: local, hasCloud: false };
+
   const plan = planStoreLoad({
     isLoggedIn: mode !== 'visitor',
     isImpersonating: mode === 'impersonating',
     cloud,
     local,
   });
+  const hasCloud = cloud !== null;
   if (plan.saveLocally && mode === 'user') writeLocalStores(plan.stores);
   if (plan.upload) {
     // The first sync of this browser's stores into an empty cloud list.
     const uploaded = await upload(plan.upload);
+    if (changedMeanwhile())
+      return queryClient.getQueryData<StoreListData>(key) ?? { stores: plan.stores, hasCloud };
     if (uploaded) {
       const synced = markUploaded(plan.stores, uploaded);
       if (mode === 'user') writeLocalStores(synced);
-      return synced;
+      return { stores: synced, hasCloud };
     }
   }
-  return plan.stores;
+  return { stores: plan.stores, hasCloud };
 }
 
 /** Uploads one list, after any upload already running; the chip follows. The hashes sent, or null on failure. */
@@ -76,7 +99,7 @@ function upload(stores: readonly CloudStore[]): Promise<Set<string> | null> {
       return new Set(stores.map((s) => s.storeHash));
     } catch (error) {
       console.warn('Sync failed:', error);
-      syncStatus.fail(error instanceof ApiError ? readErrorText(error.body) : undefined);
+      syncStatus.fail(errorText(error));
       return null;
     }
   };
@@ -108,34 +131,51 @@ export function useStoreList(): StoreList {
     enabled: !isSessionLoading,
     retry: false,
   });
-  const stores = query.data ?? [];
 
-  const setStores = useCallback(
-    (update: (current: LocalStore[]) => LocalStore[]) => {
-      const next = update(queryClient.getQueryData<LocalStore[]>(key) ?? []);
+  const setData = useCallback(
+    (update: (current: StoreListData) => StoreListData) => {
+      const current = queryClient.getQueryData<StoreListData>(key);
+      if (!current) return;
+      const next = update(current);
       queryClient.setQueryData(key, next);
-      if (mode !== 'impersonating') writeLocalStores(next);
-      return next;
+      if (mode !== 'impersonating') writeLocalStores(next.stores);
     },
     [queryClient, key, mode],
   );
 
   const sync = useCallback(async () => {
-    if (mode === 'visitor') return;
-    const current = queryClient.getQueryData<LocalStore[]>(key) ?? [];
+    if (mode === 'visitor' || !queryClient.getQueryData<StoreListData>(key)) return;
+    // Never replace a cloud list we have not read: read it and merge it in first (cloud winning).
+    if (!queryClient.getQueryData<StoreListData>(key)?.hasCloud) {
+      syncStatus.start();
+      let cloud: CloudStore[];
+      try {
+        cloud = await fetchCloudStores();
+      } catch (error) {
+        syncStatus.fail(errorText(error));
+        return;
+      }
+      writeCount += 1;
+      setData((data) => ({ stores: mergeStoreLists(cloud, data.stores), hasCloud: true }));
+    }
+    const current = queryClient.getQueryData<StoreListData>(key)?.stores ?? [];
     const uploaded = await upload(current.map(toCloudStore));
-    if (uploaded) setStores((list) => markUploaded(list, uploaded));
-  }, [queryClient, key, mode, setStores]);
+    if (uploaded) setData((data) => ({ ...data, stores: markUploaded(data.stores, uploaded) }));
+  }, [queryClient, key, mode, setData]);
 
   const commit = useCallback(
     async (next: LocalStore[]) => {
+      // Writes wait for the list: a write before the load would overwrite the saved stores.
+      if (!queryClient.getQueryData<StoreListData>(key)) return;
       writeLock.hold();
-      setStores(() => next);
+      writeCount += 1;
+      setData((data) => ({ ...data, stores: next }));
       await sync();
     },
-    [setStores, sync],
+    [queryClient, key, setData, sync],
   );
 
+  const stores = useMemo(() => query.data?.stores ?? [], [query.data]);
   return {
     stores,
     isLoading: isSessionLoading || query.isPending,

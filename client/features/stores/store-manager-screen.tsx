@@ -75,6 +75,7 @@ export default function StoreManagerScreen() {
               type="button"
               className={secondaryButton}
               data-testid="sync-button"
+              disabled={list.isLoading}
               onClick={() => void list.sync()}
             >
               {t('stores.sync')}
@@ -84,6 +85,7 @@ export default function StoreManagerScreen() {
             type="button"
             className={primaryButton}
             data-testid="add-store-button"
+            disabled={list.isLoading}
             onClick={() => setForm({ kind: 'add' })}
           >
             {t('stores.addStore')}
