@@ -9,6 +9,8 @@ import type { TabId } from '../../common/contracts/tabs';
 export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType>>> = {
   stores: lazy(() => import('../features/stores/store-manager-screen')),
   'dump-product': lazy(() => import('../features/dump-product/dump-product-screen')),
+  'dump-categories': lazy(() => import('../features/dump-categories/dump-categories-screen')),
+  'dump-widgets': lazy(() => import('../features/dump-widgets/dump-widgets-screen')),
   'admin-users': lazy(() => import('../features/admin-users/admin-users-screen')),
   'profile-settings': lazy(() => import('../features/profile-settings/profile-settings-screen')),
 };

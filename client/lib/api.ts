@@ -67,3 +67,61 @@ export async function apiRequest<T>({
   }
   return schema.parse(parsed);
 }
+
+export interface ApiStreamRequest<P, T> extends ApiRequest<T> {
+  /** The progress lines; a line that does not match is the final answer, checked with `schema`. */
+  progressSchema: z.ZodType<P>;
+  onProgress: (progress: P) => void;
+}
+
+/**
+ * A call answered as NDJSON (`Accept: application/x-ndjson`): progress lines as they arrive, then one last line
+ * that is the plain answer. A non-2xx answer is plain JSON and throws ApiError, as in apiRequest.
+ */
+export async function apiStream<P, T>({
+  method = 'POST',
+  path,
+  body,
+  schema,
+  signal,
+  progressSchema,
+  onProgress,
+}: ApiStreamRequest<P, T>): Promise<T> {
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/x-ndjson',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+  };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  if (signal) init.signal = signal;
+  const response = await fetch(path, init);
+  if (!response.ok || !response.body) {
+    const parsed = await readJson(response);
+    throw new ApiError(response.status, parsed, readErrorText(parsed) ?? `HTTP ${response.status}`);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  let last: unknown;
+  const take = (line: string) => {
+    if (line.trim() === '') return;
+    const value = JSON.parse(line) as unknown;
+    const progress = progressSchema.safeParse(value);
+    if (progress.success) onProgress(progress.data);
+    else last = value;
+  };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    lines.forEach(take);
+  }
+  take(buffered);
+  // No final line: the connection closed mid-way (shown as a connection error, like a failed fetch).
+  if (last === undefined) throw new TypeError('the connection closed before the answer arrived');
+  return schema.parse(last);
+}

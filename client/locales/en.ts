@@ -139,7 +139,8 @@ export const en = {
     localOnlyBanner: 'Stores saved only in this browser: {count}. Sync them to your cloud list.',
     storeHashInvalid: 'Store Hash must be the lowercase letters and digits from the store’s API path',
     storeHashTaken: 'A store with this Store Hash is already in the list',
-    storeHashHint: 'The part after /stores/ in the API path: abc123 in https://api.bigcommerce.com/stores/abc123/v3/',
+    storeHashHint:
+      'The part after /stores/ in the API path: abc123 in https://api.bigcommerce.com/stores/abc123/v3/',
     listLabel: 'Your stores',
     storeActions: 'Actions for {name}',
     editNamed: 'Edit {name}',
@@ -160,6 +161,7 @@ export const en = {
     submit: 'Dump Product',
     searchValueRequired: 'Please enter a value to search by',
     success: 'Product exported. The JSON file has been downloaded.',
+    result: '{name} (ID: {id}, SKU: {sku})',
   },
   dumpCategories: {
     tree: 'Category tree',
@@ -167,6 +169,8 @@ export const en = {
     treeOption: '{name} (ID: {id})',
     submit: 'Dump Categories',
     success: 'Categories exported. The JSON file has been downloaded.',
+    loadingTrees: 'Loading category trees...',
+    summary: 'Trees: {trees} · Categories: {categories}',
   },
   dumpWidgets: {
     mode: 'Dump mode',
@@ -186,6 +190,12 @@ export const en = {
     uniqueWidgetUuids: 'Unique Widget UUIDs',
     notes: 'Notes',
     success: 'Widgets exported. The JSON file has been downloaded.',
+    templateList: 'Templates',
+    entityIdInvalid: 'Entity ID "{value}" for template {name} must be a positive whole number',
+    progress: 'Pages read: {done} of {total}',
+  },
+  dumps: {
+    file: 'File: {name}',
   },
   widgetsVisualization: {
     upload: 'Upload a widgets dump (JSON)',

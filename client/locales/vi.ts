@@ -141,7 +141,8 @@ export const vi: Messages = {
     localOnlyBanner: 'Số store chỉ lưu trên trình duyệt này: {count}. Hãy đồng bộ chúng lên danh sách cloud.',
     storeHashInvalid: 'Store Hash phải gồm chữ thường và chữ số trong đường dẫn API của store',
     storeHashTaken: 'Đã có một store với Store Hash này trong danh sách',
-    storeHashHint: 'Phần sau /stores/ trong đường dẫn API: abc123 trong https://api.bigcommerce.com/stores/abc123/v3/',
+    storeHashHint:
+      'Phần sau /stores/ trong đường dẫn API: abc123 trong https://api.bigcommerce.com/stores/abc123/v3/',
     listLabel: 'Các store của bạn',
     storeActions: 'Thao tác cho {name}',
     editNamed: 'Sửa {name}',
@@ -162,6 +163,7 @@ export const vi: Messages = {
     submit: 'Xuất sản phẩm',
     searchValueRequired: 'Vui lòng nhập giá trị tìm kiếm',
     success: 'Đã xuất sản phẩm. Tệp JSON đã được tải xuống.',
+    result: '{name} (ID: {id}, SKU: {sku})',
   },
   dumpCategories: {
     tree: 'Cây danh mục',
@@ -169,6 +171,8 @@ export const vi: Messages = {
     treeOption: '{name} (ID: {id})',
     submit: 'Xuất danh mục',
     success: 'Đã xuất danh mục. Tệp JSON đã được tải xuống.',
+    loadingTrees: 'Đang tải cây danh mục...',
+    summary: 'Số cây: {trees} · Số danh mục: {categories}',
   },
   dumpWidgets: {
     mode: 'Chế độ xuất',
@@ -188,6 +192,12 @@ export const vi: Messages = {
     uniqueWidgetUuids: 'Số UUID widget khác nhau',
     notes: 'Ghi chú',
     success: 'Đã xuất widget. Tệp JSON đã được tải xuống.',
+    templateList: 'Danh sách template',
+    entityIdInvalid: 'Entity ID "{value}" của template {name} phải là số nguyên dương',
+    progress: 'Đã đọc {done}/{total} trang',
+  },
+  dumps: {
+    file: 'Tệp: {name}',
   },
   widgetsVisualization: {
     upload: 'Tải lên tệp xuất widget (JSON)',

@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  DUMP_CATEGORIES_PATH,
+  dumpCategoriesResponseSchema,
+  listCategoryTreesResponseSchema,
+  treeListQuery,
+  type CategoryTreeEntry,
+  type DumpCategoriesRequest,
+} from '../../../common/contracts/dump-categories';
+import type { StoreCredentials } from '../../../common/contracts/stores';
+import type { CategoryDump } from '../../../common/dumps/category-dump';
+import { apiRequest } from '../../lib/api';
+import { ToolFailureError } from '../../lib/tool-errors';
+
+/** `GET /api/dump-categories?storeCredentials=…`: the store's trees, fetched again whenever the store changes. */
+export function categoryTreesQuery(store: StoreCredentials | null) {
+  return queryOptions({
+    // The key names the store and its token, never shows them: a changed token is a new list.
+    queryKey: [
+      'dump-categories',
+      'trees',
+      store?.id ?? null,
+      store?.storeHash ?? null,
+      store?.accessToken ?? null,
+    ],
+    enabled: store !== null,
+    staleTime: 0,
+    retry: false,
+    queryFn: async ({ signal }): Promise<CategoryTreeEntry[]> => {
+      const answer = await apiRequest({
+        path: `${DUMP_CATEGORIES_PATH}${treeListQuery(store)}`,
+        schema: listCategoryTreesResponseSchema,
+        signal,
+      });
+      if (!answer.success) throw new ToolFailureError(answer);
+      return answer.data;
+    },
+  });
+}
+
+/** `POST /api/dump-categories` (spec part 1 §7). */
+export async function dumpCategories(request: DumpCategoriesRequest): Promise<CategoryDump> {
+  const answer = await apiRequest({
+    method: 'POST',
+    path: DUMP_CATEGORIES_PATH,
+    body: request,
+    schema: dumpCategoriesResponseSchema,
+  });
+  if (!answer.success) throw new ToolFailureError(answer);
+  return answer.data;
+}

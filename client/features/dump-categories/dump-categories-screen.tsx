@@ -1,0 +1,121 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocalStore } from '../../../common/contracts/stores';
+import { categoryDumpFileName } from '../../../common/dumps/file-names';
+import { FormAlert, SubmitButton } from '../../components/form-field';
+import { StorePicker, toStoreCredentials } from '../../components/store-picker/store-picker';
+import { downloadJson } from '../../lib/download-json';
+import { toolErrorText } from '../../lib/tool-errors';
+import { categoryTreesQuery, dumpCategories } from './api';
+
+type Outcome =
+  | { tone: 'error'; text: string }
+  | { tone: 'success'; trees: number; categories: number; fileName: string }
+  | null;
+
+/** Dump Categories (spec part 1 §2, §7): the tree list reloads whenever the store changes; 'all' or one tree. */
+export default function DumpCategoriesScreen() {
+  const { t } = useTranslation();
+  const treeSelectId = useId();
+  const [store, setStore] = useState<LocalStore | null>(null);
+  const [treeId, setTreeId] = useState('all');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const credentials = store ? toStoreCredentials(store) : null;
+  const trees = useQuery(categoryTreesQuery(credentials));
+
+  const run = useMutation({
+    mutationFn: dumpCategories,
+    onSuccess: (dump) => {
+      const fileName = categoryDumpFileName(dump.treeId, new Date());
+      downloadJson(fileName, dump);
+      setOutcome({
+        tone: 'success',
+        trees: dump.trees.length,
+        categories: dump.trees.reduce((sum, tree) => sum + tree.totalCategories, 0),
+        fileName,
+      });
+    },
+    onError: (error) => setOutcome({ tone: 'error', text: toolErrorText(error, t) }),
+  });
+
+  const chooseStore = (next: LocalStore | null) => {
+    setStore(next);
+    setTreeId('all');
+    setOutcome(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!credentials) return setOutcome({ tone: 'error', text: t('errors.selectStore') });
+    setOutcome(null);
+    run.mutate({ storeCredentials: credentials, treeId });
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-categories">
+      <form
+        noValidate
+        onSubmit={submit}
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <StorePicker value={store?.id ?? ''} onChange={chooseStore} />
+        <div>
+          <label htmlFor={treeSelectId} className="block text-sm font-medium text-slate-700">
+            {t('dumpCategories.tree')}
+          </label>
+          <select
+            id={treeSelectId}
+            value={treeId}
+            onChange={(event) => setTreeId(event.target.value)}
+            data-testid="tree-select"
+            aria-busy={trees.isFetching || undefined}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none"
+          >
+            <option value="all">{t('dumpCategories.allTrees')}</option>
+            {(trees.data ?? []).map((tree) => (
+              <option key={tree.id} value={String(tree.id)}>
+                {t('dumpCategories.treeOption', { name: tree.name, id: String(tree.id) })}
+              </option>
+            ))}
+          </select>
+          {trees.isFetching && (
+            <p role="status" className="mt-1 text-xs text-slate-500" data-testid="trees-loading">
+              {t('dumpCategories.loadingTrees')}
+            </p>
+          )}
+        </div>
+        <SubmitButton
+          isBusy={run.isPending}
+          label={t('dumpCategories.submit')}
+          busyLabel={t('common.processing')}
+          testId="dump-submit"
+        />
+      </form>
+      {trees.isError && (
+        <FormAlert tone="error" testId="trees-error">
+          {toolErrorText(trees.error, t)}
+        </FormAlert>
+      )}
+      {outcome?.tone === 'error' && (
+        <FormAlert tone="error" testId="dump-error">
+          {outcome.text}
+        </FormAlert>
+      )}
+      {outcome?.tone === 'success' && (
+        <FormAlert tone="success" testId="dump-success">
+          <p className="font-semibold">{t('dumpCategories.success')}</p>
+          <p>
+            {t('dumpCategories.summary', {
+              trees: String(outcome.trees),
+              categories: String(outcome.categories),
+            })}
+          </p>
+          <p className="mt-1 font-mono text-xs break-all" data-testid="dump-file-name">
+            {t('dumps.file', { name: outcome.fileName })}
+          </p>
+        </FormAlert>
+      )}
+    </div>
+  );
+}

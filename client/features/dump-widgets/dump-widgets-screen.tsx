@@ -1,0 +1,272 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DumpProgress } from '../../../common/contracts/dump-widgets';
+import type { LocalStore } from '../../../common/contracts/stores';
+import { widgetsDumpFileName } from '../../../common/dumps/file-names';
+import { PAGE_TEMPLATE_IDS, needsEntityId, templateFileOf } from '../../../common/dumps/page-templates';
+import type { DumpMode, WidgetsDump } from '../../../common/dumps/widgets-dump';
+import { FormAlert, TextField } from '../../components/form-field';
+import { StorePicker, toStoreCredentials } from '../../components/store-picker/store-picker';
+import { cn } from '../../lib/class-names';
+import { downloadJson } from '../../lib/download-json';
+import { toolErrorText } from '../../lib/tool-errors';
+import { dumpWidgets } from './api';
+import {
+  buildWidgetsRequest,
+  deselectAllTemplates,
+  initialWidgetsForm,
+  isMissingTemplates,
+  selectAllTemplates,
+  toggleTemplate,
+  validateWidgetsForm,
+  type WidgetsForm,
+  type WidgetsFormProblem,
+} from './dump-widgets-rules';
+
+type Outcome =
+  { tone: 'error'; text: string } | { tone: 'success'; dump: WidgetsDump; fileName: string } | null;
+
+const MODES: ReadonlyArray<{ mode: DumpMode; key: 'modeGlobal' | 'modeAll' | 'modeSelected' }> = [
+  { mode: 'global', key: 'modeGlobal' },
+  { mode: 'all', key: 'modeAll' },
+  { mode: 'selected', key: 'modeSelected' },
+];
+
+const secondaryButton =
+  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/** Dump Widgets (spec part 1 §2, §3, §5, §9): modes global, all and selected; progress while pages are read. */
+export default function DumpWidgetsScreen() {
+  const { t } = useTranslation();
+  const formId = useId();
+  const [store, setStore] = useState<LocalStore | null>(null);
+  const [form, setForm] = useState<WidgetsForm>(initialWidgetsForm);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [progress, setProgress] = useState<DumpProgress | null>(null);
+
+  const problemText = (problem: WidgetsFormProblem): string => {
+    switch (problem.kind) {
+      case 'store':
+        return t('errors.selectStore');
+      case 'templates':
+        return t('dumpWidgets.selectTemplate');
+      case 'entity-required':
+        return t('dumpWidgets.entityIdRequired', { name: problem.template });
+      case 'entity-invalid':
+        return t('dumpWidgets.entityIdInvalid', { name: problem.template, value: problem.value });
+    }
+  };
+
+  const run = useMutation({
+    mutationFn: (request: ReturnType<typeof buildWidgetsRequest>) => dumpWidgets(request, setProgress),
+    onSuccess: (dump) => {
+      const fileName = widgetsDumpFileName(dump.storeHash, new Date());
+      downloadJson(fileName, dump);
+      setOutcome({ tone: 'success', dump, fileName });
+    },
+    onError: (error) => setOutcome({ tone: 'error', text: toolErrorText(error, t) }),
+    onSettled: () => setProgress(null),
+  });
+
+  const missingTemplates = isMissingTemplates(form);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateWidgetsForm(form, store !== null);
+    if (problem || !store)
+      return setOutcome({ tone: 'error', text: problemText(problem ?? { kind: 'store' }) });
+    setOutcome(null);
+    run.mutate(buildWidgetsRequest(form, toStoreCredentials(store)));
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-widgets">
+      <form
+        noValidate
+        onSubmit={submit}
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <StorePicker value={store?.id ?? ''} onChange={setStore} />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-700">{t('dumpWidgets.mode')}</legend>
+          <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-5">
+            {MODES.map(({ mode, key }) => (
+              <label key={mode} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name={`${formId}-mode`}
+                  value={mode}
+                  checked={form.mode === mode}
+                  onChange={() => setForm({ ...form, mode })}
+                  className="h-4 w-4 accent-indigo-600"
+                />
+                {t(`dumpWidgets.${key}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {form.mode === 'selected' && (
+          <fieldset data-testid="template-checklist" className="rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-medium text-slate-700">
+              {t('dumpWidgets.templateList')}
+            </legend>
+            <div className="mb-3 flex gap-2">
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => setForm(selectAllTemplates(form))}
+              >
+                {t('common.selectAll')}
+              </button>
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => setForm(deselectAllTemplates(form))}
+              >
+                {t('common.deselectAll')}
+              </button>
+            </div>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {PAGE_TEMPLATE_IDS.map((template) => {
+                const checked = form.selected.includes(template);
+                return (
+                  <li
+                    key={template}
+                    className={cn(
+                      'rounded-lg border px-3 py-2',
+                      checked ? 'border-indigo-200 bg-indigo-50/50' : 'border-slate-200',
+                      checked && needsEntityId(template) && 'sm:col-span-2',
+                    )}
+                  >
+                    <label className="flex items-center gap-2 text-sm text-slate-800">
+                      <input
+                        type="checkbox"
+                        checked={checked}
+                        onChange={() => setForm(toggleTemplate(form, template))}
+                        data-testid={`template-${template}`}
+                        className="h-4 w-4 accent-indigo-600"
+                      />
+                      <span className="font-medium">{template}</span>
+                      <span className="font-mono text-xs text-slate-500">{templateFileOf(template)}</span>
+                    </label>
+                    {checked && needsEntityId(template) && (
+                      <TextField
+                        className="mt-2"
+                        label={`${t('dumpWidgets.entityId')} (${template})`}
+                        value={form.entityIds[template] ?? ''}
+                        onValueChange={(value) =>
+                          setForm({ ...form, entityIds: { ...form.entityIds, [template]: value } })
+                        }
+                        hint={t('dumpWidgets.entityIdHint')}
+                        autoComplete="off"
+                        testId={`entity-ids-${template}`}
+                      />
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {missingTemplates && (
+              <p className="mt-3 text-xs font-medium text-amber-700" data-testid="select-template-hint">
+                {t('dumpWidgets.selectTemplate')}
+              </p>
+            )}
+          </fieldset>
+        )}
+
+        <details className="rounded-xl border border-slate-200 px-4 py-3">
+          <summary className="cursor-pointer text-sm font-medium text-slate-700">
+            {t('dumpWidgets.advancedOptions')}
+          </summary>
+          <TextField
+            className="mt-3 max-w-xs"
+            label={t('dumpWidgets.channelId')}
+            value={form.channelId}
+            onValueChange={(channelId) => setForm({ ...form, channelId })}
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            testId="channel-id"
+          />
+        </details>
+
+        <button
+          type="submit"
+          disabled={run.isPending || missingTemplates}
+          aria-busy={run.isPending || undefined}
+          data-testid="dump-submit"
+          className="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {run.isPending ? t('common.processing') : t('dumpWidgets.submit')}
+        </button>
+        {run.isPending && progress && progress.total > 0 && (
+          <div role="status" data-testid="dump-progress" className="space-y-1">
+            <p className="text-xs text-slate-600">
+              {t('dumpWidgets.progress', { done: String(progress.done), total: String(progress.total) })}
+            </p>
+            <progress className="h-2 w-full accent-indigo-600" value={progress.done} max={progress.total} />
+          </div>
+        )}
+      </form>
+
+      {outcome?.tone === 'error' && (
+        <FormAlert tone="error" testId="dump-error">
+          {outcome.text}
+        </FormAlert>
+      )}
+      {outcome?.tone === 'success' && <WidgetsSuccess dump={outcome.dump} fileName={outcome.fileName} />}
+    </div>
+  );
+}
+
+function WidgetsSuccess({ dump, fileName }: { dump: WidgetsDump; fileName: string }) {
+  const { t } = useTranslation();
+  const counts = [
+    {
+      key: 'widget-templates',
+      label: t('dumpWidgets.widgetTemplates'),
+      value: dump.summary.totalWidgetTemplates,
+    },
+    { key: 'page-templates', label: t('dumpWidgets.pageTemplates'), value: dump.summary.totalTemplates },
+    { key: 'total-widgets', label: t('dumpWidgets.totalWidgets'), value: dump.summary.totalWidgets },
+    {
+      key: 'unique-uuids',
+      label: t('dumpWidgets.uniqueWidgetUuids'),
+      value: dump.summary.uniqueWidgetTemplates,
+    },
+  ];
+  return (
+    <section
+      role="status"
+      data-testid="dump-success"
+      className="space-y-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900"
+    >
+      <p className="font-semibold">{t('dumpWidgets.success')}</p>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {counts.map((count) => (
+          <div key={count.key} className="rounded-lg bg-white px-3 py-2 shadow-sm">
+            <dt className="text-xs text-slate-600">{count.label}</dt>
+            <dd className="text-xl font-semibold text-slate-900" data-testid={`count-${count.key}`}>
+              {count.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {dump.notes.length > 0 && (
+        <div>
+          <p className="text-sm font-medium">{t('dumpWidgets.notes')}</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs" data-testid="dump-notes">
+            {dump.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="font-mono text-xs break-all" data-testid="dump-file-name">
+        {t('dumps.file', { name: fileName })}
+      </p>
+    </section>
+  );
+}
