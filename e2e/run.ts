@@ -8,8 +8,9 @@ import { REPO_ROOT, launchBrowser, runJourneys, startApp, type RunningApp } from
 import { ACCOUNTS_SERVER_ENV, accountsJourneys } from './accounts.journeys';
 import { shellJourneys } from './shell.journeys';
 import { STORES_ADMIN_EMAIL, storesJourneys } from './stores.journeys';
+import { dumpsJourneys } from './dumps.journeys';
 
-const journeys = [...shellJourneys, ...accountsJourneys, ...storesJourneys];
+const journeys = [...shellJourneys, ...accountsJourneys, ...storesJourneys, ...dumpsJourneys];
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/client/index.html'))) {

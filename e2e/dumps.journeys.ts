@@ -1,0 +1,354 @@
+// Journeys of Dump Product, Dump Categories and Dump Widgets (issue 6; spec part 1 §2, §3, §5, §8, §9) against the
+// real server and its built-in sandbox: each downloads its file and checks the name and the content. Expected texts
+// are written out from the spec, not imported from the catalogues, so a wrong catalogue entry fails.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import type { Download, Locator, Page } from 'playwright-core';
+import { eventually, type Journey, type PageOptions } from './harness';
+
+const DESKTOP = { viewport: { width: 1366, height: 900 } };
+const STORAGE_KEY = 'bc-tools-stores';
+const TOOL_PATHS = ['/api/dump-product', '/api/dump-categories', '/api/dump-widgets'];
+const STAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z`;
+
+type Json = Record<string, unknown>;
+
+const STORES = [
+  { name: 'Harbour & Pine Demo', storeHash: 'sandbox-demo', apiToken: 'demo-token' },
+  { name: 'Harbour & Pine (empty)', storeHash: 'sandbox-empty', apiToken: 'empty-token' },
+  // Its own sandbox store (created by openTool): a store list holds one entry per store hash.
+  { name: 'Wrong Token', storeHash: 'sandbox-e2e-wrong', apiToken: 'not-the-token' },
+].map((store, index) => ({
+  id: `e2e-dump-${index}`,
+  clientId: `client-${index}`,
+  createdAt: '2026-04-01T09:30:00.000Z',
+  source: 'local',
+  ...store,
+}));
+
+/** A page whose browser already holds the three stores (as the Store Manager saves them), on the given tab. */
+async function openTool(newPage: (options?: PageOptions) => Promise<Page>, tab: string): Promise<Page> {
+  const page = await newPage({ ...DESKTOP, acceptDownloads: true, allowedFailedPaths: TOOL_PATHS });
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    [STORAGE_KEY, JSON.stringify(STORES)] as const,
+  );
+  const created = await page.request.post('/sandbox/__control/stores', {
+    data: { hash: 'sandbox-e2e-wrong', token: 'the-right-token', kind: 'empty' },
+  });
+  assert.equal(created.status(), 201);
+  await page.goto(`/?tab=${tab}`);
+  await page.getByTestId(tab).waitFor();
+  return page;
+}
+
+async function pickStore(page: Page, name: string): Promise<void> {
+  const select = page.getByTestId('store-picker-select');
+  await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
+  await select.selectOption({ label: `${name} (${STORES.find((s) => s.name === name)?.storeHash ?? '?'})` });
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+async function expectText(locator: Locator, expected: string | RegExp, timeoutMs?: number): Promise<void> {
+  await eventually(async () => {
+    const text = squash(await locator.innerText());
+    if (typeof expected === 'string') assert.equal(text, expected);
+    else assert.match(text, expected);
+  }, timeoutMs);
+}
+
+/** Clicks submit and returns the download it causes: the suggested file name and the parsed content. */
+async function submitAndDownload(page: Page): Promise<{ name: string; json: Json }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByTestId('dump-submit').click(),
+  ]);
+  return readDownload(download);
+}
+
+async function readDownload(download: Download): Promise<{ name: string; json: Json }> {
+  const path = await download.path();
+  return { name: download.suggestedFilename(), json: JSON.parse(await readFile(path, 'utf8')) as Json };
+}
+
+/** Reads the sandbox store directly (what the file must match). */
+async function sandbox(page: Page, path: string): Promise<Json> {
+  const res = await page.request.get(`/sandbox/stores/sandbox-demo${path}`, {
+    headers: { 'X-Auth-Token': 'demo-token' },
+  });
+  assert.equal(res.status(), 200, path);
+  return (await res.json()) as Json;
+}
+
+async function sandboxSettings(page: Page, settings: Json): Promise<void> {
+  const res = await page.request.put('/sandbox/__control/stores/sandbox-demo/settings', { data: settings });
+  assert.equal(res.status(), 200);
+}
+
+export const dumpsJourneys: Journey[] = [
+  {
+    name: 'Dump Product: by Product ID and by SKU, the file and the success panel; validation and store errors',
+    run: async ({ newPage, screenshot }) => {
+      const page = await openTool(newPage, 'dump-product');
+      const product = (await sandbox(page, '/v3/catalog/products/77')).data as Json;
+
+      // No store, then no value (spec part 1 §5).
+      await page.getByTestId('dump-submit').click();
+      await expectText(page.getByTestId('dump-error'), 'Please select a store');
+      await pickStore(page, 'Harbour & Pine Demo');
+      await page.getByTestId('dump-submit').click();
+      await expectText(page.getByTestId('dump-error'), 'Please enter a value to search by');
+
+      // Processing... with the button disabled while the server works (the sandbox answers slowly for a moment).
+      await sandboxSettings(page, { latencyMs: 150 });
+      await page.getByLabel('Search value').fill('77');
+      const downloading = page.waitForEvent('download', { timeout: 30_000 });
+      await page.getByTestId('dump-submit').click();
+      await expectText(page.getByTestId('dump-submit'), 'Processing...');
+      assert.equal(await page.getByTestId('dump-submit').isDisabled(), true);
+      const byId = await readDownload(await downloading);
+      await sandboxSettings(page, { latencyMs: 0 });
+
+      assert.match(byId.name, new RegExp(`^product_77_${STAMP}\\.json$`));
+      assert.equal(byId.json.formatVersion, 1);
+      assert.equal(byId.json.kind, 'bc-toolbox/product-dump');
+      assert.equal(byId.json.id, 77);
+      assert.equal(byId.json.name, product.name);
+      assert.equal(byId.json.sku, product.sku);
+      assert.deepEqual(byId.json.categories, product.categories);
+      assert.equal((byId.json.category_details as Json[]).length, (product.categories as number[]).length);
+      for (const key of [
+        'images',
+        'variants',
+        'options',
+        'modifiers',
+        'videos',
+        'custom_fields',
+        'bulk_pricing_rules',
+        'reviews',
+      ]) {
+        assert.ok(Array.isArray(byId.json[key]), key);
+      }
+      const success = page.getByTestId('dump-success');
+      await expectText(success.locator('p').first(), 'Product exported. The JSON file has been downloaded.');
+      await expectText(success, new RegExp(`\\(ID: 77, SKU: ${String(product.sku)}\\)`));
+      await expectText(page.getByTestId('dump-file-name'), `File: ${byId.name}`);
+      assert.equal(await page.getByTestId('dump-submit').innerText(), 'Dump Product');
+      await screenshot(page, 'dump-product');
+
+      // By SKU: the file is named after the SKU.
+      await page.getByLabel('SKU', { exact: true }).check();
+      await page.getByLabel('Search value').fill(String(product.sku));
+      const bySku = await submitAndDownload(page);
+      assert.match(bySku.name, new RegExp(`^product_${String(product.sku)}_${STAMP}\\.json$`));
+      assert.equal(bySku.json.id, 77);
+
+      // A product that does not exist, and a store whose token is wrong: the server's plain words.
+      await page.getByLabel('Product ID').check();
+      await page.getByLabel('Search value').fill('999999');
+      await page.getByTestId('dump-submit').click();
+      await expectText(page.getByTestId('dump-error'), 'No product with ID 999999 was found in this store');
+      assert.equal(await page.getByTestId('dump-success').count(), 0);
+      await pickStore(page, 'Wrong Token');
+      await page.getByLabel('Search value').fill('77');
+      await page.getByTestId('dump-submit').click();
+      await expectText(page.getByTestId('dump-error'), /^BigCommerce rejected the API token \(401\)/);
+    },
+  },
+  {
+    name: 'Dump tools in Vietnamese: Vui lòng chọn store',
+    run: async ({ newPage }) => {
+      const page = await openTool(newPage, 'dump-widgets');
+      await page.getByTestId('language-switch').selectOption('vi');
+      await page.getByTestId('dump-submit').click();
+      await expectText(page.getByTestId('dump-error'), 'Vui lòng chọn store');
+    },
+  },
+  {
+    name: 'Dump Categories: the tree list follows the store; all trees and one tree download as category_tree(s)_…',
+    run: async ({ newPage, screenshot }) => {
+      const page = await openTool(newPage, 'dump-categories');
+      const treeSelect = page.getByTestId('tree-select');
+      const options = async () => (await treeSelect.locator('option').allInnerTexts()).map(squash);
+      assert.deepEqual(await options(), ['All category trees']);
+
+      const trees = ((await sandbox(page, '/v3/catalog/trees')).data as Json[]).map(
+        (t) => `${String(t.name)} (ID: ${String(t.id)})`,
+      );
+      await pickStore(page, 'Harbour & Pine Demo');
+      await eventually(async () => assert.deepEqual(await options(), ['All category trees', ...trees]));
+      assert.deepEqual(
+        trees.map((t) => /\(ID: (\d+)\)$/.exec(t)?.[1]),
+        ['1', '2'],
+      );
+
+      // Another store: the list reloads (the empty store's trees have other ids).
+      await pickStore(page, 'Harbour & Pine (empty)');
+      await eventually(async () => {
+        const texts = await options();
+        assert.equal(texts.length, 3);
+        assert.match(texts[1] ?? '', /\(ID: 3\)$/);
+        assert.match(texts[2] ?? '', /\(ID: 4\)$/);
+      });
+
+      await pickStore(page, 'Harbour & Pine Demo');
+      await eventually(async () => assert.deepEqual(await options(), ['All category trees', ...trees]));
+      const all = await submitAndDownload(page);
+      assert.match(all.name, new RegExp(`^category_trees_all_${STAMP}\\.json$`));
+      assert.equal(all.json.kind, 'bc-toolbox/category-dump');
+      assert.equal(all.json.storeHash, 'sandbox-demo');
+      const dumped = all.json.trees as Array<{ id: number; totalCategories: number; categories: Json[] }>;
+      assert.deepEqual(
+        dumped.map((t) => t.id),
+        [1, 2],
+      );
+      assert.equal(dumped[0]?.categories.length, 8);
+      assert.equal(
+        dumped.reduce((n, t) => n + t.totalCategories, 0),
+        65,
+      );
+      await expectText(page.getByTestId('dump-success').locator('p').nth(1), 'Trees: 2 · Categories: 65');
+      await screenshot(page, 'dump-categories');
+
+      await treeSelect.selectOption({ label: trees[1] ?? '' });
+      const one = await submitAndDownload(page);
+      assert.match(one.name, new RegExp(`^category_tree_2_${STAMP}\\.json$`));
+      assert.deepEqual(
+        (one.json.trees as Json[]).map((t) => t.id),
+        [2],
+      );
+
+      // A wrong token: the tree list and the dump both say so.
+      await pickStore(page, 'Wrong Token');
+      await expectText(page.getByTestId('trees-error'), /^BigCommerce rejected the API token \(401\)/);
+    },
+  },
+  {
+    name: 'Dump Widgets: global and all modes download bc-widgets-dump-{hash}-{timestamp}.json; counts and notes shown',
+    run: async ({ newPage, screenshot }) => {
+      const page = await openTool(newPage, 'dump-widgets');
+      await pickStore(page, 'Harbour & Pine Demo');
+      assert.equal(await page.getByLabel('Global Widgets Only').isChecked(), true);
+
+      const global = await submitAndDownload(page);
+      assert.match(global.name, new RegExp(`^bc-widgets-dump-sandbox-demo-${STAMP}\\.json$`));
+      assert.equal(global.json.storeHash, 'sandbox-demo');
+      const pages = global.json.templates as Array<Json & { snapshot: { regions: Json[] } }>;
+      assert.equal(pages.length, 1);
+      assert.equal(pages[0]?.template_file, null);
+      assert.ok((pages[0]?.snapshot.regions ?? []).some((r) => r.name === 'header_bottom--global'));
+      for (const template of global.json.widgetTemplates as Json[]) {
+        assert.deepEqual(Object.keys(template).sort(), [
+          'kind',
+          'name',
+          'schema',
+          'storefront_api_query',
+          'template',
+          'uuid',
+        ]);
+      }
+
+      // Mode all: progress while pages are read, then the four counts and the notes of §2.
+      await page.getByLabel('All Static Templates').check();
+      await sandboxSettings(page, { latencyMs: 120 });
+      const downloading = page.waitForEvent('download', { timeout: 30_000 });
+      await page.getByTestId('dump-submit').click();
+      await expectText(page.getByTestId('dump-progress'), /^Pages read: \d+ of 13$/);
+      const all = await readDownload(await downloading);
+      await sandboxSettings(page, { latencyMs: 0 });
+      const summary = all.json.summary as Record<string, number>;
+      assert.deepEqual(summary, {
+        totalWidgetTemplates: 11,
+        totalTemplates: 7,
+        totalWidgets: 17,
+        uniqueWidgetTemplates: 11,
+      });
+      await expectText(page.getByTestId('count-widget-templates'), '11');
+      await expectText(page.getByTestId('count-page-templates'), '7');
+      await expectText(page.getByTestId('count-total-widgets'), '17');
+      await expectText(page.getByTestId('count-unique-uuids'), '11');
+      const success = page.getByTestId('dump-success');
+      for (const label of [
+        'Widget Templates',
+        'Page Templates',
+        'Total Widgets',
+        'Unique Widget UUIDs',
+        'Notes',
+      ]) {
+        await success.getByText(label, { exact: true }).waitFor();
+      }
+      const notes = (await page.getByTestId('dump-notes').locator('li').allInnerTexts()).map(squash);
+      assert.deepEqual(notes, all.json.notes);
+      assert.ok(notes.includes('pages/checkout: no widgets on channel 1; skipped'));
+      await screenshot(page, 'dump-widgets-all');
+    },
+  },
+  {
+    name: 'Dump Widgets: selected templates with Select All / Deselect All, entity ids, unchecking clears them, Channel ID',
+    run: async ({ newPage }) => {
+      const page = await openTool(newPage, 'dump-widgets');
+      await pickStore(page, 'Harbour & Pine Demo');
+      await page.getByLabel('Select Specific Templates').check();
+      const checklist = page.getByTestId('template-checklist');
+      const boxes = checklist.locator('input[type="checkbox"]');
+      assert.equal(await boxes.count(), 17);
+      const submit = page.getByTestId('dump-submit');
+
+      // Nothing checked: submit is disabled and says why.
+      assert.equal(await submit.isDisabled(), true);
+      await expectText(page.getByTestId('select-template-hint'), 'Please select at least one template');
+      await checklist.getByRole('button', { name: 'Select All', exact: true }).click();
+      await eventually(async () =>
+        assert.equal(await checklist.locator('input[type="checkbox"]:checked').count(), 17),
+      );
+      assert.equal(await submit.isDisabled(), false);
+      await checklist.getByRole('button', { name: 'Deselect All', exact: true }).click();
+      await eventually(async () =>
+        assert.equal(await checklist.locator('input[type="checkbox"]:checked').count(), 0),
+      );
+      assert.equal(await submit.isDisabled(), true);
+
+      // An entity template needs an id; unchecking it clears what was typed.
+      await page.getByTestId('template-home').check();
+      await page.getByTestId('template-product').check();
+      await submit.click();
+      await expectText(page.getByTestId('dump-error'), 'Please provide entity_id for template: product');
+      await page.getByTestId('entity-ids-product').fill('77, 999999');
+      await page.getByTestId('template-product').uncheck();
+      assert.equal(await page.getByTestId('entity-ids-product').count(), 0);
+      await page.getByTestId('template-product').check();
+      assert.equal(await page.getByTestId('entity-ids-product').inputValue(), '');
+      await page.getByTestId('entity-ids-product').fill('77, 999999');
+
+      const product = (await sandbox(page, '/v3/catalog/products/77')).data as Json;
+      const picked = await submitAndDownload(page);
+      const pages = picked.json.templates as Json[];
+      assert.deepEqual(
+        pages.map((p) => [p.template_file, p.entity_id, p.entity_name]),
+        [
+          ['pages/home', null, null],
+          ['pages/product', '77', product.name],
+        ],
+      );
+      const notes = (await page.getByTestId('dump-notes').locator('li').allInnerTexts()).map(squash);
+      assert.deepEqual(notes, [
+        'pages/product (entity 999999): no product with id 999999 exists in the store; skipped',
+      ]);
+
+      // Advanced Options: another channel.
+      await page.getByTestId('template-product').uncheck();
+      await page.getByText('Advanced Options').click();
+      await page.getByLabel('Channel ID').fill('1702953');
+      const outlet = await submitAndDownload(page);
+      assert.equal(outlet.json.channelId, 1702953);
+      assert.deepEqual(
+        (outlet.json.templates as Json[]).map((p) => [p.template_file, p.channel_id]),
+        [['pages/home', 1702953]],
+      );
+      assert.ok((outlet.json.widgetTemplates as Json[]).some((t) => t.name === 'Channel Announcement'));
+    },
+  },
+];
