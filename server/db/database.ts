@@ -54,6 +54,11 @@ export async function openPglite(dataDir: string | undefined, client?: PGlite): 
 
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server closes (a restart, a failover, DROP DATABASE in tests) must not crash the
+  // process: the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => {
+    console.error(`[database] an idle PostgreSQL connection closed: ${error.message}`);
+  });
   const nodePg = drizzlePg(pool, { schema });
   return {
     kind: 'postgres',
