@@ -65,6 +65,13 @@ export function failureFrom(error: unknown, logger: Logger, reqId?: string): Too
   if (error instanceof ApiError) {
     return { status: error.status, body: { success: false, error: error.message, code: error.code } };
   }
+  // The caller went away and the work was cancelled: nobody reads this answer, and it is not a fault.
+  if (error instanceof Error && error.name === 'AbortError') {
+    return {
+      status: 400,
+      body: { success: false, error: 'The request was cancelled', code: TOOL_ERROR_CODES.cancelled },
+    };
+  }
   logger.error({ reqId, err: error }, 'tool call failed');
   return {
     status: 500,

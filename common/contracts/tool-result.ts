@@ -13,6 +13,7 @@ export const TOOL_ERROR_CODES = {
   productNotFound: 'product_not_found',
   treeNotFound: 'tree_not_found',
   internal: 'internal',
+  cancelled: 'cancelled',
 } as const;
 
 /** Spec part 1 §5. The client shows its own catalogue text for this code ('Vui lòng chọn store' in Vietnamese). */
