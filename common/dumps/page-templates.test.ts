@@ -3,6 +3,7 @@ import {
   ENTITY_PAGE_TEMPLATE_IDS,
   PAGE_TEMPLATE_IDS,
   STATIC_PAGE_TEMPLATE_IDS,
+  isEntityId,
   needsEntityId,
   pageTemplateIdOf,
   parseEntityIds,
@@ -24,6 +25,16 @@ describe('page template catalogue (spec part 1 §9)', () => {
     for (const id of PAGE_TEMPLATE_IDS) expect(pageTemplateIdOf(templateFileOf(id))).toBe(id);
     expect(pageTemplateIdOf('pages/account/orders/all')).toBeUndefined();
     expect(pageTemplateIdOf('home')).toBeUndefined();
+  });
+});
+
+describe('isEntityId', () => {
+  it('checks entity ids are positive integers written as strings', () => {
+    expect(isEntityId('77')).toBe(true);
+    expect(isEntityId('0')).toBe(false);
+    expect(isEntityId('07')).toBe(false);
+    expect(isEntityId('-1')).toBe(false);
+    expect(isEntityId('abc')).toBe(false);
   });
 });
 

@@ -60,11 +60,16 @@ export const ENTITY_KIND: Record<EntityPageTemplateId, string> = {
   'blog-post': 'blog post',
 };
 
+/** A BigCommerce entity id: the decimal id of a product, category, brand, web page or blog post, sent as a string. */
+export function isEntityId(value: string): boolean {
+  return /^[1-9][0-9]{0,9}$/.test(value);
+}
+
 export type EntityIdsParse = { ok: true; ids: string[] } | { ok: false; invalid: string };
 
 /**
  * Reads the entity-id input of one template: one or several ids separated by commas (spec part 1 §5), each a positive
- * whole number (BigCommerce entity ids are decimal ids sent as strings). Blanks between commas are ignored and
+ * whole number ({@link isEntityId}). Blanks between commas are ignored and
  * repeated ids are kept once, in input order. An empty input gives `ids: []`.
  */
 export function parseEntityIds(text: string): EntityIdsParse {
@@ -72,7 +77,7 @@ export function parseEntityIds(text: string): EntityIdsParse {
   for (const part of text.split(',')) {
     const value = part.trim();
     if (value === '') continue;
-    if (!/^[1-9][0-9]{0,9}$/.test(value)) return { ok: false, invalid: value };
+    if (!isEntityId(value)) return { ok: false, invalid: value };
     if (!ids.includes(value)) ids.push(value);
   }
   return { ok: true, ids };

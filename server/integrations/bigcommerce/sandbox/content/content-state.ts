@@ -2,6 +2,7 @@
 // web pages. Methods take bodies already shaped by ./schemas and check what needs the store: references, channels,
 // template files, limits. Failures throw BcApiError, which the sandbox app's onError renders as BigCommerce's body.
 import { randomUUID } from 'node:crypto';
+import { isEntityId } from '../../../../../common/dumps/page-templates';
 import { BcApiError } from '../envelope';
 import { BUILT_IN_DATE, BUILT_IN_TEMPLATES, LAYOUT_TEMPLATE_UUID } from './built-in-templates';
 import { findHandlebarsProblem } from './handlebars-check';
@@ -19,7 +20,6 @@ import {
   acceptsEntityId,
   isGlobalRegion,
   isKnownTemplateFile,
-  isValidEntityId,
   pageRegionNames,
   themeRegionNames,
 } from './template-files';
@@ -832,7 +832,7 @@ export function checkPageAddress(templateFile: string, entityId: string, allowGl
       entity_id: `entity_id is not supported for template_file ${templateFile}`,
     });
   }
-  if (!isValidEntityId(entityId)) {
+  if (!isEntityId(entityId)) {
     throw new BcApiError(422, 'Invalid entity_id', {
       entity_id: 'entity_id must be a positive integer id sent as a string',
     });

@@ -3,7 +3,7 @@ import { BUILT_IN_TEMPLATES } from './built-in-templates';
 import { snapshotWidgets, type ContentState } from './content-state';
 import { DEMO_WEB_PAGE_IDS_WITH_CONTENT, EMPTY_DEMO_TEMPLATES } from './demo-content';
 import { createContentState, type ContentRefs } from './index';
-import { TOOLBOX_PAGE_TEMPLATES, templateFileOf } from './template-files';
+import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../../../common/dumps/page-templates';
 
 const refs: ContentRefs = {
   productIds: [77, 78, 79, 80, 81],
@@ -71,7 +71,7 @@ describe('demo content', () => {
     const pages = createContentState(refs).pagesWithContent();
     const channelOne = pages.filter((p) => p.channel_id === 1);
     const withContent = new Set(channelOne.map((p) => p.template_file));
-    const toolbox = TOOLBOX_PAGE_TEMPLATES.map(templateFileOf);
+    const toolbox = PAGE_TEMPLATE_IDS.map(templateFileOf);
     expect(toolbox.filter((file) => withContent.has(file))).toEqual([
       'pages/home',
       'pages/product',

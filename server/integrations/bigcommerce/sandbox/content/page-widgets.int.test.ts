@@ -6,7 +6,7 @@ import { HERO_BANNER_UUID, LAYOUT_TEMPLATE_UUID, PRODUCT_UUID } from './built-in
 import { snapshotWidgets } from './content-state';
 import { startContentServer, TEST_REFS, type ContentServer } from './content-test-server';
 import { createContentState } from './create-content-state';
-import { TOOLBOX_PAGE_TEMPLATES, templateFileOf } from './template-files';
+import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../../../common/dumps/page-templates';
 import type { PageRegion, WidgetTemplateView } from './types';
 
 type Snapshot = { data: { regions: PageRegion[] }; meta: { pagination: Pagination } };
@@ -73,7 +73,7 @@ const DEMO_PAGES: Record<string, { entity?: string; widgets: number; regions: st
 };
 
 describe('GET /page-widgets', () => {
-  it.each(TOOLBOX_PAGE_TEMPLATES.map((template) => [template]))(
+  it.each(PAGE_TEMPLATE_IDS.map((template) => [template]))(
     'returns the demo snapshot of %s',
     async (template) => {
       const expected = DEMO_PAGES[template];
@@ -180,7 +180,7 @@ describe('GET /page-widgets', () => {
 
   it('gives the empty store empty snapshots', async () => {
     server.use(createContentState({ ...TEST_REFS, demo: false }));
-    for (const template of TOOLBOX_PAGE_TEMPLATES) {
+    for (const template of PAGE_TEMPLATE_IDS) {
       expect(widgetCount(await snapshot(`?template_file=${templateFileOf(template)}`))).toBe(0);
     }
     expect(widgetCount(await snapshot(''))).toBe(0);

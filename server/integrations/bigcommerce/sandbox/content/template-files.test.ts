@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { nameUuid, isUuid } from './ids';
-import {
-  TOOLBOX_PAGE_TEMPLATES,
-  acceptsEntityId,
-  isKnownTemplateFile,
-  isValidEntityId,
-  pageRegionNames,
-  templateFileOf,
-  themeRegionNames,
-} from './template-files';
+import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../../../common/dumps/page-templates';
+import { acceptsEntityId, isKnownTemplateFile, pageRegionNames, themeRegionNames } from './template-files';
 
 describe('template files', () => {
   it('knows every toolbox page template as pages/<id>', () => {
-    expect(TOOLBOX_PAGE_TEMPLATES).toHaveLength(17);
-    for (const template of TOOLBOX_PAGE_TEMPLATES)
+    expect(PAGE_TEMPLATE_IDS).toHaveLength(17);
+    for (const template of PAGE_TEMPLATE_IDS)
       expect(isKnownTemplateFile(templateFileOf(template))).toBe(true);
   });
 
@@ -27,17 +20,9 @@ describe('template files', () => {
   });
 
   it('takes entity ids on product, category, brand, page, blog-post and custom templates only', () => {
-    const withEntity = TOOLBOX_PAGE_TEMPLATES.filter((template) => acceptsEntityId(templateFileOf(template)));
+    const withEntity = PAGE_TEMPLATE_IDS.filter((template) => acceptsEntityId(templateFileOf(template)));
     expect(withEntity).toEqual(['product', 'category', 'brand', 'page', 'blog-post']);
     expect(acceptsEntityId('pages/custom/category/sale')).toBe(true);
-  });
-
-  it('checks entity ids are positive integers written as strings', () => {
-    expect(isValidEntityId('77')).toBe(true);
-    expect(isValidEntityId('0')).toBe(false);
-    expect(isValidEntityId('07')).toBe(false);
-    expect(isValidEntityId('-1')).toBe(false);
-    expect(isValidEntityId('abc')).toBe(false);
   });
 
   it('lists page regions in render order, without global ones', () => {

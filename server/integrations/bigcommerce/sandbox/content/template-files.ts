@@ -1,34 +1,8 @@
 // Stencil template files, which of them take an entity id, and the theme regions the sandbox's "active theme" has.
 // Template files: doc:docs/storefront/widgets/index.mdx "Placements" (API-NOTES §6 (c)).
 // Region names: bigcommerce/cornerstone 6.21.0 as listed in API-NOTES §6 (c); names only.
-
-/** The toolbox's 17 page templates (spec part 1 §9), by the id the toolbox uses. */
-export const TOOLBOX_PAGE_TEMPLATES = [
-  'home',
-  'product',
-  'category',
-  'brand',
-  'brands',
-  'page',
-  'blog',
-  'blog-post',
-  'cart',
-  'checkout',
-  'search',
-  'compare',
-  'contact-us',
-  'order-confirmation',
-  'sitemap',
-  'subscribed',
-  'unsubscribe',
-] as const;
-
-export type ToolboxPageTemplate = (typeof TOOLBOX_PAGE_TEMPLATES)[number];
-
-/** `home` -> `pages/home`. */
-export function templateFileOf(template: ToolboxPageTemplate): string {
-  return `pages/${template}`;
-}
+// The toolbox's 17 page templates and the five addressed by an entity id are the catalogue in common/dumps.
+import { ENTITY_PAGE_TEMPLATE_IDS, templateFileOf } from '../../../../../common/dumps/page-templates';
 
 const ACCOUNT_PAGES = [
   'add-address',
@@ -92,21 +66,15 @@ export function isKnownTemplateFile(templateFile: string): boolean {
   return STATIC_SET.has(templateFile) || CUSTOM_TEMPLATE_RE.test(templateFile);
 }
 
+const ENTITY_TEMPLATE_FILES = new Set<string>(ENTITY_PAGE_TEMPLATE_IDS.map(templateFileOf));
+
 /**
  * Templates whose pages are addressed by `entity_id`. The doc names brand, category, page and product (and the custom
  * templates of those types); `pages/blog-post` is accepted too because the toolbox targets single blog posts
  * (spec part 1 §9 "Templates needing an entity id").
  */
 export function acceptsEntityId(templateFile: string): boolean {
-  if (CUSTOM_TEMPLATE_RE.test(templateFile)) return true;
-  return ['pages/brand', 'pages/category', 'pages/page', 'pages/product', 'pages/blog-post'].includes(
-    templateFile,
-  );
-}
-
-/** An entity id is the decimal id of a product, category, brand, web page or blog post, sent as a string. */
-export function isValidEntityId(entityId: string): boolean {
-  return /^[1-9][0-9]{0,9}$/.test(entityId);
+  return CUSTOM_TEMPLATE_RE.test(templateFile) || ENTITY_TEMPLATE_FILES.has(templateFile);
 }
 
 /** Sitewide regions (names end in `--global`); they live in the snapshot without template_file. */
