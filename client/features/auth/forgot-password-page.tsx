@@ -1,33 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS, RESET_PASSWORD_REDIRECT } from '../../app/routes';
 import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
-import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { AuthErrorAlert } from './auth-error-alert';
 import { AuthLayout, linkClass } from './auth-layout';
-import { validateForgotPassword, type FieldErrors } from './auth-rules';
+import { validateForgotPassword } from './auth-rules';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
+  const { values, errors, formRef, change, handleSubmit } = useValidatedForm(
+    { email: '' },
+    validateForgotPassword,
+  );
   const request = useMutation({
     mutationFn: (address: string) =>
       unwrap(authClient.requestPasswordReset({ email: address, redirectTo: RESET_PASSWORD_REDIRECT })),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    const found = validateForgotPassword({ email });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstInvalid();
-    request.mutate(email.trim());
-  };
+  const submit = handleSubmit(({ email }) => request.mutate(email.trim()));
 
   const footer = (
     <a href={AUTH_PATHS.login} className={linkClass}>
@@ -57,11 +49,8 @@ export function ForgotPasswordPage() {
           label={t('auth.email')}
           type="email"
           autoComplete="email"
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            if (isSubmitted) setErrors(validateForgotPassword({ email: value }));
-          }}
+          value={values.email}
+          onValueChange={change('email')}
           error={errors.email && t(errors.email)}
         />
         <SubmitButton

@@ -1,21 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '../../app/routes';
 import { SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
-import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { AuthErrorAlert } from './auth-error-alert';
 import { AuthLayout, linkClass } from './auth-layout';
-import { validateLogin, type FieldErrors } from './auth-rules';
+import { validateLogin } from './auth-rules';
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
+  const { values, errors, formRef, change, handleSubmit } = useValidatedForm(
+    { email: '', password: '' },
+    validateLogin,
+  );
 
   const login = useMutation({
     mutationFn: (values: { email: string; password: string }) => unwrap(authClient.signIn.email(values)),
@@ -23,18 +21,7 @@ export function LoginPage() {
     onSuccess: () => window.location.assign('/'),
   });
 
-  const revalidate = (next: { email: string; password: string }) => {
-    if (isSubmitted) setErrors(validateLogin(next));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    const found = validateLogin({ email, password });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstInvalid();
-    login.mutate({ email: email.trim(), password });
-  };
+  const submit = handleSubmit(({ email, password }) => login.mutate({ email: email.trim(), password }));
 
   const isBusy = login.isPending || login.isSuccess;
   return (
@@ -57,22 +44,16 @@ export function LoginPage() {
           label={t('auth.email')}
           type="email"
           autoComplete="email"
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            revalidate({ email: value, password });
-          }}
+          value={values.email}
+          onValueChange={change('email')}
           error={errors.email && t(errors.email)}
         />
         <TextField
           label={t('auth.password')}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            revalidate({ email, password: value });
-          }}
+          value={values.password}
+          onValueChange={change('password')}
           error={errors.password && t(errors.password)}
         />
         <div className="flex justify-end">

@@ -1,42 +1,28 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS, VERIFIED_CALLBACK_URL } from '../../app/routes';
 import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
-import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { AuthErrorAlert } from './auth-error-alert';
 import { AuthLayout, buttonLinkClass, linkClass } from './auth-layout';
-import { validateRegister, type FieldErrors } from './auth-rules';
-
-type Field = 'name' | 'email' | 'password';
+import { validateRegister } from './auth-rules';
 
 export function RegisterPage() {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
+  const { values, errors, formRef, change, handleSubmit } = useValidatedForm(
+    { name: '', email: '', password: '' },
+    validateRegister,
+  );
 
   const register = useMutation({
-    mutationFn: (body: Record<Field, string>) =>
+    mutationFn: (body: { name: string; email: string; password: string }) =>
       unwrap(authClient.signUp.email({ ...body, callbackURL: VERIFIED_CALLBACK_URL })),
   });
 
-  const change = (field: Field) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (isSubmitted) setErrors(validateRegister(next));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    const found = validateRegister(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstInvalid();
-    register.mutate({ name: values.name.trim(), email: values.email.trim(), password: values.password });
-  };
+  const submit = handleSubmit(({ name, email, password }) =>
+    register.mutate({ name: name.trim(), email: email.trim(), password }),
+  );
 
   if (register.isSuccess) {
     return (

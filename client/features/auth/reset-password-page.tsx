@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_PATHS } from '../../app/routes';
 import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
-import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { AuthErrorAlert, AuthMessageAlert } from './auth-error-alert';
 import { AuthLayout, buttonLinkClass, linkClass } from './auth-layout';
-import { linkErrorMessage, validateResetPassword, type FieldErrors } from './auth-rules';
-
-type Field = 'password' | 'confirmPassword';
+import { linkErrorMessage, validateResetPassword } from './auth-rules';
 
 /** `/auth/reset-password?token=…` (Better Auth's mailed link redirects here; `?error=INVALID_TOKEN` when stale). */
 export function ResetPasswordPage() {
@@ -34,28 +31,15 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
-  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
+  const { values, errors, formRef, change, handleSubmit } = useValidatedForm(
+    { password: '', confirmPassword: '' },
+    validateResetPassword,
+  );
   const reset = useMutation({
     mutationFn: (newPassword: string) => unwrap(authClient.resetPassword({ newPassword, token })),
   });
 
-  const change = (field: Field) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (isSubmitted) setErrors(validateResetPassword(next));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    const found = validateResetPassword(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstInvalid();
-    reset.mutate(values.password);
-  };
+  const submit = handleSubmit(({ password }) => reset.mutate(password));
 
   if (reset.isSuccess) {
     return (

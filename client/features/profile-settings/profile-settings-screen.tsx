@@ -8,7 +8,7 @@ import { sessionQueryKey, useSession, type SessionUser } from '../../app/session
 import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { cn } from '../../lib/class-names';
-import { useFocusFirstInvalid } from '../../lib/use-focus-first-invalid';
+import { useValidatedForm } from '../../lib/use-validated-form';
 import { profileErrorText, updateProfile } from './api';
 import {
   buildProfileUpdate,
@@ -16,9 +16,7 @@ import {
   hasChanges,
   isEmailChanged,
   validateProfile,
-  type ProfileErrors,
   type ProfileField,
-  type ProfileFormValues,
   type ProfileOriginal,
 } from './profile-rules';
 
@@ -111,18 +109,17 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [original, setOriginal] = useState<ProfileOriginal>({ name: user.name, email: user.email });
-  const [values, setValues] = useState<ProfileFormValues>(() => emptyProfileForm(user));
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [isSubmitted, setIsSubmitted] = useState(false);
+  const { values, errors, formRef, change, handleSubmit, restart } = useValidatedForm(
+    () => emptyProfileForm(user),
+    validateProfile,
+  );
   const [notice, setNotice] = useState<Notice>(null);
-  const [formRef, focusFirstInvalid] = useFocusFirstInvalid();
 
   const save = useMutation({
     mutationFn: updateProfile,
     onSuccess: async ({ message, user: saved }: { message: string; user: ProfileUser }) => {
       setOriginal({ name: saved.name, email: saved.email });
-      setValues(emptyProfileForm(saved));
-      setIsSubmitted(false);
+      restart(emptyProfileForm(saved));
       setNotice({ tone: 'success', text: message || t('profile.updated') });
       // The same person: the header and the card read the new name and email from the session.
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
@@ -138,22 +135,15 @@ function ProfileForm({ user }: { user: SessionUser }) {
     return () => window.clearTimeout(timer);
   }, [notice]);
 
-  const change = (field: ProfileField) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (isSubmitted) setErrors(validateProfile(next));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    setNotice(null);
-    const found = validateProfile(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstInvalid();
-    const request = buildProfileUpdate(original, values);
+  const saveChanges = handleSubmit((checked) => {
+    const request = buildProfileUpdate(original, checked);
     if (!hasChanges(request)) return setNotice({ tone: 'info', text: t('profile.noChanges') });
     save.mutate(request);
+  });
+  const submit = (event: FormEvent) => {
+    // Every submit clears the last notice, whether or not the form passes its checks.
+    setNotice(null);
+    saveChanges(event);
   };
 
   const errorText = (field: ProfileField) => {
