@@ -15,11 +15,16 @@ import {
   type AssignableRole,
 } from './api';
 import { AuditLogPanel } from './audit-log-panel';
+import {
+  PagerButtons,
+  plainSmallButtonClass,
+  smallButtonClass,
+  TableHead,
+  TablePlaceholder,
+} from './table-parts';
 import { pageCount, USERS_PAGE_SIZE, type SearchField, type UsersListParams } from './users-query';
 
 const cardClass = 'rounded-2xl border border-slate-200 bg-white shadow-sm';
-const smallButtonClass =
-  'rounded-md border px-2.5 py-1 text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
 
 function isAssignableRole(value: string): value is AssignableRole {
   return (ASSIGNABLE_ROLES as readonly string[]).includes(value);
@@ -154,42 +159,29 @@ function UsersPanel() {
         </div>
       )}
 
-      {users.isError ? (
-        <div className="p-5">
-          <FormAlert tone="error">
-            {(users.error instanceof AuthRequestError ? users.error.error.message : undefined) ??
-              t('adminUsers.loadFailed')}
-          </FormAlert>
-        </div>
-      ) : users.isPending ? (
-        <p role="status" className="p-5 text-sm text-slate-500">
-          {t('app.loading')}
-        </p>
+      {users.isError || users.isPending ? (
+        <TablePlaceholder
+          error={
+            users.isError
+              ? ((users.error instanceof AuthRequestError ? users.error.error.message : undefined) ??
+                t('adminUsers.loadFailed'))
+              : null
+          }
+        />
       ) : (
         <div className="overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-100 text-sm" data-testid="users-table">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-5 py-2.5">
-                  {t('adminUsers.columns.user')}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t('adminUsers.columns.role')}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t('adminUsers.columns.verified')}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t('adminUsers.columns.created')}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t('adminUsers.columns.status')}
-                </th>
-                <th scope="col" className="px-5 py-2.5 text-right">
-                  {t('adminUsers.columns.actions')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              isLastRight
+              columns={[
+                t('adminUsers.columns.user'),
+                t('adminUsers.columns.role'),
+                t('adminUsers.columns.verified'),
+                t('adminUsers.columns.created'),
+                t('adminUsers.columns.status'),
+                t('adminUsers.columns.actions'),
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {users.data.users.length === 0 && (
                 <tr>
@@ -264,10 +256,7 @@ function UsersPanel() {
                             type="button"
                             disabled={isBusy}
                             onClick={() => run({ kind: row.banned ? 'unban' : 'ban', user: row })}
-                            className={cn(
-                              smallButtonClass,
-                              'border-slate-300 text-slate-700 hover:bg-slate-50',
-                            )}
+                            className={plainSmallButtonClass}
                           >
                             {row.banned ? t('adminUsers.unban') : t('adminUsers.ban')}
                           </button>
@@ -298,22 +287,7 @@ function UsersPanel() {
           {t('adminUsers.summary', { total: String(total), page: String(params.page), pages: String(pages) })}
         </p>
         <div className="flex gap-2">
-          <button
-            type="button"
-            disabled={params.page <= 1}
-            onClick={() => setParams({ ...params, page: params.page - 1 })}
-            className={cn(smallButtonClass, 'border-slate-300 text-slate-700 hover:bg-slate-50')}
-          >
-            {t('adminUsers.previous')}
-          </button>
-          <button
-            type="button"
-            disabled={params.page >= pages}
-            onClick={() => setParams({ ...params, page: params.page + 1 })}
-            className={cn(smallButtonClass, 'border-slate-300 text-slate-700 hover:bg-slate-50')}
-          >
-            {t('adminUsers.next')}
-          </button>
+          <PagerButtons page={params.page} pages={pages} onPage={(page) => setParams({ ...params, page })} />
         </div>
       </nav>
     </section>

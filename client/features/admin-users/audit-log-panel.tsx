@@ -1,14 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/form-field';
 import { ApiError, readErrorText } from '../../lib/api';
 import { cn } from '../../lib/class-names';
 import { auditLogQueryOptions, isAdminSession } from './api';
+import { PagerButtons, plainSmallButtonClass, TableHead, TablePlaceholder } from './table-parts';
 import { AUDIT_PAGE_SIZE, auditActionKey, describeDetail, pageCount } from './users-query';
-
-const buttonClass =
-  'rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** The admin audit log (`GET /api/admin/audit-log`): impersonation start/stop and every admin change. */
 export function AuditLogPanel({ titleId }: { titleId: string }) {
@@ -29,45 +26,33 @@ export function AuditLogPanel({ titleId }: { titleId: string }) {
         <h2 id={titleId} className="text-base font-semibold text-slate-900">
           {t('adminUsers.auditLog.title')}
         </h2>
-        <button type="button" onClick={() => void log.refetch()} className={buttonClass}>
+        <button type="button" onClick={() => void log.refetch()} className={plainSmallButtonClass}>
           {t('adminUsers.auditLog.refresh')}
         </button>
       </div>
-      {log.isError ? (
-        <div className="p-5">
-          <FormAlert tone="error">
-            {(log.error instanceof ApiError ? readErrorText(log.error.body) : undefined) ??
-              t('adminUsers.auditLog.loadFailed')}
-          </FormAlert>
-        </div>
-      ) : log.isPending ? (
-        <p role="status" className="p-5 text-sm text-slate-500">
-          {t('app.loading')}
-        </p>
+      {log.isError || log.isPending ? (
+        <TablePlaceholder
+          error={
+            log.isError
+              ? ((log.error instanceof ApiError ? readErrorText(log.error.body) : undefined) ??
+                t('adminUsers.auditLog.loadFailed'))
+              : null
+          }
+        />
       ) : log.data.entries.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">{t('adminUsers.auditLog.empty')}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-100 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-5 py-2.5">
-                  {t('adminUsers.auditLog.time')}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t('adminUsers.auditLog.action')}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t('adminUsers.auditLog.actor')}
-                </th>
-                <th scope="col" className="px-3 py-2.5">
-                  {t('adminUsers.auditLog.target')}
-                </th>
-                <th scope="col" className="px-5 py-2.5">
-                  {t('adminUsers.auditLog.detail')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t('adminUsers.auditLog.time'),
+                t('adminUsers.auditLog.action'),
+                t('adminUsers.auditLog.actor'),
+                t('adminUsers.auditLog.target'),
+                t('adminUsers.auditLog.detail'),
+              ]}
+            />
             <tbody className="divide-y divide-slate-100">
               {log.data.entries.map((entry) => (
                 <tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
@@ -87,17 +72,7 @@ export function AuditLogPanel({ titleId }: { titleId: string }) {
         </div>
       )}
       <div className="flex items-center justify-end gap-2 border-t border-slate-100 px-5 py-3">
-        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className={buttonClass}>
-          {t('adminUsers.previous')}
-        </button>
-        <button
-          type="button"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-          className={buttonClass}
-        >
-          {t('adminUsers.next')}
-        </button>
+        <PagerButtons page={page} pages={pages} onPage={setPage} />
       </div>
     </div>
   );
