@@ -95,15 +95,17 @@ export function FormAlert({
   );
 }
 
-/** The primary button of a form: disabled, with the busy label, while the request runs. */
+/** The primary button of a form: disabled, with the busy label, while the request runs (or while `isDisabled`). */
 export function SubmitButton({
   isBusy,
+  isDisabled = false,
   label,
   busyLabel,
   className,
   testId,
 }: {
   isBusy: boolean;
+  isDisabled?: boolean;
   label: string;
   busyLabel: string;
   className?: string;
@@ -112,7 +114,7 @@ export function SubmitButton({
   return (
     <button
       type="submit"
-      disabled={isBusy}
+      disabled={isBusy || isDisabled}
       aria-busy={isBusy || undefined}
       data-testid={testId}
       className={cn(

@@ -1,6 +1,10 @@
-// Small helpers for route handlers: JSON bodies, path ids, the current store and product.
-import { BcApiError } from '../envelope';
+// Small helpers for route handlers: JSON bodies, path ids, the current store and product, and the steps every
+// product sub-resource (options, modifiers, custom fields, images…) repeats: list a page, find or remove by id,
+// record a write.
+import { BcApiError, paginate } from '../envelope';
 import type { SandboxContext } from '../app-env';
+import { fieldSelectionParams, pagingParams, selectFields } from '../query';
+import { bcDate } from '../records';
 import type { ProductRecord } from '../types';
 
 export const NOT_FOUND_TITLE = 'The requested resource was not found.';
@@ -46,4 +50,43 @@ export function requireArray(body: unknown): unknown[] {
     });
   }
   return body as unknown[];
+}
+
+/**
+ * One page of a v3 list (`page`, `limit` up to 250) with `include_fields` / `exclude_fields` applied to each row as
+ * `serialize` shapes it: `{data, meta: {pagination}}`.
+ */
+export function pagedList<T extends object>(
+  c: SandboxContext,
+  rows: readonly T[],
+  serialize: (row: T) => object = (row) => row,
+): Response {
+  const q = query(c);
+  const { page, limit } = pagingParams(q, 250);
+  const sel = fieldSelectionParams(q);
+  const { data, pagination } = paginate(rows, page, limit);
+  return c.json({ data: data.map((row) => selectFields(serialize(row), sel)), meta: { pagination } }, 200);
+}
+
+/** The row with this id, or BigCommerce's 404 (with `errors` naming what was not found, when given). */
+export function rowOr404<T extends { id: number }>(
+  rows: readonly T[],
+  id: number,
+  errors: Record<string, string> = {},
+): T {
+  const row = rows.find((r) => r.id === id);
+  if (!row) throw new BcApiError(404, NOT_FOUND_TITLE, errors);
+  return row;
+}
+
+/** The rows without the one with this id; BigCommerce's 404 when there is none. */
+export function withoutRowOr404<T extends { id: number }>(rows: readonly T[], id: number): T[] {
+  if (!rows.some((r) => r.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
+  return rows.filter((r) => r.id !== id);
+}
+
+/** After a write below one product: its `date_modified` moves to now and the store's stats count the write. */
+export function recordProductWrite(c: SandboxContext, record: ProductRecord, nowMs: number): void {
+  record.fields.date_modified = bcDate(nowMs);
+  c.get('store').stats.recordProductWrites([record.fields.id]);
 }

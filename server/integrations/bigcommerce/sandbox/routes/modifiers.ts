@@ -6,11 +6,20 @@ import { V3 } from '../app-env';
 import { serializeModifier } from '../catalog';
 import { BcApiError, paginate, v3Data } from '../envelope';
 import { fieldSelectionParams, pagingParams, selectFields } from '../query';
-import { bcDate, defaultAdjusters, optionName } from '../records';
+import { defaultAdjusters, optionName } from '../records';
 import { int, modifierSchema, modifierValueSchema, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Adjusters, Modifier, ModifierValue, ProductRecord } from '../types';
-import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson } from './helpers';
+import {
+  pagedList,
+  pathId,
+  productOr404,
+  query,
+  readJson,
+  recordProductWrite,
+  rowOr404,
+  withoutRowOr404,
+} from './helpers';
 import { PRODUCT_ID } from './products';
 
 const MODIFIER_ID = ':modifier_id{[0-9]+}';
@@ -27,9 +36,7 @@ const LIST_TYPES = new Set([
 type ValueInput = z.infer<typeof modifierValueSchema>;
 
 function modifierOr404(record: ProductRecord, id: number): Modifier {
-  const modifier = record.modifiers.find((m) => m.id === id);
-  if (!modifier) throw new BcApiError(404, NOT_FOUND_TITLE, { modifier_id: `Modifier ${id} was not found.` });
-  return modifier;
+  return rowOr404(record.modifiers, id, { modifier_id: `Modifier ${id} was not found.` });
 }
 
 function adjustersFrom(input: ValueInput['adjusters'], current: Adjusters = defaultAdjusters()): Adjusters {
@@ -58,20 +65,9 @@ function newValue(data: StoreData, modifierId: number, input: ValueInput, sortOr
 
 export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
   const base = `${V3}/catalog/products/${PRODUCT_ID}/modifiers`;
-  const touch = (record: ProductRecord) => {
-    record.fields.date_modified = bcDate(deps.clock());
-  };
 
   app.get(base, (c) => {
-    const record = productOr404(c);
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
-    const { data, pagination } = paginate(record.modifiers, page, limit);
-    return c.json(
-      { data: data.map((m) => selectFields(serializeModifier(m), sel)), meta: { pagination } },
-      200,
-    );
+    return pagedList(c, productOr404(c).modifiers, serializeModifier);
   });
 
   app.post(base, async (c) => {
@@ -116,8 +112,7 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
       modifier.option_values = (input.option_values ?? []).map((v, i) => newValue(store.data, id, v, i));
     }
     record.modifiers.push(modifier);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, serializeModifier(modifier));
   });
 
@@ -159,18 +154,15 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
         );
       }
     }
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, serializeModifier(modifier));
   });
 
   app.delete(`${base}/${MODIFIER_ID}`, (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
     const modifier = modifierOr404(record, pathId(c, 'modifier_id'));
     record.modifiers = record.modifiers.filter((m) => m.id !== modifier.id);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });
 
@@ -194,44 +186,35 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
       throw new BcApiError(422, 'A modifier can have at most 250 values.');
     const value = newValue(store.data, modifier.id, input, modifier.option_values.length);
     modifier.option_values.push(value);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...value });
   });
 
   app.get(`${base}/${MODIFIER_ID}/values/${VALUE_ID}`, (c) => {
     const modifier = modifierOr404(productOr404(c), pathId(c, 'modifier_id'));
-    const value = modifier.option_values.find((v) => v.id === pathId(c, 'value_id'));
-    if (!value) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const value = rowOr404(modifier.option_values, pathId(c, 'value_id'));
     return v3Data(c, { ...value });
   });
 
   app.put(`${base}/${MODIFIER_ID}/values/${VALUE_ID}`, async (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
     const modifier = modifierOr404(record, pathId(c, 'modifier_id'));
-    const value = modifier.option_values.find((v) => v.id === pathId(c, 'value_id'));
-    if (!value) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const value = rowOr404(modifier.option_values, pathId(c, 'value_id'));
     const input = parseBody(modifierValueSchema.partial(), await readJson(c));
     if (input.label !== undefined) value.label = input.label;
     if (input.sort_order !== undefined) value.sort_order = input.sort_order;
     if (input.is_default !== undefined) value.is_default = input.is_default;
     if (input.value_data !== undefined) value.value_data = input.value_data;
     value.adjusters = adjustersFrom(input.adjusters, value.adjusters);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...value });
   });
 
   app.delete(`${base}/${MODIFIER_ID}/values/${VALUE_ID}`, (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
     const modifier = modifierOr404(record, pathId(c, 'modifier_id'));
-    const id = pathId(c, 'value_id');
-    if (!modifier.option_values.some((v) => v.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
-    modifier.option_values = modifier.option_values.filter((v) => v.id !== id);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    modifier.option_values = withoutRowOr404(modifier.option_values, pathId(c, 'value_id'));
+    recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });
 }

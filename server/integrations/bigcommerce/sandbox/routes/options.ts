@@ -3,13 +3,22 @@ import type { z } from 'zod';
 import type { RouteDeps, SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { dropVariantsUsing, serializeOption, syncVariantOptionLabels } from '../catalog';
-import { BcApiError, paginate, v3Data } from '../envelope';
-import { fieldSelectionParams, pagingParams, selectFields } from '../query';
-import { bcDate, optionName } from '../records';
+import { BcApiError, v3Data } from '../envelope';
+import { fieldSelectionParams, selectFields } from '../query';
+import { optionName } from '../records';
 import { int, optionSchema, optionValueSchema, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { OptionValue, ProductOption, ProductRecord } from '../types';
-import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson } from './helpers';
+import {
+  pagedList,
+  pathId,
+  productOr404,
+  query,
+  readJson,
+  recordProductWrite,
+  rowOr404,
+  withoutRowOr404,
+} from './helpers';
 import { PRODUCT_ID } from './products';
 
 const OPTION_ID = ':option_id{[0-9]+}';
@@ -17,9 +26,7 @@ const VALUE_ID = ':value_id{[0-9]+}';
 const MAX_VALUES = 250;
 
 function optionOr404(record: ProductRecord, id: number): ProductOption {
-  const option = record.options.find((o) => o.id === id);
-  if (!option) throw new BcApiError(404, NOT_FOUND_TITLE, { option_id: `Option ${id} was not found.` });
-  return option;
+  return rowOr404(record.options, id, { option_id: `Option ${id} was not found.` });
 }
 
 function newValue(data: StoreData, input: z.infer<typeof optionValueSchema>, sortOrder: number): OptionValue {
@@ -46,20 +53,9 @@ function assertUniqueLabels(values: { label: string }[]): void {
 
 export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
   const base = `${V3}/catalog/products/${PRODUCT_ID}/options`;
-  const touch = (record: ProductRecord) => {
-    record.fields.date_modified = bcDate(deps.clock());
-  };
 
   app.get(base, (c) => {
-    const record = productOr404(c);
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
-    const { data, pagination } = paginate(record.options, page, limit);
-    return c.json(
-      { data: data.map((o) => selectFields(serializeOption(o), sel)), meta: { pagination } },
-      200,
-    );
+    return pagedList(c, productOr404(c).options, serializeOption);
   });
 
   app.post(base, async (c) => {
@@ -84,8 +80,7 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     };
     option.option_values = input.option_values.map((v, i) => newValue(store.data, v, i));
     record.options.push(option);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, serializeOption(option));
   });
 
@@ -135,8 +130,7 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     }
     assertUniqueLabels(option.option_values);
     syncVariantOptionLabels(record);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, serializeOption(option));
   });
 
@@ -146,18 +140,13 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     const option = optionOr404(record, pathId(c, 'option_id'));
     record.options = record.options.filter((o) => o.id !== option.id);
     dropVariantsUsing(store.data, record, new Set(option.option_values.map((v) => v.id)));
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });
 
   app.get(`${base}/${OPTION_ID}/values`, (c) => {
     const option = optionOr404(productOr404(c), pathId(c, 'option_id'));
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
-    const { data, pagination } = paginate(option.option_values, page, limit);
-    return c.json({ data: data.map((v) => selectFields(v, sel)), meta: { pagination } }, 200);
+    return pagedList(c, option.option_values);
   });
 
   app.post(`${base}/${OPTION_ID}/values`, async (c) => {
@@ -170,24 +159,20 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     assertUniqueLabels([...option.option_values, input]);
     const value = newValue(store.data, input, option.option_values.length);
     option.option_values.push(value);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...value });
   });
 
   app.get(`${base}/${OPTION_ID}/values/${VALUE_ID}`, (c) => {
     const option = optionOr404(productOr404(c), pathId(c, 'option_id'));
-    const value = option.option_values.find((v) => v.id === pathId(c, 'value_id'));
-    if (!value) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const value = rowOr404(option.option_values, pathId(c, 'value_id'));
     return v3Data(c, selectFields(value, fieldSelectionParams(query(c))));
   });
 
   app.put(`${base}/${OPTION_ID}/values/${VALUE_ID}`, async (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
     const option = optionOr404(record, pathId(c, 'option_id'));
-    const value = option.option_values.find((v) => v.id === pathId(c, 'value_id'));
-    if (!value) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const value = rowOr404(option.option_values, pathId(c, 'value_id'));
     const input = parseBody(optionValueSchema.partial(), await readJson(c));
     if (input.label !== undefined) {
       assertUniqueLabels([...option.option_values.filter((v) => v.id !== value.id), { label: input.label }]);
@@ -197,8 +182,7 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     if (input.is_default !== undefined) value.is_default = input.is_default;
     if (input.value_data !== undefined) value.value_data = input.value_data;
     syncVariantOptionLabels(record);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...value });
   });
 
@@ -207,11 +191,9 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     const record = productOr404(c);
     const option = optionOr404(record, pathId(c, 'option_id'));
     const id = pathId(c, 'value_id');
-    if (!option.option_values.some((v) => v.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
-    option.option_values = option.option_values.filter((v) => v.id !== id);
+    option.option_values = withoutRowOr404(option.option_values, id);
     dropVariantsUsing(store.data, record, new Set([id]));
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });
 }

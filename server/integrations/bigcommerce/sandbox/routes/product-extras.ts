@@ -7,8 +7,17 @@ import { fieldSelectionParams, intParam, pagingParams, selectFields } from '../q
 import { bcDate, refreshDerived } from '../records';
 import { bulkPricingRuleSchema, customFieldSchema, parseBody, reviewSchema } from '../schemas';
 import { nextId } from '../store-state';
-import type { ProductRecord, Review } from '../types';
-import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson } from './helpers';
+import type { Review } from '../types';
+import {
+  pagedList,
+  pathId,
+  productOr404,
+  query,
+  readJson,
+  recordProductWrite,
+  rowOr404,
+  withoutRowOr404,
+} from './helpers';
 import { PRODUCT_ID } from './products';
 
 function missing(body: unknown, keys: string[]): void {
@@ -24,21 +33,12 @@ function missing(body: unknown, keys: string[]): void {
 }
 
 export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): void {
-  const touch = (record: ProductRecord) => {
-    record.fields.date_modified = bcDate(deps.clock());
-  };
-
   // Custom fields ------------------------------------------------------------------------------------------------
   const cf = `${V3}/catalog/products/${PRODUCT_ID}/custom-fields`;
   const CF_ID = ':custom_field_id{[0-9]+}';
 
   app.get(cf, (c) => {
-    const record = productOr404(c);
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
-    const { data, pagination } = paginate(record.customFields, page, limit);
-    return c.json({ data: data.map((f) => selectFields(f, sel)), meta: { pagination } }, 200);
+    return pagedList(c, productOr404(c).customFields);
   });
 
   app.post(cf, async (c) => {
@@ -50,39 +50,30 @@ export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): vo
     assertCustomFieldUnique(record, input.name, input.value);
     const field = { id: nextId(store.data, 'customField'), ...input };
     record.customFields.push(field);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...field });
   });
 
   app.get(`${cf}/${CF_ID}`, (c) => {
-    const field = productOr404(c).customFields.find((f) => f.id === pathId(c, 'custom_field_id'));
-    if (!field) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const field = rowOr404(productOr404(c).customFields, pathId(c, 'custom_field_id'));
     return v3Data(c, { ...field });
   });
 
   app.put(`${cf}/${CF_ID}`, async (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
-    const field = record.customFields.find((f) => f.id === pathId(c, 'custom_field_id'));
-    if (!field) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const field = rowOr404(record.customFields, pathId(c, 'custom_field_id'));
     const input = parseBody(customFieldSchema.partial(), await readJson(c));
     assertCustomFieldUnique(record, input.name ?? field.name, input.value ?? field.value, field.id);
     if (input.name !== undefined) field.name = input.name;
     if (input.value !== undefined) field.value = input.value;
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...field });
   });
 
   app.delete(`${cf}/${CF_ID}`, (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
-    const id = pathId(c, 'custom_field_id');
-    if (!record.customFields.some((f) => f.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
-    record.customFields = record.customFields.filter((f) => f.id !== id);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    record.customFields = withoutRowOr404(record.customFields, pathId(c, 'custom_field_id'));
+    recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });
 
@@ -106,39 +97,30 @@ export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): vo
     assertBulkRuleFits(record, input);
     const rule = { id: nextId(store.data, 'bulkPricingRule'), ...input };
     record.bulkPricingRules.push(rule);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...rule });
   });
 
   app.get(`${bpr}/${BPR_ID}`, (c) => {
-    const rule = productOr404(c).bulkPricingRules.find((r) => r.id === pathId(c, 'bulk_pricing_rule_id'));
-    if (!rule) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const rule = rowOr404(productOr404(c).bulkPricingRules, pathId(c, 'bulk_pricing_rule_id'));
     return v3Data(c, { ...rule });
   });
 
   app.put(`${bpr}/${BPR_ID}`, async (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
-    const rule = record.bulkPricingRules.find((r) => r.id === pathId(c, 'bulk_pricing_rule_id'));
-    if (!rule) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const rule = rowOr404(record.bulkPricingRules, pathId(c, 'bulk_pricing_rule_id'));
     const input = parseBody(bulkPricingRuleSchema.partial(), await readJson(c));
     const next = { ...rule, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
     assertBulkRuleFits(record, next, rule.id);
     Object.assign(rule, next);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...rule });
   });
 
   app.delete(`${bpr}/${BPR_ID}`, (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
-    const id = pathId(c, 'bulk_pricing_rule_id');
-    if (!record.bulkPricingRules.some((r) => r.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
-    record.bulkPricingRules = record.bulkPricingRules.filter((r) => r.id !== id);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    record.bulkPricingRules = withoutRowOr404(record.bulkPricingRules, pathId(c, 'bulk_pricing_rule_id'));
+    recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });
 
@@ -182,42 +164,33 @@ export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): vo
     };
     record.reviews.push(review);
     refreshDerived(record);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...review });
   });
 
   app.get(`${rv}/${RV_ID}`, (c) => {
-    const review = productOr404(c).reviews.find((r) => r.id === pathId(c, 'review_id'));
-    if (!review) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const review = rowOr404(productOr404(c).reviews, pathId(c, 'review_id'));
     return v3Data(c, { ...review });
   });
 
   app.put(`${rv}/${RV_ID}`, async (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
-    const review = record.reviews.find((r) => r.id === pathId(c, 'review_id'));
-    if (!review) throw new BcApiError(404, NOT_FOUND_TITLE);
+    const review = rowOr404(record.reviews, pathId(c, 'review_id'));
     const input = parseBody(reviewSchema.partial(), await readJson(c));
     const { date_reviewed: reviewed, ...rest } = input;
     Object.assign(review, Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)));
     if (reviewed !== undefined) review.date_reviewed = bcDate(Date.parse(reviewed));
     review.date_modified = bcDate(deps.clock());
     refreshDerived(record);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...review });
   });
 
   app.delete(`${rv}/${RV_ID}`, (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
-    const id = pathId(c, 'review_id');
-    if (!record.reviews.some((r) => r.id === id)) throw new BcApiError(404, NOT_FOUND_TITLE);
-    record.reviews = record.reviews.filter((r) => r.id !== id);
+    record.reviews = withoutRowOr404(record.reviews, pathId(c, 'review_id'));
     refreshDerived(record);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });
 }

@@ -3,13 +3,13 @@
 import type { RouteDeps, SandboxApp, SandboxContext } from '../app-env';
 import { V3 } from '../app-env';
 import { addImage, serializeImage } from '../catalog';
-import { BcApiError, paginate, v3Data } from '../envelope';
-import { fieldSelectionParams, pagingParams, selectFields } from '../query';
+import { BcApiError, v3Data } from '../envelope';
+import { fieldSelectionParams, selectFields } from '../query';
 import { bcDate } from '../records';
 import { imageSchema, parseBody, videoSchema } from '../schemas';
 import { nextId } from '../store-state';
 import type { ProductImage, ProductRecord, ProductVideo } from '../types';
-import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson } from './helpers';
+import { pagedList, pathId, productOr404, query, readJson, recordProductWrite, rowOr404 } from './helpers';
 import { PRODUCT_ID } from './products';
 
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
@@ -24,15 +24,11 @@ const IMAGE_TYPES = new Set([
 ]);
 
 function imageOr404(record: ProductRecord, id: number): ProductImage {
-  const img = record.images.find((i) => i.id === id);
-  if (!img) throw new BcApiError(404, NOT_FOUND_TITLE, { image_id: `Image ${id} was not found.` });
-  return img;
+  return rowOr404(record.images, id, { image_id: `Image ${id} was not found.` });
 }
 
 function videoOr404(record: ProductRecord, id: number): ProductVideo {
-  const video = record.videos.find((v) => v.id === id);
-  if (!video) throw new BcApiError(404, NOT_FOUND_TITLE, { id: `Video ${id} was not found.` });
-  return video;
+  return rowOr404(record.videos, id, { id: `Video ${id} was not found.` });
 }
 
 async function createImageFromRequest(
@@ -89,31 +85,20 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
   const videos = `${V3}/catalog/products/${PRODUCT_ID}/videos`;
   const IMAGE_ID = ':image_id{[0-9]+}';
   const VIDEO_ID = ':id{[0-9]+}';
-  const touch = (record: ProductRecord) => {
-    record.fields.date_modified = bcDate(deps.clock());
-  };
 
   app.get(images, (c) => {
     const record = productOr404(c);
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
     const sorted = [...record.images].sort((a, b) => a.sort_order - b.sort_order || a.id - b.id);
-    const { data, pagination } = paginate(sorted, page, limit);
     const baseUrl = deps.baseUrl(c);
     const hash = c.get('store').spec.hash;
-    return c.json(
-      { data: data.map((i) => selectFields(serializeImage(i, baseUrl, hash), sel)), meta: { pagination } },
-      200,
-    );
+    return pagedList(c, sorted, (i) => serializeImage(i, baseUrl, hash));
   });
 
   app.post(images, async (c) => {
     const store = c.get('store');
     const record = productOr404(c);
     const img = await createImageFromRequest(c, record, deps.clock());
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, serializeImage(img, deps.baseUrl(c), store.spec.hash));
   });
 
@@ -145,8 +130,7 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
     if (input.sort_order !== undefined) img.sort_order = input.sort_order;
     if (input.description !== undefined) img.description = input.description;
     img.date_modified = bcDate(deps.clock());
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, serializeImage(img, deps.baseUrl(c), store.spec.hash));
   });
 
@@ -157,18 +141,12 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
     record.images = record.images.filter((i) => i.id !== img.id);
     store.data.uploads.delete(img.id);
     if (img.is_thumbnail && record.images[0]) record.images[0].is_thumbnail = true;
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });
 
   app.get(videos, (c) => {
-    const record = productOr404(c);
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
-    const { data, pagination } = paginate(record.videos, page, limit);
-    return c.json({ data: data.map((v) => selectFields(v, sel)), meta: { pagination } }, 200);
+    return pagedList(c, productOr404(c).videos);
   });
 
   app.post(videos, async (c) => {
@@ -190,8 +168,7 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
       length: '',
     };
     record.videos.push(video);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...video });
   });
 
@@ -201,7 +178,6 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
   });
 
   app.put(`${videos}/${VIDEO_ID}`, async (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
     const video = videoOr404(record, pathId(c, 'id'));
     const input = parseBody(videoSchema.partial(), await readJson(c));
@@ -209,18 +185,15 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
     if (input.title !== undefined) video.title = input.title;
     if (input.description !== undefined) video.description = input.description;
     if (input.sort_order !== undefined) video.sort_order = input.sort_order;
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...video });
   });
 
   app.delete(`${videos}/${VIDEO_ID}`, (c) => {
-    const store = c.get('store');
     const record = productOr404(c);
     const video = videoOr404(record, pathId(c, 'id'));
     record.videos = record.videos.filter((v) => v.id !== video.id);
-    touch(record);
-    store.stats.recordProductWrites([record.fields.id]);
+    recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });
 }

@@ -23,28 +23,30 @@ import {
 } from '../query';
 import { parseBody, variantBatchItemSchema, variantSchema } from '../schemas';
 import type { ProductRecord, Variant } from '../types';
-import { NOT_FOUND_TITLE, pathId, productOr404, query, readJson, requireArray } from './helpers';
+import {
+  NOT_FOUND_TITLE,
+  pagedList,
+  pathId,
+  productOr404,
+  query,
+  readJson,
+  requireArray,
+  rowOr404,
+} from './helpers';
 import { PRODUCT_ID } from './products';
 
 const VARIANT_ID = ':variant_id{[0-9]+}';
 const BATCH_MAX = 50;
 
 function variantOr404(record: ProductRecord, id: number): Variant {
-  const variant = allVariants(record).find((v) => v.id === id);
-  if (!variant) throw new BcApiError(404, NOT_FOUND_TITLE, { variant_id: `Variant ${id} was not found.` });
-  return variant;
+  return rowOr404(allVariants(record), id, { variant_id: `Variant ${id} was not found.` });
 }
 
 export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
   const base = `${V3}/catalog/products/${PRODUCT_ID}/variants`;
 
   app.get(base, (c) => {
-    const record = productOr404(c);
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
-    const { data, pagination } = paginate(allVariants(record), page, limit);
-    return c.json({ data: data.map((v) => selectFields(v, sel)), meta: { pagination } }, 200);
+    return pagedList(c, allVariants(productOr404(c)));
   });
 
   app.post(base, async (c) => {
