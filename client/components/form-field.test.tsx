@@ -48,6 +48,16 @@ describe('SubmitButton', () => {
     expect(idle).toContain('>Save Changes<');
     expect(attributesOf(idle, 'button').disabled).toBeUndefined();
   });
+
+  it('can be disabled while idle (a form that is not ready), keeping its label and not busy', () => {
+    const html = renderToStaticMarkup(
+      <SubmitButton isBusy={false} isDisabled label="Dump Widgets" busyLabel="Processing..." />,
+    );
+    expect(html).toContain('>Dump Widgets<');
+    const button = attributesOf(html, 'button');
+    expect(button.disabled).toBe('');
+    expect(button['aria-busy']).toBeUndefined();
+  });
 });
 
 describe('FormAlert', () => {

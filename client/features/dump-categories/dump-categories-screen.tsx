@@ -1,18 +1,19 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { categoryDumpFileName } from '../../../common/dumps/file-names';
-import { FormAlert, SubmitButton } from '../../components/form-field';
-import { StorePicker, toStoreCredentials } from '../../components/store-picker/store-picker';
-import { downloadJson } from '../../lib/download-json';
+import { FormAlert } from '../../components/form-field';
+import { toStoreCredentials } from '../../components/store-picker/store-picker';
+import {
+  DumpSuccessAlert,
+  ToolErrorAlert,
+  ToolForm,
+  ToolSubmitButton,
+  useDumpRun,
+} from '../../components/tool-screen';
 import { toolErrorText } from '../../lib/tool-errors';
 import { categoryTreesQuery, dumpCategories } from './api';
-
-type Outcome =
-  | { tone: 'error'; text: string }
-  | { tone: 'success'; trees: number; categories: number; fileName: string }
-  | null;
 
 /** Dump Categories (spec part 1 §2, §7): the tree list reloads whenever the store changes; 'all' or one tree. */
 export default function DumpCategoriesScreen() {
@@ -20,23 +21,16 @@ export default function DumpCategoriesScreen() {
   const treeSelectId = useId();
   const [store, setStore] = useState<LocalStore | null>(null);
   const [treeId, setTreeId] = useState('all');
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const credentials = store ? toStoreCredentials(store) : null;
   const trees = useQuery(categoryTreesQuery(credentials));
 
-  const run = useMutation({
+  const { run, outcome, setOutcome } = useDumpRun({
     mutationFn: dumpCategories,
-    onSuccess: (dump) => {
-      const fileName = categoryDumpFileName(dump.treeId, new Date());
-      downloadJson(fileName, dump);
-      setOutcome({
-        tone: 'success',
-        trees: dump.trees.length,
-        categories: dump.trees.reduce((sum, tree) => sum + tree.totalCategories, 0),
-        fileName,
-      });
-    },
-    onError: (error) => setOutcome({ tone: 'error', text: toolErrorText(error, t) }),
+    fileName: (dump) => categoryDumpFileName(dump.treeId, new Date()),
+    success: (dump) => ({
+      trees: dump.trees.length,
+      categories: dump.trees.reduce((sum, tree) => sum + tree.totalCategories, 0),
+    }),
   });
 
   const chooseStore = (next: LocalStore | null) => {
@@ -54,12 +48,7 @@ export default function DumpCategoriesScreen() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-categories">
-      <form
-        noValidate
-        onSubmit={submit}
-        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <StorePicker value={store?.id ?? ''} onChange={chooseStore} />
+      <ToolForm store={store} onStoreChange={chooseStore} onSubmit={submit}>
         <div>
           <label htmlFor={treeSelectId} className="block text-sm font-medium text-slate-700">
             {t('dumpCategories.tree')}
@@ -85,36 +74,23 @@ export default function DumpCategoriesScreen() {
             </p>
           )}
         </div>
-        <SubmitButton
-          isBusy={run.isPending}
-          label={t('dumpCategories.submit')}
-          busyLabel={t('common.processing')}
-          testId="dump-submit"
-        />
-      </form>
+        <ToolSubmitButton isBusy={run.isPending} label={t('dumpCategories.submit')} />
+      </ToolForm>
       {trees.isError && (
         <FormAlert tone="error" testId="trees-error">
           {toolErrorText(trees.error, t)}
         </FormAlert>
       )}
-      {outcome?.tone === 'error' && (
-        <FormAlert tone="error" testId="dump-error">
-          {outcome.text}
-        </FormAlert>
-      )}
+      <ToolErrorAlert outcome={outcome} />
       {outcome?.tone === 'success' && (
-        <FormAlert tone="success" testId="dump-success">
-          <p className="font-semibold">{t('dumpCategories.success')}</p>
+        <DumpSuccessAlert title={t('dumpCategories.success')} fileName={outcome.fileName}>
           <p>
             {t('dumpCategories.summary', {
               trees: String(outcome.trees),
               categories: String(outcome.categories),
             })}
           </p>
-          <p className="mt-1 font-mono text-xs break-all" data-testid="dump-file-name">
-            {t('dumps.file', { name: outcome.fileName })}
-          </p>
-        </FormAlert>
+        </DumpSuccessAlert>
       )}
     </div>
   );

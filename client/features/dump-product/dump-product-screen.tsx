@@ -1,18 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import type { ProductSearchType } from '../../../common/contracts/dump-product';
 import { productDumpFileName } from '../../../common/dumps/file-names';
-import type { ProductDump } from '../../../common/dumps/product-dump';
-import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
-import { StorePicker, toStoreCredentials } from '../../components/store-picker/store-picker';
-import { downloadJson } from '../../lib/download-json';
-import { toolErrorText } from '../../lib/tool-errors';
+import { TextField } from '../../components/form-field';
+import { toStoreCredentials } from '../../components/store-picker/store-picker';
+import {
+  DumpSuccessAlert,
+  ToolErrorAlert,
+  ToolForm,
+  ToolSubmitButton,
+  useDumpRun,
+} from '../../components/tool-screen';
 import { dumpProduct } from './api';
-
-type Outcome =
-  { tone: 'error'; text: string } | { tone: 'success'; product: ProductDump; fileName: string } | null;
 
 /** Dump Product (spec part 1 §2, §5, §7): pick a store, search by Product ID or SKU, download the product dump. */
 export default function DumpProductScreen() {
@@ -21,16 +21,11 @@ export default function DumpProductScreen() {
   const [store, setStore] = useState<LocalStore | null>(null);
   const [searchType, setSearchType] = useState<ProductSearchType>('id');
   const [searchValue, setSearchValue] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
 
-  const run = useMutation({
+  const { run, outcome, setOutcome } = useDumpRun({
     mutationFn: dumpProduct,
-    onSuccess: (product, request) => {
-      const fileName = productDumpFileName(String(request.searchValue), new Date());
-      downloadJson(fileName, product);
-      setOutcome({ tone: 'success', product, fileName });
-    },
-    onError: (error) => setOutcome({ tone: 'error', text: toolErrorText(error, t) }),
+    fileName: (_product, request) => productDumpFileName(String(request.searchValue), new Date()),
+    success: (product) => ({ product }),
   });
 
   const submit = (event: FormEvent) => {
@@ -44,12 +39,7 @@ export default function DumpProductScreen() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-product">
-      <form
-        noValidate
-        onSubmit={submit}
-        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <StorePicker value={store?.id ?? ''} onChange={setStore} />
+      <ToolForm store={store} onStoreChange={setStore} onSubmit={submit}>
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">{t('dumpProduct.searchBy')}</legend>
           <div className="mt-2 flex flex-wrap gap-4">
@@ -76,21 +66,11 @@ export default function DumpProductScreen() {
           autoComplete="off"
           testId="search-value"
         />
-        <SubmitButton
-          isBusy={run.isPending}
-          label={t('dumpProduct.submit')}
-          busyLabel={t('common.processing')}
-          testId="dump-submit"
-        />
-      </form>
-      {outcome?.tone === 'error' && (
-        <FormAlert tone="error" testId="dump-error">
-          {outcome.text}
-        </FormAlert>
-      )}
+        <ToolSubmitButton isBusy={run.isPending} label={t('dumpProduct.submit')} />
+      </ToolForm>
+      <ToolErrorAlert outcome={outcome} />
       {outcome?.tone === 'success' && (
-        <FormAlert tone="success" testId="dump-success">
-          <p className="font-semibold">{t('dumpProduct.success')}</p>
+        <DumpSuccessAlert title={t('dumpProduct.success')} fileName={outcome.fileName}>
           <p>
             {t('dumpProduct.result', {
               name: outcome.product.name,
@@ -98,10 +78,7 @@ export default function DumpProductScreen() {
               sku: outcome.product.sku || t('common.notAvailable'),
             })}
           </p>
-          <p className="mt-1 font-mono text-xs break-all" data-testid="dump-file-name">
-            {t('dumps.file', { name: outcome.fileName })}
-          </p>
-        </FormAlert>
+        </DumpSuccessAlert>
       )}
     </div>
   );

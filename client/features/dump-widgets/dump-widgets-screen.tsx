@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DumpProgress } from '../../../common/contracts/dump-widgets';
@@ -6,11 +5,16 @@ import type { LocalStore } from '../../../common/contracts/stores';
 import { widgetsDumpFileName } from '../../../common/dumps/file-names';
 import { PAGE_TEMPLATE_IDS, needsEntityId, templateFileOf } from '../../../common/dumps/page-templates';
 import type { DumpMode, WidgetsDump } from '../../../common/dumps/widgets-dump';
-import { FormAlert, TextField } from '../../components/form-field';
-import { StorePicker, toStoreCredentials } from '../../components/store-picker/store-picker';
+import { TextField } from '../../components/form-field';
+import { toStoreCredentials } from '../../components/store-picker/store-picker';
+import {
+  DumpFileName,
+  ToolErrorAlert,
+  ToolForm,
+  ToolSubmitButton,
+  useDumpRun,
+} from '../../components/tool-screen';
 import { cn } from '../../lib/class-names';
-import { downloadJson } from '../../lib/download-json';
-import { toolErrorText } from '../../lib/tool-errors';
 import { dumpWidgets } from './api';
 import {
   buildWidgetsRequest,
@@ -23,9 +27,6 @@ import {
   type WidgetsForm,
   type WidgetsFormProblem,
 } from './dump-widgets-rules';
-
-type Outcome =
-  { tone: 'error'; text: string } | { tone: 'success'; dump: WidgetsDump; fileName: string } | null;
 
 const MODES: ReadonlyArray<{ mode: DumpMode; key: 'modeGlobal' | 'modeAll' | 'modeSelected' }> = [
   { mode: 'global', key: 'modeGlobal' },
@@ -42,7 +43,6 @@ export default function DumpWidgetsScreen() {
   const formId = useId();
   const [store, setStore] = useState<LocalStore | null>(null);
   const [form, setForm] = useState<WidgetsForm>(initialWidgetsForm);
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [progress, setProgress] = useState<DumpProgress | null>(null);
 
   const problemText = (problem: WidgetsFormProblem): string => {
@@ -58,14 +58,10 @@ export default function DumpWidgetsScreen() {
     }
   };
 
-  const run = useMutation({
+  const { run, outcome, setOutcome } = useDumpRun({
     mutationFn: (request: ReturnType<typeof buildWidgetsRequest>) => dumpWidgets(request, setProgress),
-    onSuccess: (dump) => {
-      const fileName = widgetsDumpFileName(dump.storeHash, new Date());
-      downloadJson(fileName, dump);
-      setOutcome({ tone: 'success', dump, fileName });
-    },
-    onError: (error) => setOutcome({ tone: 'error', text: toolErrorText(error, t) }),
+    fileName: (dump) => widgetsDumpFileName(dump.storeHash, new Date()),
+    success: (dump) => ({ dump }),
     onSettled: () => setProgress(null),
   });
 
@@ -81,12 +77,7 @@ export default function DumpWidgetsScreen() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-widgets">
-      <form
-        noValidate
-        onSubmit={submit}
-        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <StorePicker value={store?.id ?? ''} onChange={setStore} />
+      <ToolForm store={store} onStoreChange={setStore} onSubmit={submit}>
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">{t('dumpWidgets.mode')}</legend>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-5">
@@ -192,15 +183,11 @@ export default function DumpWidgetsScreen() {
           />
         </details>
 
-        <button
-          type="submit"
-          disabled={run.isPending || missingTemplates}
-          aria-busy={run.isPending || undefined}
-          data-testid="dump-submit"
-          className="inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {run.isPending ? t('common.processing') : t('dumpWidgets.submit')}
-        </button>
+        <ToolSubmitButton
+          isBusy={run.isPending}
+          isDisabled={missingTemplates}
+          label={t('dumpWidgets.submit')}
+        />
         {run.isPending && progress && progress.total > 0 && (
           <div role="status" data-testid="dump-progress" className="space-y-1">
             <p className="text-xs text-slate-600">
@@ -209,13 +196,9 @@ export default function DumpWidgetsScreen() {
             <progress className="h-2 w-full accent-indigo-600" value={progress.done} max={progress.total} />
           </div>
         )}
-      </form>
+      </ToolForm>
 
-      {outcome?.tone === 'error' && (
-        <FormAlert tone="error" testId="dump-error">
-          {outcome.text}
-        </FormAlert>
-      )}
+      <ToolErrorAlert outcome={outcome} />
       {outcome?.tone === 'success' && <WidgetsSuccess dump={outcome.dump} fileName={outcome.fileName} />}
     </div>
   );
@@ -264,9 +247,7 @@ function WidgetsSuccess({ dump, fileName }: { dump: WidgetsDump; fileName: strin
           </ul>
         </div>
       )}
-      <p className="font-mono text-xs break-all" data-testid="dump-file-name">
-        {t('dumps.file', { name: fileName })}
-      </p>
+      <DumpFileName fileName={fileName} />
     </section>
   );
 }
