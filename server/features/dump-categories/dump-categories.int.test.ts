@@ -8,15 +8,15 @@ import {
 } from '../../../common/contracts/dump-categories';
 import type { CategoryDump, DumpedCategoryNode } from '../../../common/dumps/category-dump';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+import {
+  DEMO_STORE as DEMO,
+  demoGet,
+  postJson,
+  resetDemoStore,
+  toolData,
+  type Json,
+} from '../../test/store-tools';
 
-type Json = Record<string, unknown>;
-const DEMO = {
-  id: 'demo-1',
-  name: 'Demo',
-  storeHash: 'sandbox-demo',
-  accessToken: 'demo-token',
-  clientId: 'c',
-};
 const EMPTY = { ...DEMO, storeHash: 'sandbox-empty', accessToken: 'empty-token' };
 
 function flatten(nodes: DumpedCategoryNode[]): DumpedCategoryNode[] {
@@ -29,30 +29,11 @@ describe.each(testDatabaseKinds())('dump categories (%s)', (kind) => {
     const res = await server.request(`${DUMP_CATEGORIES_PATH}${query}`);
     return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
   };
-  const dump = async (body: unknown) => {
-    const res = await server.request(DUMP_CATEGORIES_PATH, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
-  const dumpOk = async (body: unknown): Promise<CategoryDump> => {
-    const { status, body: answer } = await dump(body);
-    expect(status, JSON.stringify(answer).slice(0, 300)).toBe(200);
-    const parsed = dumpCategoriesResponseSchema.parse(answer);
-    if (!parsed.success) throw new Error(parsed.error);
-    return parsed.data;
-  };
-  const flatCategories = async (query: string) => {
-    const res = await server.request(
-      `/sandbox/stores/sandbox-demo/v3/catalog/trees/categories?limit=250${query}`,
-      {
-        headers: { 'X-Auth-Token': 'demo-token' },
-      },
-    );
-    return ((await res.json()) as { data: Json[] }).data;
-  };
+  const dump = (body: unknown) => postJson(server, DUMP_CATEGORIES_PATH, body);
+  const dumpOk = async (body: unknown): Promise<CategoryDump> =>
+    toolData(await dump(body), dumpCategoriesResponseSchema);
+  const flatCategories = async (query: string) =>
+    (await demoGet<{ data: Json[] }>(server, `/v3/catalog/trees/categories?limit=250${query}`)).data;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -61,7 +42,7 @@ describe.each(testDatabaseKinds())('dump categories (%s)', (kind) => {
     await server.stop();
   });
   beforeEach(async () => {
-    await server.request('/sandbox/__control/stores/sandbox-demo/reset', { method: 'POST' });
+    await resetDemoStore(server);
   });
 
   it('lists the trees of the chosen store', async () => {

@@ -3,45 +3,23 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DUMP_PRODUCT_PATH, dumpProductResponseSchema } from '../../../common/contracts/dump-product';
 import { productDumpSchema, type ProductDump } from '../../../common/dumps/product-dump';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
-
-type Json = Record<string, unknown>;
-const DEMO = {
-  id: 'demo-1',
-  name: 'Demo',
-  storeHash: 'sandbox-demo',
-  accessToken: 'demo-token',
-  clientId: 'c',
-};
+import {
+  DEMO_STORE as DEMO,
+  demoControl,
+  demoGet,
+  postJson,
+  resetDemoStore,
+  toolData,
+  type Json,
+} from '../../test/store-tools';
 
 describe.each(testDatabaseKinds())('dump product (%s)', (kind) => {
   let server: TestServer;
-  const sandbox = async <T = Json>(path: string): Promise<T> => {
-    const res = await server.request(`/sandbox/stores/sandbox-demo${path}`, {
-      headers: { 'X-Auth-Token': 'demo-token', Accept: 'application/json' },
-    });
-    expect(res.status, path).toBe(200);
-    return (await res.json()) as T;
-  };
-  const control = (path: string, init: RequestInit = {}) =>
-    server.request(`/sandbox/__control/stores/sandbox-demo${path}`, {
-      ...init,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  const dump = async (body: unknown) => {
-    const res = await server.request(DUMP_PRODUCT_PATH, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
-  const dumpOk = async (body: unknown): Promise<ProductDump> => {
-    const { status, body: answer } = await dump(body);
-    expect(status, JSON.stringify(answer).slice(0, 300)).toBe(200);
-    const parsed = dumpProductResponseSchema.parse(answer);
-    if (!parsed.success) throw new Error(parsed.error);
-    return productDumpSchema.parse(parsed.data);
-  };
+  const sandbox = <T = Json>(path: string) => demoGet<T>(server, path);
+  const control = (path: string, init?: RequestInit) => demoControl(server, path, init);
+  const dump = (body: unknown) => postJson(server, DUMP_PRODUCT_PATH, body);
+  const dumpOk = async (body: unknown): Promise<ProductDump> =>
+    productDumpSchema.parse(toolData(await dump(body), dumpProductResponseSchema));
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -50,8 +28,7 @@ describe.each(testDatabaseKinds())('dump product (%s)', (kind) => {
     await server.stop();
   });
   beforeEach(async () => {
-    await control('/reset', { method: 'POST' });
-    await control('/settings', { method: 'PUT', body: JSON.stringify({ quota: 100_000 }) });
+    await resetDemoStore(server, { quota: 100_000 });
   });
 
   it('dumps a product by id with every sub-resource, category paths, brand name and channels', async () => {

@@ -11,15 +11,16 @@ import {
   type WidgetsDump,
 } from '../../../common/dumps/widgets-dump';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+import {
+  DEMO_STORE as DEMO,
+  demoControl,
+  demoGet,
+  postJson,
+  resetDemoStore,
+  toolData,
+  type Json,
+} from '../../test/store-tools';
 
-type Json = Record<string, unknown>;
-const DEMO = {
-  id: 'demo-1',
-  name: 'Demo',
-  storeHash: 'sandbox-demo',
-  accessToken: 'demo-token',
-  clientId: 'c',
-};
 const OUTLET_CHANNEL = 1702953;
 
 /** Checks what every dump must hold: §3 fields, a summary that matches, a template for every widget. */
@@ -40,32 +41,14 @@ function expectConsistent(data: WidgetsDump) {
 
 describe.each(testDatabaseKinds())('dump widgets (%s)', (kind) => {
   let server: TestServer;
-  const control = (path: string, init: RequestInit = {}) =>
-    server.request(`/sandbox/__control/stores/sandbox-demo${path}`, {
-      ...init,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  const sandbox = async <T = Json>(path: string): Promise<T> => {
-    const res = await server.request(`/sandbox/stores/sandbox-demo${path}`, {
-      headers: { 'X-Auth-Token': 'demo-token' },
-    });
-    return (await res.json()) as T;
-  };
-  const dump = async (body: unknown, headers: Record<string, string> = {}) => {
-    const res = await server.request(DUMP_WIDGETS_PATH, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Json };
-  };
+  const control = (path: string, init?: RequestInit) => demoControl(server, path, init);
+  const sandbox = <T = Json>(path: string) => demoGet<T>(server, path);
+  const dump = (body: unknown, headers?: Record<string, string>) =>
+    postJson(server, DUMP_WIDGETS_PATH, body, headers);
   const dumpOk = async (body: Json): Promise<WidgetsDump> => {
-    const { status, body: answer } = await dump({ storeCredentials: DEMO, ...body });
-    expect(status, JSON.stringify(answer).slice(0, 300)).toBe(200);
-    const parsed = dumpWidgetsResponseSchema.parse(answer);
-    if (!parsed.success) throw new Error(parsed.error);
-    expectConsistent(parsed.data);
-    return parsed.data;
+    const data = toolData(await dump({ storeCredentials: DEMO, ...body }), dumpWidgetsResponseSchema);
+    expectConsistent(data);
+    return data;
   };
 
   beforeAll(async () => {
@@ -75,8 +58,7 @@ describe.each(testDatabaseKinds())('dump widgets (%s)', (kind) => {
     await server.stop();
   });
   beforeEach(async () => {
-    await control('/reset', { method: 'POST' });
-    await control('/settings', { method: 'PUT', body: JSON.stringify({ quota: 100_000 }) });
+    await resetDemoStore(server, { quota: 100_000 });
   });
 
   it('mode global: the global regions only', async () => {
