@@ -3,8 +3,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { SandboxEnv } from '../app-env';
-import { BcApiError, bcErrorBody } from '../envelope';
+import { BcApiError, bcErrorBody, type Pagination } from '../envelope';
 import { QueryError } from '../query';
 import type { ContentState } from './content-state';
 import { createContentState, type ContentRefs } from './create-content-state';
@@ -20,6 +21,12 @@ export const TEST_REFS: ContentRefs = {
 };
 
 export const BASE_PATH = '/stores/sandbox-demo/v3/content';
+
+/** BigCommerce's v3 list and single-object bodies. */
+export type List<T> = { data: T[]; meta: { pagination: Pagination } };
+export type One<T> = { data: T; meta: Record<string, never> };
+
+export const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 
 export type ContentServer = {
   /** The state the routes serve; replace it with `use` between tests. */
@@ -79,5 +86,35 @@ export async function startContentServer(
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  };
+}
+
+/**
+ * The set-up of a test file: one content server for the file (started before all tests, closed after) and a fresh
+ * state from {@link TEST_REFS} before each test. Returns the server, usable inside the tests.
+ */
+export function useContentServer(): ContentServer {
+  let running: ContentServer | undefined;
+  const current = (): ContentServer => {
+    if (!running) throw new Error('the content server starts in beforeAll');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startContentServer();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  beforeEach(() => {
+    current().use(createContentState(TEST_REFS));
+  });
+  return {
+    get state() {
+      return current().state;
+    },
+    use: (state) => current().use(state),
+    request: (path, init) => current().request(path, init),
+    send: (method, path, body) => current().send(method, path, body),
+    close: () => current().close(),
   };
 }

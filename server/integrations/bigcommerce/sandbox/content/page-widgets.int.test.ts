@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BcErrorBody, Pagination } from '../envelope';
 import { STATUS_DOC_TYPE } from '../envelope';
 import { HERO_BANNER_UUID, LAYOUT_TEMPLATE_UUID, PRODUCT_UUID } from './built-in-templates';
 import { snapshotWidgets } from './content-state';
-import { startContentServer, TEST_REFS, type ContentServer } from './content-test-server';
+import { json, TEST_REFS, useContentServer } from './content-test-server';
 import { createContentState } from './create-content-state';
 import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../../../common/dumps/page-templates';
 import type { PageRegion, WidgetTemplateView } from './types';
 
 type Snapshot = { data: { regions: PageRegion[] }; meta: { pagination: Pagination } };
 
-const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 const examplePage = JSON.parse(
   readFileSync(
     new URL(
@@ -22,16 +21,7 @@ const examplePage = JSON.parse(
   ),
 ) as { regions: PageRegion[] };
 
-let server: ContentServer;
-beforeAll(async () => {
-  server = await startContentServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.use(createContentState(TEST_REFS));
-});
+const server = useContentServer();
 
 async function snapshot(query: string): Promise<PageRegion[]> {
   const res = await server.request(`/page-widgets${query}`);

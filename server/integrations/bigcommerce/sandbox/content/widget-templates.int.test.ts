@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BcErrorBody, Pagination } from '../envelope';
+import { describe, expect, it } from 'vitest';
+import type { BcErrorBody } from '../envelope';
 import { STATUS_DOC_TYPE } from '../envelope';
 import { BUILT_IN_TEMPLATES, HERO_BANNER_UUID } from './built-in-templates';
-import { startContentServer, TEST_REFS, type ContentServer } from './content-test-server';
+import { json, TEST_REFS, useContentServer, type List, type One } from './content-test-server';
 import { createContentState } from './create-content-state';
 import type { WidgetTemplateView } from './types';
 
-type List<T> = { data: T[]; meta: { pagination: Pagination } };
-type One<T> = { data: T; meta: Record<string, never> };
-
-const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 const exampleTemplate = JSON.parse(
   readFileSync(
     new URL(
@@ -21,16 +17,7 @@ const exampleTemplate = JSON.parse(
   ),
 ) as Record<string, unknown>;
 
-let server: ContentServer;
-beforeAll(async () => {
-  server = await startContentServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.use(createContentState(TEST_REFS));
-});
+const server = useContentServer();
 
 const CUSTOM_COUNT = 11;
 const TOTAL = BUILT_IN_TEMPLATES.length + CUSTOM_COUNT;

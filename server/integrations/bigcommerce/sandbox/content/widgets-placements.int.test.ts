@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placementSchema, widgetSchema, widgetTemplateSchema } from '../../resources/widgets';
-import type { BcErrorBody, Pagination } from '../envelope';
+import type { BcErrorBody } from '../envelope';
 import { STATUS_DOC_TYPE } from '../envelope';
 import { HERO_BANNER_UUID } from './built-in-templates';
-import { startContentServer, TEST_REFS, type ContentServer } from './content-test-server';
-import { createContentState } from './create-content-state';
+import { json, useContentServer, type List, type One } from './content-test-server';
 import type { PlacementView, WebPage, WidgetTemplateView, WidgetView } from './types';
 
-type List<T> = { data: T[]; meta: { pagination: Pagination } };
-type One<T> = { data: T; meta: Record<string, never> };
-
-const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
-
-let server: ContentServer;
-beforeAll(async () => {
-  server = await startContentServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.use(createContentState(TEST_REFS));
-});
+const server = useContentServer();
 
 async function customTemplate(name: string): Promise<WidgetTemplateView> {
   const list = await json<List<WidgetTemplateView>>(
