@@ -184,16 +184,19 @@ export const optionValueSchema = z.object({
   value_data: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
+/** The multiple-choice types: every variant option has one, and a modifier of one of them takes a list of values. */
+export const MULTIPLE_CHOICE_TYPES = [
+  'radio_buttons',
+  'rectangles',
+  'dropdown',
+  'product_list',
+  'product_list_with_images',
+  'swatch',
+] as const;
+
 export const optionSchema = z.object({
   display_name: z.string().min(1).max(255),
-  type: z.enum([
-    'radio_buttons',
-    'rectangles',
-    'dropdown',
-    'product_list',
-    'product_list_with_images',
-    'swatch',
-  ]),
+  type: z.enum(MULTIPLE_CHOICE_TYPES),
   sort_order: int.optional(),
   config: z.record(z.string(), z.unknown()).optional(),
   option_values: z.array(optionValueSchema).max(250),
@@ -223,12 +226,7 @@ export const modifierSchema = z.object({
     'text',
     'multi_line_text',
     'numbers_only_text',
-    'radio_buttons',
-    'rectangles',
-    'dropdown',
-    'product_list',
-    'product_list_with_images',
-    'swatch',
+    ...MULTIPLE_CHOICE_TYPES,
   ]),
   required: z.boolean(),
   sort_order: int.optional(),

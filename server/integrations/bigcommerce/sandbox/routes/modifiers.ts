@@ -7,7 +7,7 @@ import { serializeModifier } from '../catalog';
 import { BcApiError, paginate, v3Data } from '../envelope';
 import { fieldSelectionParams, pagingParams, selectFields } from '../query';
 import { defaultAdjusters, optionName } from '../records';
-import { int, modifierSchema, modifierValueSchema, parseBody } from '../schemas';
+import { int, modifierSchema, modifierValueSchema, MULTIPLE_CHOICE_TYPES, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Adjusters, Modifier, ModifierValue, ProductRecord } from '../types';
 import {
@@ -24,14 +24,7 @@ import { PRODUCT_ID } from './products';
 
 const MODIFIER_ID = ':modifier_id{[0-9]+}';
 const VALUE_ID = ':value_id{[0-9]+}';
-const LIST_TYPES = new Set([
-  'radio_buttons',
-  'rectangles',
-  'dropdown',
-  'product_list',
-  'product_list_with_images',
-  'swatch',
-]);
+const LIST_TYPES = new Set<string>(MULTIPLE_CHOICE_TYPES);
 
 type ValueInput = z.infer<typeof modifierValueSchema>;
 
