@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidStoreHash } from '../store-hash';
 import { STATUS_DOC_TYPE } from './envelope';
+import type { StoreStatsSnapshot } from './stats';
 import { startSandboxServer, type RunningSandbox } from './test-server';
 
 let sb: RunningSandbox;
@@ -21,14 +22,7 @@ async function control(method: string, path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
 }
 
-type Stats = {
-  requests: number;
-  byStatus: Record<string, number>;
-  rateLimited: number;
-  injectedErrors: number;
-  dropped: number;
-  byRoute: Record<string, number>;
-};
+type Stats = StoreStatsSnapshot;
 const stats = async () => (await control('GET', '/stores/sandbox-demo/stats')).body.data as unknown as Stats;
 
 beforeAll(async () => {
@@ -157,9 +151,7 @@ describe('faults', () => {
       headers: { 'X-Auth-Token': 'demo-token' },
     });
     expect(((await product.json()) as { data: { page_title: string } }).data.page_title).toBe('Written once');
-    const s = (await control('GET', '/stores/sandbox-demo/stats')).body.data as unknown as Stats & {
-      productWrites: Record<string, number>;
-    };
+    const s = (await control('GET', '/stores/sandbox-demo/stats')).body.data as unknown as Stats;
     expect(s.dropped).toBe(1);
     expect(s.productWrites).toEqual({ '78': 1 });
     expect(s.byRoute).toEqual({

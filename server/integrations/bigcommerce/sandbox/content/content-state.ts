@@ -30,7 +30,6 @@ import type {
   PageRegion,
   PageSnapshot,
   PageWidget,
-  PlacementStatus,
   PlacementView,
   RegionChild,
   WebPage,
@@ -104,18 +103,8 @@ type StoredWidget = {
   date_modified: string;
 };
 
-type StoredPlacement = {
-  uuid: string;
-  widget_uuid: string;
-  template_file: string;
-  entity_id: string;
-  region: string;
-  sort_order: number;
-  status: PlacementStatus;
-  channel_id: number;
-  date_created: string;
-  date_modified: string;
-};
+/** A placement as kept: its widget by uuid, embedded only when answered (placementView). */
+type StoredPlacement = Omit<PlacementView, 'widget'> & { widget_uuid: string };
 
 export type TemplateFilter = { kind?: string; channelIds?: readonly number[] };
 export type WidgetFilter = TemplateFilter & {
