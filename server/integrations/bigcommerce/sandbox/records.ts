@@ -1,5 +1,5 @@
 // Constructors and small helpers for sandbox records, shared by the generator and the write routes.
-import type { Adjusters, ProductFields, ProductRecord, Variant } from './types';
+import type { Adjusters, OptionValue, ProductFields, ProductRecord, Variant } from './types';
 
 /** BigCommerce's v3 date format: `2018-08-15T14:49:05+00:00`. */
 export function bcDate(ms: number): string {
@@ -166,4 +166,19 @@ export function refreshDerived(record: ProductRecord): void {
     v.calculated_price = v.sale_price ?? v.price ?? f.calculated_price;
     v.calculated_weight = v.weight ?? f.weight;
   }
+}
+
+export type ValueUpdate = {
+  label?: string | undefined;
+  sort_order?: number | undefined;
+  is_default?: boolean | undefined;
+  value_data?: Record<string, unknown> | null | undefined;
+};
+
+/** Applies an update of an option or modifier value: the fields sent change, the others stay. */
+export function applyValueUpdate(value: OptionValue, input: ValueUpdate): void {
+  if (input.label !== undefined) value.label = input.label;
+  if (input.sort_order !== undefined) value.sort_order = input.sort_order;
+  if (input.is_default !== undefined) value.is_default = input.is_default;
+  if (input.value_data !== undefined) value.value_data = input.value_data;
 }

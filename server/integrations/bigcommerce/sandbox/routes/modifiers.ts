@@ -6,7 +6,7 @@ import { V3 } from '../app-env';
 import { serializeModifier } from '../catalog';
 import { BcApiError, paginate, v3Data } from '../envelope';
 import { fieldSelectionParams, pagingParams, selectFields } from '../query';
-import { defaultAdjusters, optionName } from '../records';
+import { applyValueUpdate, defaultAdjusters, optionName } from '../records';
 import { int, modifierSchema, modifierValueSchema, MULTIPLE_CHOICE_TYPES, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Adjusters, Modifier, ModifierValue, ProductRecord } from '../types';
@@ -134,10 +134,7 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     for (const v of input.option_values ?? []) {
       const existing = v.id !== undefined ? modifier.option_values.find((x) => x.id === v.id) : undefined;
       if (existing) {
-        if (v.label !== undefined) existing.label = v.label;
-        if (v.sort_order !== undefined) existing.sort_order = v.sort_order;
-        if (v.is_default !== undefined) existing.is_default = v.is_default;
-        if (v.value_data !== undefined) existing.value_data = v.value_data;
+        applyValueUpdate(existing, v);
         existing.adjusters = adjustersFrom(v.adjusters, existing.adjusters);
       } else if (modifier.type !== 'checkbox' && LIST_TYPES.has(modifier.type)) {
         if (!v.label)
@@ -194,10 +191,7 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     const modifier = modifierOr404(record, pathId(c, 'modifier_id'));
     const value = rowOr404(modifier.option_values, pathId(c, 'value_id'));
     const input = parseBody(modifierValueSchema.partial(), await readJson(c));
-    if (input.label !== undefined) value.label = input.label;
-    if (input.sort_order !== undefined) value.sort_order = input.sort_order;
-    if (input.is_default !== undefined) value.is_default = input.is_default;
-    if (input.value_data !== undefined) value.value_data = input.value_data;
+    applyValueUpdate(value, input);
     value.adjusters = adjustersFrom(input.adjusters, value.adjusters);
     recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...value });

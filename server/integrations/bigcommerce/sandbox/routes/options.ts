@@ -5,7 +5,7 @@ import { V3 } from '../app-env';
 import { dropVariantsUsing, serializeOption, syncVariantOptionLabels } from '../catalog';
 import { BcApiError, v3Data } from '../envelope';
 import { fieldSelectionParams, selectFields } from '../query';
-import { optionName } from '../records';
+import { applyValueUpdate, optionName } from '../records';
 import { int, optionSchema, optionValueSchema, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { OptionValue, ProductOption, ProductRecord } from '../types';
@@ -114,10 +114,7 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     for (const v of input.option_values ?? []) {
       const existing = v.id !== undefined ? option.option_values.find((x) => x.id === v.id) : undefined;
       if (existing) {
-        if (v.label !== undefined) existing.label = v.label;
-        if (v.sort_order !== undefined) existing.sort_order = v.sort_order;
-        if (v.is_default !== undefined) existing.is_default = v.is_default;
-        if (v.value_data !== undefined) existing.value_data = v.value_data;
+        applyValueUpdate(existing, v);
       } else {
         if (!v.label)
           throw new BcApiError(422, 'Missing Required Fields', { label: 'Please provide a label.' });
@@ -176,11 +173,8 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     const input = parseBody(optionValueSchema.partial(), await readJson(c));
     if (input.label !== undefined) {
       assertUniqueLabels([...option.option_values.filter((v) => v.id !== value.id), { label: input.label }]);
-      value.label = input.label;
     }
-    if (input.sort_order !== undefined) value.sort_order = input.sort_order;
-    if (input.is_default !== undefined) value.is_default = input.is_default;
-    if (input.value_data !== undefined) value.value_data = input.value_data;
+    applyValueUpdate(value, input);
     syncVariantOptionLabels(record);
     recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...value });
