@@ -7,7 +7,7 @@ import type { SandboxApp, SandboxContext, SandboxEnv } from '../app-env';
 import { BcApiError, paginate, v3Data, v3List } from '../envelope';
 import { intListParam, intParam, pagingParams, strListParam, strParam } from '../query';
 import { parseBody } from '../schemas';
-import { readJson } from '../routes/helpers';
+import { query, readJson } from '../routes/helpers';
 import type { ContentState } from './content-state';
 import { isUuid } from './ids';
 import {
@@ -33,10 +33,6 @@ function pathUuid(c: SandboxContext): string {
   return uuid.toLowerCase();
 }
 
-function queryOf(c: SandboxContext): URLSearchParams {
-  return new URL(c.req.url).searchParams;
-}
-
 function withoutBody(page: WebPage): Omit<WebPage, 'body'> {
   const { body: _body, ...rest } = page;
   return rest;
@@ -52,7 +48,7 @@ export function createContentRoutes(getContent: GetContent): SandboxApp {
 
   // ---- widget templates ([WID getWidgetTemplates, createWidgetTemplate, …]) ------------------------------------
   app.get('/widget-templates', (c) => {
-    const q = queryOf(c);
+    const q = query(c);
     const { page, limit } = pagingParams(q, NO_MAX_LIMIT);
     const templates = getContent(c).listTemplates({
       kind: strParam(q, 'widget_template_kind'),
@@ -66,7 +62,7 @@ export function createContentRoutes(getContent: GetContent): SandboxApp {
   });
   app.get('/widget-templates/:uuid', (c) => {
     const uuid = pathUuid(c);
-    const version = strParam(queryOf(c), 'version_uuid');
+    const version = strParam(query(c), 'version_uuid');
     if (version !== undefined && !isUuid(version)) {
       throw new BcApiError(422, 'Invalid version_uuid', { version_uuid: 'version_uuid must be a UUID' });
     }
@@ -84,7 +80,7 @@ export function createContentRoutes(getContent: GetContent): SandboxApp {
 
   // ---- widgets ([WID getWidgets, createWidget, …]) -------------------------------------------------------------
   app.get('/widgets', (c) => {
-    const q = queryOf(c);
+    const q = query(c);
     const { page, limit } = pagingParams(q, NO_MAX_LIMIT);
     const widgets = getContent(c).listWidgets({
       kind: strParam(q, 'widget_template_kind'),
@@ -112,7 +108,7 @@ export function createContentRoutes(getContent: GetContent): SandboxApp {
 
   // ---- placements ([WID getPlacements, createPlacement, …]); there is no entity_id or region filter -------------
   app.get('/placements', (c) => {
-    const q = queryOf(c);
+    const q = query(c);
     const { page, limit } = pagingParams(q, NO_MAX_LIMIT);
     const placements = getContent(c).listPlacements({
       kind: strParam(q, 'widget_template_kind'),
@@ -140,7 +136,7 @@ export function createContentRoutes(getContent: GetContent): SandboxApp {
 
   // ---- regions ([WID getContentRegions]): `template_file` is required; its description spells it `templateFile` --
   app.get('/regions', (c) => {
-    const q = queryOf(c);
+    const q = query(c);
     const templateFile = strParam(q, 'template_file') ?? strParam(q, 'templateFile');
     if (!templateFile) {
       throw new BcApiError(422, 'Query parameter "template_file" is required.', {
@@ -153,7 +149,7 @@ export function createContentRoutes(getContent: GetContent): SandboxApp {
 
   // ---- page widgets ([PW getPageWidgets, createPageWidgets]) ------------------------------------------------
   app.get('/page-widgets', (c) => {
-    const q = queryOf(c);
+    const q = query(c);
     const content = getContent(c);
     const address = content.pageAddress({
       channel_id: intParam(q, 'channel_id'),
@@ -178,7 +174,7 @@ export function createContentRoutes(getContent: GetContent): SandboxApp {
 
   // ---- pages: BigCommerce's public Pages API (`/v3/content/pages`), not in the spec files; read-only ------------
   app.get('/pages', (c) => {
-    const q = queryOf(c);
+    const q = query(c);
     const { page, limit } = pagingParams(q, NO_MAX_LIMIT);
     const withBody = (strListParam(q, 'include') ?? []).includes('body');
     const pages = getContent(c).listWebPages({
@@ -194,7 +190,7 @@ export function createContentRoutes(getContent: GetContent): SandboxApp {
     if (!/^\d+$/.test(raw))
       throw new BcApiError(422, 'Invalid page id', { id: `id ${raw} must be an integer` });
     const page = getContent(c).getWebPage(Number(raw));
-    const withBody = (strListParam(queryOf(c), 'include') ?? []).includes('body');
+    const withBody = (strListParam(query(c), 'include') ?? []).includes('body');
     return v3Data(c, withBody ? page : withoutBody(page));
   });
 

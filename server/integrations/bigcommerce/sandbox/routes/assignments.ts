@@ -2,7 +2,7 @@
 // deleteProductsChannelAssignments and the category-assignment equivalents]. PUT answers 204 with no body.
 import type { SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
-import { BcApiError, paginate } from '../envelope';
+import { BcApiError, v3List } from '../envelope';
 import { intListParam, pagingParams } from '../query';
 import { categoryAssignmentSchema, channelAssignmentSchema, parseBody } from '../schemas';
 import { query, readJson, requireArray } from './helpers';
@@ -24,8 +24,7 @@ export function registerAssignmentRoutes(app: SandboxApp): void {
           .filter((ch) => !channels || channels.includes(ch))
           .map((ch) => ({ product_id: r.fields.id, channel_id: ch })),
       );
-    const { data, pagination } = paginate(rows, page, limit);
-    return c.json({ data, meta: { pagination } }, 200);
+    return v3List(c, rows, page, limit);
   });
 
   app.put(`${V3}/catalog/products/channel-assignments`, async (c) => {
@@ -84,8 +83,7 @@ export function registerAssignmentRoutes(app: SandboxApp): void {
           .filter((cat) => !categories || categories.includes(cat))
           .map((cat) => ({ product_id: r.fields.id, category_id: cat })),
       );
-    const { data, pagination } = paginate(rows, page, limit);
-    return c.json({ data, meta: { pagination } }, 200);
+    return v3List(c, rows, page, limit);
   });
 
   app.put(`${V3}/catalog/products/category-assignments`, async (c) => {

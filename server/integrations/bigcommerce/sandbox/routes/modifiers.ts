@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { RouteDeps, SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { serializeModifier } from '../catalog';
-import { BcApiError, paginate, v3Data } from '../envelope';
+import { BcApiError, v3Data, v3List } from '../envelope';
 import { fieldSelectionParams, pagingParams, selectFields } from '../query';
 import { applyValueUpdate, defaultAdjusters, optionName } from '../records';
 import { int, modifierSchema, modifierValueSchema, MULTIPLE_CHOICE_TYPES, parseBody } from '../schemas';
@@ -160,8 +160,7 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     const modifier = modifierOr404(productOr404(c), pathId(c, 'modifier_id'));
     const q = query(c);
     const { page, limit } = pagingParams(q, 250);
-    const { data, pagination } = paginate(serializeModifier(modifier).option_values, page, limit);
-    return c.json({ data, meta: { pagination } }, 200);
+    return v3List(c, serializeModifier(modifier).option_values, page, limit);
   });
 
   app.post(`${base}/${MODIFIER_ID}/values`, async (c) => {

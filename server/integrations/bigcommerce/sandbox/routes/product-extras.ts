@@ -2,7 +2,7 @@
 import type { RouteDeps, SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { assertBulkRuleFits, assertCustomFieldUnique } from '../catalog';
-import { BcApiError, paginate, v3Data } from '../envelope';
+import { BcApiError, paginate, v3Data, v3List } from '../envelope';
 import { fieldSelectionParams, intParam, pagingParams, selectFields } from '../query';
 import { bcDate, refreshDerived } from '../records';
 import { bulkPricingRuleSchema, customFieldSchema, parseBody, reviewSchema } from '../schemas';
@@ -84,8 +84,7 @@ export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): vo
   app.get(bpr, (c) => {
     const record = productOr404(c);
     const { page, limit } = pagingParams(query(c), 250);
-    const { data, pagination } = paginate(record.bulkPricingRules, page, limit);
-    return c.json({ data, meta: { pagination } }, 200);
+    return v3List(c, record.bulkPricingRules, page, limit);
   });
 
   app.post(bpr, async (c) => {

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
-import { BcApiError, paginate, STATUS_DOC_TYPE } from '../envelope';
+import { BcApiError, paginate, STATUS_DOC_TYPE, v3List } from '../envelope';
 import { categoryUuid } from '../generate/structure';
 import {
   boolParam,
@@ -159,8 +159,7 @@ export function registerTreeRoutes(app: SandboxApp): void {
       .filter((t) => !ids || ids.includes(t.id))
       .filter((t) => !channels || t.channels.some((ch) => channels.includes(ch)))
       .sort((a, b) => a.id - b.id);
-    const { data, pagination } = paginate(trees, page, limit);
-    return c.json({ data, meta: { pagination } }, 200);
+    return v3List(c, trees, page, limit);
   });
 
   app.put(`${V3}/catalog/trees`, async (c) => {
