@@ -76,6 +76,31 @@ export async function createOnce<T>(
   }
 }
 
+/**
+ * `POST {path}` of a resource whose name is unique in the store (products, brands): after an uncertain failure the
+ * object is looked up by `name` before the request is sent again ({@link createOnce}).
+ */
+function createByUniqueName<T extends { name?: string | null }>(
+  http: BigCommerceHttp,
+  path: string,
+  schema: z.ZodType<T>,
+  body: Body & { name: string },
+  opts: Call,
+): Promise<T> {
+  return createOnce(
+    () => http.post(path, body, { ...opts, schema }),
+    async () => {
+      const page = await http.list(path, {
+        query: { name: body.name },
+        limit: 5,
+        schema,
+        signal: opts.signal,
+      });
+      return page.items.find((item) => item.name === body.name);
+    },
+  );
+}
+
 /** A product sub-resource: `/v3/catalog/products/{product_id}/{name}` (API-NOTES §6a.3). */
 function productSubResource<S extends z.ZodType>(http: BigCommerceHttp, name: string, schema: S) {
   const base = (productId: number) => `/v3/catalog/products/${segment(productId)}/${name}`;
@@ -123,18 +148,7 @@ export function buildResourceApi(http: BigCommerceHttp) {
      * failure the product is looked up by name before the request is sent again: never two products.
      */
     create: (body: Body & { name: string }, opts: Call = {}): Promise<Product> =>
-      createOnce(
-        () => http.post('/v3/catalog/products', body, { ...opts, schema: productSchema }),
-        async () => {
-          const page = await http.list('/v3/catalog/products', {
-            query: { name: body.name },
-            limit: 5,
-            schema: productSchema,
-            signal: opts.signal,
-          });
-          return page.items.find((p) => p.name === body.name);
-        },
-      ),
+      createByUniqueName(http, '/v3/catalog/products', productSchema, body, opts),
     /** `PUT /v3/catalog/products/{id}` [PROD updateProduct]. */
     update: (id: number, body: Body, opts: Call = {}): Promise<Product> =>
       http.put(`/v3/catalog/products/${segment(id)}`, body, { ...opts, schema: productSchema }),
@@ -210,18 +224,7 @@ export function buildResourceApi(http: BigCommerceHttp) {
       http.get(`/v3/catalog/brands/${segment(id)}`, { ...opts, schema: brandSchema }),
     /** Brand names are unique, so an uncertain create is checked by name before it is sent again. */
     create: (body: Body & { name: string }, opts: Call = {}): Promise<Brand> =>
-      createOnce(
-        () => http.post('/v3/catalog/brands', body, { ...opts, schema: brandSchema }),
-        async () => {
-          const page = await http.list('/v3/catalog/brands', {
-            query: { name: body.name },
-            limit: 5,
-            schema: brandSchema,
-            signal: opts.signal,
-          });
-          return page.items.find((b) => b.name === body.name);
-        },
-      ),
+      createByUniqueName(http, '/v3/catalog/brands', brandSchema, body, opts),
   };
 
   const channels = {
