@@ -6,7 +6,21 @@
 // sign-in and sign-up rate limits (5 a minute, the production default) count per journey, as they would per person.
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { eventually, type Journey, type PageOptions } from './harness';
+import { eventually, type Journey } from './harness';
+import {
+  describedBy,
+  expectFieldError,
+  expectText,
+  expectTextIncludes,
+  logIn,
+  mailedLink,
+  openPage,
+  signUpByApi,
+  squash,
+  textOf,
+  verifyByApi,
+  waitForSession,
+} from './helpers';
 
 const ADMIN_EMAIL = 'admin@example.com';
 
@@ -17,55 +31,7 @@ export const ACCOUNTS_SERVER_ENV = {
   AUTH_RATE_LIMIT: '5',
 };
 
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const PASSWORD = 'first-secret';
-
-let nextAddress = 1;
-/** A client address of its own for a journey or a seeded account. */
-function clientAddress(): string {
-  const n = nextAddress++;
-  return `10.44.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-}
-
-async function openPage(
-  newPage: (options?: PageOptions) => Promise<Page>,
-  options: PageOptions = {},
-): Promise<Page> {
-  return newPage({ ...DESKTOP, ...options, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
-}
-
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-async function textOf(locator: Locator): Promise<string> {
-  return squash(await locator.innerText());
-}
-
-async function expectText(locator: Locator, expected: string): Promise<void> {
-  await eventually(async () => assert.equal(await textOf(locator), expected));
-}
-
-/** The texts a field's aria-describedby points at (its error and hint), as a screen reader reads them. */
-async function describedBy(field: Locator): Promise<string> {
-  return squash(
-    await field.evaluate((element) =>
-      (element.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    ),
-  );
-}
-
-async function expectFieldError(field: Locator, expected: string): Promise<void> {
-  await eventually(async () => {
-    assert.equal(await field.getAttribute('aria-invalid'), 'true');
-    assert.ok(
-      (await describedBy(field)).includes(expected),
-      `"${await describedBy(field)}" names "${expected}"`,
-    );
-  });
-}
 
 async function expectTitle(page: Page, expected: string): Promise<void> {
   await eventually(async () =>
@@ -76,63 +42,7 @@ async function expectTitle(page: Page, expected: string): Promise<void> {
 /** Opens the tool page and waits until the session is known. */
 async function openApp(page: Page, query = ''): Promise<void> {
   await page.goto(`/${query}`);
-  await page.locator('[data-testid="login-link"], [data-testid="profile-control"]').first().waitFor();
-}
-
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  at: string;
-}
-
-/** The newest mail to an address whose subject matches, once it has arrived; and the link in it. */
-async function mailedLink(
-  baseUrl: string,
-  to: string,
-  subject: RegExp,
-): Promise<{ mail: OutboxMail; link: string }> {
-  let found: OutboxMail | undefined;
-  await eventually(async () => {
-    const response = await fetch(`${baseUrl}/api/dev/outbox`);
-    assert.equal(response.status, 200);
-    const { mails } = (await response.json()) as { mails: OutboxMail[] };
-    found = mails
-      .filter((mail) => mail.to === to && subject.test(mail.subject))
-      .sort((a, b) => a.at.localeCompare(b.at))
-      .at(-1);
-    assert.ok(found, `a mail to ${to} matching ${String(subject)}`);
-  });
-  assert.ok(found);
-  const link = /https?:\/\/\S+/.exec(found.text)?.[0];
-  assert.ok(link, `the mail to ${to} holds a link`);
-  return { mail: found, link };
-}
-
-/** Seeds an account the way a person's browser would (same-origin sign-up), from its own client address. */
-async function signUpByApi(baseUrl: string, account: { name: string; email: string; password: string }) {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': clientAddress() },
-    body: JSON.stringify({ ...account, callbackURL: '/auth/verify-email?verified=1' }),
-  });
-  assert.equal(response.status, 200, `sign-up of ${account.email}: ${await response.text()}`);
-}
-
-/** Opens the verification link of the account's mail outside the browser (the person did it on their phone). */
-async function verifyByApi(baseUrl: string, email: string) {
-  const { link } = await mailedLink(baseUrl, email, /verify/i);
-  const response = await fetch(link, { redirect: 'manual' });
-  assert.equal(response.status, 302, `the verification link of ${email} redirects`);
-  assert.equal(response.headers.get('location'), '/auth/verify-email?verified=1');
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.getByTestId('profile-control').waitFor();
+  await waitForSession(page);
 }
 
 async function openProfileMenu(page: Page): Promise<Locator> {
@@ -358,9 +268,13 @@ export const accountsJourneys: Journey[] = [
       // A new email: the notice while typing, then only the email is sent.
       assert.equal(await page.getByText('Changing email will require re-verification').count(), 0);
       await email.fill('thu.tran@example.com');
-      await eventually(async () =>
-        assert.ok((await describedBy(email)).includes('Changing email will require re-verification')),
-      );
+      await eventually(async () => {
+        const described = await describedBy(email);
+        assert.ok(
+          described.includes('Changing email will require re-verification'),
+          `"${described}" names the re-verification notice`,
+        );
+      });
       await save.click();
       await expectText(notice, 'Profile updated successfully!');
       assert.deepEqual(sent.at(-1), { email: 'thu.tran@example.com' });
@@ -511,10 +425,10 @@ export const accountsJourneys: Journey[] = [
       await expectText(feedback, 'The role of viewed@example.com is now User.');
       await viewed.getByRole('button', { name: 'Ban' }).click();
       await expectText(feedback, 'viewed@example.com has been banned.');
-      await eventually(async () => assert.ok((await textOf(viewed)).includes('Banned')));
+      await expectTextIncludes(viewed, 'Banned');
       await viewed.getByRole('button', { name: 'Unban' }).click();
       await expectText(feedback, 'viewed@example.com has been unbanned.');
-      await eventually(async () => assert.ok((await textOf(viewed)).includes('Active')));
+      await expectTextIncludes(viewed, 'Active');
 
       // Delete asks first; cancelling keeps the user.
       const dialogs: string[] = [];

@@ -3,10 +3,10 @@
 // are written out from the spec, not imported from the catalogues, so a wrong catalogue entry fails.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import type { Download, Locator, Page } from 'playwright-core';
-import { eventually, type Journey, type PageOptions } from './harness';
+import type { Download, Page } from 'playwright-core';
+import { eventually, type Journey } from './harness';
+import { DESKTOP, expectText, squash, type NewPage } from './helpers';
 
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const STORAGE_KEY = 'bc-tools-stores';
 const TOOL_PATHS = ['/api/dump-product', '/api/dump-categories', '/api/dump-widgets'];
 const STAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z`;
@@ -27,7 +27,7 @@ const STORES = [
 }));
 
 /** A page whose browser already holds the three stores (as the Store Manager saves them), on the given tab. */
-async function openTool(newPage: (options?: PageOptions) => Promise<Page>, tab: string): Promise<Page> {
+async function openTool(newPage: NewPage, tab: string): Promise<Page> {
   const page = await newPage({ ...DESKTOP, acceptDownloads: true, allowedFailedPaths: TOOL_PATHS });
   await page.addInitScript(
     ([key, value]) => {
@@ -48,16 +48,6 @@ async function pickStore(page: Page, name: string): Promise<void> {
   const select = page.getByTestId('store-picker-select');
   await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
   await select.selectOption({ label: `${name} (${STORES.find((s) => s.name === name)?.storeHash ?? '?'})` });
-}
-
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-async function expectText(locator: Locator, expected: string | RegExp, timeoutMs?: number): Promise<void> {
-  await eventually(async () => {
-    const text = squash(await locator.innerText());
-    if (typeof expected === 'string') assert.equal(text, expected);
-    else assert.match(text, expected);
-  }, timeoutMs);
 }
 
 /** Clicks submit and returns the download it causes: the suggested file name and the parsed content. */

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
+import { DESKTOP, waitForSession } from './helpers';
 
 const SUBTITLE = 'Manage and automate BigCommerce tasks with ease';
 
@@ -63,7 +64,7 @@ async function expectTabParam(page: Page, expected: string): Promise<void> {
 async function openApp(page: Page, query = ''): Promise<void> {
   await page.goto(`/${query}`);
   await page.getByTestId('tab-title').waitFor();
-  await page.locator('[data-testid="login-link"], [data-testid="profile-control"]').first().waitFor();
+  await waitForSession(page);
 }
 
 async function sidebarEntries(page: Page): Promise<Array<[string, string]>> {
@@ -77,7 +78,6 @@ async function sidebarEntries(page: Page): Promise<Array<[string, string]>> {
     );
 }
 
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const MOBILE = {
   viewport: { width: 390, height: 844 },
   isMobile: true,

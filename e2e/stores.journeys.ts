@@ -3,45 +3,33 @@
 // catalogues, so a wrong catalogue entry fails.
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { eventually, type Journey, type PageOptions } from './harness';
+import { eventually, type Journey } from './harness';
+import {
+  clientAddress,
+  expectFieldError,
+  expectText,
+  logIn,
+  openPage,
+  signUpByApi,
+  squash,
+  textOf,
+  verifyByApi,
+  waitForSession,
+} from './helpers';
 
 /** Added to ADMIN_EMAILS by e2e/run.ts: the admin of the impersonation journey. */
 export const STORES_ADMIN_EMAIL = 'stores-admin@example.com';
 
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
 const PASSWORD = 'stores-secret-1';
 const STORAGE_KEY = 'bc-tools-stores';
 const STORES_PATH = '/api/user/stores';
 
-let nextAddress = 1;
-/** A client address of its own per page or seeded account (sign-in and sign-up limits count per address). */
-function clientAddress(): string {
-  const n = nextAddress++;
-  return `10.55.${Math.floor(n / 250)}.${(n % 250) + 1}`;
-}
-
-async function openPage(
-  newPage: (options?: PageOptions) => Promise<Page>,
-  options: PageOptions = {},
-): Promise<Page> {
-  return newPage({ ...DESKTOP, ...options, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
-}
-
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-async function textOf(locator: Locator): Promise<string> {
-  return squash(await locator.innerText());
-}
-
-async function expectText(locator: Locator, expected: string, timeoutMs?: number): Promise<void> {
-  await eventually(async () => assert.equal(await textOf(locator), expected), timeoutMs);
-}
 
 /** Opens the app on a tab and waits until the session is known. */
 async function openApp(page: Page, tab = 'stores'): Promise<void> {
   await page.goto(`/?tab=${tab}`);
-  await page.locator('[data-testid="login-link"], [data-testid="profile-control"]').first().waitFor();
+  await waitForSession(page);
 }
 
 /** Waits until the Store Manager shows its list or its empty state. */
@@ -97,28 +85,14 @@ async function fillStoreForm(
   if (values.clientId !== undefined) await form.getByLabel('Client ID').fill(values.clientId);
 }
 
-/** The error a field announces (aria-invalid and the text aria-describedby points at). */
-async function expectFieldError(field: Locator, expected: string): Promise<void> {
-  await eventually(async () => {
-    assert.equal(await field.getAttribute('aria-invalid'), 'true');
-    const described = await field.evaluate((element) =>
-      (element.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' '),
-    );
-    assert.ok(described.includes(expected), `"${described}" names "${expected}"`);
-  });
-}
-
-async function signUpByApi(baseUrl: string, account: { name: string; email: string }): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': clientAddress() },
-    body: JSON.stringify({ ...account, password: PASSWORD, callbackURL: '/' }),
-  });
-  assert.equal(response.status, 200, `sign-up of ${account.email}: ${await response.text()}`);
+/** Opens the form with Add Store, fills it and adds the store. */
+async function addStore(
+  page: Page,
+  values: { name: string; storeHash: string; apiToken: string; clientId: string },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Add Store' }).click();
+  await fillStoreForm(page, values);
+  await page.getByTestId('store-form').getByRole('button', { name: 'Add', exact: true }).click();
 }
 
 /** Signs in outside the browser: a cookie header for API calls as that user, and the user's id. */
@@ -155,27 +129,6 @@ async function saveCloudStores(baseUrl: string, cookie: string, stores: SavedSto
     body: JSON.stringify({ stores }),
   });
   assert.equal(response.status, 200, await response.text());
-}
-
-async function verifyByApi(baseUrl: string, email: string): Promise<void> {
-  let link: string | undefined;
-  await eventually(async () => {
-    const response = await fetch(`${baseUrl}/api/dev/outbox`);
-    const { mails } = (await response.json()) as { mails: { to: string; subject: string; text: string }[] };
-    const mail = mails.find((m) => m.to === email && /verify/i.test(m.subject));
-    link = mail ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
-    assert.ok(link, `a verification mail to ${email}`);
-  });
-  const response = await fetch(link ?? '', { redirect: 'manual' });
-  assert.equal(response.status, 302);
-}
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.getByTestId('profile-control').waitFor();
 }
 
 /** Milliseconds the sync chip shows `text` (measured from here, where it is already shown, until it is gone). */
@@ -369,13 +322,13 @@ export const storesJourneys: Journey[] = [
     name: 'login and sync: local stores upload into an empty cloud, new stores are Cloud, the chip shows Syncing..., ✓ Synced for 2 s and ✗ Sync failed for 3 s',
     run: async ({ newPage, baseUrl, screenshot }) => {
       const email = 'sync.user@example.com';
-      await signUpByApi(baseUrl, { name: 'Sync User', email });
+      await signUpByApi(baseUrl, { name: 'Sync User', email, password: PASSWORD });
       const page = await openPage(newPage, { allowedFailedPaths: [STORES_PATH] });
       await openApp(page);
       await storeManager(page);
       await setLocalStores(page, [localStore('Browser Shop', 'browser1', 'browser-token')]);
 
-      await logIn(page, email);
+      await logIn(page, email, PASSWORD);
       await openApp(page);
       await storeManager(page);
       await expectText(page.getByTestId('storage-badge'), 'Cloud Storage');
@@ -391,14 +344,12 @@ export const storesJourneys: Journey[] = [
       await eventually(async () => assert.equal(await page.getByTestId('sync-chip').count(), 0), 5_000);
 
       // A new store is added as Cloud and the list is synced.
-      await page.getByRole('button', { name: 'Add Store' }).click();
-      await fillStoreForm(page, {
+      await addStore(page, {
         name: 'Second Shop',
         storeHash: 'second2',
         apiToken: 'second-token',
         clientId: 'c2',
       });
-      await page.getByTestId('store-form').getByRole('button', { name: 'Add', exact: true }).click();
       await expectText(card(page, 'Second Shop').getByTestId('store-card-badge'), 'Cloud');
       await eventually(async () =>
         assert.deepEqual(
@@ -443,7 +394,7 @@ export const storesJourneys: Journey[] = [
     name: 'logged in with local-only stores: the amber banner counts them, Sync Now uploads them and they become Cloud',
     run: async ({ newPage, baseUrl }) => {
       const email = 'banner.user@example.com';
-      await signUpByApi(baseUrl, { name: 'Banner User', email });
+      await signUpByApi(baseUrl, { name: 'Banner User', email, password: PASSWORD });
       const { cookie } = await apiSession(baseUrl, email);
       await saveCloudStores(baseUrl, cookie, [
         {
@@ -463,7 +414,7 @@ export const storesJourneys: Journey[] = [
         localStore('Laptop Shop', 'laptop1', 'laptop-token'),
         localStore('Spare Shop', 'spare1', 'spare-token'),
       ]);
-      await logIn(page, email);
+      await logIn(page, email, PASSWORD);
       await openApp(page);
       await storeManager(page);
 
@@ -529,7 +480,7 @@ export const storesJourneys: Journey[] = [
     name: 'impersonating: only the viewed user’s cloud stores; the admin’s local stores are neither shown, merged nor uploaded',
     run: async ({ newPage, baseUrl, screenshot }) => {
       const viewedEmail = 'viewed.stores@example.com';
-      await signUpByApi(baseUrl, { name: 'Viewed Stores', email: viewedEmail });
+      await signUpByApi(baseUrl, { name: 'Viewed Stores', email: viewedEmail, password: PASSWORD });
       const viewed = await apiSession(baseUrl, viewedEmail);
       await saveCloudStores(baseUrl, viewed.cookie, [
         {
@@ -541,23 +492,21 @@ export const storesJourneys: Journey[] = [
           createdAt: '2026-03-03T03:03:03.000Z',
         },
       ]);
-      await signUpByApi(baseUrl, { name: 'Stores Admin', email: STORES_ADMIN_EMAIL });
+      await signUpByApi(baseUrl, { name: 'Stores Admin', email: STORES_ADMIN_EMAIL, password: PASSWORD });
       await verifyByApi(baseUrl, STORES_ADMIN_EMAIL);
 
       const page = await openPage(newPage);
       await openApp(page);
-      await logIn(page, STORES_ADMIN_EMAIL);
+      await logIn(page, STORES_ADMIN_EMAIL, PASSWORD);
       await openApp(page);
       await storeManager(page);
       // The admin's own browser list, merged with the admin's (empty) cloud: uploaded to the admin's cloud.
-      await page.getByRole('button', { name: 'Add Store' }).click();
-      await fillStoreForm(page, {
+      await addStore(page, {
         name: 'Admin Shop',
         storeHash: 'admin1',
         apiToken: 'admin-token',
         clientId: 'ac1',
       });
-      await page.getByTestId('store-form').getByRole('button', { name: 'Add', exact: true }).click();
       await expectText(card(page, 'Admin Shop').getByTestId('store-card-badge'), 'Cloud');
       await eventually(async () => assert.equal(await page.getByTestId('sync-chip').count(), 0), 5_000);
       // A store only in the admin's browser, never synced.
@@ -582,14 +531,12 @@ export const storesJourneys: Journey[] = [
       await screenshot(page, 'stores-impersonating');
 
       // Adding while viewing writes to the viewed user's cloud only, never to the admin's browser list.
-      await page.getByRole('button', { name: 'Add Store' }).click();
-      await fillStoreForm(page, {
+      await addStore(page, {
         name: 'Added For Viewed',
         storeHash: 'forviewed1',
         apiToken: 'fv-token',
         clientId: 'fv',
       });
-      await page.getByTestId('store-form').getByRole('button', { name: 'Add', exact: true }).click();
       await eventually(async () =>
         assert.deepEqual(
           (await cloudStoresOf(baseUrl, viewed.cookie)).map((s) => s.name),

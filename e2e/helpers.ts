@@ -1,0 +1,143 @@
+// What the journeys share: a desktop page talking from its own client address, assertions on what a person sees
+// (texts, field errors as a screen reader hears them), and accounts seeded and signed in as a person's browser would.
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { eventually, type PageOptions } from './harness';
+
+export const DESKTOP = { viewport: { width: 1366, height: 900 } };
+
+export type NewPage = (options?: PageOptions) => Promise<Page>;
+
+let nextAddress = 1;
+/**
+ * A client address of its own for a page or a seeded account (X-Forwarded-For, trusted from loopback): the sign-in
+ * and sign-up rate limits (5 a minute, the production default) count per address, as they would per person.
+ */
+export function clientAddress(): string {
+  const n = nextAddress++;
+  return `10.44.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+}
+
+/** A desktop page in a fresh context, talking to the server from its own client address. */
+export function openPage(newPage: NewPage, options: PageOptions = {}): Promise<Page> {
+  return newPage({ ...DESKTOP, ...options, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
+}
+
+/** Waits until the app knows the session (the Login link or the profile control is shown). */
+export async function waitForSession(page: Page): Promise<void> {
+  await page.locator('[data-testid="login-link"], [data-testid="profile-control"]').first().waitFor();
+}
+
+export const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export async function textOf(locator: Locator): Promise<string> {
+  return squash(await locator.innerText());
+}
+
+/** The element's text (white space folded) becomes `expected`, or matches it, within the time. */
+export async function expectText(
+  locator: Locator,
+  expected: string | RegExp,
+  timeoutMs?: number,
+): Promise<void> {
+  await eventually(async () => {
+    const text = await textOf(locator);
+    if (typeof expected === 'string') assert.equal(text, expected);
+    else assert.match(text, expected);
+  }, timeoutMs);
+}
+
+/**
+ * The element's text (white space folded) comes to include `part`. The assertion carries its own message: without
+ * one, node:assert reads the source to write it, which under tsx can take minutes (privatenumber/tsx#548).
+ */
+export async function expectTextIncludes(locator: Locator, part: string, timeoutMs?: number): Promise<void> {
+  await eventually(async () => {
+    const text = await textOf(locator);
+    assert.ok(text.includes(part), `"${text}" includes "${part}"`);
+  }, timeoutMs);
+}
+
+/** The texts a field's aria-describedby points at (its error and hint), as a screen reader reads them. */
+export async function describedBy(field: Locator): Promise<string> {
+  return squash(
+    await field.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    ),
+  );
+}
+
+/** The error a field announces (aria-invalid and the text aria-describedby points at). */
+export async function expectFieldError(field: Locator, expected: string): Promise<void> {
+  await eventually(async () => {
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.ok(
+      (await describedBy(field)).includes(expected),
+      `"${await describedBy(field)}" names "${expected}"`,
+    );
+  });
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  at: string;
+}
+
+/** The newest mail to an address whose subject matches, once it has arrived; and the link in it. */
+export async function mailedLink(
+  baseUrl: string,
+  to: string,
+  subject: RegExp,
+): Promise<{ mail: OutboxMail; link: string }> {
+  let found: OutboxMail | undefined;
+  await eventually(async () => {
+    const response = await fetch(`${baseUrl}/api/dev/outbox`);
+    assert.equal(response.status, 200);
+    const { mails } = (await response.json()) as { mails: OutboxMail[] };
+    found = mails
+      .filter((mail) => mail.to === to && subject.test(mail.subject))
+      .sort((a, b) => a.at.localeCompare(b.at))
+      .at(-1);
+    assert.ok(found, `a mail to ${to} matching ${String(subject)}`);
+  });
+  assert.ok(found);
+  const link = /https?:\/\/\S+/.exec(found.text)?.[0];
+  assert.ok(link, `the mail to ${to} holds a link`);
+  return { mail: found, link };
+}
+
+/** Seeds an account the way a person's browser would (same-origin sign-up), from its own client address. */
+export async function signUpByApi(
+  baseUrl: string,
+  account: { name: string; email: string; password: string },
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': clientAddress() },
+    body: JSON.stringify({ ...account, callbackURL: '/auth/verify-email?verified=1' }),
+  });
+  assert.equal(response.status, 200, `sign-up of ${account.email}: ${await response.text()}`);
+}
+
+/** Opens the verification link of the account's mail outside the browser (the person did it on their phone). */
+export async function verifyByApi(baseUrl: string, email: string): Promise<void> {
+  const { link } = await mailedLink(baseUrl, email, /verify/i);
+  const response = await fetch(link, { redirect: 'manual' });
+  assert.equal(response.status, 302, `the verification link of ${email} redirects`);
+  assert.equal(response.headers.get('location'), '/auth/verify-email?verified=1');
+}
+
+/** Logs in on the login page and waits for the profile control in the header. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByTestId('profile-control').waitFor();
+}
