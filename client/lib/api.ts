@@ -42,6 +42,30 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** A same-origin request with the session cookie; the body, when there is one, as JSON. */
+function requestInit(
+  method: string,
+  accept: string,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): RequestInit {
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: accept,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+  };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  if (signal) init.signal = signal;
+  return init;
+}
+
+function apiErrorOf(status: number, parsed: unknown): ApiError {
+  return new ApiError(status, parsed, readErrorText(parsed) ?? `HTTP ${status}`);
+}
+
 /** The one typed way the client talks to the server: same-origin JSON with the session cookie. */
 export async function apiRequest<T>({
   method = 'GET',
@@ -50,21 +74,9 @@ export async function apiRequest<T>({
   schema,
   signal,
 }: ApiRequest<T>): Promise<T> {
-  const init: RequestInit = {
-    method,
-    credentials: 'include',
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-  };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  if (signal) init.signal = signal;
-  const response = await fetch(path, init);
+  const response = await fetch(path, requestInit(method, 'application/json', body, signal));
   const parsed = await readJson(response);
-  if (!response.ok) {
-    throw new ApiError(response.status, parsed, readErrorText(parsed) ?? `HTTP ${response.status}`);
-  }
+  if (!response.ok) throw apiErrorOf(response.status, parsed);
   return schema.parse(parsed);
 }
 
@@ -87,21 +99,8 @@ export async function apiStream<P, T>({
   progressSchema,
   onProgress,
 }: ApiStreamRequest<P, T>): Promise<T> {
-  const init: RequestInit = {
-    method,
-    credentials: 'include',
-    headers: {
-      Accept: 'application/x-ndjson',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-  };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  if (signal) init.signal = signal;
-  const response = await fetch(path, init);
-  if (!response.ok || !response.body) {
-    const parsed = await readJson(response);
-    throw new ApiError(response.status, parsed, readErrorText(parsed) ?? `HTTP ${response.status}`);
-  }
+  const response = await fetch(path, requestInit(method, 'application/x-ndjson', body, signal));
+  if (!response.ok || !response.body) throw apiErrorOf(response.status, await readJson(response));
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   let last: unknown;

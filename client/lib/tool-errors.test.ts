@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from './i18n';
 import { ApiError } from './api';
-import { ToolFailureError, toolErrorText } from './tool-errors';
+import { ToolFailureError, toolData, toolErrorText } from './tool-errors';
 
 describe('toolErrorText (spec part 1 §8)', () => {
   const en = createI18n('en').t;
@@ -39,5 +39,14 @@ describe('toolErrorText (spec part 1 §8)', () => {
       'Server connection error: Failed to fetch',
     );
     expect(toolErrorText(new TypeError('Failed to fetch'), vi)).toBe('Lỗi kết nối server: Failed to fetch');
+  });
+});
+
+describe('toolData', () => {
+  it('gives the data of a success and throws a failure as a ToolFailureError', () => {
+    expect(toolData({ success: true, data: { id: 7 } })).toEqual({ id: 7 });
+    const failure = { success: false as const, error: 'Product not found', code: 'not_found' };
+    expect(() => toolData(failure)).toThrow(ToolFailureError);
+    expect(() => toolData(failure)).toThrow('Product not found');
   });
 });

@@ -10,6 +10,12 @@ export class ToolFailureError extends Error {
   }
 }
 
+/** The data of a tool answer; a `success: false` answer is thrown as a ToolFailureError. */
+export function toolData<T>(answer: { success: true; data: T } | ToolFailure): T {
+  if (!answer.success) throw new ToolFailureError(answer);
+  return answer.data;
+}
+
 function codeOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const code = (body as Record<string, unknown>).code;

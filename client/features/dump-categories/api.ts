@@ -10,7 +10,7 @@ import {
 import type { StoreCredentials } from '../../../common/contracts/stores';
 import type { CategoryDump } from '../../../common/dumps/category-dump';
 import { apiRequest } from '../../lib/api';
-import { ToolFailureError } from '../../lib/tool-errors';
+import { toolData } from '../../lib/tool-errors';
 
 /** `GET /api/dump-categories?storeCredentials=…`: the store's trees, fetched again whenever the store changes. */
 export function categoryTreesQuery(store: StoreCredentials | null) {
@@ -27,25 +27,25 @@ export function categoryTreesQuery(store: StoreCredentials | null) {
     staleTime: 0,
     retry: false,
     queryFn: async ({ signal }): Promise<CategoryTreeEntry[]> => {
-      const answer = await apiRequest({
-        path: `${DUMP_CATEGORIES_PATH}${treeListQuery(store)}`,
-        schema: listCategoryTreesResponseSchema,
-        signal,
-      });
-      if (!answer.success) throw new ToolFailureError(answer);
-      return answer.data;
+      return toolData(
+        await apiRequest({
+          path: `${DUMP_CATEGORIES_PATH}${treeListQuery(store)}`,
+          schema: listCategoryTreesResponseSchema,
+          signal,
+        }),
+      );
     },
   });
 }
 
 /** `POST /api/dump-categories` (spec part 1 §7). */
 export async function dumpCategories(request: DumpCategoriesRequest): Promise<CategoryDump> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: DUMP_CATEGORIES_PATH,
-    body: request,
-    schema: dumpCategoriesResponseSchema,
-  });
-  if (!answer.success) throw new ToolFailureError(answer);
-  return answer.data;
+  return toolData(
+    await apiRequest({
+      method: 'POST',
+      path: DUMP_CATEGORIES_PATH,
+      body: request,
+      schema: dumpCategoriesResponseSchema,
+    }),
+  );
 }

@@ -7,20 +7,20 @@ import {
 } from '../../../common/contracts/dump-widgets';
 import type { WidgetsDump } from '../../../common/dumps/widgets-dump';
 import { apiStream } from '../../lib/api';
-import { ToolFailureError } from '../../lib/tool-errors';
+import { toolData } from '../../lib/tool-errors';
 
 /** `POST /api/dump-widgets` with progress (pages done of total), then the widgets dump (spec part 1 §7). */
 export async function dumpWidgets(
   request: DumpWidgetsRequest,
   onProgress: (progress: DumpProgress) => void,
 ): Promise<WidgetsDump> {
-  const answer = await apiStream({
-    path: DUMP_WIDGETS_PATH,
-    body: request,
-    schema: dumpWidgetsResponseSchema,
-    progressSchema: dumpProgressSchema,
-    onProgress,
-  });
-  if (!answer.success) throw new ToolFailureError(answer);
-  return answer.data;
+  return toolData(
+    await apiStream({
+      path: DUMP_WIDGETS_PATH,
+      body: request,
+      schema: dumpWidgetsResponseSchema,
+      progressSchema: dumpProgressSchema,
+      onProgress,
+    }),
+  );
 }
