@@ -8,4 +8,5 @@ export const API_ERROR_CODES = {
   invalidInput: 'invalid_input',
   internal: 'internal',
   unavailable: 'unavailable',
+  loopbackOnly: 'loopback_only',
 } as const;

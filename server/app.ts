@@ -14,8 +14,13 @@ import { healthRoutes } from './features/health/routes';
 import { createStores } from './features/stores/setup';
 import type { HealthCheck } from './features/health/service';
 import { SANDBOX_MOUNT_PATH, setUpBigCommerce } from './integrations/bigcommerce/setup';
-import { createErrorHandler, errorBody, jsonBodyGuard } from './http';
+import { createErrorHandler, drainUnreadBody, errorBody, jsonBodyGuard } from './http';
 import { redactPath, type Logger } from './logger';
+import { loopbackOnly } from './loopback';
+import { lazyRetrying } from './lazy';
+import { loadGeneratedSecret } from './db/generated-setting';
+import { createDemoStoreSigner } from './features/demo-stores/demo-stores.service';
+import { demoStoreRoutes } from './features/demo-stores/demo-stores.routes';
 import { dumpCategoriesRoutes } from './features/dump-categories/routes';
 import { dumpProductRoutes } from './features/dump-product/routes';
 import { dumpWidgetsRoutes } from './features/dump-widgets/routes';
@@ -55,6 +60,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 
   app.use(requestId());
+  app.use(drainUnreadBody);
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -95,7 +101,12 @@ export function createApp(deps: AppDeps): Hono {
   const accounts = createAccounts({ env: deps.env, database, logger, publicUrl });
   api.use('*', accounts.sameOrigin);
 
-  const bigcommerce = setUpBigCommerce(deps.env, deps.localUrl, logger);
+  const getDemoSigner = lazyRetrying(async () =>
+    createDemoStoreSigner(await loadGeneratedSecret(database.db, 'demo_store_secret')),
+  );
+  const bigcommerce = setUpBigCommerce(deps.env, deps.localUrl, logger, {
+    demoCopies: { verify: async (hash, token) => (await getDemoSigner()).verify(hash, token) },
+  });
   const healthChecks: Record<string, HealthCheck> = {
     database: async () => {
       await database.ping();
@@ -119,14 +130,31 @@ export function createApp(deps: AppDeps): Hono {
     clients: bigcommerce.clients,
   });
   api.route('/user/stores', stores.routes);
-  if (accounts.devOutboxApi) api.route('/dev', accounts.devOutboxApi);
+  const sandbox = bigcommerce.sandbox;
+  api.route(
+    '/demo-stores',
+    demoStoreRoutes({
+      getSigner: getDemoSigner,
+      getAuth: accounts.getAuth,
+      dropCopy: sandbox ? (hash) => sandbox.stores.delete(hash) : undefined,
+    }),
+  );
+  if (accounts.devOutboxApi) {
+    api.use('/dev/*', loopbackOnly('The development outbox'));
+    api.route('/dev', accounts.devOutboxApi);
+  }
   api.all('*', (c) =>
     c.json(errorBody(API_ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`), 404),
   );
   app.route('/api', api);
-  if (accounts.devOutboxPage) app.route('/dev', accounts.devOutboxPage);
-  if (bigcommerce.sandbox) app.route(SANDBOX_MOUNT_PATH, bigcommerce.sandbox.app);
-  else {
+  if (accounts.devOutboxPage) {
+    app.use('/dev/*', loopbackOnly('The development outbox'));
+    app.route('/dev', accounts.devOutboxPage);
+  }
+  if (bigcommerce.sandbox) {
+    app.use(`${SANDBOX_MOUNT_PATH}/__control/*`, loopbackOnly('The sandbox control API'));
+    app.route(SANDBOX_MOUNT_PATH, bigcommerce.sandbox.app);
+  } else {
     app.all(`${SANDBOX_MOUNT_PATH}/*`, (c) =>
       c.json(errorBody(API_ERROR_CODES.notFound, 'The sandbox store is turned off (SANDBOX=off)'), 404),
     );

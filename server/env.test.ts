@@ -12,6 +12,19 @@ describe('parseEnv', () => {
     expect(env.LOG_LEVEL).toBe('info');
   });
 
+  it('is safe by default: loopback only, no sandbox fixtures, in every mode (issue 9)', () => {
+    for (const NODE_ENV of ['development', 'production']) {
+      const env = parseEnv({ NODE_ENV });
+      expect(env.HOST).toBe('127.0.0.1');
+      expect(env.SANDBOX).toBe(true);
+      expect(env.SANDBOX_CONTROL).toBe(false);
+    }
+    expect(parseEnv({ HOST: '0.0.0.0', SANDBOX_CONTROL: 'on' })).toMatchObject({
+      HOST: '0.0.0.0',
+      SANDBOX_CONTROL: true,
+    });
+  });
+
   it('accepts PostgreSQL URLs and trims a trailing slash from PUBLIC_URL', () => {
     const env = parseEnv({
       DATABASE_URL: 'postgres://u:p@db:5432/app',

@@ -35,7 +35,8 @@ export const envSchema = z.object({
     .min(0, 'must be between 0 and 65535')
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
-  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  // Loopback unless told otherwise: a fresh `npm start` is reachable from this machine only (README: exposing it).
+  HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: optionalUrl('PostgreSQL', ['postgres:', 'postgresql:']),
   PUBLIC_URL: optionalUrl('http(s)', ['http:', 'https:']),
@@ -48,8 +49,11 @@ export const envSchema = z.object({
     .default('https://api.bigcommerce.com')
     .refine((v) => isUrlWithProtocol(v, ['http:', 'https:']), { message: 'must be a http(s) URL' }),
   SANDBOX: onOff.default(true),
-  /** The sandbox's control API (faults, quotas, resets): on outside production unless set. */
-  SANDBOX_CONTROL: onOff.optional(),
+  /**
+   * The sandbox's test fixtures: its control API (faults, quotas, resets; loopback only) and the two shared stores
+   * with public tokens (`sandbox-demo`, `sandbox-empty`). Off unless set: tests and `npm run sandbox` turn it on.
+   */
+  SANDBOX_CONTROL: onOff.default(false),
   // Accounts (issue 4). Unset secret: one is generated once and kept in the database (app_settings).
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: optionalUrl('SMTP', ['smtp:', 'smtps:']),
@@ -106,10 +110,9 @@ function isIpOrCidr(value: string): boolean {
   return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
-export type Env = Omit<z.infer<typeof envSchema>, 'SANDBOX_CONTROL'> & {
+export type Env = z.infer<typeof envSchema> & {
   DATA_DIR: string;
   PUBLIC_URL: string;
-  SANDBOX_CONTROL: boolean;
 };
 
 export class EnvError extends Error {
@@ -141,7 +144,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     BC_API_BASE_URL: env.BC_API_BASE_URL.replace(/\/+$/, ''),
-    SANDBOX_CONTROL: env.SANDBOX_CONTROL ?? env.NODE_ENV !== 'production',
   };
 }
 

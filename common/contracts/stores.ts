@@ -111,22 +111,3 @@ export const testConnectionResultSchema = z.discriminatedUnion('success', [
   z.object({ success: z.literal(false), error: z.string(), code: z.string() }),
 ]);
 export type TestConnectionResult = z.infer<typeof testConnectionResultSchema>;
-
-/**
- * The built-in sandbox's two stores (server/integrations/bigcommerce/sandbox/README.md), offered as "Add demo stores"
- * on an empty Store Manager while the sandbox is on, so a new user can try every tool at once.
- */
-export const DEMO_STORES = [
-  {
-    name: 'Harbour & Pine Demo',
-    storeHash: 'sandbox-demo',
-    accessToken: 'demo-token',
-    clientId: 'sandbox-demo-client',
-  },
-  {
-    name: 'Harbour & Pine (empty)',
-    storeHash: 'sandbox-empty',
-    accessToken: 'empty-token',
-    clientId: 'sandbox-empty-client',
-  },
-] as const;

@@ -60,6 +60,8 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent',
+    // The sandbox's fixtures (control API, the shared `sandbox-demo` and `sandbox-empty`) are off by default.
+    SANDBOX_CONTROL: 'on',
     ...overrides,
   });
   const database = await createTestDatabase(kind);

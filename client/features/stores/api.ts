@@ -10,6 +10,13 @@ import {
   type ConnectionCredentials,
   type TestConnectionResult,
 } from '../../../common/contracts/stores';
+import {
+  DEMO_STORE_RESET_PATH,
+  DEMO_STORES_PATH,
+  demoStoreResetResponseSchema,
+  demoStoresResponseSchema,
+  type DemoStore,
+} from '../../../common/contracts/demo-stores';
 import { ApiError, apiRequest } from '../../lib/api';
 
 /** `GET /api/user/stores`: the signed-in user's cloud list. */
@@ -55,4 +62,24 @@ export async function fetchIsSandboxOn(): Promise<boolean> {
   }
   const parsed = healthResponseSchema.safeParse(body);
   return parsed.success && parsed.data.components.sandbox?.status === 'up';
+}
+
+/** `POST /api/demo-stores`: the caller's own demo stores (created in the sandbox on first use). */
+export async function fetchDemoStores(): Promise<DemoStore[]> {
+  return (
+    await apiRequest({ method: 'POST', path: DEMO_STORES_PATH, body: {}, schema: demoStoresResponseSchema })
+  ).stores;
+}
+
+/** `POST /api/demo-stores/reset`: one of the caller's demo stores back to its original data. */
+export async function resetDemoStore(store: { storeHash: string; apiToken: string }): Promise<string> {
+  const body = { storeHash: store.storeHash, accessToken: store.apiToken };
+  return (
+    await apiRequest({
+      method: 'POST',
+      path: DEMO_STORE_RESET_PATH,
+      body,
+      schema: demoStoreResetResponseSchema,
+    })
+  ).message;
 }

@@ -1,6 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isDemoCopyHash } from '../../../common/contracts/demo-stores';
 import type { LocalStore } from '../../../common/contracts/stores';
+import { readErrorText, ApiError } from '../../lib/api';
+import { resetDemoStore } from './api';
 import { cn } from '../../lib/class-names';
 import { ConnectionTest } from './connection-test';
 import { maskToken } from './store-rules';
@@ -103,8 +107,40 @@ export function StoreCard({
         >
           {t('common.delete')}
         </button>
+        {isDemoCopyHash(store.storeHash) && <DemoStoreReset store={store} />}
       </div>
     </li>
+  );
+}
+
+/** A demo store back to its original data (its changes are lost: asks first). */
+function DemoStoreReset({ store }: { store: LocalStore }) {
+  const { t } = useTranslation();
+  const reset = useMutation({ mutationFn: () => resetDemoStore(store) });
+  const failure =
+    reset.error instanceof ApiError
+      ? readErrorText(reset.error.body)
+      : reset.error
+        ? t('stores.resetDemoFailed')
+        : '';
+  return (
+    <>
+      <button
+        type="button"
+        disabled={reset.isPending}
+        onClick={() => {
+          if (window.confirm(t('stores.confirmResetDemo', { name: store.name }))) reset.mutate();
+        }}
+        data-testid="store-card-reset-demo"
+        className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+      >
+        {reset.isPending ? t('stores.resettingDemo') : t('stores.resetDemo')}
+      </button>
+      <span role="status" data-testid="store-card-reset-result" className="self-center text-xs">
+        {reset.isSuccess && <span className="text-emerald-700">{t('stores.resetDemoDone')}</span>}
+        {failure && <span className="text-red-700">{failure}</span>}
+      </span>
+    </>
   );
 }
 

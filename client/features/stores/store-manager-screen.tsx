@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { cn } from '../../lib/class-names';
-import { fetchIsSandboxOn } from './api';
+import { ApiError, readErrorText } from '../../lib/api';
+import { fetchDemoStores, fetchIsSandboxOn } from './api';
 import { StoreCard } from './store-card';
 import { StoreForm } from './store-form';
 import { useStoreList, useSyncStatus } from './store-list';
@@ -50,11 +51,20 @@ export default function StoreManagerScreen() {
     if (form.kind === 'edit' && form.store.id === store.id) setForm({ kind: 'closed' });
     void list.commit(deleteStore(stores, store.id));
   };
-  const addDemos = () => {
-    void list.commit(
-      addDemoStores(stores, { newId: newStoreId, now: new Date(), source: sourceForNewStore(isLoggedIn) }),
-    );
-  };
+  // Each visitor or user gets demo stores of their own (nobody else can change them).
+  const addDemos = useMutation({
+    mutationFn: fetchDemoStores,
+    onSuccess: (issued) => {
+      const meta = { newId: newStoreId, now: new Date(), source: sourceForNewStore(isLoggedIn) };
+      void list.commit(addDemoStores(stores, issued, meta));
+    },
+  });
+  const addDemosError =
+    addDemos.error instanceof ApiError
+      ? readErrorText(addDemos.error.body)
+      : addDemos.error
+        ? t('stores.addDemoStoresFailed')
+        : undefined;
 
   return (
     <div className="mx-auto max-w-5xl space-y-5" data-testid="store-manager">
@@ -145,11 +155,17 @@ export default function StoreManagerScreen() {
                 type="button"
                 className={secondaryButton}
                 data-testid="add-demo-stores"
-                onClick={addDemos}
+                disabled={addDemos.isPending}
+                onClick={() => addDemos.mutate()}
               >
                 {t('stores.addDemoStores')}
               </button>
               <p className="text-xs text-slate-500">{t('stores.demoStoresHint')}</p>
+              {addDemosError && (
+                <p role="alert" data-testid="add-demo-stores-error" className="text-sm text-red-700">
+                  {addDemosError}
+                </p>
+              )}
             </div>
           )}
         </div>

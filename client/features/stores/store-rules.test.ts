@@ -96,15 +96,19 @@ describe('list operations', () => {
     );
   });
 
-  it('adds the two sandbox stores once', () => {
+  it('adds the issued demo stores once', () => {
     let n = 0;
     const meta = { newId: () => `d${++n}`, now, source: 'local' as const };
-    const once = addDemoStores([], meta);
-    expect(once.map((s) => [s.storeHash, s.apiToken])).toEqual([
-      ['sandbox-demo', 'demo-token'],
-      ['sandbox-empty', 'empty-token'],
+    const issued = [
+      { name: 'Demo', storeHash: 'sandbox-demo-abcdefghijklmnop', accessToken: 'demo_1', clientId: 'c1' },
+      { name: 'Empty', storeHash: 'sandbox-empty-abcdefghijklmnop', accessToken: 'demo_2', clientId: 'c2' },
+    ];
+    const once = addDemoStores([], issued, meta);
+    expect(once.map((s) => [s.id, s.name, s.storeHash, s.apiToken, s.clientId])).toEqual([
+      ['d1', 'Demo', 'sandbox-demo-abcdefghijklmnop', 'demo_1', 'c1'],
+      ['d2', 'Empty', 'sandbox-empty-abcdefghijklmnop', 'demo_2', 'c2'],
     ]);
-    expect(addDemoStores(once, meta)).toEqual(once);
+    expect(addDemoStores(once, issued, meta)).toEqual(once);
   });
 
   it('marks only the uploaded stores as cloud', () => {

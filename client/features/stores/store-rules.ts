@@ -1,11 +1,7 @@
 // Pure rules of the Store Manager: the form (spec part 1 §5: all four fields required), the list operations and the
 // credentials a tool call carries (spec part 1 §7).
-import {
-  DEMO_STORES,
-  type LocalStore,
-  type StoreCredentials,
-  type StoreSource,
-} from '../../../common/contracts/stores';
+import type { DemoStore } from '../../../common/contracts/demo-stores';
+import { type LocalStore, type StoreCredentials, type StoreSource } from '../../../common/contracts/stores';
 import { isValidStoreHash } from '../../../common/stores/store-hash';
 
 export type StoreFormValues = { name: string; storeHash: string; apiToken: string; clientId: string };
@@ -93,21 +89,24 @@ export function deleteStore(stores: readonly LocalStore[], id: string): LocalSto
   return stores.filter((s) => s.id !== id);
 }
 
-/** The two sandbox stores not already in the list. */
+/** The caller's demo stores (`POST /api/demo-stores`) not already in the list. */
 export function addDemoStores(
   stores: readonly LocalStore[],
+  issued: readonly DemoStore[],
   meta: { newId: () => string; now: Date; source: StoreSource },
 ): LocalStore[] {
   const taken = new Set(stores.map((s) => s.storeHash));
-  const demos = DEMO_STORES.filter((d) => !taken.has(d.storeHash)).map((d): LocalStore => ({
-    id: meta.newId(),
-    name: d.name,
-    storeHash: d.storeHash,
-    apiToken: d.accessToken,
-    clientId: d.clientId,
-    createdAt: meta.now.toISOString(),
-    source: meta.source,
-  }));
+  const demos = issued
+    .filter((d) => !taken.has(d.storeHash))
+    .map((d): LocalStore => ({
+      id: meta.newId(),
+      name: d.name,
+      storeHash: d.storeHash,
+      apiToken: d.accessToken,
+      clientId: d.clientId,
+      createdAt: meta.now.toISOString(),
+      source: meta.source,
+    }));
   return [...stores, ...demos];
 }
 

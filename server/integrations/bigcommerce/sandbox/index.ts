@@ -2,9 +2,11 @@
 // with in-memory state per store hash. Mount it with `app.route('/sandbox', createSandbox(...).app)`.
 // What it does not model: README.md in this folder.
 import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { SandboxApp, SandboxContext, SandboxEnv, RouteDeps } from './app-env';
 import { contentPlugin } from './content/plugin';
 import { registerControlRoutes } from './control';
+import { DemoCopiesBusyError, type DemoCopyOptions } from './demo-copies';
 import { BcApiError, bcErrorBody } from './envelope';
 import { QueryError } from './query';
 import type { RateLimitSettings } from './rate-limit';
@@ -57,7 +59,16 @@ export type SandboxOptions = {
    * serve the catalogue only, or another plugin to replace it.
    */
   content?: ContentPlugin | false;
+  /** Each visitor's own demo stores, created from the seed on first use (demo-copies.ts). Off when absent. */
+  demoCopies?: DemoCopyOptions;
+  /** Growth each store may hold over its seed (default 8 MB; store-budget.ts). */
+  storeBudgetBytes?: number;
+  /** Where unexpected errors go (one JSON line each in the app); default: the console. */
+  logError?: (error: unknown, message: string) => void;
 };
+
+/** The largest request body (the app's own API limit); an uploaded image is further held to 8 MB by its route. */
+export const SANDBOX_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export type Sandbox = {
   app: SandboxApp;
@@ -65,6 +76,8 @@ export type Sandbox = {
   /** Regenerates a store's data and clears its statistics, settings and faults. Returns false for an unknown hash. */
   reset: (hash: string) => boolean;
 };
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -77,7 +90,13 @@ function mountPrefix(path: string): string {
 export function createSandbox(options: SandboxOptions): Sandbox {
   const clock = options.clock ?? Date.now;
   const content = options.content === false ? undefined : (options.content ?? contentPlugin);
-  const stores = new StoreRegistry(options.rateLimit ?? DEFAULT_RATE_LIMIT, content?.createState);
+  const stores = new StoreRegistry({
+    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    ...(content ? { contentFactory: content.createState } : {}),
+    ...(options.storeBudgetBytes !== undefined ? { budgetBytes: options.storeBudgetBytes } : {}),
+    ...(options.demoCopies ? { demoCopies: options.demoCopies } : {}),
+    clock,
+  });
   for (const spec of options.stores ?? DEMO_STORES) stores.create(spec);
 
   const deps: RouteDeps = {
@@ -91,17 +110,37 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   app.onError((err, c) => {
     if (err instanceof BcApiError) return c.json(err.body(), err.status);
     if (err instanceof QueryError) return c.json(bcErrorBody(422, err.message), 422);
-    console.error('[sandbox] unexpected error', err);
+    if (options.logError) options.logError(err, 'sandbox: unexpected error');
+    else console.error('[sandbox] unexpected error', err);
     return c.json(bcErrorBody(500, 'Internal Server Error'), 500);
   });
 
   const guard: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-    const store = stores.get(c.req.param('hash') ?? '');
+    let store: SandboxStore | undefined;
+    try {
+      store = await stores.open(c.req.param('hash') ?? '', c.req.header('X-Auth-Token'));
+    } catch (error) {
+      if (!(error instanceof DemoCopiesBusyError)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+      c.header('Retry-After', String(seconds));
+      return c.json(
+        bcErrorBody(503, `Every demo store is in use right now. Please try again in ${seconds} seconds.`),
+        503,
+      );
+    }
     // An unknown store hash: 404 with the v3 error body, before any quota is counted (there is no store to count
     // against). BigCommerce does not document this case; see README.md.
     if (!store) return c.json(bcErrorBody(404, 'Store not found'), 404);
     await guardedRequest(c, store, next, clock);
   };
+  // BigCommerce's own API refuses large payloads (413); here the limit also bounds memory per request.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: SANDBOX_MAX_BODY_BYTES,
+      onError: (c) => c.json(bcErrorBody(413, 'The request payload is too large.'), 413),
+    }),
+  );
   app.use('/stores/:hash/*', guard);
 
   registerStoreInfoRoutes(app, deps);
@@ -139,7 +178,8 @@ async function guardedRequest(
 ) {
   const method = c.req.method;
   const rel = c.req.path.slice(c.req.path.indexOf('/stores/'));
-  const entry = { method, path: rel, status: 0, at: clock() };
+  // Bounded: the statistics keep the last 500 entries per store.
+  const entry = { method, path: rel.slice(0, 300), status: 0, at: clock() };
   const decision = store.limiter.take(entry.at);
   const finish = (
     res: Response,
@@ -172,6 +212,15 @@ async function guardedRequest(
     return;
   }
   c.set('store', store);
+  if (WRITE_METHODS.has(method)) {
+    const bytes = (await c.req.arrayBuffer()).byteLength;
+    if (!store.budget.take(bytes)) {
+      const mb = Math.round(store.budget.limitBytes / (1024 * 1024));
+      const title = `This sandbox store is full: it holds at most ${mb} MB of written data. Reset it to start again.`;
+      c.res = finish(c.json(bcErrorBody(403, title), 403), 'normal', null);
+      return;
+    }
+  }
   const { latencyMs } = store.faults.current;
   if (latencyMs > 0) await sleep(latencyMs);
   const drop = (route: string | null) => {
