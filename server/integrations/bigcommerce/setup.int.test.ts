@@ -30,7 +30,7 @@ describe('the app with SANDBOX=on (default)', () => {
     const health = (await (await server.request('/api/health')).json()) as {
       components: Record<string, { status: string; detail?: string }>;
     };
-    expect(health.components.sandbox).toMatchObject({ status: 'up', detail: '2 shared, 0 of 10 demo copies' });
+    expect(health.components.sandbox).toMatchObject({ status: 'up', detail: '2 shared, 0 of 8 demo copies' });
   });
 
   it('lets the client factory reach sandbox stores through the app over loopback', async () => {

@@ -9,7 +9,7 @@ import type { StoreKind } from './generate/index';
 export type DemoCopyOptions = {
   /** True when `token` is the one the app issued for `hash`. */
   verify: (hash: string, token: string) => boolean | Promise<boolean>;
-  /** Copies alive at once (default 10). */
+  /** Copies alive at once (default 8). */
   maxCopies?: number;
   /** A copy unused this long is dropped (default 30 minutes). */
   idleMs?: number;
@@ -18,7 +18,7 @@ export type DemoCopyOptions = {
 };
 
 export const DEMO_COPY_DEFAULTS = {
-  maxCopies: 10,
+  maxCopies: 8,
   idleMs: 30 * 60_000,
   evictIdleMs: 2 * 60_000,
 } as const;

@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { SandboxApp, SandboxContext, SandboxEnv, RouteDeps } from './app-env';
 import { contentPlugin } from './content/plugin';
 import { registerControlRoutes } from './control';
-import { DemoCopiesBusyError, type DemoCopyOptions } from './demo-copies';
+import { DemoCopiesBusyError, demoCopyKind, type DemoCopyOptions } from './demo-copies';
 import { BcApiError, bcErrorBody } from './envelope';
 import { QueryError } from './query';
 import type { RateLimitSettings } from './rate-limit';
@@ -61,7 +61,7 @@ export type SandboxOptions = {
   content?: ContentPlugin | false;
   /** Each visitor's own demo stores, created from the seed on first use (demo-copies.ts). Off when absent. */
   demoCopies?: DemoCopyOptions;
-  /** Growth each store may hold over its seed (default 8 MB; store-budget.ts). */
+  /** Growth each store may hold over its seed (default 16 MB; store-budget.ts). */
   storeBudgetBytes?: number;
   /** Where unexpected errors go (one JSON line each in the app); default: the console. */
   logError?: (error: unknown, message: string) => void;
@@ -128,9 +128,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         503,
       );
     }
-    // An unknown store hash: 404 with the v3 error body, before any quota is counted (there is no store to count
-    // against). BigCommerce does not document this case; see README.md.
-    if (!store) return c.json(bcErrorBody(404, 'Store not found'), 404);
+    if (!store) {
+      // A demo copy's hash with a token the app did not sign for it: as BigCommerce answers a wrong token.
+      if (options.demoCopies && demoCopyKind(c.req.param('hash') ?? '')) {
+        return c.json(bcErrorBody(401, 'Unauthorized'), 401);
+      }
+      // An unknown store hash: 404 with the v3 error body, before any quota is counted (there is no store to count
+      // against). BigCommerce does not document this case; see README.md.
+      return c.json(bcErrorBody(404, 'Store not found'), 404);
+    }
     await guardedRequest(c, store, next, clock);
   };
   // BigCommerce's own API refuses large payloads (413); here the limit also bounds memory per request.

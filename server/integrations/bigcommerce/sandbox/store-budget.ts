@@ -5,7 +5,7 @@
 // as BigCommerce does for a plan's limits, until it is reset.
 
 /** Growth allowed per store over its seed, in bytes of JSON (and uploaded image bytes). */
-export const DEFAULT_STORE_BUDGET_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_STORE_BUDGET_BYTES = 16 * 1024 * 1024;
 
 /** Approximate bytes a store's state takes as JSON; uploaded files count by their size. */
 export function measureBytes(value: unknown): number {
