@@ -30,7 +30,12 @@ export async function startServer(
   // A database handed in (tests) stays open for its owner to close.
   const ownsDatabase = options.database === undefined;
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      warn: (message) => logger.warn({ component: 'database' }, message),
+    }));
   await database.migrate();
 
   // Listen first, then build the app: with PORT=0 the port is known only now, and the BigCommerce client reaches

@@ -52,12 +52,17 @@ export async function openPglite(dataDir: string | undefined, client?: PGlite): 
   };
 }
 
-export function openPostgres(url: string): Database {
+/** Where the database reports what it survives (one JSON log line in the app; the console in scripts). */
+export type DatabaseWarn = (message: string) => void;
+
+const consoleWarn: DatabaseWarn = (message) => console.error(`[database] ${message}`);
+
+export function openPostgres(url: string, warn: DatabaseWarn = consoleWarn): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection that the server closes (a restart, a failover, DROP DATABASE in tests) must not crash the
   // process: the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => {
-    console.error(`[database] an idle PostgreSQL connection closed: ${error.message}`);
+    warn(`an idle PostgreSQL connection closed: ${error.message}`);
   });
   const nodePg = drizzlePg(pool, { schema });
   return {
@@ -75,6 +80,10 @@ export function openPostgres(url: string): Database {
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  warn?: DatabaseWarn;
+}): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.warn) : openPglite(options.dataDir);
 }
