@@ -66,6 +66,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseUrl,
+      // The sandbox's fixtures: the control API (loopback only) and the shared `sandbox-demo`/`sandbox-empty`.
+      SANDBOX_CONTROL: 'on',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

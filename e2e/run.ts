@@ -10,7 +10,11 @@ import { shellJourneys } from './shell.journeys';
 import { STORES_ADMIN_EMAIL, storesJourneys } from './stores.journeys';
 import { dumpsJourneys } from './dumps.journeys';
 
-const journeys = [...shellJourneys, ...accountsJourneys, ...storesJourneys, ...dumpsJourneys];
+// `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
+const only = process.argv[2];
+const journeys = [...shellJourneys, ...accountsJourneys, ...storesJourneys, ...dumpsJourneys].filter(
+  (journey) => only === undefined || journey.name.includes(only),
+);
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/client/index.html'))) {
