@@ -81,7 +81,7 @@ describe('demo copies', () => {
     expect(again?.data.products.size).toBe(1260);
   });
 
-  it('a store over its write budget refuses more until measured growth allows it', async () => {
+  it('a store over its write budget refuses more until measured growth allows it', () => {
     const stores = new StoreRegistry({ budgetBytes: 1_000 });
     const store = stores.create({ hash: 'sandbox-budget', token: 't', kind: 'empty' });
     expect(store.budget.take(600)).toBe(true);
