@@ -6,6 +6,34 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+/** Roots: common -> client and common -> server, never client <-> server (STYLE.md §1). */
+const ROOT_ZONES = [
+  { target: './client', from: './server', message: 'client/ must not import server/ (use common/).' },
+  { target: './server', from: './client', message: 'server/ must not import client/ (use common/).' },
+  { target: './common', from: './server', message: 'common/ must not import server/.' },
+  { target: './common', from: './client', message: 'common/ must not import client/.' },
+];
+
+/**
+ * The BigCommerce client and the sandbox never import each other (STYLE.md §1, §4): the client must work against any
+ * BigCommerce, and the emulator must not borrow the client's understanding of the API. Tests that run the client
+ * against the sandbox (and the contract suite) are where the two meet.
+ */
+const SANDBOX_ZONES = [
+  {
+    target: './server/sandbox',
+    from: './server/integrations/bigcommerce',
+    message: 'The sandbox must not import the BigCommerce client (STYLE.md §4).',
+  },
+  {
+    target: './server/integrations/bigcommerce',
+    from: './server/sandbox',
+    message: 'The BigCommerce client must not import the sandbox (STYLE.md §4).',
+  },
+];
+
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'server/integrations/bigcommerce/{testing,contract}/**'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'server/db/migrations/**'] },
   js.configs.recommended,
@@ -25,31 +53,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // One direction only: common -> client, common -> server; never client <-> server (STYLE.md §1).
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './client',
-              from: './server',
-              message: 'client/ must not import server/ (use common/).',
-            },
-            {
-              target: './server',
-              from: './client',
-              message: 'server/ must not import client/ (use common/).',
-            },
-            { target: './common', from: './server', message: 'common/ must not import server/.' },
-            { target: './common', from: './client', message: 'common/ must not import client/.' },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: ROOT_ZONES }],
     },
   },
   {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...ROOT_ZONES, ...SANDBOX_ZONES] }] },
   },
   {
     files: ['**/*.js'],

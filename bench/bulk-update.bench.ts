@@ -14,11 +14,11 @@
 // The demo store is reset before each way (fresh data, statistics and window), and after each way every one of the
 // 1,000 descriptions is checked in the sandbox's state.
 import { createBigCommerceClientFactory } from '../server/integrations/bigcommerce/client';
-import type { StoreStatsSnapshot } from '../server/integrations/bigcommerce/sandbox/stats';
+import type { StoreStatsSnapshot } from '../server/sandbox/stats';
 import {
   startSandboxServer,
   type RunningSandbox,
-} from '../server/integrations/bigcommerce/sandbox/test-server';
+} from '../server/sandbox/test-server';
 import { fmt, type Bench, type BenchRow } from './lib';
 
 const HASH = 'sandbox-demo';

@@ -20,6 +20,7 @@ import { loopbackOnly } from './loopback';
 import { lazyRetrying } from './lazy';
 import { loadGeneratedSecret } from './db/generated-setting';
 import { createDemoStoreSigner } from './features/demo-stores/demo-stores.service';
+import { createAppSandbox, describeSandbox } from './sandbox/app-sandbox';
 import { demoStoreRoutes } from './features/demo-stores/demo-stores.routes';
 import { dumpCategoriesRoutes } from './features/dump-categories/routes';
 import { dumpProductRoutes } from './features/dump-product/routes';
@@ -104,15 +105,25 @@ export function createApp(deps: AppDeps): Hono {
   const getDemoSigner = lazyRetrying(async () =>
     createDemoStoreSigner(await loadGeneratedSecret(database.db, 'demo_store_secret')),
   );
-  const bigcommerce = setUpBigCommerce(deps.env, deps.localUrl, logger, {
-    demoCopies: { verify: async (hash, token) => (await getDemoSigner()).verify(hash, token) },
-  });
+  const sandbox = deps.env.SANDBOX
+    ? createAppSandbox({
+        control: deps.env.SANDBOX_CONTROL,
+        logger,
+        demoCopies: { verify: async (hash, token) => (await getDemoSigner()).verify(hash, token) },
+      })
+    : undefined;
+  const bigcommerce = setUpBigCommerce(deps.env, deps.localUrl, logger);
   const healthChecks: Record<string, HealthCheck> = {
     database: async () => {
       await database.ping();
       return { status: 'up', detail: database.kind };
     },
-    sandbox: bigcommerce.health,
+    sandbox: () =>
+      Promise.resolve(
+        sandbox
+          ? { status: 'up', detail: describeSandbox(sandbox) }
+          : { status: 'disabled', detail: 'SANDBOX=off' },
+      ),
     mail: accounts.mailHealth,
   };
   api.route('/health', healthRoutes(healthChecks, startedAt));
@@ -130,7 +141,6 @@ export function createApp(deps: AppDeps): Hono {
     clients: bigcommerce.clients,
   });
   api.route('/user/stores', stores.routes);
-  const sandbox = bigcommerce.sandbox;
   api.route(
     '/demo-stores',
     demoStoreRoutes({
@@ -151,9 +161,9 @@ export function createApp(deps: AppDeps): Hono {
     app.use('/dev/*', loopbackOnly('The development outbox'));
     app.route('/dev', accounts.devOutboxPage);
   }
-  if (bigcommerce.sandbox) {
+  if (sandbox) {
     app.use(`${SANDBOX_MOUNT_PATH}/__control/*`, loopbackOnly('The sandbox control API'));
-    app.route(SANDBOX_MOUNT_PATH, bigcommerce.sandbox.app);
+    app.route(SANDBOX_MOUNT_PATH, sandbox.app);
   } else {
     app.all(`${SANDBOX_MOUNT_PATH}/*`, (c) =>
       c.json(errorBody(API_ERROR_CODES.notFound, 'The sandbox store is turned off (SANDBOX=off)'), 404),

@@ -51,4 +51,39 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       ),
     ).toEqual([]);
   });
+
+  it('refuses the BigCommerce client -> the sandbox and the sandbox -> the client', async () => {
+    expect(
+      await restrictedPathMessages(
+        'server/integrations/bigcommerce/setup.ts',
+        "import { createSandbox } from '../../sandbox';\nexport const x = createSandbox;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../../sandbox" imported in restricted zone. The BigCommerce client must not import the sandbox (STYLE.md §4).',
+    ]);
+    expect(
+      await restrictedPathMessages(
+        'server/sandbox/control.ts',
+        "import { isValidStoreHash } from '../integrations/bigcommerce/store-hash';\nexport const x = isValidStoreHash;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../integrations/bigcommerce/store-hash" imported in restricted zone. The sandbox must not import the BigCommerce client (STYLE.md §4).',
+    ]);
+    // The root rule still holds in those folders.
+    expect(
+      await restrictedPathMessages(
+        'server/sandbox/control.ts',
+        "import { APP } from '../../client/app/app';\nexport const x = APP;\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('lets tests run the client against the sandbox', async () => {
+    expect(
+      await restrictedPathMessages(
+        'server/integrations/bigcommerce/client-sandbox.int.test.ts',
+        "import { startSandboxServer } from '../../sandbox/test-server';\nexport const x = startSandboxServer;\n",
+      ),
+    ).toEqual([]);
+  });
 });

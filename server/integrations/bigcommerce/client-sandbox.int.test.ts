@@ -13,8 +13,8 @@ import { createBigCommerceClientFactory, type BigCommerceClient } from './client
 import { createFakeClock, type FakeClock } from './clock';
 import { BigCommerceError } from './errors';
 import type { Product } from './resources/products';
-import type { StoreStatsSnapshot } from './sandbox/stats';
-import { startSandboxServer, type RunningSandbox } from './sandbox/test-server';
+import type { StoreStatsSnapshot } from '../../sandbox/stats';
+import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
 import { drive } from './test-support';
 import { runClientContract } from './testing/client-contract';
 import { startFaultProxy, urlUpstream } from './testing/fault-proxy';
@@ -38,13 +38,15 @@ runClientContract('sandbox behind a fault proxy', async () => {
     async newStore() {
       const storeHash = `sandbox-client-${++next}`;
       const accessToken = `token-${next}`;
+      const readOnlyToken = `read-only-${next}`;
       const created = await controlCall(sb, 'POST', '/stores', {
         hash: storeHash,
         token: accessToken,
+        readOnlyToken,
         kind: 'empty',
       });
       if (created.status !== 201) throw new Error(`could not create ${storeHash}: ${created.status}`);
-      return { storeHash, accessToken };
+      return { storeHash, accessToken, readOnlyToken };
     },
     close: async () => {
       await proxy.close();
@@ -103,6 +105,17 @@ describe('BigCommerce client against the sandbox, faults from the control API', 
     const s = await stats();
     expect(s.byRoute['GET /stores/:hash/v3/catalog/products']).toBe(6);
     expect(s.requests).toBe(6);
+  });
+
+  it('reads every widget template, widget and placement the demo store serves with its own schemas', async () => {
+    // Moved from the sandbox's tests: the client's view of the API is checked here, never inside the emulator.
+    const templates = await run(client.widgetTemplates.listAll());
+    expect(templates.length).toBeGreaterThan(5);
+    expect(new Set(templates.map((t) => t.kind)).size).toBeGreaterThan(1);
+    const widgets = await run(client.widgets.listAll());
+    expect(widgets.length).toBeGreaterThan(0);
+    const placements = await run(client.placements.listAll({ query: { template_file: 'pages/home' } }));
+    expect(placements.length).toBeGreaterThan(0);
   });
 
   it('401: a wrong token, not retried', async () => {

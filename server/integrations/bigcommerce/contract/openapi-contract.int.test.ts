@@ -3,7 +3,7 @@
 // session). A copy of the project without that folder skips these tests and says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBigCommerceClientFactory } from '../client';
-import { startSandboxServer, type RunningSandbox } from '../sandbox/test-server';
+import { startSandboxServer, type RunningSandbox } from '../../../sandbox/test-server';
 import { CONTRACT_ALLOW_LIST, CONTRACT_SPEC_PATCHES } from './allow-list';
 import {
   ContractChecker,

@@ -1,6 +1,6 @@
 // The client's integration tests, written once against a target: a fault proxy in front of some BigCommerce-like
-// upstream. client.int.test.ts runs them against the in-process memory store; the same function can run them
-// against the sandbox (an upstream built with `urlUpstream(sandboxUrl)` and stores made through its control API).
+// upstream. client-sandbox.int.test.ts runs them against the sandbox (the one BigCommerce fake; the in-process
+// memory store that ran them too is gone), an upstream built with `urlUpstream(sandboxUrl)`, stores from its control API.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBigCommerceClientFactory, type BigCommerceClient } from '../client';
 import { BigCommerceError } from '../errors';

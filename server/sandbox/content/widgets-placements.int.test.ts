@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { placementSchema, widgetSchema, widgetTemplateSchema } from '../../resources/widgets';
 import type { BcErrorBody } from '../envelope';
 import { STATUS_DOC_TYPE } from '../envelope';
 import { HERO_BANNER_UUID } from './built-in-templates';
@@ -28,10 +27,7 @@ describe('widgets', () => {
       current_page: 2,
       total_pages: 3,
     });
-    for (const widget of body.data) {
-      expect(widgetSchema.safeParse(widget).success).toBe(true);
-      expect(widget.widget_configuration._).toEqual({ id: widget.uuid });
-    }
+    for (const widget of body.data) expect(widget.widget_configuration._).toEqual({ id: widget.uuid });
     const legacy = body.data[1];
     expect(legacy?.version_uuid).not.toBe(legacy?.widget_template.current_version_uuid);
   });
@@ -111,7 +107,6 @@ describe('placements', () => {
   it('lists and filters placements with the widget embedded', async () => {
     const all = await json<List<PlacementView>>(await server.request('/placements'));
     expect(all.data).toHaveLength(4);
-    for (const placement of all.data) expect(placementSchema.safeParse(placement).success).toBe(true);
 
     const category = await json<List<PlacementView>>(
       await server.request('/placements?template_file=pages/category'),
@@ -236,13 +231,5 @@ describe('pages (Pages API model)', () => {
     const missing = await server.request('/pages/99');
     expect(missing.status).toBe(404);
     expect((await json<BcErrorBody>(missing)).title).toBe('Page not found');
-  });
-});
-
-describe('client schemas', () => {
-  it('accept every widget template the sandbox serves', async () => {
-    const list = await json<List<WidgetTemplateView>>(await server.request('/widget-templates'));
-    for (const template of list.data)
-      expect(widgetTemplateSchema.safeParse(template).success, template.name).toBe(true);
   });
 });

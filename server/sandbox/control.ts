@@ -2,7 +2,7 @@
 // statistics. Mounted under `/__control` when `createSandbox({control: true})`. Documented in README.md.
 import { z } from 'zod';
 import type { SandboxApp } from './app-env';
-import { isValidStoreHash } from '../store-hash';
+import { isValidStoreHash } from '../../common/stores/store-hash';
 import { bcErrorBody } from './envelope';
 import type { StoreRegistry } from './store-registry';
 
@@ -31,6 +31,7 @@ const createStoreSchema = z.object({
       'must be lowercase letters and digits (1–64), or sandbox- followed by letters, digits and inner hyphens',
   }),
   token: z.string().min(1),
+  readOnlyToken: z.string().min(1).optional(),
   kind: z.enum(['demo', 'empty']).default('empty'),
   name: z.string().min(1).optional(),
 });

@@ -6,17 +6,14 @@ import { HERO_BANNER_UUID, LAYOUT_TEMPLATE_UUID, PRODUCT_UUID } from './built-in
 import { snapshotWidgets } from './content-state';
 import { json, TEST_REFS, useContentServer } from './content-test-server';
 import { createContentState } from './create-content-state';
-import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../../../common/dumps/page-templates';
+import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
 import type { PageRegion, WidgetTemplateView } from './types';
 
 type Snapshot = { data: { regions: PageRegion[] }; meta: { pagination: Pagination } };
 
 const examplePage = JSON.parse(
   readFileSync(
-    new URL(
-      '../../../../../../shared/bigcommerce/examples/page_widgets_regions.request.json',
-      import.meta.url,
-    ),
+    new URL('../../../../shared/bigcommerce/examples/page_widgets_regions.request.json', import.meta.url),
     'utf8',
   ),
 ) as { regions: PageRegion[] };

@@ -1,5 +1,5 @@
 // The sandbox's stores by hash: data, credentials, rate limiter, faults and statistics.
-import { isValidStoreHash } from '../store-hash';
+import { isValidStoreHash } from '../../common/stores/store-hash';
 import { FaultInjector } from './faults';
 import { DEMO_COPY_DEFAULTS, DemoCopiesBusyError, demoCopyKind, type DemoCopyOptions } from './demo-copies';
 import { generateStoreData, type StoreKind } from './generate/index';
@@ -8,7 +8,14 @@ import { StoreStats } from './stats';
 import { DEFAULT_STORE_BUDGET_BYTES, measureBytes, StoreBudget } from './store-budget';
 import type { ContentSlot, StoreData } from './store-state';
 
-export type StoreSpec = { hash: string; token: string; kind: StoreKind; name?: string };
+export type StoreSpec = {
+  hash: string;
+  token: string;
+  kind: StoreKind;
+  name?: string;
+  /** A second token with read-only scopes: GETs pass, anything else answers 403 (missing scope). */
+  readOnlyToken?: string;
+};
 
 export type SandboxStore = {
   readonly spec: StoreSpec;

@@ -3,7 +3,7 @@
 // store from the deterministic seed on first use. At most `maxCopies` live at once; a copy idle for `idleMs` is
 // dropped (it comes back from the seed on its next use), and when every slot is taken the copy idle the longest is
 // dropped to make room, provided it has been idle for `evictIdleMs`; otherwise the caller is told to come back.
-import { DEMO_COPY_HASH } from '../../../../common/contracts/demo-stores';
+import { DEMO_COPY_HASH } from '../../common/contracts/demo-stores';
 import type { StoreKind } from './generate/index';
 
 export type DemoCopyOptions = {

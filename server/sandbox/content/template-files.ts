@@ -2,7 +2,7 @@
 // Template files: doc:docs/storefront/widgets/index.mdx "Placements" (API-NOTES §6 (c)).
 // Region names: bigcommerce/cornerstone 6.21.0 as listed in API-NOTES §6 (c); names only.
 // The toolbox's 17 page templates and the five addressed by an entity id are the catalogue in common/dumps.
-import { ENTITY_PAGE_TEMPLATE_IDS, templateFileOf } from '../../../../../common/dumps/page-templates';
+import { ENTITY_PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
 
 const ACCOUNT_PAGES = [
   'add-address',

@@ -2,7 +2,8 @@
 // Per store, the state is built from the store's catalogue ids and channels (again on every reset); the routes are
 // mounted at `/stores/:hash/v3/content` after the core's store, auth and rate-limit middleware.
 import { V3 } from '../app-env';
-import type { ContentPlugin } from '../index';
+import type { ContentStateFactory } from '../store-registry';
+import type { SandboxPlugin } from '../plugin';
 import { ContentState } from './content-state';
 import { createContentState } from './create-content-state';
 import { createContentRoutes } from './routes';
@@ -16,7 +17,7 @@ export function contentOf(slot: unknown): ContentState {
   return slot;
 }
 
-export const contentPlugin: ContentPlugin = {
+export const contentPlugin: SandboxPlugin & { createState: ContentStateFactory } = {
   createState: ({ hash, kind, data }) =>
     createContentState({
       productIds: ascending(data.products.keys()),

@@ -4,25 +4,16 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { SandboxApp, SandboxContext, SandboxEnv, RouteDeps } from './app-env';
+import { catalogPlugin } from './catalog-plugin';
 import { contentPlugin } from './content/plugin';
+import type { SandboxPlugin } from './plugin';
 import { registerControlRoutes } from './control';
 import { DemoCopiesBusyError, demoCopyKind, type DemoCopyOptions } from './demo-copies';
 import { BcApiError, bcErrorBody } from './envelope';
 import { QueryError } from './query';
 import type { RateLimitSettings } from './rate-limit';
 import { DEFAULT_RATE_LIMIT } from './rate-limit';
-import { registerAssignmentRoutes } from './routes/assignments';
-import { registerBrandRoutes } from './routes/brands';
 import { registerCdnRoutes } from './routes/cdn';
-import { registerChannelRoutes } from './routes/channels';
-import { registerModifierRoutes } from './routes/modifiers';
-import { registerOptionRoutes } from './routes/options';
-import { registerProductExtraRoutes } from './routes/product-extras';
-import { registerProductMediaRoutes } from './routes/product-media';
-import { registerProductRoutes } from './routes/products';
-import { registerStoreInfoRoutes } from './routes/store-info';
-import { registerTreeRoutes } from './routes/trees';
-import { registerVariantRoutes } from './routes/variants';
 import {
   DEMO_STORES,
   StoreRegistry,
@@ -35,10 +26,8 @@ export type { SandboxStore, StoreSpec } from './store-registry';
 export { DEMO_STORES } from './store-registry';
 
 /** What `sandbox/content/` (widgets) plugs in: per-store state and its routes on the same app. */
-export type ContentPlugin = {
-  createState: ContentStateFactory;
-  registerRoutes: (app: SandboxApp, deps: RouteDeps) => void;
-};
+export type ContentPlugin = SandboxPlugin & { createState: ContentStateFactory };
+export type { SandboxPlugin } from './plugin';
 
 export type SandboxOptions = {
   /** Serve the control API under `/__control` (tests, benchmarks; off in production unless asked for). */
@@ -149,19 +138,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   );
   app.use('/stores/:hash/*', guard);
 
-  registerStoreInfoRoutes(app, deps);
-  registerChannelRoutes(app);
-  registerBrandRoutes(app);
-  registerTreeRoutes(app);
-  // Fixed paths under /catalog/products go before the `{product_id}` routes.
-  registerAssignmentRoutes(app);
-  registerProductRoutes(app, deps);
-  registerVariantRoutes(app, deps);
-  registerOptionRoutes(app, deps);
-  registerModifierRoutes(app, deps);
-  registerProductMediaRoutes(app, deps);
-  registerProductExtraRoutes(app, deps);
-  content?.registerRoutes(app, deps);
+  const plugins: SandboxPlugin[] = [catalogPlugin, ...(content ? [content] : [])];
+  for (const plugin of plugins) plugin.registerRoutes(app, deps);
   registerCdnRoutes(app, stores);
   if (options.control) registerControlRoutes(app, stores);
   // The app is mounted inside another one, whose notFound would answer in its own format: answer BigCommerce's
@@ -213,8 +191,15 @@ async function guardedRequest(
     return;
   }
   const token = c.req.header('X-Auth-Token');
-  if (token !== store.spec.token) {
+  const isReadOnly = store.spec.readOnlyToken !== undefined && token === store.spec.readOnlyToken;
+  if (token !== store.spec.token && !isReadOnly) {
     c.res = finish(c.json(bcErrorBody(401, 'Unauthorized'), 401), 'normal', null);
+    return;
+  }
+  // A token whose scopes are all read-only (API-NOTES §2: the 403 title BigCommerce sends for a missing scope).
+  if (isReadOnly && method !== 'GET') {
+    const title = "You don't have a required scope to access the endpoint";
+    c.res = finish(c.json(bcErrorBody(403, title), 403), 'normal', null);
     return;
   }
   c.set('store', store);

@@ -5,7 +5,7 @@ import { BcApiError } from '../envelope';
 import { parseBody } from '../schemas';
 import { createTemplateBody, publishPageBody } from './schemas';
 
-const examples = new URL('../../../../../../shared/bigcommerce/examples/', import.meta.url);
+const examples = new URL('../../../../shared/bigcommerce/examples/', import.meta.url);
 const readExample = (name: string): unknown => JSON.parse(readFileSync(new URL(name, examples), 'utf8'));
 
 function errorsOf(schema: z.ZodType, input: unknown): Record<string, string> {

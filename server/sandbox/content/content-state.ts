@@ -2,7 +2,7 @@
 // web pages. Methods take bodies already shaped by ./schemas and check what needs the store: references, channels,
 // template files, limits. Failures throw BcApiError, which the sandbox app's onError renders as BigCommerce's body.
 import { randomUUID } from 'node:crypto';
-import { isEntityId } from '../../../../../common/dumps/page-templates';
+import { isEntityId } from '../../../common/dumps/page-templates';
 import { BcApiError } from '../envelope';
 import { BUILT_IN_DATE, BUILT_IN_TEMPLATES, LAYOUT_TEMPLATE_UUID } from './built-in-templates';
 import { findHandlebarsProblem } from './handlebars-check';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameUuid, isUuid } from './ids';
-import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../../../common/dumps/page-templates';
+import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
 import { acceptsEntityId, isKnownTemplateFile, pageRegionNames, themeRegionNames } from './template-files';
 
 describe('template files', () => {

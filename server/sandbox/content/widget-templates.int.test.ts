@@ -10,7 +10,7 @@ import type { WidgetTemplateView } from './types';
 const exampleTemplate = JSON.parse(
   readFileSync(
     new URL(
-      '../../../../../../shared/bigcommerce/examples/widget_template_with_schema.request.json',
+      '../../../../shared/bigcommerce/examples/widget_template_with_schema.request.json',
       import.meta.url,
     ),
     'utf8',

@@ -1,6 +1,6 @@
 // Rate-limit headers and 429s, and the control API's faults (5xx ratio, 429 storms, dropped connections).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isValidStoreHash } from '../store-hash';
+import { isValidStoreHash } from '../../common/stores/store-hash';
 import { STATUS_DOC_TYPE } from './envelope';
 import type { StoreStatsSnapshot } from './stats';
 import { startSandboxServer, type RunningSandbox } from './test-server';

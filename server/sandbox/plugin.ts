@@ -1,0 +1,11 @@
+// The shape of a part of the sandbox's API: the catalogue (./catalog-plugin.ts) and the content API
+// (./content/plugin.ts) both plug into the core (stores, auth, quota, faults: ./index.ts) this way.
+import type { RouteDeps, SandboxApp } from './app-env';
+import type { ContentStateFactory } from './store-registry';
+
+export type SandboxPlugin = {
+  /** Per-store state the part keeps beside the catalogue data (made at creation and on every reset). */
+  createState?: ContentStateFactory;
+  /** Its routes, mounted after the core's store, auth and rate-limit middleware. */
+  registerRoutes: (app: SandboxApp, deps: RouteDeps) => void;
+};
