@@ -138,6 +138,7 @@ export const en = {
     loginToSyncTip: 'Tip: log in to sync your stores to the cloud and use them on any device.',
     localOnlyBanner: 'Stores saved only in this browser: {count}. Sync them to your cloud list.',
     storeHashInvalid: 'Store Hash must be the lowercase letters and digits from the store’s API path',
+    apiTokenInvalid: 'API Token may only contain letters, digits and symbols: no spaces, line breaks or accented letters',
     storeHashTaken: 'A store with this Store Hash is already in the list',
     storeHashHint:
       'The part after /stores/ in the API path: abc123 in https://api.bigcommerce.com/stores/abc123/v3/',

@@ -1,5 +1,6 @@
 // Stores: the browser's list (local storage `bc-tools-stores`) and the per-user cloud list. Spec part 1 §3, §4, §7, §9.
 import { z } from 'zod';
+import { ACCESS_TOKEN_INVALID_MESSAGE, isValidAccessToken } from '../stores/access-token';
 import { isValidStoreHash } from '../stores/store-hash';
 
 export const STORES_LOCAL_STORAGE_KEY = 'bc-tools-stores';
@@ -25,6 +26,11 @@ export const storeHashSchema = z
   .refine(isValidStoreHash, {
     message: 'Store Hash must be the lowercase letters and digits from the store’s API path',
   });
+
+/** A token as BigCommerce issues it; anything else could not be sent in a header (common/stores/access-token.ts). */
+const accessTokenSchema = requiredText('API Token', 500).refine(isValidAccessToken, {
+  message: ACCESS_TOKEN_INVALID_MESSAGE,
+});
 
 /** The cloud record, as sent and received by `/api/user/stores` (the token travels as `accessToken`). */
 export const cloudStoreSchema = z.object({
@@ -68,7 +74,7 @@ export const saveUserStoresResponseSchema = z.object({
 /** What a tool call carries (spec part 1 §7 `storeCredentials`, and `store` for the imports). */
 export const storeCredentialsSchema = z.object({
   storeHash: storeHashSchema,
-  accessToken: requiredText('API Token', 500),
+  accessToken: accessTokenSchema,
   clientId: z.string().optional(),
   name: z.string().optional(),
   id: z.string().optional(),
@@ -93,7 +99,7 @@ export const TEST_CONNECTION_PATH = '/api/user/stores/test-connection';
 
 export const connectionCredentialsSchema = z.object({
   storeHash: storeHashSchema,
-  accessToken: requiredText('API Token', 500),
+  accessToken: accessTokenSchema,
 });
 export type ConnectionCredentials = z.infer<typeof connectionCredentialsSchema>;
 

@@ -53,6 +53,10 @@ describe('validateStoreForm', () => {
   it('refuses another store’s hash, but not the edited store’s own', () => {
     const stores = [buildStore({ id: 'a', storeHash: 'xyz789' })];
     expect(validateStoreForm(filled, stores, null)).toEqual({ storeHash: 'storeHashTaken' });
+    // A token that could not travel in a header (issue 9, point 10).
+    for (const apiToken of ['abc\u0007def', 'tökén', 'abc def', 'abc\ndef']) {
+      expect(validateStoreForm({ ...filled, apiToken }, [], null)).toEqual({ apiToken: 'apiTokenInvalid' });
+    }
     expect(validateStoreForm(filled, stores, 'a')).toEqual({});
   });
 });

@@ -2,13 +2,14 @@
 // credentials a tool call carries (spec part 1 §7).
 import type { DemoStore } from '../../../common/contracts/demo-stores';
 import { type LocalStore, type StoreCredentials, type StoreSource } from '../../../common/contracts/stores';
+import { isValidAccessToken } from '../../../common/stores/access-token';
 import { isValidStoreHash } from '../../../common/stores/store-hash';
 
 export type StoreFormValues = { name: string; storeHash: string; apiToken: string; clientId: string };
 export type StoreField = keyof StoreFormValues;
 export const STORE_FIELDS: readonly StoreField[] = ['name', 'storeHash', 'apiToken', 'clientId'];
 
-export type StoreFieldError = 'required' | 'storeHashInvalid' | 'storeHashTaken';
+export type StoreFieldError = 'required' | 'storeHashInvalid' | 'storeHashTaken' | 'apiTokenInvalid';
 export type StoreFormErrors = Partial<Record<StoreField, StoreFieldError>>;
 
 export const emptyStoreForm: StoreFormValues = { name: '', storeHash: '', apiToken: '', clientId: '' };
@@ -45,6 +46,7 @@ export function validateStoreForm(
       errors.storeHash = 'storeHashTaken';
     }
   }
+  if (!errors.apiToken && !isValidAccessToken(v.apiToken)) errors.apiToken = 'apiTokenInvalid';
   return errors;
 }
 

@@ -124,6 +124,23 @@ describe('URLs and authentication', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it.each(['tok\u0000en', 'tok\r\nen', 'tökén', 'демо', 'two words'])(
+    'refuses the token %j before any request (issue 9, point 10)',
+    (accessToken) => {
+      const fake = fakeFetch(json(200, {}));
+      let error: unknown;
+      try {
+        createBigCommerceClient({ storeHash: 'abc', accessToken, fetch: fake.fetch });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(BigCommerceError);
+      expect(error).toMatchObject({ code: 'bc_invalid_request' });
+      expect((error as BigCommerceError).message).toMatch(/^API Token may only contain letters, digits/);
+      expect(fake.requests).toHaveLength(0);
+    },
+  );
+
   it('refuses bad base URLs and empty tokens', () => {
     expect(() => createBigCommerceClientFactory({ baseUrl: 'ftp://x' })).toThrow(/http\(s\)/);
     expect(() => createBigCommerceClientFactory({ baseUrl: 'not a url' })).toThrow(/not a valid URL/);

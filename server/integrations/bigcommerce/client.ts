@@ -11,6 +11,7 @@
 // every other hash to `baseUrl` (`https://api.bigcommerce.com` unless BC_API_BASE_URL overrides it). Both become
 // `{base}/stores/{hash}/v3/...`. The access token is kept in a closure: it is sent in the `X-Auth-Token` header and
 // appears in no property, log line or error.
+import { ACCESS_TOKEN_INVALID_MESSAGE, isValidAccessToken } from '../../../common/stores/access-token';
 import { realClock, type Clock } from './clock';
 import { BigCommerceError } from './errors';
 import { updateProductsInBatches, type BatchUpdateOptions, type BatchUpdateReport } from './batch-update';
@@ -103,11 +104,12 @@ export function createBigCommerceClientFactory(
 
   function forStore({ storeHash, accessToken }: StoreCredentials): BigCommerceClient {
     assertStoreHash(storeHash);
-    if (typeof accessToken !== 'string' || accessToken.trim() === '' || /[\r\n]/.test(accessToken)) {
-      throw new BigCommerceError({
-        code: 'bc_unauthorized',
-        message: 'The API token is missing or malformed.',
-      });
+    if (typeof accessToken !== 'string' || accessToken.trim() === '') {
+      throw new BigCommerceError({ code: 'bc_unauthorized', message: 'The API token is missing.' });
+    }
+    // Never sent: a header with such a value fails before it leaves, on every retry.
+    if (!isValidAccessToken(accessToken)) {
+      throw new BigCommerceError({ code: 'bc_invalid_request', message: ACCESS_TOKEN_INVALID_MESSAGE });
     }
     const base = isSandboxStoreHash(storeHash) ? sandboxBaseUrl : baseUrl;
     if (!base) {
