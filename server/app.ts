@@ -17,6 +17,7 @@ import { SANDBOX_MOUNT_PATH, setUpBigCommerce } from './integrations/bigcommerce
 import { createErrorHandler, drainUnreadBody, errorBody, jsonBodyGuard } from './http';
 import { redactPath, type Logger } from './logger';
 import { loopbackOnly } from './loopback';
+import { clientAddressReader } from './client-address';
 import { lazyRetrying } from './lazy';
 import { loadGeneratedSecret } from './db/generated-setting';
 import { createDemoStoreSigner } from './features/demo-stores/demo-stores.service';
@@ -127,7 +128,8 @@ export function createApp(deps: AppDeps): Hono {
     mail: accounts.mailHealth,
   };
   api.route('/health', healthRoutes(healthChecks, startedAt));
-  const tools = { clients: bigcommerce.clients, logger };
+  const callerOf = clientAddressReader(deps.env.TRUSTED_PROXIES);
+  const tools = { clients: bigcommerce.clients, logger, callerOf };
   api.route('/dump-product', dumpProductRoutes(tools));
   api.route('/dump-categories', dumpCategoriesRoutes(tools));
   api.route('/dump-widgets', dumpWidgetsRoutes(tools));
@@ -139,6 +141,7 @@ export function createApp(deps: AppDeps): Hono {
     logger,
     getAuth: accounts.getAuth,
     clients: bigcommerce.clients,
+    callerOf,
   });
   api.route('/user/stores', stores.routes);
   api.route(

@@ -6,7 +6,11 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { STORE_REQUIRED_MESSAGE, TOOL_ERROR_CODES, type ToolFailure } from '../common/contracts/tool-result';
-import { isBigCommerceError, type BigCommerceErrorCode } from './integrations/bigcommerce';
+import {
+  isBigCommerceError,
+  type BigCommerceClientFactory,
+  type BigCommerceErrorCode,
+} from './integrations/bigcommerce';
 import { ApiError } from './http';
 import type { Logger } from './logger';
 
@@ -19,6 +23,7 @@ const BIGCOMMERCE_STATUS: Record<BigCommerceErrorCode, ContentfulStatusCode> = {
   bc_too_large: 413,
   bc_invalid: 422,
   bc_rate_limited: 429,
+  bc_busy: 429,
   bc_plan_limit: 403,
   bc_unavailable: 502,
   bc_network: 502,
@@ -29,7 +34,15 @@ const BIGCOMMERCE_STATUS: Record<BigCommerceErrorCode, ContentfulStatusCode> = {
   bc_http: 502,
 };
 
-export type ToolFailureAnswer = { status: ContentfulStatusCode; body: ToolFailure };
+/** What every store tool's routes get: the client factory, the logger, and who is calling (fair share of a store). */
+export type ToolRouteDeps = {
+  clients: BigCommerceClientFactory;
+  logger: Logger;
+  /** The caller's key: their client address. */
+  callerOf: (c: Context) => string;
+};
+
+export type ToolFailureAnswer = { status: ContentfulStatusCode; body: ToolFailure; retryAfterSeconds?: number };
 
 /** The first validation issue as a 400 answer; its code is the issue's own (`params.code`) when it has one. */
 export function failureFromIssues(error: z.ZodError): ToolFailureAnswer {
@@ -60,6 +73,7 @@ export function failureFrom(error: unknown, logger: Logger, reqId?: string): Too
     return {
       status: BIGCOMMERCE_STATUS[error.code],
       body: { success: false, error: error.message, code: error.code },
+      ...(error.retryAfterMs !== undefined ? { retryAfterSeconds: Math.ceil(error.retryAfterMs / 1000) } : {}),
     };
   }
   if (error instanceof ApiError) {
@@ -110,6 +124,7 @@ export class ToolInputError extends Error {
 export function respondFailure(c: Context, error: unknown, logger: Logger): Response {
   const answer =
     error instanceof ToolInputError ? error.answer : failureFrom(error, logger, c.get('requestId'));
+  if (answer.retryAfterSeconds !== undefined) c.header('Retry-After', String(answer.retryAfterSeconds));
   return c.json(answer.body, answer.status);
 }
 

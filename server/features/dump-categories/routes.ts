@@ -1,19 +1,17 @@
 // `GET /api/dump-categories?storeCredentials=…` (the trees) and `POST /api/dump-categories` (the dump), spec part 1 §7.
 import { Hono } from 'hono';
 import { dumpCategoriesRequestSchema, treeListQuerySchema } from '../../../common/contracts/dump-categories';
-import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
-import type { Logger } from '../../logger';
-import { callerSignal, parseToolInput, readJsonBody, respondFailure } from '../../tool-response';
+import { callerSignal, parseToolInput, readJsonBody, respondFailure, type ToolRouteDeps } from '../../tool-response';
 import { dumpCategories, listCategoryTrees } from './service';
 
-export function dumpCategoriesRoutes(deps: { clients: BigCommerceClientFactory; logger: Logger }) {
+export function dumpCategoriesRoutes(deps: ToolRouteDeps) {
   return new Hono()
     .get('/', async (c) => {
       try {
         const request = parseToolInput(treeListQuerySchema, {
           storeCredentials: c.req.query('storeCredentials'),
         });
-        const client = deps.clients.forStore(request.storeCredentials);
+        const client = deps.clients.forStore(request.storeCredentials, { caller: deps.callerOf(c) });
         const data = await listCategoryTrees(client, callerSignal(c));
         // The query holds the token: keep the answer out of shared caches.
         c.header('Cache-Control', 'no-store');
@@ -25,7 +23,7 @@ export function dumpCategoriesRoutes(deps: { clients: BigCommerceClientFactory; 
     .post('/', async (c) => {
       try {
         const request = parseToolInput(dumpCategoriesRequestSchema, await readJsonBody(c));
-        const client = deps.clients.forStore(request.storeCredentials);
+        const client = deps.clients.forStore(request.storeCredentials, { caller: deps.callerOf(c) });
         const data = await dumpCategories(client, request.treeId, { signal: callerSignal(c) });
         return c.json({ success: true as const, data });
       } catch (error) {

@@ -2,16 +2,14 @@
 // `{success, data}` or `{success: false, error, code}`.
 import { Hono } from 'hono';
 import { dumpProductRequestSchema } from '../../../common/contracts/dump-product';
-import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
-import type { Logger } from '../../logger';
-import { callerSignal, parseToolInput, readJsonBody, respondFailure } from '../../tool-response';
+import { callerSignal, parseToolInput, readJsonBody, respondFailure, type ToolRouteDeps } from '../../tool-response';
 import { dumpProduct } from './service';
 
-export function dumpProductRoutes(deps: { clients: BigCommerceClientFactory; logger: Logger }) {
+export function dumpProductRoutes(deps: ToolRouteDeps) {
   return new Hono().post('/', async (c) => {
     try {
       const request = parseToolInput(dumpProductRequestSchema, await readJsonBody(c));
-      const client = deps.clients.forStore(request.storeCredentials);
+      const client = deps.clients.forStore(request.storeCredentials, { caller: deps.callerOf(c) });
       const data = await dumpProduct(client, request, { signal: callerSignal(c) });
       return c.json({ success: true as const, data });
     } catch (error) {

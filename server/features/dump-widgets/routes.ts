@@ -11,18 +11,17 @@ import {
   PROGRESS_QUERY_PARAM,
   type DumpProgress,
 } from '../../../common/contracts/dump-widgets';
-import type { BigCommerceClient, BigCommerceClientFactory } from '../../integrations/bigcommerce';
-import type { Logger } from '../../logger';
-import { callerSignal, failureFrom, parseToolInput, readJsonBody, respondFailure } from '../../tool-response';
+import type { BigCommerceClient } from '../../integrations/bigcommerce';
+import { callerSignal, failureFrom, parseToolInput, readJsonBody, respondFailure, type ToolRouteDeps } from '../../tool-response';
 import { dumpWidgets } from './service';
 
-export function dumpWidgetsRoutes(deps: { clients: BigCommerceClientFactory; logger: Logger }) {
+export function dumpWidgetsRoutes(deps: ToolRouteDeps) {
   return new Hono().post('/', async (c) => {
     let request: DumpWidgetsCommand;
     let client: BigCommerceClient;
     try {
       request = parseToolInput(dumpWidgetsRequestSchema, await readJsonBody(c));
-      client = deps.clients.forStore(request.storeCredentials);
+      client = deps.clients.forStore(request.storeCredentials, { caller: deps.callerOf(c) });
     } catch (error) {
       return respondFailure(c, error, deps.logger);
     }

@@ -1,6 +1,6 @@
 // `/api/user/stores` (spec part 1 §7): the signed-in user's cloud list, and the public connection test.
 // While an admin impersonates, the session is the impersonated user's, so every call reads and writes their list.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   connectionCredentialsSchema,
   storeCredentialsSchema,
@@ -9,6 +9,7 @@ import {
 import type { Logger } from '../../logger';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/session';
+import { isBigCommerceError } from '../../integrations/bigcommerce';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce/client';
 import type { StoreRepository } from './repository';
 import { invalidConnectionBody, listUserStores, saveUserStores, testConnection } from './service';
@@ -17,6 +18,7 @@ export type StoreRoutesDeps = {
   getAuth: () => Promise<Auth>;
   getRepository: () => Promise<StoreRepository>;
   clients: BigCommerceClientFactory;
+  callerOf: (c: Context) => string;
   logger: Logger;
 };
 
@@ -39,7 +41,14 @@ export function storeRoutes(deps: StoreRoutesDeps): Hono {
       const credentials = readConnectionCredentials(await c.req.json());
       if (typeof credentials === 'string') return c.json(invalidConnectionBody(credentials), 400);
       c.header('Cache-Control', 'no-store');
-      return c.json(await testConnection(deps.clients, credentials));
+      try {
+        return c.json(await testConnection(deps.clients, credentials, deps.callerOf(c)));
+      } catch (error) {
+        // The store's queue is full (issue 9, point 8): at once, with when to try again.
+        if (!isBigCommerceError(error) || error.code !== 'bc_busy') throw error;
+        c.header('Retry-After', String(Math.ceil((error.retryAfterMs ?? 1_000) / 1000)));
+        return c.json({ success: false as const, code: error.code, error: error.message }, 429);
+      }
     });
 }
 

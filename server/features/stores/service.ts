@@ -81,15 +81,17 @@ export type StoreInformationSummary = { name: string; domain: string; secureUrl:
 export async function testConnection(
   clients: BigCommerceClientFactory,
   credentials: ConnectionCredentials,
+  caller?: string,
 ): Promise<TestConnectionResult> {
   try {
-    const info = await clients.forStore(credentials).store.get();
+    const client = clients.forStore(credentials, caller !== undefined ? { caller } : {});
+    const info = await client.store.get();
     return {
       success: true,
       data: { name: info.name, domain: info.domain ?? '', secureUrl: info.secure_url ?? '' },
     };
   } catch (error) {
-    if (!isBigCommerceError(error)) throw error;
+    if (!isBigCommerceError(error) || error.code === 'bc_busy') throw error;
     if (error.code === 'bc_not_found') {
       return {
         success: false,

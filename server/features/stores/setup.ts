@@ -1,5 +1,6 @@
 // Wires the stores feature into the app: the token key (STORE_TOKEN_KEY, or generated once into DATA_DIR; loaded on
 // first use and retried after a failure), the repository and the routes.
+import type { Context } from 'hono';
 import type { Database } from '../../db/database';
 import type { Env } from '../../env';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce/client';
@@ -15,6 +16,7 @@ export function createStores(deps: {
   logger: Logger;
   getAuth: () => Promise<Auth>;
   clients: BigCommerceClientFactory;
+  callerOf: (c: Context) => string;
 }) {
   let pending: Promise<StoreRepository> | undefined;
   const getRepository = (): Promise<StoreRepository> => {
@@ -36,6 +38,7 @@ export function createStores(deps: {
       getAuth: deps.getAuth,
       getRepository,
       clients: deps.clients,
+      callerOf: deps.callerOf,
       logger: deps.logger.child({ component: 'stores' }),
     }),
   };

@@ -63,7 +63,8 @@ export type BigCommerceClient = ResourceApi & {
 };
 
 export type BigCommerceClientFactory = {
-  forStore(credentials: StoreCredentials): BigCommerceClient;
+  /** `caller` (a user id or client address) shares the store's queue fairly between the people using it. */
+  forStore(credentials: StoreCredentials, options?: { caller?: string }): BigCommerceClient;
   readonly schedulers: SchedulerRegistry;
 };
 
@@ -102,7 +103,10 @@ export function createBigCommerceClientFactory(
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
 
-  function forStore({ storeHash, accessToken }: StoreCredentials): BigCommerceClient {
+  function forStore(
+    { storeHash, accessToken }: StoreCredentials,
+    perCall: { caller?: string } = {},
+  ): BigCommerceClient {
     assertStoreHash(storeHash);
     if (typeof accessToken !== 'string' || accessToken.trim() === '') {
       throw new BigCommerceError({ code: 'bc_unauthorized', message: 'The API token is missing.' });
@@ -123,6 +127,7 @@ export function createBigCommerceClientFactory(
       storeUrl: `${base}/stores/${storeHash}`,
       accessToken,
       scheduler: schedulers.forStore(storeHash),
+      ...(perCall.caller !== undefined ? { caller: perCall.caller } : {}),
       clock,
       fetch: fetchImpl,
       random: options.random ?? Math.random,

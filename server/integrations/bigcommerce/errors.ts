@@ -13,6 +13,7 @@ export type BigCommerceErrorCode =
   | 'bc_too_large'
   | 'bc_invalid'
   | 'bc_rate_limited'
+  | 'bc_busy'
   | 'bc_plan_limit'
   | 'bc_unavailable'
   | 'bc_network'
@@ -41,6 +42,8 @@ export type BigCommerceErrorInit = {
   mayHaveBeenApplied?: boolean;
   /** A sanitised description of the underlying failure (name, code, message), never the raw object. */
   cause?: { name: string; code?: string; message: string };
+  /** bc_busy: when the caller may try again. */
+  retryAfterMs?: number;
 };
 
 export class BigCommerceError extends Error {
@@ -53,6 +56,7 @@ export class BigCommerceError extends Error {
   readonly field: string | undefined;
   readonly retries: number;
   readonly mayHaveBeenApplied: boolean;
+  readonly retryAfterMs: number | undefined;
   override readonly cause: BigCommerceErrorInit['cause'];
 
   constructor(init: BigCommerceErrorInit) {
@@ -67,6 +71,7 @@ export class BigCommerceError extends Error {
     this.field = init.field;
     this.retries = init.retries ?? 0;
     this.mayHaveBeenApplied = init.mayHaveBeenApplied ?? false;
+    this.retryAfterMs = init.retryAfterMs;
     this.cause = init.cause;
   }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Clock } from './clock';
 import { BigCommerceError, errorFromResponse, errorFromTransport, redactSecrets } from './errors';
 import { paginationSchema, type Pagination } from './resources/common';
-import type { StoreScheduler } from './scheduler';
+import { SchedulerBusyError, type StoreScheduler } from './scheduler';
 import { sendWithRetries, TransportError, type RetryPolicy, type TransportEvent } from './transport';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -56,6 +56,8 @@ export type HttpDeps = {
   storeUrl: string;
   accessToken: string;
   scheduler: StoreScheduler;
+  /** Who the requests are for (fair share of the store's queue); '' when unknown. */
+  caller?: string;
   clock: Clock;
   fetch: typeof fetch;
   random: () => number;
@@ -149,6 +151,7 @@ export class BigCommerceHttp {
         { method, url, headers, body, idempotent },
         {
           scheduler: deps.scheduler,
+          ...(deps.caller !== undefined ? { caller: deps.caller } : {}),
           clock: deps.clock,
           fetch: deps.fetch,
           policy: deps.policy,
@@ -159,6 +162,16 @@ export class BigCommerceHttp {
         },
       );
     } catch (error) {
+      if (error instanceof SchedulerBusyError) {
+        const seconds = Math.ceil(error.retryAfterMs / 1000);
+        throw new BigCommerceError({
+          code: 'bc_busy',
+          message: `Too many requests are waiting for this store right now. Please try again in ${seconds} seconds.`,
+          method,
+          path,
+          retryAfterMs: error.retryAfterMs,
+        });
+      }
       if (error instanceof TransportError) {
         const failure = {
           ...error.failure,

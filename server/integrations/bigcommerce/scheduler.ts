@@ -66,13 +66,35 @@ export type SchedulerOptions = {
   paceBelowRatio?: number;
   /** Requests to leave unused in each window (for the other apps that share the store's quota). */
   reserve?: number;
+  /** New requests that may wait for this store at once; more are refused at once (SchedulerBusyError). */
+  maxQueued?: number;
+  /** New requests one caller may have waiting for this store at once. */
+  maxQueuedPerCaller?: number;
 };
+
+/** Bounds of the wait (issue 9, point 8): a store whose quota is the bottleneck never queues without limit. */
+export const DEFAULT_MAX_QUEUED = 64;
+export const DEFAULT_MAX_QUEUED_PER_CALLER = 16;
+
+/** The store's queue (or this caller's share of it) is full: try again after `retryAfterMs`. */
+export class SchedulerBusyError extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('Too many requests are waiting for this store');
+    this.name = 'SchedulerBusyError';
+  }
+}
+
+/** Who a request is for (a user id or a client address); requests without one share the caller ''. */
+export type RunOptions = { signal?: AbortSignal; priority?: boolean; caller?: string };
 
 type Waiter = {
   resolve: () => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
+  caller: string;
+  /** A retry of a request already admitted: goes first and is not counted against the bounds. */
+  priority: boolean;
 };
 
 type RateState = { left: number; quota: number; windowMs: number; resetAt: number };
@@ -91,8 +113,21 @@ export class StoreScheduler {
   private readonly clock: Clock;
   private readonly paceBelowRatio: number;
   private readonly reserve: number;
+  private readonly maxQueued: number;
+  private readonly maxQueuedPerCaller: number;
   private readonly queue: Waiter[] = [];
+  /** Requests in flight per caller: the next start goes to the waiting caller with the fewest (fair share). */
+  private readonly activeByCaller = new Map<string, number>();
+  /** The start number of each caller's latest request (round robin between callers). */
+  private readonly lastTurnByCaller = new Map<string, number>();
   private active = 0;
+  /** When it last started or finished a request (eviction of idle schedulers). */
+  lastUsedAt: number;
+  /**
+   * Set when the registry forgot this scheduler (idle): a holder that still uses it is sent to the store's live
+   * scheduler, so one store never has two.
+   */
+  successor: (() => StoreScheduler) | undefined;
   private started = 0;
   private maxActive = 0;
   private rate: RateState | undefined;
@@ -106,23 +141,34 @@ export class StoreScheduler {
     this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 3));
     this.paceBelowRatio = options.paceBelowRatio ?? DEFAULT_PACE_BELOW_RATIO;
     this.reserve = Math.max(0, options.reserve ?? 0);
+    this.maxQueued = Math.max(1, options.maxQueued ?? DEFAULT_MAX_QUEUED);
+    this.maxQueuedPerCaller = Math.max(1, options.maxQueuedPerCaller ?? DEFAULT_MAX_QUEUED_PER_CALLER);
+    this.lastUsedAt = this.clock.now();
   }
 
-  /** Runs `task` when a slot is free and the pacing allows it. `priority` puts it at the front (used by retries). */
-  async run<T>(
-    task: () => Promise<T>,
-    options: { signal?: AbortSignal; priority?: boolean } = {},
-  ): Promise<T> {
-    await this.acquire(options.signal, options.priority ?? false);
+  /**
+   * Runs `task` when a slot is free and the pacing allows it. `priority` puts it at the front (used by retries).
+   * Throws SchedulerBusyError at once when the queue (or the caller's share of it) is full.
+   */
+  async run<T>(task: () => Promise<T>, options: RunOptions = {}): Promise<T> {
+    if (this.successor) return this.successor().run(task, options);
+    const caller = options.caller ?? '';
+    await this.acquire(options.signal, options.priority ?? false, caller);
     try {
       return await task();
     } finally {
-      this.release();
+      this.release(caller);
     }
+  }
+
+  /** No request in flight or waiting. */
+  isIdle(): boolean {
+    return this.active === 0 && this.queue.length === 0;
   }
 
   /** Records the rate-limit headers of a response (success or error alike). */
   observe(snapshot: RateLimitSnapshot | undefined): void {
+    if (this.successor) return this.successor().observe(snapshot);
     if (!snapshot) return;
     const now = this.clock.now();
     // The other requests still in flight were started after this one was counted (or may have been), so assume they
@@ -139,6 +185,7 @@ export class StoreScheduler {
 
   /** Stops every start for this store for `ms` (after a 429: the quota is the store's, not the request's). */
   pause(ms: number): void {
+    if (this.successor) return this.successor().pause(ms);
     const until = this.clock.now() + Math.max(0, ms);
     if (until > this.pausedUntil) this.pausedUntil = until;
     if (this.rate) {
@@ -158,10 +205,18 @@ export class StoreScheduler {
     };
   }
 
-  private acquire(signal: AbortSignal | undefined, priority: boolean): Promise<void> {
+  private acquire(signal: AbortSignal | undefined, priority: boolean, caller: string): Promise<void> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
+    if (!priority) {
+      const waiting = this.queue.filter((w) => !w.priority);
+      const mine = waiting.filter((w) => w.caller === caller).length;
+      if (waiting.length >= this.maxQueued || mine >= this.maxQueuedPerCaller) {
+        return Promise.reject(new SchedulerBusyError(this.retryAfterMs()));
+      }
+    }
+    this.lastUsedAt = this.clock.now();
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined, caller, priority };
       if (signal) {
         waiter.onAbort = () => {
           const i = this.queue.indexOf(waiter);
@@ -176,9 +231,47 @@ export class StoreScheduler {
     });
   }
 
-  private release(): void {
+  private release(caller: string): void {
     this.active--;
+    const mine = (this.activeByCaller.get(caller) ?? 1) - 1;
+    if (mine > 0) this.activeByCaller.set(caller, mine);
+    else this.activeByCaller.delete(caller);
+    this.forgetIdleCaller(caller);
+    this.lastUsedAt = this.clock.now();
     this.pump();
+  }
+
+  /** A fair guess of when a refused request could be taken: the wait before the next start, at least 1 s. */
+  private retryAfterMs(): number {
+    return Math.max(1_000, this.delayBeforeNextStart());
+  }
+
+  /**
+   * Retries first; then round robin: the waiting caller with the fewest requests in flight, and among those the one
+   * served longest ago, its oldest request.
+   */
+  private nextWaiterIndex(): number {
+    let best = -1;
+    let bestLoad = Number.POSITIVE_INFINITY;
+    let bestTurn = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < this.queue.length; i++) {
+      const waiter = this.queue[i]!;
+      if (waiter.priority) return i;
+      const load = this.activeByCaller.get(waiter.caller) ?? 0;
+      const turn = this.lastTurnByCaller.get(waiter.caller) ?? -1;
+      if (load < bestLoad || (load === bestLoad && turn < bestTurn)) {
+        best = i;
+        bestLoad = load;
+        bestTurn = turn;
+      }
+    }
+    return best;
+  }
+
+  /** Forgets the turn of a caller with nothing left here (the map stays as small as the set of active callers). */
+  private forgetIdleCaller(caller: string): void {
+    if (this.activeByCaller.has(caller) || this.queue.some((w) => w.caller === caller)) return;
+    this.lastTurnByCaller.delete(caller);
   }
 
   /** Wakes the drain loop when the state changed while it was sleeping. */
@@ -210,10 +303,13 @@ export class StoreScheduler {
         }
         continue;
       }
-      const waiter = this.queue.shift();
+      const index = this.nextWaiterIndex();
+      const [waiter] = this.queue.splice(index, 1);
       if (!waiter) break;
       if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
       this.active++;
+      this.activeByCaller.set(waiter.caller, (this.activeByCaller.get(waiter.caller) ?? 0) + 1);
+      this.lastTurnByCaller.set(waiter.caller, this.started);
       this.started++;
       this.maxActive = Math.max(this.maxActive, this.active);
       this.lastStartAt = this.clock.now();
@@ -243,21 +339,60 @@ export class StoreScheduler {
   }
 }
 
-/** Keeps one scheduler per store hash for the life of the process (or of a test). */
+/** Schedulers kept at most; beyond it the least recently used idle ones are forgotten at once. */
+export const DEFAULT_MAX_SCHEDULERS = 1_000;
+/** A scheduler idle this long is forgotten (its state is rebuilt from the next answer's rate-limit headers). */
+export const DEFAULT_SCHEDULER_IDLE_MS = 10 * 60_000;
+
+export type SchedulerRegistryOptions = SchedulerOptions & { maxSchedulers?: number; idleMs?: number };
+
+/**
+ * One scheduler per store hash. Idle ones are forgotten (issue 9, point 7: 100,000 store hashes used to stay in
+ * memory for good): after `idleMs`, or the least recently used first when more than `maxSchedulers` are kept. One
+ * with requests in flight or waiting is never forgotten, and a holder of a forgotten one is sent to the live one.
+ */
 export class SchedulerRegistry {
   private readonly schedulers = new Map<string, StoreScheduler>();
-  constructor(private readonly options: SchedulerOptions) {}
+  private readonly maxSchedulers: number;
+  private readonly idleMs: number;
+
+  constructor(private readonly options: SchedulerRegistryOptions) {
+    this.maxSchedulers = Math.max(1, options.maxSchedulers ?? DEFAULT_MAX_SCHEDULERS);
+    this.idleMs = options.idleMs ?? DEFAULT_SCHEDULER_IDLE_MS;
+  }
 
   get clock(): Clock {
     return this.options.clock;
   }
 
+  /** How many schedulers are kept. */
+  get size(): number {
+    return this.schedulers.size;
+  }
+
   forStore(storeHash: string): StoreScheduler {
     let scheduler = this.schedulers.get(storeHash);
-    if (!scheduler) {
+    if (scheduler) {
+      // Most recently used last: the Map's order is the eviction order.
+      this.schedulers.delete(storeHash);
+    } else {
+      this.evict();
       scheduler = new StoreScheduler(this.options);
-      this.schedulers.set(storeHash, scheduler);
     }
+    this.schedulers.set(storeHash, scheduler);
     return scheduler;
+  }
+
+  private evict(): void {
+    const now = this.clock.now();
+    let over = this.schedulers.size + 1 - this.maxSchedulers;
+    for (const [hash, scheduler] of this.schedulers) {
+      if (!scheduler.isIdle()) continue;
+      const isStale = now - scheduler.lastUsedAt >= this.idleMs;
+      if (!isStale && over <= 0) continue;
+      this.schedulers.delete(hash);
+      scheduler.successor = () => this.forStore(hash);
+      over--;
+    }
   }
 }

@@ -83,6 +83,8 @@ export type TransportEvent =
 
 export type TransportOptions = {
   scheduler: StoreScheduler;
+  /** Who the request is for: the scheduler shares the store's queue fairly between callers. */
+  caller?: string;
   clock: Clock;
   fetch: typeof fetch;
   policy: RetryPolicy;
@@ -146,7 +148,14 @@ type AttemptOutcome =
   | { kind: 'failure'; failure: TransportFailure };
 
 async function attemptOnce(req: OutgoingRequest, opts: TransportOptions): Promise<AttemptOutcome> {
-  const timeout = opts.timeoutMs > 0 ? AbortSignal.timeout(opts.timeoutMs) : undefined;
+  // A timer of our own, cleared as soon as the attempt ends: AbortSignal.timeout() would keep every request's timer
+  // (and what it holds) alive for the whole time limit, which adds up under load (issue 9, point 7).
+  const timeoutController = opts.timeoutMs > 0 ? new AbortController() : undefined;
+  const timer = timeoutController
+    ? setTimeout(() => timeoutController.abort(new DOMException('timed out', 'TimeoutError')), opts.timeoutMs)
+    : undefined;
+  timer?.unref();
+  const timeout = timeoutController?.signal;
   const signals = [opts.signal, timeout].filter((s): s is AbortSignal => s !== undefined);
   const signal =
     signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
@@ -164,6 +173,8 @@ async function attemptOnce(req: OutgoingRequest, opts: TransportOptions): Promis
   } catch (error) {
     if (opts.signal?.aborted) throw opts.signal.reason;
     return { kind: 'failure', failure: classifyFetchError(error, timeout?.aborted ?? false) };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -202,7 +213,7 @@ export async function sendWithRetries(
         }
         return { ...result, rateLimitWait: 0 };
       },
-      { signal: opts.signal, priority: attempt > 1 },
+      { signal: opts.signal, priority: attempt > 1, ...(opts.caller !== undefined ? { caller: opts.caller } : {}) },
     );
 
     if (outcome.kind === 'answer') {
