@@ -11,6 +11,7 @@ import { outboxApiRoutes, outboxPageRoutes } from './features/dev-outbox/routes'
 import type { HealthCheck } from './features/health/service';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
+import { createAttemptCounter } from './features/auth/attempts';
 
 export type AccountsDeps = {
   env: Env;
@@ -48,7 +49,16 @@ export function createAccounts(deps: AccountsDeps) {
     audit,
     mailHealth,
     sameOrigin: sameOriginGuard(publicUrl),
-    authRoutes: authRoutes({ getAuth, mailer, logger, publicUrl, trustedProxies: env.TRUSTED_PROXIES }),
+    authRoutes: authRoutes({
+      getAuth,
+      mailer,
+      logger,
+      publicUrl,
+      trustedProxies: env.TRUSTED_PROXIES,
+      attempts: createAttemptCounter(db, { limit: env.AUTH_RATE_LIMIT, windowSeconds: 60 }),
+      audit,
+      adminEmails: env.ADMIN_EMAILS,
+    }),
     adminRoutes: adminRoutes({ getAuth, audit }),
     /** Only outside production. */
     devOutboxApi: isDevelopment ? outboxApiRoutes(db) : null,

@@ -478,6 +478,8 @@ export const en = {
         userUpdate: 'User updated',
         userPasswordSet: 'Password set',
         userSessionsRevoke: 'Sessions revoked',
+        userEmailChangeRequested: 'Email change requested',
+        userEmailChanged: 'Email changed',
       },
     },
   },

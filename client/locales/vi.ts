@@ -479,6 +479,8 @@ export const vi: Messages = {
         userUpdate: 'Cập nhật người dùng',
         userPasswordSet: 'Đặt mật khẩu',
         userSessionsRevoke: 'Thu hồi phiên đăng nhập',
+        userEmailChangeRequested: 'Yêu cầu đổi email',
+        userEmailChanged: 'Đã đổi email',
       },
     },
   },

@@ -6,6 +6,24 @@ import { z } from 'zod';
 export const PROFILE_PATH = '/api/auth/profile';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
+/** A name is shown in the header and sent with every session read: kept short (issue 9, point 12). */
+export const NAME_MAX_LENGTH = 100;
+
+/** The roles an account can have (issue 9, point 13: `" admin"` or `"superadmin"` are refused). */
+export const KNOWN_ROLES = ['user', 'admin'] as const;
+export function isKnownRole(value: unknown): value is (typeof KNOWN_ROLES)[number] {
+  return typeof value === 'string' && (KNOWN_ROLES as readonly string[]).includes(value);
+}
+
+/** What is wrong with a name sent to sign-up, update-user or the profile, if anything. */
+export function nameProblem(value: unknown): { code: string; message: string } | undefined {
+  if (typeof value !== 'string') return { code: 'name_invalid', message: 'Name must be text' };
+  if (value.trim() === '') return { code: 'name_required', message: 'Name is required' };
+  if (value.trim().length > NAME_MAX_LENGTH) {
+    return { code: 'name_too_long', message: `Name must be at most ${NAME_MAX_LENGTH} characters` };
+  }
+  return undefined;
+}
 
 export const profileUpdateRequestSchema = z.object({
   name: z.string().optional(),
@@ -30,6 +48,11 @@ export const ACCOUNT_ERROR_CODES = {
   forbidden: 'forbidden',
   csrf: 'csrf',
   nameRequired: 'name_required',
+  nameTooLong: 'name_too_long',
+  nameInvalid: 'name_invalid',
+  roleInvalid: 'role_invalid',
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  emailChangeNotAllowed: 'email_change_not_allowed',
   emailRequired: 'email_required',
   emailInvalid: 'email_invalid',
   emailInUse: 'email_in_use',
@@ -41,8 +64,18 @@ export const ACCOUNT_ERROR_CODES = {
 } as const;
 export const PROFILE_SUCCESS_MESSAGE = 'Profile updated successfully!';
 
-/** Success `{message, user}`; failure `{error}` (with a stable `code` beside it). */
-export const profileUpdateResponseSchema = z.object({ message: z.string(), user: profileUserSchema });
+/**
+ * Success `{message, user}`; failure `{error}` (with a stable `code` beside it). A changed email is only requested:
+ * `pendingEmail` says which address must confirm it (the account keeps its address until then).
+ */
+export const profileUpdateResponseSchema = z.object({
+  message: z.string(),
+  user: profileUserSchema,
+  pendingEmail: z.string().optional(),
+});
+export function emailChangePendingMessage(email: string): string {
+  return `Profile updated successfully! To change your email, open the link we sent to ${email}.`;
+}
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 /** Admin audit log: impersonation start/stop and every admin change. */
@@ -60,6 +93,9 @@ export const auditActionSchema = z.enum([
   'user.update',
   'user.password.set',
   'user.sessions.revoke',
+  // The user's own changes to the keys of the account (issue 9, point 3).
+  'user.email.change_requested',
+  'user.email.changed',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 export const auditEntrySchema = z.object({

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emailChangedMail, resetPasswordMail, verifyEmailMail } from './templates';
+import {
+  confirmEmailChangeMail,
+  emailChangeRequestedMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from './templates';
 
 describe('account mails', () => {
   it('carry the link in the text and an escaped HTML version', () => {
@@ -19,8 +24,12 @@ describe('account mails', () => {
       to: 'a@x.io',
       subject: 'Reset your BC Toolbox password',
     });
-    const notice = emailChangedMail({ to: 'old@x.io', name: 'A', newEmail: 'new@x.io' });
+    const notice = emailChangeRequestedMail({ to: 'old@x.io', name: 'A', newEmail: 'new@x.io' });
     expect(notice.to).toBe('old@x.io');
     expect(notice.text).toContain('from old@x.io to new@x.io');
+    expect(notice.text).toContain('changes only when the link sent to new@x.io is opened');
+    const confirm = confirmEmailChangeMail({ to: 'new@x.io', name: 'A', url: 'http://h/v?token=t' });
+    expect(confirm).toMatchObject({ to: 'new@x.io', subject: 'Confirm your new email for BC Toolbox' });
+    expect(confirm.text).toContain('http://h/v?token=t');
   });
 });

@@ -22,11 +22,22 @@ export function resetPasswordMail(input: { to: string; name: string; url: string
   ]);
 }
 
-export function emailChangedMail(input: { to: string; name: string; newEmail: string }): Mail {
-  return buildMail(input.to, `Your ${APP_NAME} email was changed`, [
+/** To the old address when a change is asked for: nothing changes until the new address confirms. */
+export function emailChangeRequestedMail(input: { to: string; name: string; newEmail: string }): Mail {
+  return buildMail(input.to, `A change of your ${APP_NAME} email was requested`, [
     `Hi ${input.name},`,
-    `The email address of your ${APP_NAME} account was changed from ${input.to} to ${input.newEmail}.`,
-    'If you did not make this change, reset your password and contact an administrator.',
+    `Someone signed in to your ${APP_NAME} account asked to change its email address from ${input.to} to ${input.newEmail}. The address changes only when the link sent to ${input.newEmail} is opened.`,
+    'If you did not ask for this, change your password and contact an administrator.',
+  ]);
+}
+
+/** To the new address: opening the link switches the account to it. */
+export function confirmEmailChangeMail(input: { to: string; name: string; url: string }): Mail {
+  return buildMail(input.to, `Confirm your new email for ${APP_NAME}`, [
+    `Hi ${input.name},`,
+    `Open this link to make ${input.to} the email address of your ${APP_NAME} account:`,
+    { link: input.url, label: 'Confirm my new email' },
+    'If you did not ask for this, you can ignore this mail: nothing changes.',
   ]);
 }
 

@@ -44,7 +44,9 @@ export type AuditActionKey =
   | 'adminGrant'
   | 'userUpdate'
   | 'userPasswordSet'
-  | 'userSessionsRevoke';
+  | 'userSessionsRevoke'
+  | 'userEmailChangeRequested'
+  | 'userEmailChanged';
 
 const AUDIT_ACTION_KEYS: Record<AuditEntry['action'], AuditActionKey> = {
   'impersonation.start': 'impersonationStart',
@@ -58,6 +60,8 @@ const AUDIT_ACTION_KEYS: Record<AuditEntry['action'], AuditActionKey> = {
   'user.update': 'userUpdate',
   'user.password.set': 'userPasswordSet',
   'user.sessions.revoke': 'userSessionsRevoke',
+  'user.email.change_requested': 'userEmailChangeRequested',
+  'user.email.changed': 'userEmailChanged',
 };
 
 /** Catalogue key of an audit action (the wire names hold dots, which i18next reads as nesting). */

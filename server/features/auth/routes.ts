@@ -1,6 +1,7 @@
 // `/api/auth/*`: Better Auth's standard routes (sign-up, sign-in, sessions, verification, password reset, admin),
 // plus our `PUT /api/auth/profile` (spec part 2 §7). Admin routes are refused here for non-admins before Better Auth
 // checks them again.
+import { randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { Hono, type Context } from 'hono';
@@ -9,11 +10,14 @@ import { API_ERROR_CODES } from '../../../common/errors';
 import { ApiError, errorBody } from '../../http';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
-import { emailChangedMail, verifyEmailMail } from '../../mail/templates';
+import { confirmEmailChangeMail, emailChangeRequestedMail } from '../../mail/templates';
 import { hasAdminRole } from '../admin/service';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
 import { updateProfile, type ProfileAccount, type ProfileStore } from './service';
 import { getSessionUser, requireUser } from './session';
+import { TooManyAttemptsError, type AttemptCounter } from './attempts';
+import { clientAddressReader } from '../../client-address';
+import type { AuditLog } from '../admin/audit-log';
 
 export type AuthRouteDeps = {
   getAuth: () => Promise<Auth>;
@@ -21,6 +25,11 @@ export type AuthRouteDeps = {
   logger: Logger;
   publicUrl: string;
   trustedProxies: readonly string[];
+  /** Current-password checks, counted like sign-in attempts. */
+  attempts: AttemptCounter;
+  audit: AuditLog;
+  /** ADMIN_EMAILS, lowercased. */
+  adminEmails: readonly string[];
 };
 
 /** Where a verification link lands after Better Auth has verified the address. */
@@ -28,6 +37,7 @@ const PROFILE_CALLBACK = '/?tab=profile-settings';
 
 export function authRoutes(deps: AuthRouteDeps): Hono {
   const app = new Hono();
+  const clientAddress = clientAddressReader(deps.trustedProxies);
 
   app.put('/profile', async (c) => {
     const auth = await deps.getAuth();
@@ -47,7 +57,24 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
       emailVerified: sessionUser.emailVerified,
       role: sessionUser.role,
     };
-    return c.json(await updateProfile(current, parsed.data, await profileStore(auth, deps)));
+    const store = await profileStore(auth, deps, clientAddress(c));
+    const context = { impersonatedBy: sessionUser.impersonatedBy, sessionToken: sessionUser.sessionToken };
+    try {
+      return c.json(await updateProfile(current, parsed.data, store, context));
+    } catch (error) {
+      if (!(error instanceof TooManyAttemptsError)) throw error;
+      const seconds = error.retryAfterSeconds;
+      c.header('Retry-After', String(seconds));
+      return c.json(
+        {
+          code: ACCOUNT_ERROR_CODES.tooManyRequests,
+          message: error.message,
+          error: error.message,
+          retryAfter: seconds,
+        },
+        429,
+      );
+    }
   });
 
   // Every admin route but "stop impersonating" (which runs as the impersonated user) needs an admin session.
@@ -65,13 +92,65 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
     const auth = await deps.getAuth();
     const isSignIn = c.req.method === 'POST' && c.req.path === `${AUTH_BASE_PATH}/sign-in/email`;
     const signInBody = isSignIn ? await c.req.raw.clone().text() : '';
+    const isVerify = c.req.method === 'GET' && c.req.path === `${AUTH_BASE_PATH}/verify-email`;
+    const listedEmail = isVerify ? listedEmailOfToken(c.req.query('token'), deps.adminEmails) : undefined;
     const response = await auth.handler(withClientIp(c, deps.trustedProxies));
+    if (listedEmail) return passwordStepForAdmin(auth, listedEmail, response, deps.publicUrl);
     if (response.status === 429) return tooManyRequests(response);
     if (isSignIn && response.status === 401) return explainSignInFailure(auth, signInBody, response);
     return response;
   });
 
   return app;
+}
+
+/** The address a verification token is for, when it is one of ADMIN_EMAILS (Better Auth checks the token itself). */
+function listedEmailOfToken(token: string | undefined, adminEmails: readonly string[]): string | undefined {
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { email?: unknown };
+    const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
+    return adminEmails.includes(email) ? email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ADMIN_EMAILS and pre-registration (issue 9, point 6): anyone can sign up with the admin's address and a password of
+ * their own, and the real owner's click on the verification link must not hand that password the admin role. So
+ * when such an address is verified and is not admin yet, every session of the account ends (the verification's new
+ * one too) and the person holding the link goes on to set the password, with a reset token; the role applies when
+ * that password is set (onPasswordReset in auth.ts), and the old password stops working.
+ */
+async function passwordStepForAdmin(
+  auth: Auth,
+  email: string,
+  response: Response,
+  publicUrl: string,
+): Promise<Response> {
+  const ctx = await auth.$context;
+  const found = await ctx.internalAdapter.findUserByEmail(email);
+  const rawRole = (found?.user as { role?: unknown } | undefined)?.role;
+  const role = typeof rawRole === 'string' ? rawRole : null;
+  if (!found?.user.emailVerified || hasAdminRole(role)) return response;
+  await response.body?.cancel();
+  await ctx.internalAdapter.deleteUserSessions(found.user.id);
+  const token = randomBytes(18).toString('base64url');
+  await ctx.internalAdapter.createVerificationValue({
+    value: found.user.id,
+    identifier: `reset-password:${token}`,
+    expiresAt: new Date(Date.now() + 3600 * 1000),
+  });
+  const location = `${publicUrl}/auth/reset-password?token=${token}&admin=1`;
+  // No session cookie goes back: the sessions are gone, and the browser's cookie is cleared.
+  const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+  for (const cookie of response.headers.getSetCookie()) {
+    const name = cookie.split('=')[0];
+    if (name) headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  }
+  return new Response(null, { status: 302, headers });
 }
 
 /**
@@ -139,7 +218,7 @@ async function tooManyRequests(response: Response): Promise<Response> {
 }
 
 /** The profile rules' view of Better Auth: its adapter (so database hooks run), its password hashing and tokens. */
-async function profileStore(auth: Auth, deps: AuthRouteDeps): Promise<ProfileStore> {
+async function profileStore(auth: Auth, deps: AuthRouteDeps, address: string): Promise<ProfileStore> {
   const ctx = await auth.$context;
   const { internalAdapter } = ctx;
   const sendSafely = async (what: string, send: () => Promise<void>) => {
@@ -150,6 +229,47 @@ async function profileStore(auth: Auth, deps: AuthRouteDeps): Promise<ProfileSto
     }
   };
   return {
+    async countPasswordCheck(userId) {
+      // Like sign-in (issue 9, point 5): per client address, and per account so that changing address does not help.
+      for (const key of [`profile-password:ip:${address}`, `profile-password:user:${userId}`]) {
+        const wait = await deps.attempts.take(key);
+        if (wait !== null) throw new TooManyAttemptsError(wait);
+      }
+    },
+    async revokeOtherSessions(userId, keepToken) {
+      const sessions = await internalAdapter.listSessions(userId);
+      for (const session of sessions) {
+        if (session.token !== keepToken) await internalAdapter.deleteSession(session.token);
+      }
+    },
+    async requestEmailChange(input) {
+      // Better Auth's two-step change: the token names the current address and the new one; opening the link (our
+      // verify-email route) switches the account to the new address, verified.
+      const token = await createEmailVerificationToken(
+        ctx.secret,
+        input.oldEmail,
+        input.newEmail,
+        24 * 3600,
+        {
+          requestType: 'change-email-verification',
+        },
+      );
+      const url = `${deps.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(PROFILE_CALLBACK)}`;
+      await sendSafely('email change', () =>
+        deps.mailer.send(confirmEmailChangeMail({ to: input.newEmail, name: input.name, url })),
+      );
+      await sendSafely('email change notice', () =>
+        deps.mailer.send(
+          emailChangeRequestedMail({ to: input.oldEmail, name: input.name, newEmail: input.newEmail }),
+        ),
+      );
+      await deps.audit.record({
+        action: 'user.email.change_requested',
+        actor: { id: input.userId, email: input.oldEmail },
+        target: { id: input.userId, email: input.oldEmail },
+        detail: { to: input.newEmail },
+      });
+    },
     async findUserIdByEmail(email) {
       return (await internalAdapter.findUserByEmail(email))?.user.id ?? null;
     },
@@ -172,20 +292,6 @@ async function profileStore(auth: Auth, deps: AuthRouteDeps): Promise<ProfileSto
         emailVerified: updated.emailVerified,
         role: typeof updated.role === 'string' ? updated.role : null,
       };
-    },
-    async sendVerification(account) {
-      await sendSafely('verification', async () => {
-        const token = await createEmailVerificationToken(ctx.secret, account.email);
-        const url = `${deps.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(PROFILE_CALLBACK)}`;
-        await deps.mailer.send(verifyEmailMail({ to: account.email, name: account.name, url }));
-      });
-    },
-    async sendEmailChanged(input) {
-      await sendSafely('email changed', () =>
-        deps.mailer.send(
-          emailChangedMail({ to: input.oldEmail, name: input.name, newEmail: input.newEmail }),
-        ),
-      );
     },
   };
 }

@@ -25,12 +25,16 @@ function fakeStore(options: { password?: string; emails?: Record<string, string>
       account = { ...account, ...changes };
       return Promise.resolve(account);
     },
-    sendVerification: (to) => {
-      calls.push(`verify ${to.email}`);
+    countPasswordCheck: (id) => {
+      calls.push(`count ${id}`);
       return Promise.resolve();
     },
-    sendEmailChanged: (input) => {
-      calls.push(`changed ${input.oldEmail} -> ${input.newEmail}`);
+    revokeOtherSessions: (id, keep) => {
+      calls.push(`revoke ${id} except ${keep}`);
+      return Promise.resolve();
+    },
+    requestEmailChange: (input) => {
+      calls.push(`request ${input.oldEmail} -> ${input.newEmail}`);
       return Promise.resolve();
     },
   };
@@ -92,21 +96,66 @@ describe('updateProfile', () => {
         updateProfile(current, { newPassword: 'x'.repeat(129), currentPassword: 'right-one' }, store),
       ),
     ).toMatchObject({ code: 'password_too_long' });
-    expect(await failure(updateProfile(current, { name: 'Changed', newPassword: '123456' }, store))).toEqual({
+    expect(
+      await failure(updateProfile(current, { name: 'Changed', newPassword: 'kestrel-77' }, store)),
+    ).toEqual({
       status: 400,
       code: 'current_password_required',
       message: 'Current password is required to change password',
     });
     expect(
       await failure(
-        updateProfile(current, { name: 'Changed', newPassword: '123456', currentPassword: 'wrong' }, store),
+        updateProfile(
+          current,
+          { name: 'Changed', newPassword: 'kestrel-77', currentPassword: 'wrong' },
+          store,
+        ),
       ),
     ).toEqual({ status: 400, code: 'current_password_invalid', message: 'Current password is incorrect' });
-    // Nothing was applied by the failed attempts (not even the name).
-    expect(calls).toEqual([]);
+    // Nothing was applied by the failed attempts (not even the name); the wrong guess was counted.
+    expect(calls).toEqual(['count u1']);
+    calls.length = 0;
 
-    await updateProfile(current, { newPassword: '123456', currentPassword: 'right-one' }, store);
-    expect(calls).toEqual(['setPassword 123456']);
+    const context = { impersonatedBy: null, sessionToken: 'this-session' };
+    await updateProfile(current, { newPassword: 'kestrel-77', currentPassword: 'right-one' }, store, context);
+    expect(calls).toEqual(['count u1', 'setPassword kestrel-77', 'revoke u1 except this-session']);
+  });
+
+  it('refuses the most common passwords and names over 100 characters', async () => {
+    const { store, calls } = fakeStore();
+    for (const newPassword of ['123456', 'password', 'Qwerty123', 'iloveyou']) {
+      expect(
+        await failure(updateProfile(current, { newPassword, currentPassword: 'right-one' }, store)),
+      ).toEqual({
+        status: 400,
+        code: 'PASSWORD_TOO_COMMON',
+        message: 'This password is too common. Please choose another.',
+      });
+    }
+    expect(await failure(updateProfile(current, { name: 'x'.repeat(101) }, store))).toEqual({
+      status: 400,
+      code: 'name_too_long',
+      message: 'Name must be at most 100 characters',
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('lets an admin viewing as the user change neither the email nor the password', async () => {
+    const { store, calls } = fakeStore();
+    const context = { impersonatedBy: 'admin-1', sessionToken: 's' };
+    for (const input of [
+      { email: 'new@example.com', currentPassword: 'right-one' },
+      { newPassword: 'kestrel-77', currentPassword: 'right-one' },
+    ]) {
+      expect(await failure(updateProfile(current, input, store, context))).toEqual({
+        status: 403,
+        code: 'forbidden',
+        message: 'An admin viewing the app as this user cannot change their email or password',
+      });
+    }
+    // The name is not a key to the account.
+    await updateProfile(current, { name: 'Ada L.' }, store, context);
+    expect(calls).toEqual(['updateUser {"name":"Ada L."}']);
   });
 
   it('treats an empty new password as no change', async () => {
@@ -115,15 +164,30 @@ describe('updateProfile', () => {
     expect(calls).toEqual([]);
   });
 
-  it('re-verifies a changed email and tells the old address', async () => {
+  it('changes the email only with the current password, and only once the new address confirms', async () => {
     const { store, calls } = fakeStore();
-    const result = await updateProfile(current, { email: 'New@Example.com' }, store);
-    expect(calls).toEqual([
-      'updateUser {"email":"new@example.com","emailVerified":false}',
-      'verify new@example.com',
-      'changed ada@example.com -> new@example.com',
-    ]);
-    expect(result.user).toMatchObject({ email: 'new@example.com', isVerified: false });
+    expect(await failure(updateProfile(current, { email: 'New@Example.com' }, store))).toEqual({
+      status: 400,
+      code: 'current_password_required',
+      message: 'Current password is required to change email',
+    });
+    expect(
+      await failure(updateProfile(current, { email: 'new@example.com', currentPassword: 'wrong' }, store)),
+    ).toMatchObject({ code: 'current_password_invalid' });
+    calls.length = 0;
+    const result = await updateProfile(
+      current,
+      { email: 'New@Example.com', currentPassword: 'right-one' },
+      store,
+    );
+    expect(calls).toEqual(['count u1', 'request ada@example.com -> new@example.com']);
+    // The account keeps its address until the link is opened.
+    expect(result).toEqual({
+      message:
+        'Profile updated successfully! To change your email, open the link we sent to new@example.com.',
+      user: { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', isVerified: true },
+      pendingEmail: 'new@example.com',
+    });
   });
 
   it('refuses an email another account uses', async () => {

@@ -10,7 +10,10 @@ import {
   type ProfileUpdateRequest,
   type ProfileUpdateResponse,
   type ProfileUser,
+  emailChangePendingMessage,
+  nameProblem,
 } from '../../../common/contracts/account';
+import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
 import { ApiError } from '../../http';
 
 export type ProfileAccount = {
@@ -21,20 +24,36 @@ export type ProfileAccount = {
   role: string | null;
 };
 
+/** The session the change is made in. */
+export type ProfileContext = {
+  /** Set while an admin is viewing the app as this user. */
+  impersonatedBy: string | null;
+  /** The current session's token: it survives a password change, every other session of the user ends. */
+  sessionToken: string;
+};
+
 /** What the rules need from the auth layer; the route passes Better Auth's, unit tests pass fakes. */
 export type ProfileStore = {
+  /** Counts one current-password check like a sign-in attempt; throws a 429 ApiError when over the limit. */
+  countPasswordCheck(userId: string): Promise<void>;
+  /** Ends every session of the user but the one with `keepToken`. */
+  revokeOtherSessions(userId: string, keepToken: string): Promise<void>;
+  /**
+   * Starts an email change: a link to the new address that switches the account to it when opened, a notice to the
+   * old address, an audit entry. The address itself does not change here.
+   */
+  requestEmailChange(input: {
+    userId: string;
+    name: string;
+    oldEmail: string;
+    newEmail: string;
+  }): Promise<void>;
   /** The id of the account using this email, if any. */
   findUserIdByEmail(email: string): Promise<string | null>;
   /** true when `password` is the account's current password (false when it has none). */
   checkPassword(userId: string, password: string): Promise<boolean>;
   setPassword(userId: string, password: string): Promise<void>;
-  updateUser(
-    userId: string,
-    changes: { name?: string; email?: string; emailVerified?: boolean },
-  ): Promise<ProfileAccount>;
-  /** Mails never fail the update: the store logs a failed send. */
-  sendVerification(account: { name: string; email: string }): Promise<void>;
-  sendEmailChanged(input: { name: string; oldEmail: string; newEmail: string }): Promise<void>;
+  updateUser(userId: string, changes: { name?: string }): Promise<ProfileAccount>;
 };
 
 const fail = (code: string, message: string, status: 400 | 409 = 400) => new ApiError(status, code, message);
@@ -43,12 +62,15 @@ export async function updateProfile(
   current: ProfileAccount,
   input: ProfileUpdateRequest,
   store: ProfileStore,
+  context: ProfileContext = { impersonatedBy: null, sessionToken: '' },
 ): Promise<ProfileUpdateResponse> {
-  const changes: { name?: string; email?: string; emailVerified?: boolean } = {};
+  const changes: { name?: string } = {};
+  let newEmail: string | undefined;
 
   if (input.name !== undefined) {
+    const problem = nameProblem(input.name);
+    if (problem) throw fail(problem.code, problem.message);
     const name = input.name.trim();
-    if (name === '') throw fail(ACCOUNT_ERROR_CODES.nameRequired, 'Name is required');
     if (name !== current.name) changes.name = name;
   }
 
@@ -63,8 +85,7 @@ export async function updateProfile(
       if (owner !== null && owner !== current.id) {
         throw fail(ACCOUNT_ERROR_CODES.emailInUse, 'This email is already registered', 409);
       }
-      changes.email = email;
-      changes.emailVerified = false;
+      newEmail = email;
     }
   }
 
@@ -83,12 +104,30 @@ export async function updateProfile(
         `New password must be at most ${PASSWORD_MAX_LENGTH} characters`,
       );
     }
+    if (isCommonPassword(newPassword)) {
+      throw fail(ACCOUNT_ERROR_CODES.passwordTooCommon, PASSWORD_TOO_COMMON_MESSAGE);
+    }
     if (!input.currentPassword) {
       throw fail(
         ACCOUNT_ERROR_CODES.currentPasswordRequired,
         'Current password is required to change password',
       );
     }
+  }
+  // The address and the password are the keys to the account: an admin viewing as the user may change neither, and
+  // the user proves they know the current password (issue 9, point 3).
+  if (context.impersonatedBy !== null && (newEmail !== undefined || newPassword !== '')) {
+    throw new ApiError(
+      403,
+      ACCOUNT_ERROR_CODES.forbidden,
+      'An admin viewing the app as this user cannot change their email or password',
+    );
+  }
+  if (newEmail !== undefined && !input.currentPassword) {
+    throw fail(ACCOUNT_ERROR_CODES.currentPasswordRequired, 'Current password is required to change email');
+  }
+  if (input.currentPassword && (newEmail !== undefined || newPassword !== '')) {
+    await store.countPasswordCheck(current.id);
     if (!(await store.checkPassword(current.id, input.currentPassword))) {
       throw fail(ACCOUNT_ERROR_CODES.currentPasswordInvalid, 'Current password is incorrect');
     }
@@ -97,10 +136,22 @@ export async function updateProfile(
   // Every rule passed: apply.
   let updated = current;
   if (Object.keys(changes).length > 0) updated = await store.updateUser(current.id, changes);
-  if (newPassword !== '') await store.setPassword(current.id, newPassword);
-  if (changes.email !== undefined) {
-    await store.sendVerification({ name: updated.name, email: changes.email });
-    await store.sendEmailChanged({ name: updated.name, oldEmail: current.email, newEmail: changes.email });
+  if (newPassword !== '') {
+    await store.setPassword(current.id, newPassword);
+    await store.revokeOtherSessions(current.id, context.sessionToken);
+  }
+  if (newEmail !== undefined) {
+    await store.requestEmailChange({
+      userId: current.id,
+      name: updated.name,
+      oldEmail: current.email,
+      newEmail,
+    });
+    return {
+      message: emailChangePendingMessage(newEmail),
+      user: toProfileUser(updated),
+      pendingEmail: newEmail,
+    };
   }
   return { message: PROFILE_SUCCESS_MESSAGE, user: toProfileUser(updated) };
 }

@@ -12,6 +12,8 @@ export type SessionUser = {
   emailVerified: boolean;
   role: string | null;
   impersonatedBy: string | null;
+  /** The session's own token (to keep it when the user's other sessions are ended). */
+  sessionToken: string;
 };
 
 export async function getSessionUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
@@ -24,6 +26,7 @@ export async function getSessionUser(auth: Auth, headers: Headers): Promise<Sess
     emailVerified: found.user.emailVerified,
     role: found.user.role ?? null,
     impersonatedBy: found.session.impersonatedBy ?? null,
+    sessionToken: found.session.token,
   };
 }
 
