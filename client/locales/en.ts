@@ -328,6 +328,8 @@ export const en = {
     passwordsMismatch: 'New passwords do not match',
     passwordTooShort: 'New password must be at least 6 characters',
     currentPasswordRequired: 'Current password is required to change password',
+    currentPasswordRequiredForEmail: 'Current password is required to change email',
+    emailChangePending: 'Profile updated successfully! To change your email, open the link we sent to {email}.',
     emailReverification: 'Changing email will require re-verification',
     updateFailed: 'Failed to update profile',
     updated: 'Profile updated successfully!',
@@ -405,6 +407,8 @@ export const en = {
       emailInvalid: 'Please enter a valid email address',
       passwordRequired: 'Password is required',
       passwordTooShort: 'Password must be at least 6 characters',
+      passwordTooCommon: 'This password is too common. Please choose another.',
+      nameTooLong: 'Name must be at most 100 characters',
       passwordsMismatch: 'Passwords do not match',
     },
     errors: {

@@ -330,6 +330,8 @@ export const vi: Messages = {
     passwordsMismatch: 'Mật khẩu mới không khớp',
     passwordTooShort: 'Mật khẩu mới phải có ít nhất 6 ký tự',
     currentPasswordRequired: 'Cần nhập mật khẩu hiện tại để đổi mật khẩu',
+    currentPasswordRequiredForEmail: 'Cần nhập mật khẩu hiện tại để đổi email',
+    emailChangePending: 'Cập nhật hồ sơ thành công! Để đổi email, hãy mở liên kết chúng tôi đã gửi đến {email}.',
     emailReverification: 'Thay đổi email sẽ cần xác minh lại',
     updateFailed: 'Cập nhật hồ sơ thất bại',
     updated: 'Cập nhật hồ sơ thành công!',
@@ -407,6 +409,8 @@ export const vi: Messages = {
       emailInvalid: 'Vui lòng nhập địa chỉ email hợp lệ',
       passwordRequired: 'Vui lòng nhập mật khẩu',
       passwordTooShort: 'Mật khẩu phải có ít nhất 6 ký tự',
+      passwordTooCommon: 'Mật khẩu này quá phổ biến. Vui lòng chọn mật khẩu khác.',
+      nameTooLong: 'Tên chỉ được tối đa 100 ký tự',
       passwordsMismatch: 'Mật khẩu không khớp',
     },
     errors: {

@@ -85,6 +85,8 @@ export type AuthErrorKey =
   | 'auth.errors.invalidLink'
   | 'auth.errors.alreadyVerified'
   | 'auth.validation.passwordTooShort'
+  | 'auth.validation.passwordTooCommon'
+  | 'auth.validation.nameTooLong'
   | 'auth.validation.emailInvalid'
   | 'errors.networkError'
   | 'errors.generic';
@@ -111,6 +113,8 @@ const CODE_KEYS: Record<string, AuthErrorKey> = {
   TOKEN_EXPIRED: 'auth.errors.invalidLink',
   EMAIL_ALREADY_VERIFIED: 'auth.errors.alreadyVerified',
   PASSWORD_TOO_SHORT: 'auth.validation.passwordTooShort',
+  PASSWORD_TOO_COMMON: 'auth.validation.passwordTooCommon',
+  NAME_TOO_LONG: 'auth.validation.nameTooLong',
   INVALID_EMAIL: 'auth.validation.emailInvalid',
   TOO_MANY_REQUESTS: 'auth.errors.tooManyAttempts',
   RATE_LIMITED: 'auth.errors.tooManyAttempts',

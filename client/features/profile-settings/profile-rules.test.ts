@@ -27,9 +27,12 @@ describe('buildProfileUpdate: only changed name and email are sent', () => {
     expect(buildProfileUpdate(original, form({ name: 'Lan Tran' }))).toEqual({ name: 'Lan Tran' });
   });
 
-  it('sends a changed email only, trimmed', () => {
-    expect(buildProfileUpdate(original, form({ email: ' lan.tran@example.com ' }))).toEqual({
-      email: 'lan.tran@example.com',
+  it('sends a changed email, trimmed, with the current password it needs (issue 9)', () => {
+    expect(
+      buildProfileUpdate(original, form({ email: ' lan.tran@example.com ', currentPassword: 'mine-1' })),
+    ).toEqual({ email: 'lan.tran@example.com', currentPassword: 'mine-1' });
+    expect(validateProfile(form({ email: 'lan.tran@example.com' }), original)).toEqual({
+      currentPassword: 'profile.currentPasswordRequiredForEmail',
     });
   });
 
@@ -58,7 +61,10 @@ describe('buildProfileUpdate: only changed name and email are sent', () => {
         const request = buildProfileUpdate(original, form({ name, email }));
         if ('name' in request) expect(request.name).not.toBe(original.name);
         if ('email' in request) expect(request.email?.toLowerCase()).not.toBe(original.email);
-        expect(Object.keys(request).every((key) => key === 'name' || key === 'email')).toBe(true);
+        expect(
+          Object.keys(request).every((key) => key === 'name' || key === 'email' || key === 'currentPassword'),
+        ).toBe(true);
+        expect('currentPassword' in request).toBe('email' in request);
       }),
     );
   });

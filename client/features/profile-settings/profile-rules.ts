@@ -18,7 +18,8 @@ export type ProfileMessageKey =
   | 'profile.emailRequired'
   | 'profile.passwordsMismatch'
   | 'profile.passwordTooShort'
-  | 'profile.currentPasswordRequired';
+  | 'profile.currentPasswordRequired'
+  | 'profile.currentPasswordRequiredForEmail';
 
 export type ProfileErrors = Partial<Record<ProfileField, ProfileMessageKey>>;
 
@@ -43,8 +44,11 @@ export function isPasswordChangeRequested(values: ProfileFormValues): boolean {
   return values.newPassword !== '' || values.confirmPassword !== '';
 }
 
-/** Every rule broken by the form, by field (the first broken password rule of each field). */
-export function validateProfile(values: ProfileFormValues): ProfileErrors {
+/**
+ * Every rule broken by the form, by field (the first broken password rule of each field). A changed email needs the
+ * current password too (issue 9: the address is a key to the account).
+ */
+export function validateProfile(values: ProfileFormValues, original?: ProfileOriginal): ProfileErrors {
   const errors: ProfileErrors = {};
   if (values.name.trim() === '') errors.name = 'profile.nameRequired';
   if (values.email.trim() === '') errors.email = 'profile.emailRequired';
@@ -52,6 +56,9 @@ export function validateProfile(values: ProfileFormValues): ProfileErrors {
     if (values.newPassword.length < PASSWORD_MIN_LENGTH) errors.newPassword = 'profile.passwordTooShort';
     if (values.newPassword !== values.confirmPassword) errors.confirmPassword = 'profile.passwordsMismatch';
     if (values.currentPassword === '') errors.currentPassword = 'profile.currentPasswordRequired';
+  }
+  if (original && isEmailChanged(original, values.email) && values.currentPassword === '') {
+    errors.currentPassword ??= 'profile.currentPasswordRequiredForEmail';
   }
   return errors;
 }
@@ -64,7 +71,10 @@ export function buildProfileUpdate(
   const request: ProfileUpdateRequest = {};
   const name = values.name.trim();
   if (name !== original.name) request.name = name;
-  if (isEmailChanged(original, values.email)) request.email = values.email.trim();
+  if (isEmailChanged(original, values.email)) {
+    request.email = values.email.trim();
+    request.currentPassword = values.currentPassword;
+  }
   if (isPasswordChangeRequested(values)) {
     request.currentPassword = values.currentPassword;
     request.newPassword = values.newPassword;

@@ -111,16 +111,28 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const [original, setOriginal] = useState<ProfileOriginal>({ name: user.name, email: user.email });
   const { values, errors, formRef, change, handleSubmit, restart } = useValidatedForm(
     () => emptyProfileForm(user),
-    validateProfile,
+    (form) => validateProfile(form, original),
   );
   const [notice, setNotice] = useState<Notice>(null);
 
   const save = useMutation({
     mutationFn: updateProfile,
-    onSuccess: async ({ message, user: saved }: { message: string; user: ProfileUser }) => {
+    onSuccess: async ({
+      message,
+      user: saved,
+      pendingEmail,
+    }: {
+      message: string;
+      user: ProfileUser;
+      pendingEmail?: string | undefined;
+    }) => {
       setOriginal({ name: saved.name, email: saved.email });
       restart(emptyProfileForm(saved));
-      setNotice({ tone: 'success', text: message || t('profile.updated') });
+      // The address changes once the new one confirms: say where the link went, in the user's language.
+      const text = pendingEmail
+        ? t('profile.emailChangePending', { email: pendingEmail })
+        : message || t('profile.updated');
+      setNotice({ tone: 'success', text });
       // The same person: the header and the card read the new name and email from the session.
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },

@@ -191,7 +191,7 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect((await new TestClient(server).signIn(email, 'changed-1')).status).toBe(200);
     });
 
-    it('re-verifies a changed email: verification to the new address, a notice to the old one', async () => {
+    it('changes an email once the new address confirms it, with a notice to the old one', async () => {
       const client = new TestClient(server);
       const oldEmail = newEmail('old');
       await client.signUp({ name: 'Mover', email: oldEmail, password: PASSWORD });
@@ -205,17 +205,18 @@ describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
       expect(clash.status).toBe(409);
       expect(await clash.json()).toEqual({ error: 'This email is already registered', code: 'email_in_use' });
 
+      // Issue 9, point 3: with the current password, and only once the new address confirms.
       const moved = newEmail('new');
-      const res = await put(client, { email: moved });
+      const res = await put(client, { email: moved, currentPassword: PASSWORD });
       expect(res.status).toBe(200);
-      expect(profileUpdateResponseSchema.parse(await res.json()).user).toMatchObject({
-        email: moved,
-        isVerified: false,
+      expect(profileUpdateResponseSchema.parse(await res.json())).toMatchObject({
+        user: { email: oldEmail, isVerified: true },
+        pendingEmail: moved,
       });
-      expect((await client.session())?.user).toMatchObject({ email: moved, emailVerified: false });
+      expect((await client.session())?.user).toMatchObject({ email: oldEmail, emailVerified: true });
 
       const notice = await sink.waitFor(
-        (m) => m.to === oldEmail && m.subject === 'Your BC Toolbox email was changed',
+        (m) => m.to === oldEmail && m.subject === 'A change of your BC Toolbox email was requested',
       );
       expect(notice.text).toContain(moved);
       const verification = await sink.waitFor((m) => m.to === moved);

@@ -257,7 +257,13 @@ function buildAuth(deps: AuthDeps, secret: string) {
           if (problem) refuse(problem.code, problem.message);
         }
         const password = PASSWORD_FIELDS[ctx.path];
-        if (password && typeof body[password] === 'string' && isCommonPassword(body[password])) {
+        const candidate = password ? body[password] : undefined;
+        // Too short is Better Auth's own answer; the list applies to passwords the length rule lets through.
+        if (
+          typeof candidate === 'string' &&
+          candidate.length >= PASSWORD_MIN_LENGTH &&
+          isCommonPassword(candidate)
+        ) {
           refuse(PASSWORD_TOO_COMMON_CODE, PASSWORD_TOO_COMMON_MESSAGE);
         }
         if (ROLE_PATHS.has(ctx.path) && 'role' in body && !isKnownRole(body.role)) {
