@@ -18,7 +18,7 @@ import {
   signUpByApi,
   squash,
   textOf,
-  verifyByApi,
+  verifyAdminByApi,
   waitForSession,
 } from './helpers';
 
@@ -275,11 +275,22 @@ export const accountsJourneys: Journey[] = [
           `"${described}" names the re-verification notice`,
         );
       });
+      // The address is a key to the account (issue 9): the current password first, then a link to the new address.
       await save.click();
-      await expectText(notice, 'Profile updated successfully!');
-      assert.deepEqual(sent.at(-1), { email: 'thu.tran@example.com' });
+      await expectFieldError(current, 'Current password is required to change email');
+      await current.fill('second-secret');
+      await save.click();
+      await expectText(
+        notice,
+        'Profile updated successfully! To change your email, open the link we sent to thu.tran@example.com.',
+      );
+      assert.deepEqual(sent.at(-1), { email: 'thu.tran@example.com', currentPassword: 'second-secret' });
+      // Nothing changes until the new address confirms.
+      await expectText(page.getByTestId('profile-control'), 'T Thu Pham Tran thu@example.com');
+      const { link: confirmLink } = await mailedLink(baseUrl, 'thu.tran@example.com', /confirm your new email/i);
+      await page.goto(confirmLink);
       await expectText(page.getByTestId('profile-control'), 'T Thu Pham Tran thu.tran@example.com');
-      await expectText(card.getByTestId('verified-badge'), 'Not verified');
+      await expectText(page.getByTestId('verified-badge'), '✓ Verified');
 
       await logOut(page);
       await page.getByTestId('login-required').waitFor();
@@ -352,7 +363,7 @@ export const accountsJourneys: Journey[] = [
     name: "admin: User Management lists, searches and pages users; role, ban, unban, delete; impersonation banner 'Viewing as' and Exit; audit log",
     run: async ({ baseUrl, newPage, screenshot }) => {
       await signUpByApi(baseUrl, { name: 'Admin Person', email: ADMIN_EMAIL, password: PASSWORD });
-      await verifyByApi(baseUrl, ADMIN_EMAIL);
+      await verifyAdminByApi(baseUrl, ADMIN_EMAIL, PASSWORD);
       await signUpByApi(baseUrl, { name: 'Viewed Person', email: 'viewed@example.com', password: PASSWORD });
       await signUpByApi(baseUrl, { name: 'Delete Me', email: 'delete.me@example.com', password: PASSWORD });
 

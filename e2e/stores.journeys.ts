@@ -13,7 +13,7 @@ import {
   signUpByApi,
   squash,
   textOf,
-  verifyByApi,
+  verifyAdminByApi,
   waitForSession,
 } from './helpers';
 
@@ -507,7 +507,7 @@ export const storesJourneys: Journey[] = [
         },
       ]);
       await signUpByApi(baseUrl, { name: 'Stores Admin', email: STORES_ADMIN_EMAIL, password: PASSWORD });
-      await verifyByApi(baseUrl, STORES_ADMIN_EMAIL);
+      await verifyAdminByApi(baseUrl, STORES_ADMIN_EMAIL, PASSWORD);
 
       const page = await openPage(newPage);
       await openApp(page);
