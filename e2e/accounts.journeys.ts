@@ -287,7 +287,11 @@ export const accountsJourneys: Journey[] = [
       assert.deepEqual(sent.at(-1), { email: 'thu.tran@example.com', currentPassword: 'second-secret' });
       // Nothing changes until the new address confirms.
       await expectText(page.getByTestId('profile-control'), 'T Thu Pham Tran thu@example.com');
-      const { link: confirmLink } = await mailedLink(baseUrl, 'thu.tran@example.com', /confirm your new email/i);
+      const { link: confirmLink } = await mailedLink(
+        baseUrl,
+        'thu.tran@example.com',
+        /confirm your new email/i,
+      );
       await page.goto(confirmLink);
       await expectText(page.getByTestId('profile-control'), 'T Thu Pham Tran thu.tran@example.com');
       await expectText(page.getByTestId('verified-badge'), '✓ Verified');

@@ -42,7 +42,11 @@ export type ToolRouteDeps = {
   callerOf: (c: Context) => string;
 };
 
-export type ToolFailureAnswer = { status: ContentfulStatusCode; body: ToolFailure; retryAfterSeconds?: number };
+export type ToolFailureAnswer = {
+  status: ContentfulStatusCode;
+  body: ToolFailure;
+  retryAfterSeconds?: number;
+};
 
 /** The first validation issue as a 400 answer; its code is the issue's own (`params.code`) when it has one. */
 export function failureFromIssues(error: z.ZodError): ToolFailureAnswer {
@@ -73,7 +77,9 @@ export function failureFrom(error: unknown, logger: Logger, reqId?: string): Too
     return {
       status: BIGCOMMERCE_STATUS[error.code],
       body: { success: false, error: error.message, code: error.code },
-      ...(error.retryAfterMs !== undefined ? { retryAfterSeconds: Math.ceil(error.retryAfterMs / 1000) } : {}),
+      ...(error.retryAfterMs !== undefined
+        ? { retryAfterSeconds: Math.ceil(error.retryAfterMs / 1000) }
+        : {}),
     };
   }
   if (error instanceof ApiError) {

@@ -138,7 +138,8 @@ export const en = {
     loginToSyncTip: 'Tip: log in to sync your stores to the cloud and use them on any device.',
     localOnlyBanner: 'Stores saved only in this browser: {count}. Sync them to your cloud list.',
     storeHashInvalid: 'Store Hash must be the lowercase letters and digits from the store’s API path',
-    apiTokenInvalid: 'API Token may only contain letters, digits and symbols: no spaces, line breaks or accented letters',
+    apiTokenInvalid:
+      'API Token may only contain letters, digits and symbols: no spaces, line breaks or accented letters',
     storeHashTaken: 'A store with this Store Hash is already in the list',
     storeHashHint:
       'The part after /stores/ in the API path: abc123 in https://api.bigcommerce.com/stores/abc123/v3/',
@@ -329,7 +330,8 @@ export const en = {
     passwordTooShort: 'New password must be at least 6 characters',
     currentPasswordRequired: 'Current password is required to change password',
     currentPasswordRequiredForEmail: 'Current password is required to change email',
-    emailChangePending: 'Profile updated successfully! To change your email, open the link we sent to {email}.',
+    emailChangePending:
+      'Profile updated successfully! To change your email, open the link we sent to {email}.',
     emailReverification: 'Changing email will require re-verification',
     updateFailed: 'Failed to update profile',
     updated: 'Profile updated successfully!',

@@ -140,7 +140,8 @@ export const vi: Messages = {
     loginToSyncTip: 'Mẹo: đăng nhập để đồng bộ store lên cloud và dùng trên mọi thiết bị.',
     localOnlyBanner: 'Số store chỉ lưu trên trình duyệt này: {count}. Hãy đồng bộ chúng lên danh sách cloud.',
     storeHashInvalid: 'Store Hash phải gồm chữ thường và chữ số trong đường dẫn API của store',
-    apiTokenInvalid: 'API Token chỉ được gồm chữ cái, chữ số và ký hiệu: không có khoảng trắng, xuống dòng hay chữ có dấu',
+    apiTokenInvalid:
+      'API Token chỉ được gồm chữ cái, chữ số và ký hiệu: không có khoảng trắng, xuống dòng hay chữ có dấu',
     storeHashTaken: 'Đã có một store với Store Hash này trong danh sách',
     storeHashHint:
       'Phần sau /stores/ trong đường dẫn API: abc123 trong https://api.bigcommerce.com/stores/abc123/v3/',
@@ -331,7 +332,8 @@ export const vi: Messages = {
     passwordTooShort: 'Mật khẩu mới phải có ít nhất 6 ký tự',
     currentPasswordRequired: 'Cần nhập mật khẩu hiện tại để đổi mật khẩu',
     currentPasswordRequiredForEmail: 'Cần nhập mật khẩu hiện tại để đổi email',
-    emailChangePending: 'Cập nhật hồ sơ thành công! Để đổi email, hãy mở liên kết chúng tôi đã gửi đến {email}.',
+    emailChangePending:
+      'Cập nhật hồ sơ thành công! Để đổi email, hãy mở liên kết chúng tôi đã gửi đến {email}.',
     emailReverification: 'Thay đổi email sẽ cần xác minh lại',
     updateFailed: 'Cập nhật hồ sơ thất bại',
     updated: 'Cập nhật hồ sơ thành công!',

@@ -1,7 +1,13 @@
 // `GET /api/dump-categories?storeCredentials=…` (the trees) and `POST /api/dump-categories` (the dump), spec part 1 §7.
 import { Hono } from 'hono';
 import { dumpCategoriesRequestSchema, treeListQuerySchema } from '../../../common/contracts/dump-categories';
-import { callerSignal, parseToolInput, readJsonBody, respondFailure, type ToolRouteDeps } from '../../tool-response';
+import {
+  callerSignal,
+  parseToolInput,
+  readJsonBody,
+  respondFailure,
+  type ToolRouteDeps,
+} from '../../tool-response';
 import { dumpCategories, listCategoryTrees } from './service';
 
 export function dumpCategoriesRoutes(deps: ToolRouteDeps) {

@@ -2,7 +2,13 @@
 // `{success, data}` or `{success: false, error, code}`.
 import { Hono } from 'hono';
 import { dumpProductRequestSchema } from '../../../common/contracts/dump-product';
-import { callerSignal, parseToolInput, readJsonBody, respondFailure, type ToolRouteDeps } from '../../tool-response';
+import {
+  callerSignal,
+  parseToolInput,
+  readJsonBody,
+  respondFailure,
+  type ToolRouteDeps,
+} from '../../tool-response';
 import { dumpProduct } from './service';
 
 export function dumpProductRoutes(deps: ToolRouteDeps) {

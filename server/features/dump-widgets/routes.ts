@@ -12,7 +12,14 @@ import {
   type DumpProgress,
 } from '../../../common/contracts/dump-widgets';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
-import { callerSignal, failureFrom, parseToolInput, readJsonBody, respondFailure, type ToolRouteDeps } from '../../tool-response';
+import {
+  callerSignal,
+  failureFrom,
+  parseToolInput,
+  readJsonBody,
+  respondFailure,
+  type ToolRouteDeps,
+} from '../../tool-response';
 import { dumpWidgets } from './service';
 
 export function dumpWidgetsRoutes(deps: ToolRouteDeps) {

@@ -153,7 +153,9 @@ describe('schedulers kept', () => {
       await rejectionOf(client.store.get());
     }
     const grown = used() - before;
-    console.log(`schedulers: ${clients.schedulers.size} kept, heap grew ${(grown / 1024 / 1024).toFixed(1)} MB`);
+    console.log(
+      `schedulers: ${clients.schedulers.size} kept, heap grew ${(grown / 1024 / 1024).toFixed(1)} MB`,
+    );
     expect(clients.schedulers.size).toBeLessThanOrEqual(1_000);
     // 1,000 schedulers of about 1 KB each, and room for the runtime's own caches.
     expect(grown).toBeLessThan(20 * 1024 * 1024);

@@ -213,7 +213,11 @@ export async function sendWithRetries(
         }
         return { ...result, rateLimitWait: 0 };
       },
-      { signal: opts.signal, priority: attempt > 1, ...(opts.caller !== undefined ? { caller: opts.caller } : {}) },
+      {
+        signal: opts.signal,
+        priority: attempt > 1,
+        ...(opts.caller !== undefined ? { caller: opts.caller } : {}),
+      },
     );
 
     if (outcome.kind === 'answer') {
