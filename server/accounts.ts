@@ -12,6 +12,7 @@ import type { HealthCheck } from './features/health/service';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createAttemptCounter } from './features/auth/attempts';
+import { lazyRetrying } from './lazy';
 
 export type AccountsDeps = {
   env: Env;
@@ -27,18 +28,10 @@ export function createAccounts(deps: AccountsDeps) {
   const mailer = createMailer({ env, database, logger });
   const audit = createAuditLog(db);
 
-  let pending: Promise<Auth> | undefined;
-  const getAuth = (): Promise<Auth> => {
-    if (!pending) {
-      const creating = createAuth({ env, db, mailer, logger, audit, publicUrl });
-      pending = creating;
-      // A failure (database down) is retried by the next request.
-      creating.catch(() => {
-        if (pending === creating) pending = undefined;
-      });
-    }
-    return pending;
-  };
+  // Made on first use; a failure (database down) is retried by the next request.
+  const getAuth: () => Promise<Auth> = lazyRetrying(() =>
+    createAuth({ env, db, mailer, logger, audit, publicUrl }),
+  );
 
   const mailHealth: HealthCheck = () => Promise.resolve({ status: 'up', detail: mailer.kind });
   const isDevelopment = env.NODE_ENV !== 'production';

@@ -14,6 +14,20 @@ function capture() {
 }
 
 describe('logger', () => {
+  it('logs a failed query without its parameters (issue 9, point 11)', () => {
+    const { lines, logger } = capture();
+    const failed = Object.assign(
+      new Error('Failed query: update "user" set "name" = $1 where "id" = $2\nparams: Secret Name,user-42'),
+      { query: 'update "user" set "name" = $1 where "id" = $2', params: ['Secret Name', 'user-42'] },
+    );
+    logger.error({ err: failed }, 'unhandled error');
+    const line = lines.join('');
+    expect(line).not.toContain('Secret Name');
+    expect(line).not.toContain('user-42');
+    expect(line).toContain('params: [redacted]');
+    expect(line).toContain('update \\"user\\" set');
+  });
+
   it('never writes tokens, passwords or cookies', () => {
     const { lines, logger } = capture();
     logger.info(

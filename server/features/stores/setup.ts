@@ -8,6 +8,7 @@ import type { Logger } from '../../logger';
 import type { Auth } from '../auth/auth';
 import { createStoreRepository, type StoreRepository } from './repository';
 import { storeRoutes } from './routes';
+import { lazyRetrying } from '../../lazy';
 import { createTokenCipher, loadTokenKey, parseTokenKey } from './token-cipher';
 
 export function createStores(deps: {
@@ -18,20 +19,12 @@ export function createStores(deps: {
   clients: BigCommerceClientFactory;
   callerOf: (c: Context) => string;
 }) {
-  let pending: Promise<StoreRepository> | undefined;
-  const getRepository = (): Promise<StoreRepository> => {
-    if (!pending) {
-      const configured = deps.env.STORE_TOKEN_KEY ? parseTokenKey(deps.env.STORE_TOKEN_KEY) : undefined;
-      const creating = loadTokenKey({ configured, dataDir: deps.env.DATA_DIR }).then((key) =>
-        createStoreRepository(deps.database.db, createTokenCipher(key)),
-      );
-      pending = creating;
-      creating.catch(() => {
-        if (pending === creating) pending = undefined;
-      });
-    }
-    return pending;
-  };
+  // Loaded on first use and retried after a failure.
+  const getRepository: () => Promise<StoreRepository> = lazyRetrying(async () => {
+    const configured = deps.env.STORE_TOKEN_KEY ? parseTokenKey(deps.env.STORE_TOKEN_KEY) : undefined;
+    const key = await loadTokenKey({ configured, dataDir: deps.env.DATA_DIR });
+    return createStoreRepository(deps.database.db, createTokenCipher(key));
+  });
   return {
     getRepository,
     routes: storeRoutes({
