@@ -3,12 +3,12 @@
 import type { Database } from './db/database';
 import type { Env } from './env';
 import { createAuditLog } from './features/admin/audit-log';
-import { adminRoutes } from './features/admin/routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { createAuth, type Auth } from './features/auth/auth';
-import { authRoutes } from './features/auth/routes';
+import { authRoutes } from './features/auth/auth.routes';
 import { sameOriginGuard } from './features/auth/same-origin';
-import { outboxApiRoutes, outboxPageRoutes } from './features/dev-outbox/routes';
-import type { HealthCheck } from './features/health/service';
+import { outboxApiRoutes, outboxPageRoutes } from './features/dev-outbox/dev-outbox.routes';
+import type { HealthCheck } from './features/health/health.service';
 import type { Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createAttemptCounter } from './features/auth/attempts';

@@ -10,9 +10,9 @@ import { API_ERROR_CODES } from '../common/errors';
 import { createAccounts } from './accounts';
 import type { Database } from './db/database';
 import type { Env } from './env';
-import { healthRoutes } from './features/health/routes';
+import { healthRoutes } from './features/health/health.routes';
 import { createStores } from './features/stores/setup';
-import type { HealthCheck } from './features/health/service';
+import type { HealthCheck } from './features/health/health.service';
 import { SANDBOX_MOUNT_PATH, setUpBigCommerce } from './integrations/bigcommerce/setup';
 import { createErrorHandler, drainUnreadBody, errorBody, jsonBodyGuard } from './http';
 import { redactPath, type Logger } from './logger';
@@ -23,9 +23,9 @@ import { loadGeneratedSecret } from './db/generated-setting';
 import { createDemoStoreSigner } from './features/demo-stores/demo-stores.service';
 import { createAppSandbox, describeSandbox } from './sandbox/app-sandbox';
 import { demoStoreRoutes } from './features/demo-stores/demo-stores.routes';
-import { dumpCategoriesRoutes } from './features/dump-categories/routes';
-import { dumpProductRoutes } from './features/dump-product/routes';
-import { dumpWidgetsRoutes } from './features/dump-widgets/routes';
+import { dumpCategoriesRoutes } from './features/dump-categories/dump-categories.routes';
+import { dumpProductRoutes } from './features/dump-product/dump-product.routes';
+import { dumpWidgetsRoutes } from './features/dump-widgets/dump-widgets.routes';
 
 export type AppDeps = {
   env: Env;

@@ -3,7 +3,7 @@ import { auditLogResponseSchema, type AuditEntry } from '../../../common/contrac
 import { errorSchema, signUpVerified, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { createAuditLog } from './audit-log';
-import { grantAdmin } from './service';
+import { grantAdmin } from './admin.service';
 
 const PASSWORD = 'secret-1';
 const ADMIN_EMAIL = 'boss@example.com';

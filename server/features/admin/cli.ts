@@ -2,7 +2,7 @@
 import { EnvError, loadEnv } from '../../env';
 import { openDatabase } from '../../db/database';
 import { createAuditLog } from './audit-log';
-import { grantAdmin } from './service';
+import { grantAdmin } from './admin.service';
 
 const USAGE = 'Usage: npm run admin -- grant <email>';
 

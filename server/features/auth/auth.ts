@@ -21,7 +21,7 @@ import type { Mailer } from '../../mail/mailer';
 import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
 import { auditEntriesFor } from '../admin/audit-events';
 import type { AuditLog, AuditRecord } from '../admin/audit-log';
-import { ADMIN_ROLE, grantAdmin, hasAdminRole } from '../admin/service';
+import { ADMIN_ROLE, grantAdmin, hasAdminRole } from '../admin/admin.service';
 import { isCommonPassword, PASSWORD_TOO_COMMON_CODE, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
 import { loadAuthSecret } from './secret';
 
@@ -129,7 +129,7 @@ function buildAuth(deps: AuthDeps, secret: string) {
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
       // ADMIN_EMAILS: the role applies once the verified owner has set the password from a mailed link (the
-      // verification of such an address leads there: routes.ts passwordStepForAdmin), never to a password chosen
+      // verification of such an address leads there: auth.routes.ts passwordStepForAdmin), never to a password chosen
       // by whoever registered the address first (issue 9, point 6).
       onPasswordReset: async ({ user: account }) => {
         const owner = await findUser(account.id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../http';
-import { updateProfile, type ProfileAccount, type ProfileStore } from './service';
+import { updateProfile, type ProfileAccount, type ProfileStore } from './auth.service';
 
 const current: ProfileAccount = {
   id: 'u1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestCategories } from './service';
+import { nestCategories } from './dump-categories.service';
 
 const tree = { id: 1, name: 'Main' };
 const category = (category_id: number, parent_id: number, name: string, sort_order = 0) => ({

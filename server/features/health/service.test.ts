@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHealthChecker } from './service';
+import { createHealthChecker } from './health.service';
 
 describe('createHealthChecker', () => {
   it('reports ok with the version when every component is up', async () => {

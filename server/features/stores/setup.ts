@@ -7,7 +7,7 @@ import type { BigCommerceClientFactory } from '../../integrations/bigcommerce/cl
 import type { Logger } from '../../logger';
 import type { Auth } from '../auth/auth';
 import { createStoreRepository, type StoreRepository } from './repository';
-import { storeRoutes } from './routes';
+import { storeRoutes } from './stores.routes';
 import { lazyRetrying } from '../../lazy';
 import { createTokenCipher, loadTokenKey, parseTokenKey } from './token-cipher';
 

@@ -12,7 +12,7 @@ import { requireUser } from '../auth/session';
 import { isBigCommerceError } from '../../integrations/bigcommerce';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce/client';
 import type { StoreRepository } from './repository';
-import { invalidConnectionBody, listUserStores, saveUserStores, testConnection } from './service';
+import { invalidConnectionBody, listUserStores, saveUserStores, testConnection } from './stores.service';
 
 export type StoreRoutesDeps = {
   getAuth: () => Promise<Auth>;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { createHealthChecker, type HealthCheck } from './service';
+import { createHealthChecker, type HealthCheck } from './health.service';
 
 /** `GET /api/health`: 200 with the version and each component's state; 503 when a component is down. */
 export function healthRoutes(checks: Record<string, HealthCheck>, startedAt: number) {

@@ -20,7 +20,7 @@ import {
   respondFailure,
   type ToolRouteDeps,
 } from '../../tool-response';
-import { dumpWidgets } from './service';
+import { dumpWidgets } from './dump-widgets.service';
 
 export function dumpWidgetsRoutes(deps: ToolRouteDeps) {
   return new Hono().post('/', async (c) => {

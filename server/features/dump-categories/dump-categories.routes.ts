@@ -8,7 +8,7 @@ import {
   respondFailure,
   type ToolRouteDeps,
 } from '../../tool-response';
-import { dumpCategories, listCategoryTrees } from './service';
+import { dumpCategories, listCategoryTrees } from './dump-categories.service';
 
 export function dumpCategoriesRoutes(deps: ToolRouteDeps) {
   return new Hono()

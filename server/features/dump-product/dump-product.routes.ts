@@ -9,7 +9,7 @@ import {
   respondFailure,
   type ToolRouteDeps,
 } from '../../tool-response';
-import { dumpProduct } from './service';
+import { dumpProduct } from './dump-product.service';
 
 export function dumpProductRoutes(deps: ToolRouteDeps) {
   return new Hono().post('/', async (c) => {
