@@ -32,6 +32,16 @@ const SANDBOX_ZONES = [
   },
 ];
 
+/** Accounts: admin builds on auth, never the other way (issue 10): what both need lives in auth or server/audit. */
+const ACCOUNT_ZONES = [
+  {
+    target: './server/features/auth',
+    from: './server/features/admin',
+    message:
+      'auth must not import admin: admin builds on auth (shared parts live in auth/ or server/audit/).',
+  },
+];
+
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'server/integrations/bigcommerce/{testing,contract}/**'];
 
 export default tseslint.config(
@@ -64,7 +74,12 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: TEST_FILES,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...ROOT_ZONES, ...SANDBOX_ZONES] }] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...ROOT_ZONES, ...SANDBOX_ZONES, ...ACCOUNT_ZONES] },
+      ],
+    },
   },
   {
     files: ['**/*.js'],

@@ -2,7 +2,7 @@
 // generates its secret in the database), and the routes of the auth, admin and dev-outbox features.
 import type { Database } from './db/database';
 import type { Env } from './env';
-import { createAuditLog } from './features/admin/audit-log';
+import { createAuditLog } from './audit/audit-log';
 import { adminRoutes } from './features/admin/admin.routes';
 import { createAuth, type Auth } from './features/auth/auth';
 import { authRoutes } from './features/auth/auth.routes';

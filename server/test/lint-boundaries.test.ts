@@ -86,4 +86,15 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       ),
     ).toEqual([]);
   });
+
+  it('refuses auth -> admin (admin builds on auth)', async () => {
+    expect(
+      await restrictedPathMessages(
+        'server/features/auth/auth.ts',
+        "import { adminRoutes } from '../admin/admin.routes';\nexport const x = adminRoutes;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../admin/admin.routes" imported in restricted zone. auth must not import admin: admin builds on auth (shared parts live in auth/ or server/audit/).',
+    ]);
+  });
 });

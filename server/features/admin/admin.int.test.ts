@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogResponseSchema, type AuditEntry } from '../../../common/contracts/account';
 import { errorSchema, signUpVerified, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
-import { createAuditLog } from './audit-log';
-import { grantAdmin } from './admin.service';
+import { createAuditLog } from '../../audit/audit-log';
+import { grantAdmin } from '../auth/roles';
 
 const PASSWORD = 'secret-1';
 const ADMIN_EMAIL = 'boss@example.com';

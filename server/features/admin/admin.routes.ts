@@ -5,7 +5,7 @@ import { API_ERROR_CODES } from '../../../common/errors';
 import { ApiError } from '../../http';
 import type { Auth } from '../auth/auth';
 import { requireAdmin } from '../auth/session';
-import type { AuditLog } from './audit-log';
+import type { AuditLog } from '../../audit/audit-log';
 
 export function adminRoutes(deps: { getAuth: () => Promise<Auth>; audit: AuditLog }): Hono {
   return new Hono().get('/audit-log', async (c) => {

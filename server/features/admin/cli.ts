@@ -1,8 +1,8 @@
 // `npm run admin -- grant <email>`: gives an existing account the admin role (written to the audit log).
 import { EnvError, loadEnv } from '../../env';
 import { openDatabase } from '../../db/database';
-import { createAuditLog } from './audit-log';
-import { grantAdmin } from './admin.service';
+import { createAuditLog } from '../../audit/audit-log';
+import { grantAdmin } from '../auth/roles';
 
 const USAGE = 'Usage: npm run admin -- grant <email>';
 

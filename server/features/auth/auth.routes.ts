@@ -11,13 +11,13 @@ import { ApiError, errorBody } from '../../http';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import { confirmEmailChangeMail, emailChangeRequestedMail } from '../../mail/templates';
-import { hasAdminRole } from '../admin/admin.service';
+import { hasAdminRole } from './roles';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
 import { updateProfile, type ProfileAccount, type ProfileStore } from './auth.service';
 import { getSessionUser, requireUser } from './session';
 import { TooManyAttemptsError, type AttemptCounter } from './attempts';
 import { clientAddressReader } from '../../client-address';
-import type { AuditLog } from '../admin/audit-log';
+import type { AuditLog } from '../../audit/audit-log';
 
 export type AuthRouteDeps = {
   getAuth: () => Promise<Auth>;

@@ -19,9 +19,9 @@ import type { Env } from '../../env';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
-import { auditEntriesFor } from '../admin/audit-events';
-import type { AuditLog, AuditRecord } from '../admin/audit-log';
-import { ADMIN_ROLE, grantAdmin, hasAdminRole } from '../admin/admin.service';
+import { auditEntriesFor } from '../../audit/audit-events';
+import type { AuditLog, AuditRecord } from '../../audit/audit-log';
+import { ADMIN_ROLE, grantAdmin, hasAdminRole } from './roles';
 import { isCommonPassword, PASSWORD_TOO_COMMON_CODE, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
 import { loadAuthSecret } from './secret';
 

@@ -2,7 +2,7 @@
 // every call runs as them (Better Auth's session does this).
 import { ACCOUNT_ERROR_CODES } from '../../../common/contracts/account';
 import { ApiError } from '../../http';
-import { hasAdminRole } from '../admin/admin.service';
+import { hasAdminRole } from './roles';
 import type { Auth } from './auth';
 
 export type SessionUser = {

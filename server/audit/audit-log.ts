@@ -1,9 +1,9 @@
 // The admin audit log: impersonation start and stop and every admin change, newest first.
 import { randomUUID } from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
-import type { AuditAction, AuditEntry } from '../../../common/contracts/account';
-import type { Db } from '../../db/database';
-import { auditLog, user } from '../../db/schema';
+import type { AuditAction, AuditEntry } from '../../common/contracts/account';
+import type { Db } from '../db/database';
+import { auditLog, user } from '../db/schema';
 
 /** Who did it or to whom; the email is looked up from the id when not given. */
 export type AuditParty = { id: string; email?: string | null } | null;

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { user } from '../../db/schema';
-import type { AuditLog } from './audit-log';
+import type { AuditLog } from '../../audit/audit-log';
 
 export const ADMIN_ROLE = 'admin';
 
