@@ -1,9 +1,7 @@
 // `POST /api/dump-widgets` (spec part 1 §7). Plain JSON by default; with `Accept: application/x-ndjson` or
 // `?progress=1` a stream of progress lines ending with the plain answer (common/contracts/dump-widgets.ts). The
 // progress lives in the one response, so any instance can serve it and nothing is kept between requests.
-import { setMaxListeners } from 'node:events';
 import { Hono } from 'hono';
-import { stream } from 'hono/streaming';
 import {
   dumpWidgetsRequestSchema,
   type DumpWidgetsCommand,
@@ -20,6 +18,7 @@ import {
   respondFailure,
   type ToolRouteDeps,
 } from '../../tool-response';
+import { streamNdjson } from '../../ndjson';
 import { dumpWidgets } from './dump-widgets.service';
 
 export function dumpWidgetsRoutes(deps: ToolRouteDeps) {
@@ -47,34 +46,16 @@ export function dumpWidgetsRoutes(deps: ToolRouteDeps) {
     }
 
     const reqId = c.get('requestId');
-    c.header('Content-Type', `${NDJSON_CONTENT_TYPE}; charset=utf-8`);
-    c.header('Cache-Control', 'no-store');
-    return stream(c, async (out) => {
-      const signal = callerSignal(c);
-      const controller = new AbortController();
-      setMaxListeners(1000, controller.signal);
-      signal.addEventListener('abort', () => controller.abort(), { once: true });
-      out.onAbort(() => controller.abort());
-      // Progress lines are written in order; the last line waits for them.
-      let written: Promise<unknown> = Promise.resolve();
-      const writeLine = (line: unknown) => {
-        written = written.then(() => out.write(`${JSON.stringify(line)}\n`));
-        return written;
-      };
-      let final: unknown;
-      try {
+    return streamNdjson(
+      c,
+      async ({ signal, send }) => {
         const data = await dumpWidgets(client, command, {
-          signal: controller.signal,
-          onProgress: (progress) => {
-            const line: DumpProgress = { type: 'progress', ...progress };
-            void writeLine(line);
-          },
+          signal,
+          onProgress: (progress) => send({ type: 'progress', ...progress } satisfies DumpProgress),
         });
-        final = { success: true, data };
-      } catch (error) {
-        final = failureFrom(error, deps.logger, reqId).body;
-      }
-      await writeLine(final);
-    });
+        return { success: true, data };
+      },
+      (error) => failureFrom(error, deps.logger, reqId).body,
+    );
   });
 }
