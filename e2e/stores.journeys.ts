@@ -330,6 +330,16 @@ export const storesJourneys: Journey[] = [
       );
       await select.selectOption({ label: emptyLabel });
       assert.equal(await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text), emptyLabel);
+
+      // The tool remembers the store last used in it (issue 10): after a reload it opens on that store.
+      await page.reload();
+      const again = page.getByLabel('Store', { exact: true });
+      await eventually(async () =>
+        assert.equal(
+          await again.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text),
+          emptyLabel,
+        ),
+      );
     },
   },
   {

@@ -44,11 +44,14 @@ export function useDumpRun<Request, Dump, Success extends object>({
 
 /** The card form of a tool screen: the shared store picker first (spec part 1 §2), then the tool's own fields. */
 export function ToolForm({
+  tool,
   store,
   onStoreChange,
   onSubmit,
   children,
 }: {
+  /** The tool's tab id: the store picker remembers the last store used in it. */
+  tool: string;
   store: LocalStore | null;
   onStoreChange: (store: LocalStore | null) => void;
   onSubmit: (event: FormEvent) => void;
@@ -60,7 +63,7 @@ export function ToolForm({
       onSubmit={onSubmit}
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <StorePicker value={store?.id ?? ''} onChange={onStoreChange} />
+      <StorePicker value={store?.id ?? ''} onChange={onStoreChange} rememberAs={tool} />
       {children}
     </form>
   );

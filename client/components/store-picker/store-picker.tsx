@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { useOpenTab } from '../../app/tab-navigation';
 import { useStoreList } from '../../features/stores';
+import { preselectStore, readLastStoreId, rememberLastStore } from './preselect';
 
 export { toStoreCredentials, toStoreRef } from '../../features/stores';
 
@@ -22,17 +23,34 @@ export function StorePicker({
   onChange,
   label,
   testId = 'store-picker',
+  rememberAs,
 }: {
   value: string;
   onChange: (store: LocalStore | null) => void;
   label?: string;
   testId?: string;
+  /** The tool's id: the picker opens on the store last used there, or on the only store. */
+  rememberAs?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const openTab = useOpenTab();
   const { stores, isLoading } = useStores();
   const selected = stores.some((s) => s.id === value) ? value : '';
+
+  // Once, when the list is first known and nothing is chosen yet.
+  const hasPreselected = useRef(false);
+  useEffect(() => {
+    if (isLoading || hasPreselected.current || rememberAs === undefined) return;
+    hasPreselected.current = true;
+    if (value !== '') return;
+    const store = preselectStore(stores, readLastStoreId(rememberAs));
+    if (store) onChange(store);
+  }, [isLoading, stores, value, rememberAs, onChange]);
+  const choose = (store: LocalStore | null) => {
+    if (store && rememberAs !== undefined) rememberLastStore(rememberAs, store.id);
+    onChange(store);
+  };
 
   if (isLoading) {
     return (
@@ -68,7 +86,7 @@ export function StorePicker({
       <select
         id={id}
         value={selected}
-        onChange={(event) => onChange(stores.find((s) => s.id === event.target.value) ?? null)}
+        onChange={(event) => choose(stores.find((s) => s.id === event.target.value) ?? null)}
         data-testid={`${testId}-select`}
         className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none"
       >

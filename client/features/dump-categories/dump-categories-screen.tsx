@@ -48,7 +48,7 @@ export default function DumpCategoriesScreen() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-categories">
-      <ToolForm store={store} onStoreChange={chooseStore} onSubmit={submit}>
+      <ToolForm tool="dump-categories" store={store} onStoreChange={chooseStore} onSubmit={submit}>
         <div>
           <label htmlFor={treeSelectId} className="block text-sm font-medium text-slate-700">
             {t('dumpCategories.tree')}

@@ -39,7 +39,7 @@ export default function DumpProductScreen() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-product">
-      <ToolForm store={store} onStoreChange={setStore} onSubmit={submit}>
+      <ToolForm tool="dump-product" store={store} onStoreChange={setStore} onSubmit={submit}>
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">{t('dumpProduct.searchBy')}</legend>
           <div className="mt-2 flex flex-wrap gap-4">

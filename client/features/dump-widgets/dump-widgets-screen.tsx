@@ -77,7 +77,7 @@ export default function DumpWidgetsScreen() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-widgets">
-      <ToolForm store={store} onStoreChange={setStore} onSubmit={submit}>
+      <ToolForm tool="dump-widgets" store={store} onStoreChange={setStore} onSubmit={submit}>
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">{t('dumpWidgets.mode')}</legend>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-5">
