@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dumpWidgetsResponseSchema } from '../common/contracts/dump-widgets';
 import { createBigCommerceClientFactory } from '../server/integrations/bigcommerce/client';
-import { dumpWidgets } from '../server/features/dump-widgets/service';
+import { dumpWidgets } from '../server/features/dump-widgets/dump-widgets.service';
 import { fmt, startChildServer, type Bench, type BenchRow } from './lib';
 
 const HASH = 'sandbox-demo';
