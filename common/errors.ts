@@ -1,7 +1,14 @@
-/** The error body every `/api` route answers with (STYLE.md §3): a text fit to show a user, and a stable code. */
+// The one table of the API's error codes (STYLE.md §3): every stable `code` an answer can carry, and the HTTP status
+// it is answered with. The server throws `AppError(code, message)` (server/errors.ts) and renders it into the spec's
+// two body shapes; the client maps the same codes to its catalogues (client/lib/error-text.ts), so a Vietnamese user
+// reads Vietnamese for every code listed here.
+
+/** The error body every `/api` route answers with: a text fit to show a user, and a stable code. */
 export type ApiErrorBody = { error: string; code: string };
 
-export const API_ERROR_CODES = {
+/** The name a program uses for each code (`ERROR_CODES.storeRequired`) and the code on the wire (`store_required`). */
+export const ERROR_CODES = {
+  // Any route.
   notFound: 'not_found',
   malformedJson: 'malformed_json',
   payloadTooLarge: 'payload_too_large',
@@ -9,4 +16,128 @@ export const API_ERROR_CODES = {
   internal: 'internal',
   unavailable: 'unavailable',
   loopbackOnly: 'loopback_only',
+  cancelled: 'cancelled',
+  // Store tools (spec part 1 §5, §7).
+  storeRequired: 'store_required',
+  searchValueRequired: 'search_value_required',
+  templateRequired: 'template_required',
+  entityIdRequired: 'entity_id_required',
+  productNotFound: 'product_not_found',
+  treeNotFound: 'tree_not_found',
+  // The store list.
+  invalidStore: 'invalid_store',
+  /** Stored tokens that no longer decrypt (STORE_TOKEN_KEY changed or lost). */
+  storeKeyMismatch: 'store_key_mismatch',
+  storeNotFound: 'store_not_found',
+  // Demo stores.
+  sandboxOff: 'sandbox_off',
+  notDemoStore: 'not_demo_store',
+  // Accounts (Better Auth's own codes keep its spelling).
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  csrf: 'csrf',
+  nameRequired: 'name_required',
+  nameTooLong: 'name_too_long',
+  nameInvalid: 'name_invalid',
+  roleInvalid: 'role_invalid',
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  emailChangeNotAllowed: 'email_change_not_allowed',
+  emailRequired: 'email_required',
+  emailInvalid: 'email_invalid',
+  emailInUse: 'email_in_use',
+  passwordTooShort: 'password_too_short',
+  passwordTooLong: 'password_too_long',
+  currentPasswordRequired: 'current_password_required',
+  currentPasswordInvalid: 'current_password_invalid',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  // BigCommerce refused or could not be reached (server/integrations/bigcommerce/errors.ts).
+  bcBadRequest: 'bc_bad_request',
+  bcUnauthorized: 'bc_unauthorized',
+  bcForbiddenScope: 'bc_forbidden_scope',
+  bcNotFound: 'bc_not_found',
+  bcConflict: 'bc_conflict',
+  bcTooLarge: 'bc_too_large',
+  bcInvalid: 'bc_invalid',
+  bcRateLimited: 'bc_rate_limited',
+  bcBusy: 'bc_busy',
+  bcPlanLimit: 'bc_plan_limit',
+  bcUnavailable: 'bc_unavailable',
+  bcNetwork: 'bc_network',
+  bcTimeout: 'bc_timeout',
+  bcUnexpectedResponse: 'bc_unexpected_response',
+  bcInvalidStoreHash: 'bc_invalid_store_hash',
+  bcInvalidRequest: 'bc_invalid_request',
+  bcHttp: 'bc_http',
 } as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The codes of a BigCommerce call's failure. */
+export type BigCommerceErrorCode = Extract<ErrorCode, `bc_${string}`>;
+
+/**
+ * The HTTP status of each code. Bad input and a store's refusal (wrong token, missing scope, not found) are 4xx; only
+ * BigCommerce being down or our own fault is 5xx.
+ */
+export const ERROR_STATUS = {
+  not_found: 404,
+  malformed_json: 400,
+  payload_too_large: 413,
+  invalid_input: 400,
+  internal: 500,
+  unavailable: 503,
+  loopback_only: 403,
+  // The caller went away: nobody reads this answer.
+  cancelled: 400,
+  store_required: 400,
+  search_value_required: 400,
+  template_required: 400,
+  entity_id_required: 400,
+  product_not_found: 404,
+  tree_not_found: 404,
+  invalid_store: 400,
+  store_key_mismatch: 500,
+  store_not_found: 404,
+  sandbox_off: 404,
+  not_demo_store: 404,
+  unauthorized: 401,
+  forbidden: 403,
+  csrf: 403,
+  name_required: 400,
+  name_too_long: 400,
+  name_invalid: 400,
+  role_invalid: 400,
+  PASSWORD_TOO_COMMON: 400,
+  email_change_not_allowed: 403,
+  email_required: 400,
+  email_invalid: 400,
+  email_in_use: 409,
+  password_too_short: 400,
+  password_too_long: 400,
+  current_password_required: 400,
+  current_password_invalid: 400,
+  TOO_MANY_REQUESTS: 429,
+  bc_bad_request: 422,
+  bc_unauthorized: 401,
+  bc_forbidden_scope: 403,
+  bc_not_found: 404,
+  bc_conflict: 409,
+  bc_too_large: 413,
+  bc_invalid: 422,
+  bc_rate_limited: 429,
+  bc_busy: 429,
+  bc_plan_limit: 403,
+  bc_unavailable: 502,
+  bc_network: 502,
+  bc_timeout: 504,
+  bc_unexpected_response: 502,
+  bc_invalid_store_hash: 400,
+  bc_invalid_request: 400,
+  bc_http: 502,
+} as const satisfies Record<ErrorCode, number>;
+
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}

@@ -6,26 +6,37 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { API_ERROR_CODES } from '../common/errors';
-import { createAccounts } from './accounts';
+import { ERROR_CODES } from '../common/errors';
 import type { Database } from './db/database';
 import type { Env } from './env';
-import { healthRoutes } from './features/health/health.routes';
-import { createStores } from './features/stores/setup';
-import type { HealthCheck } from './features/health/health.service';
-import { SANDBOX_MOUNT_PATH, setUpBigCommerce } from './integrations/bigcommerce/setup';
-import { createErrorHandler, drainUnreadBody, errorBody, jsonBodyGuard } from './http';
-import { redactPath, type Logger } from './logger';
-import { loopbackOnly } from './loopback';
-import { clientAddressReader } from './client-address';
-import { lazyRetrying } from './lazy';
-import { loadGeneratedSecret } from './db/generated-setting';
-import { createDemoStoreSigner } from './features/demo-stores/demo-stores.service';
-import { createAppSandbox, describeSandbox } from './sandbox/app-sandbox';
+import { createErrorHandler, errorResponse } from './errors';
+import { adminRoutes } from './features/admin/admin.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { sameOriginGuard } from './features/auth/same-origin';
 import { demoStoreRoutes } from './features/demo-stores/demo-stores.routes';
+import { outboxApiRoutes, outboxPageRoutes } from './features/dev-outbox/dev-outbox.routes';
 import { dumpCategoriesRoutes } from './features/dump-categories/dump-categories.routes';
 import { dumpProductRoutes } from './features/dump-product/dump-product.routes';
 import { dumpWidgetsRoutes } from './features/dump-widgets/dump-widgets.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { storeRoutes } from './features/stores/stores.routes';
+import { drainUnreadBody, jsonBodyGuard } from './http';
+import { SANDBOX_MOUNT_PATH } from './integrations/bigcommerce/setup';
+import { redactPath, type Logger } from './logger';
+import { loopbackOnly } from './loopback';
+import { createServices, type AppServices } from './services';
+
+/** Every feature's `/api` path and its routes. A new tool adds one line here. */
+const FEATURE_ROUTES: ReadonlyArray<readonly [string, (services: AppServices) => Hono]> = [
+  ['/health', healthRoutes],
+  ['/auth', authRoutes],
+  ['/admin', adminRoutes],
+  ['/user/stores', storeRoutes],
+  ['/demo-stores', demoStoreRoutes],
+  ['/dump-product', dumpProductRoutes],
+  ['/dump-categories', dumpCategoriesRoutes],
+  ['/dump-widgets', dumpWidgetsRoutes],
+];
 
 export type AppDeps = {
   env: Env;
@@ -93,83 +104,43 @@ export function createApp(deps: AppDeps): Hono {
   const api = new Hono();
   const limitBody = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
-    onError: (c) =>
-      c.json(errorBody(API_ERROR_CODES.payloadTooLarge, 'The request body is larger than 10 MB'), 413),
+    onError: (c) => errorResponse(c, ERROR_CODES.payloadTooLarge, 'The request body is larger than 10 MB'),
   });
   // Only requests that carry a body pay for the size limit and the JSON check.
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody, jsonBodyGuard);
   // PORT=0 (tests) with the default PUBLIC_URL names port 0: links and trusted origins use the port we got.
   const publicUrl = new URL(deps.env.PUBLIC_URL).port === '0' ? deps.localUrl : deps.env.PUBLIC_URL;
-  const accounts = createAccounts({ env: deps.env, database, logger, publicUrl });
-  api.use('*', accounts.sameOrigin);
+  api.use('*', sameOriginGuard(publicUrl));
 
-  const getDemoSigner = lazyRetrying(async () =>
-    createDemoStoreSigner(await loadGeneratedSecret(database.db, 'demo_store_secret')),
-  );
-  const sandbox = deps.env.SANDBOX
-    ? createAppSandbox({
-        control: deps.env.SANDBOX_CONTROL,
-        logger,
-        demoCopies: { verify: async (hash, token) => (await getDemoSigner()).verify(hash, token) },
-      })
-    : undefined;
-  const bigcommerce = setUpBigCommerce(deps.env, deps.localUrl, logger);
-  const healthChecks: Record<string, HealthCheck> = {
-    database: async () => {
-      await database.ping();
-      return { status: 'up', detail: database.kind };
-    },
-    sandbox: () =>
-      Promise.resolve(
-        sandbox
-          ? { status: 'up', detail: describeSandbox(sandbox) }
-          : { status: 'disabled', detail: 'SANDBOX=off' },
-      ),
-    mail: accounts.mailHealth,
-  };
-  api.route('/health', healthRoutes(healthChecks, startedAt));
-  const callerOf = clientAddressReader(deps.env.TRUSTED_PROXIES);
-  const tools = { clients: bigcommerce.clients, logger, callerOf };
-  api.route('/dump-product', dumpProductRoutes(tools));
-  api.route('/dump-categories', dumpCategoriesRoutes(tools));
-  api.route('/dump-widgets', dumpWidgetsRoutes(tools));
-  api.route('/auth', accounts.authRoutes);
-  api.route('/admin', accounts.adminRoutes);
-  const stores = createStores({
+  const services = createServices({
     env: deps.env,
     database,
     logger,
-    getAuth: accounts.getAuth,
-    clients: bigcommerce.clients,
-    callerOf,
+    publicUrl,
+    localUrl: deps.localUrl,
+    startedAt,
   });
-  api.route('/user/stores', stores.routes);
-  api.route(
-    '/demo-stores',
-    demoStoreRoutes({
-      getSigner: getDemoSigner,
-      getAuth: accounts.getAuth,
-      dropCopy: sandbox ? (hash) => sandbox.stores.delete(hash) : undefined,
-    }),
-  );
-  if (accounts.devOutboxApi) {
+  // Every feature is mounted the same way: its path, and its routes made from the app's services.
+  for (const [path, routes] of FEATURE_ROUTES) api.route(path, routes(services));
+  const development = deps.env.NODE_ENV !== 'production';
+  if (development) {
     api.use('/dev/*', loopbackOnly('The development outbox'));
-    api.route('/dev', accounts.devOutboxApi);
+    api.route('/dev', outboxApiRoutes(services));
   }
   api.all('*', (c) =>
-    c.json(errorBody(API_ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`), 404),
+    errorResponse(c, ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`),
   );
   app.route('/api', api);
-  if (accounts.devOutboxPage) {
+  if (development) {
     app.use('/dev/*', loopbackOnly('The development outbox'));
-    app.route('/dev', accounts.devOutboxPage);
+    app.route('/dev', outboxPageRoutes(services));
   }
-  if (sandbox) {
+  if (services.sandbox) {
     app.use(`${SANDBOX_MOUNT_PATH}/__control/*`, loopbackOnly('The sandbox control API'));
-    app.route(SANDBOX_MOUNT_PATH, sandbox.app);
+    app.route(SANDBOX_MOUNT_PATH, services.sandbox.app);
   } else {
     app.all(`${SANDBOX_MOUNT_PATH}/*`, (c) =>
-      c.json(errorBody(API_ERROR_CODES.notFound, 'The sandbox store is turned off (SANDBOX=off)'), 404),
+      errorResponse(c, ERROR_CODES.notFound, 'The sandbox store is turned off (SANDBOX=off)'),
     );
   }
 
@@ -187,7 +158,7 @@ function mountClient(app: Hono, clientDir: string) {
     if (indexHtml !== undefined) return c.html(indexHtml);
     return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503);
   });
-  app.all('*', (c) => c.json(errorBody(API_ERROR_CODES.notFound, 'Not found'), 404));
+  app.all('*', (c) => errorResponse(c, ERROR_CODES.notFound, 'Not found'));
 }
 
 function mountStaticFiles(app: Hono, clientDir: string) {
@@ -200,6 +171,6 @@ function mountStaticFiles(app: Hono, clientDir: string) {
       },
     }),
   );
-  app.get('/assets/*', (c) => c.json(errorBody(API_ERROR_CODES.notFound, 'Not found'), 404));
+  app.get('/assets/*', (c) => errorResponse(c, ERROR_CODES.notFound, 'Not found'));
   app.use('*', serveStatic({ root: clientDir, index: '__no_index__' }));
 }

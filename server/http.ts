@@ -1,25 +1,7 @@
-// HTTP plumbing shared by every route: the API error type, JSON body guard and the error handler.
-import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { API_ERROR_CODES, type ApiErrorBody } from '../common/errors';
-import type { Logger } from './logger';
-
-/** Thrown by routes and services for an answer the user should see; never carries internals. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export function errorBody(code: string, error: string): ApiErrorBody {
-  return { error, code };
-}
+// HTTP plumbing shared by every route: the JSON body guard and the unread-body drain.
+import type { MiddlewareHandler } from 'hono';
+import { ERROR_CODES } from '../common/errors';
+import { errorBody } from './errors';
 
 /**
  * Rejects a malformed JSON body with a clear 400 before any route sees it. Reads a clone, so routes that hand the
@@ -35,7 +17,7 @@ export const jsonBodyGuard: MiddlewareHandler = async (c, next) => {
       } catch (error) {
         const reason = error instanceof SyntaxError ? `: ${error.message}` : '';
         return c.json(
-          errorBody(API_ERROR_CODES.malformedJson, `The request body is not valid JSON${reason}`),
+          errorBody(ERROR_CODES.malformedJson, `The request body is not valid JSON${reason}`),
           400,
         );
       }
@@ -64,23 +46,3 @@ export const drainUnreadBody: MiddlewareHandler = async (c, next) => {
     // The client went away or sent more than the limit: nothing left to answer.
   }
 };
-
-/** Answers every thrown error as JSON; a stack trace never leaves the server. */
-export function createErrorHandler(logger: Logger): ErrorHandler {
-  return (error, c: Context) => {
-    if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status);
-    if (error instanceof HTTPException) {
-      const status = error.status;
-      const code = status === 413 ? API_ERROR_CODES.payloadTooLarge : API_ERROR_CODES.invalidInput;
-      return c.json(errorBody(code, error.message || 'The request could not be processed'), status);
-    }
-    if (error instanceof SyntaxError) {
-      return c.json(errorBody(API_ERROR_CODES.malformedJson, 'The request body is not valid JSON'), 400);
-    }
-    logger.error({ reqId: c.get('requestId'), err: error }, 'unhandled error');
-    return c.json(
-      errorBody(API_ERROR_CODES.internal, 'An unexpected error occurred. Please try again.'),
-      500,
-    );
-  };
-}

@@ -4,8 +4,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
-import { API_ERROR_CODES } from '../common/errors';
-import { errorBody } from './http';
+import { ERROR_CODES } from '../common/errors';
+import { errorBody } from './errors';
 
 /**
  * Headers a reverse proxy adds. A proxy on this machine connects from loopback on behalf of a remote visitor, so a
@@ -38,10 +38,7 @@ export function loopbackOnly(what: string): MiddlewareHandler {
   return async (c, next) => {
     if (isLoopbackRequest(c)) return next();
     return c.json(
-      errorBody(
-        API_ERROR_CODES.loopbackOnly,
-        `${what} answers only on the machine the app runs on (loopback).`,
-      ),
+      errorBody(ERROR_CODES.loopbackOnly, `${what} answers only on the machine the app runs on (loopback).`),
       403,
     );
   };

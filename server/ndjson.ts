@@ -5,7 +5,7 @@ import { setMaxListeners } from 'node:events';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { NDJSON_CONTENT_TYPE } from '../common/contracts/dump-widgets';
-import { callerSignal } from './tool-response';
+import { callerSignal } from './tool-route';
 
 export function streamNdjson(
   c: Context,

@@ -1,6 +1,7 @@
 // Wire contract of our own account routes. Better Auth's standard routes (`/api/auth/sign-up/email`,
 // `/api/auth/sign-in/email`, `/api/auth/get-session`, `/api/auth/admin/*`, …) are documented by Better Auth.
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../errors';
 
 /** Spec part 2 §5 "Profile" and §7 `PUT /api/auth/profile`. */
 export const PROFILE_PATH = '/api/auth/profile';
@@ -16,11 +17,11 @@ export function isKnownRole(value: unknown): value is (typeof KNOWN_ROLES)[numbe
 }
 
 /** What is wrong with a name sent to sign-up, update-user or the profile, if anything. */
-export function nameProblem(value: unknown): { code: string; message: string } | undefined {
-  if (typeof value !== 'string') return { code: 'name_invalid', message: 'Name must be text' };
-  if (value.trim() === '') return { code: 'name_required', message: 'Name is required' };
+export function nameProblem(value: unknown): { code: ErrorCode; message: string } | undefined {
+  if (typeof value !== 'string') return { code: ERROR_CODES.nameInvalid, message: 'Name must be text' };
+  if (value.trim() === '') return { code: ERROR_CODES.nameRequired, message: 'Name is required' };
   if (value.trim().length > NAME_MAX_LENGTH) {
-    return { code: 'name_too_long', message: `Name must be at most ${NAME_MAX_LENGTH} characters` };
+    return { code: ERROR_CODES.nameTooLong, message: `Name must be at most ${NAME_MAX_LENGTH} characters` };
   }
   return undefined;
 }
@@ -42,26 +43,6 @@ export const profileUserSchema = z.object({
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 
-/** Stable codes beside the `error` text of our account routes (the client maps them to its catalogues). */
-export const ACCOUNT_ERROR_CODES = {
-  unauthorized: 'unauthorized',
-  forbidden: 'forbidden',
-  csrf: 'csrf',
-  nameRequired: 'name_required',
-  nameTooLong: 'name_too_long',
-  nameInvalid: 'name_invalid',
-  roleInvalid: 'role_invalid',
-  passwordTooCommon: 'PASSWORD_TOO_COMMON',
-  emailChangeNotAllowed: 'email_change_not_allowed',
-  emailRequired: 'email_required',
-  emailInvalid: 'email_invalid',
-  emailInUse: 'email_in_use',
-  passwordTooShort: 'password_too_short',
-  passwordTooLong: 'password_too_long',
-  currentPasswordRequired: 'current_password_required',
-  currentPasswordInvalid: 'current_password_invalid',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-} as const;
 export const PROFILE_SUCCESS_MESSAGE = 'Profile updated successfully!';
 
 /**

@@ -30,8 +30,3 @@ export const demoStoreResetRequestSchema = z.object({
 export const demoStoreResetResponseSchema = z.object({ message: z.string() });
 
 export const DEMO_STORE_RESET_MESSAGE = 'The demo store is back to its original data.';
-
-export const DEMO_STORE_ERROR_CODES = {
-  sandboxOff: 'sandbox_off',
-  notDemoStore: 'not_demo_store',
-} as const;

@@ -2,7 +2,8 @@
 // (common/dumps/product-dump.ts); the client downloads it as `product_{value}_{timestamp}.json`.
 import { z } from 'zod';
 import { productDumpSchema } from '../dumps/product-dump';
-import { TOOL_ERROR_CODES, codedIssue, toolResultSchema, toolStoreCredentialsSchema } from './tool-result';
+import { codedIssue, toolResultSchema, toolStoreCredentialsSchema } from './tool-result';
+import { ERROR_CODES } from '../errors';
 
 export const DUMP_PRODUCT_PATH = '/api/dump-product';
 
@@ -26,10 +27,10 @@ export const dumpProductRequestSchema = z
   .superRefine((request, ctx) => {
     if (request.searchValue === '') {
       ctx.addIssue(
-        codedIssue(TOOL_ERROR_CODES.searchValueRequired, SEARCH_VALUE_REQUIRED_MESSAGE, ['searchValue']),
+        codedIssue(ERROR_CODES.searchValueRequired, SEARCH_VALUE_REQUIRED_MESSAGE, ['searchValue']),
       );
     } else if (request.searchType === 'id' && !/^[1-9][0-9]{0,9}$/.test(request.searchValue)) {
-      ctx.addIssue(codedIssue(TOOL_ERROR_CODES.invalidInput, PRODUCT_ID_INVALID_MESSAGE, ['searchValue']));
+      ctx.addIssue(codedIssue(ERROR_CODES.invalidInput, PRODUCT_ID_INVALID_MESSAGE, ['searchValue']));
     }
   });
 export type DumpProductRequest = z.input<typeof dumpProductRequestSchema>;

@@ -14,7 +14,8 @@ import {
   PAGE_TEMPLATE_IDS,
   type PageTemplateId,
 } from '../dumps/page-templates';
-import { TOOL_ERROR_CODES, codedIssue, toolResultSchema, toolStoreCredentialsSchema } from './tool-result';
+import { codedIssue, toolResultSchema, toolStoreCredentialsSchema } from './tool-result';
+import { ERROR_CODES } from '../errors';
 
 export const DUMP_WIDGETS_PATH = '/api/dump-widgets';
 export const NDJSON_CONTENT_TYPE = 'application/x-ndjson';
@@ -73,16 +74,14 @@ export const dumpWidgetsRequestSchema = z
       const templates = [...new Set(request.selectedTemplates ?? [])];
       if (templates.length === 0) {
         ctx.addIssue(
-          codedIssue(TOOL_ERROR_CODES.templateRequired, SELECT_TEMPLATE_MESSAGE, ['selectedTemplates']),
+          codedIssue(ERROR_CODES.templateRequired, SELECT_TEMPLATE_MESSAGE, ['selectedTemplates']),
         );
         return z.NEVER;
       }
       const unknown = templates.find((template) => !isPageTemplateId(template));
       if (unknown !== undefined) {
         ctx.addIssue(
-          codedIssue(TOOL_ERROR_CODES.invalidInput, `Unknown page template: ${unknown}`, [
-            'selectedTemplates',
-          ]),
+          codedIssue(ERROR_CODES.invalidInput, `Unknown page template: ${unknown}`, ['selectedTemplates']),
         );
         return z.NEVER;
       }
@@ -96,7 +95,7 @@ export const dumpWidgetsRequestSchema = z
         const parsed = parseEntityIds(request.entityIds?.[template] ?? '');
         if (!parsed.ok) {
           ctx.addIssue(
-            codedIssue(TOOL_ERROR_CODES.invalidInput, entityIdInvalidMessage(template, parsed.invalid), [
+            codedIssue(ERROR_CODES.invalidInput, entityIdInvalidMessage(template, parsed.invalid), [
               'entityIds',
               template,
             ]),
@@ -105,7 +104,7 @@ export const dumpWidgetsRequestSchema = z
         }
         if (parsed.ids.length === 0) {
           ctx.addIssue(
-            codedIssue(TOOL_ERROR_CODES.entityIdRequired, entityIdRequiredMessage(template), [
+            codedIssue(ERROR_CODES.entityIdRequired, entityIdRequiredMessage(template), [
               'entityIds',
               template,
             ]),

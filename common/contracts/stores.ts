@@ -81,14 +81,6 @@ export const storeCredentialsSchema = z.object({
 });
 export type StoreCredentials = z.infer<typeof storeCredentialsSchema>;
 
-/** Stable codes beside the error texts of the store routes. */
-export const STORE_ERROR_CODES = {
-  invalidStore: 'invalid_store',
-  /** Stored tokens that no longer decrypt (STORE_TOKEN_KEY changed or lost). */
-  storeKeyMismatch: 'store_key_mismatch',
-  storeNotFound: 'store_not_found',
-} as const;
-
 /**
  * `POST /api/user/stores/test-connection` (public: visitors test too). The server calls BigCommerce's `GET /v2/store`
  * with the credentials. Body `{storeHash, accessToken}` or `{storeCredentials}`. Answers 200 `{success:true, data}`,
@@ -103,11 +95,13 @@ export const connectionCredentialsSchema = z.object({
 });
 export type ConnectionCredentials = z.infer<typeof connectionCredentialsSchema>;
 
-export const testConnectionRequestSchema = z.union([
-  z.object({ storeCredentials: storeCredentialsSchema }),
+/** `{storeHash, accessToken}`, or the same inside `storeCredentials` (extra store fields are ignored). */
+export const testConnectionRequestSchema = z.preprocess(
+  (body) =>
+    typeof body === 'object' && body !== null && 'storeCredentials' in body ? body.storeCredentials : body,
   connectionCredentialsSchema,
-]);
-export type TestConnectionRequest = z.infer<typeof testConnectionRequestSchema>;
+);
+export type TestConnectionRequest = z.input<typeof testConnectionRequestSchema>;
 
 export const testConnectionResultSchema = z.discriminatedUnion('success', [
   z.object({

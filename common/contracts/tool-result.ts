@@ -1,20 +1,8 @@
 // The answer shape of the store tools (spec part 1 §7): `{success: true, data}` or `{success: false, error}`, with a
 // stable `code` beside the text (STYLE.md §3). Shared by the dump tools and the later bulk tools.
 import { z } from 'zod';
+import type { ErrorCode } from '../errors';
 import { storeCredentialsSchema } from './stores';
-
-export const TOOL_ERROR_CODES = {
-  /** No store was sent (spec part 1 §5 'Please select a store'). */
-  storeRequired: 'store_required',
-  invalidInput: 'invalid_input',
-  searchValueRequired: 'search_value_required',
-  templateRequired: 'template_required',
-  entityIdRequired: 'entity_id_required',
-  productNotFound: 'product_not_found',
-  treeNotFound: 'tree_not_found',
-  internal: 'internal',
-  cancelled: 'cancelled',
-} as const;
 
 /** Spec part 1 §5. The client shows its own catalogue text for this code ('Vui lòng chọn store' in Vietnamese). */
 export const STORE_REQUIRED_MESSAGE = 'Please select a store';
@@ -46,6 +34,6 @@ export const toolStoreCredentialsSchema = z.object(storeCredentialsSchema.shape,
 });
 
 /** A custom validation issue carrying its stable code: `ctx.addIssue(codedIssue(code, message))`. */
-export function codedIssue(code: string, message: string, path: PropertyKey[] = []) {
+export function codedIssue(code: ErrorCode, message: string, path: PropertyKey[] = []) {
   return { code: 'custom' as const, message, path, params: { code } };
 }

@@ -1,4 +1,5 @@
-// The one-direction import rule (STYLE.md §1): client/ and server/ never import each other; common/ imports neither.
+// The one-direction import rules (STYLE.md §1): client/ and server/ never import each other; common/ imports neither;
+// inside the client, app -> features -> components -> lib, and no feature imports another.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -96,5 +97,85 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ).toEqual([
       'Unexpected path "../admin/admin.routes" imported in restricted zone. auth must not import admin: admin builds on auth (shared parts live in auth/ or server/audit/).',
     ]);
+  });
+
+  const FEATURE_TO_APP =
+    'A feature must not import the shell (client/app/): what they share lives in client/components/ or client/lib/.';
+  const FEATURE_TO_FEATURE =
+    'A feature must not import another feature: what two features share lives in client/components/ or client/lib/.';
+  const COMPONENTS_UP =
+    'client/components/ must not import client/features/ or client/app/ (app -> features -> components -> lib).';
+  const LIB_UP =
+    'client/lib/ must not import client/components/, client/features/ or client/app/ (app -> features -> components -> lib).';
+
+  it('refuses a client feature -> the shell (client/app/)', async () => {
+    expect(
+      await restrictedPathMessages(
+        'client/features/auth/login-page.tsx',
+        "import { App } from '../../app/app';\nexport const x = App;\n",
+      ),
+    ).toEqual([`Unexpected path "../../app/app" imported in restricted zone. ${FEATURE_TO_APP}`]);
+  });
+
+  it('refuses a client feature -> another feature, and lets it import its own files', async () => {
+    expect(
+      await restrictedPathMessages(
+        'client/features/dump-product/dump-product-screen.tsx',
+        "import { maskToken } from '../stores/store-rules';\nexport const x = maskToken;\n",
+      ),
+    ).toEqual([`Unexpected path "../stores/store-rules" imported in restricted zone. ${FEATURE_TO_FEATURE}`]);
+    expect(
+      await restrictedPathMessages(
+        'client/features/stores/store-manager-screen.tsx',
+        "import { maskToken } from './store-rules';\nexport const x = maskToken;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses client components -> features and components -> the shell', async () => {
+    expect(
+      await restrictedPathMessages(
+        'client/components/form-field.tsx',
+        "import { maskToken } from '../features/stores/store-rules';\nexport const x = maskToken;\n",
+      ),
+    ).toEqual([
+      `Unexpected path "../features/stores/store-rules" imported in restricted zone. ${COMPONENTS_UP}`,
+    ]);
+    expect(
+      await restrictedPathMessages(
+        'client/components/store-picker/store-picker.tsx',
+        "import { App } from '../../app/app';\nexport const x = App;\n",
+      ),
+    ).toEqual([`Unexpected path "../../app/app" imported in restricted zone. ${COMPONENTS_UP}`]);
+  });
+
+  it('refuses client lib -> components, features and the shell', async () => {
+    const cases: Array<[string, string]> = [
+      ['../components/icons', 'MenuIcon'],
+      ['../features/stores/store-rules', 'maskToken'],
+      ['../app/app', 'App'],
+    ];
+    for (const [path, name] of cases) {
+      expect(
+        await restrictedPathMessages(
+          'client/lib/routes.ts',
+          `import { ${name} } from '${path}';\nexport const x = ${name};\n`,
+        ),
+      ).toEqual([`Unexpected path "${path}" imported in restricted zone. ${LIB_UP}`]);
+    }
+  });
+
+  it('allows app -> features -> components -> lib', async () => {
+    const allowed: Array<[string, string]> = [
+      ['client/app/root.tsx', "import { LoginPage } from '../features/auth/login-page';"],
+      ['client/features/auth/login-page.tsx', "import { TextField } from '../../components/form-field';"],
+      ['client/features/auth/login-page.tsx', "import { AUTH_PATHS } from '../../lib/routes';"],
+      ['client/components/form-field.tsx', "import { AUTH_PATHS } from '../lib/routes';"],
+      ['client/lib/session.ts', "import { AUTH_PATHS } from './routes';"],
+    ];
+    for (const [file, line] of allowed) {
+      const name = /import \{ (\w+) \}/.exec(line)?.[1] ?? '';
+      expect(await restrictedPathMessages(file, `${line}\nexport const x = ${name};\n`), file).toEqual([]);
+    }
   });
 });

@@ -1,8 +1,8 @@
 // `/api/admin/*`: our own admin routes (Better Auth's admin routes live under /api/auth/admin/*).
 import { Hono } from 'hono';
 import { auditLogQuerySchema } from '../../../common/contracts/account';
-import { API_ERROR_CODES } from '../../../common/errors';
-import { ApiError } from '../../http';
+import { ERROR_CODES } from '../../../common/errors';
+import { AppError } from '../../errors';
 import type { Auth } from '../auth/auth';
 import { requireAdmin } from '../auth/session';
 import type { AuditLog } from '../../audit/audit-log';
@@ -12,7 +12,7 @@ export function adminRoutes(deps: { getAuth: () => Promise<Auth>; audit: AuditLo
     await requireAdmin(await deps.getAuth(), c.req.raw.headers);
     const query = auditLogQuerySchema.safeParse(c.req.query());
     if (!query.success) {
-      throw new ApiError(400, API_ERROR_CODES.invalidInput, 'limit must be 1 to 100 and offset 0 or more');
+      throw new AppError(ERROR_CODES.invalidInput, 'limit must be 1 to 100 and offset 0 or more');
     }
     c.header('Cache-Control', 'no-store');
     return c.json(await deps.audit.list(query.data));

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { Hono, type Context } from 'hono';
-import { ACCOUNT_ERROR_CODES, profileUpdateRequestSchema } from '../../../common/contracts/account';
-import { API_ERROR_CODES } from '../../../common/errors';
-import { ApiError, errorBody } from '../../http';
+import { profileUpdateRequestSchema } from '../../../common/contracts/account';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../../../common/errors';
+import { AppError, errorBody } from '../../errors';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../../mail/mailer';
 import { confirmEmailChangeMail, emailChangeRequestedMail } from '../../mail/templates';
@@ -44,9 +44,8 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
     const sessionUser = await requireUser(auth, c.req.raw.headers);
     const parsed = profileUpdateRequestSchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
-      throw new ApiError(
-        400,
-        API_ERROR_CODES.invalidInput,
+      throw new AppError(
+        ERROR_CODES.invalidInput,
         'The body must be an object of text fields: name, email, currentPassword, newPassword',
       );
     }
@@ -67,7 +66,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
       c.header('Retry-After', String(seconds));
       return c.json(
         {
-          code: ACCOUNT_ERROR_CODES.tooManyRequests,
+          code: ERROR_CODES.tooManyRequests,
           message: error.message,
           error: error.message,
           retryAfter: seconds,
@@ -81,9 +80,9 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
   app.all('/admin/*', async (c, next) => {
     if (c.req.path === `${AUTH_BASE_PATH}/admin/stop-impersonating`) return next();
     const sessionUser = await getSessionUser(await deps.getAuth(), c.req.raw.headers);
-    if (!sessionUser) return authError(c, 401, ACCOUNT_ERROR_CODES.unauthorized, 'Please log in first');
+    if (!sessionUser) return authError(c, ERROR_CODES.unauthorized, 'Please log in first');
     if (!hasAdminRole(sessionUser.role)) {
-      return authError(c, 403, ACCOUNT_ERROR_CODES.forbidden, 'Only admins can do this');
+      return authError(c, ERROR_CODES.forbidden, 'Only admins can do this');
     }
     return next();
   });
@@ -181,8 +180,8 @@ async function explainSignInFailure(auth: Auth, body: string, response: Response
 }
 
 /** Better Auth's error shape (`{code, message}`) with our `error` beside it. */
-function authError(c: Context, status: 401 | 403, code: string, message: string) {
-  return c.json({ ...errorBody(code, message), message }, status);
+function authError(c: Context, code: ErrorCode, message: string) {
+  return c.json({ ...errorBody(code, message), message }, ERROR_STATUS[code]);
 }
 
 /**
@@ -212,7 +211,7 @@ async function tooManyRequests(response: Response): Promise<Response> {
   await response.body?.cancel();
   const message = `Too many attempts. Please try again in ${retryAfter} seconds.`;
   return Response.json(
-    { code: ACCOUNT_ERROR_CODES.tooManyRequests, message, error: message, retryAfter },
+    { code: ERROR_CODES.tooManyRequests, message, error: message, retryAfter },
     { status: 429, headers: { 'Retry-After': String(retryAfter), 'X-Retry-After': String(retryAfter) } },
   );
 }

@@ -3,7 +3,6 @@
 // verifying again (the new address gets a verification link, the old one a notice).
 import { z } from 'zod';
 import {
-  ACCOUNT_ERROR_CODES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PROFILE_SUCCESS_MESSAGE,
@@ -14,7 +13,8 @@ import {
   nameProblem,
 } from '../../../common/contracts/account';
 import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
-import { ApiError } from '../../http';
+import { AppError } from '../../errors';
+import { ERROR_CODES, type ErrorCode } from '../../../common/errors';
 
 export type ProfileAccount = {
   id: string;
@@ -34,7 +34,7 @@ export type ProfileContext = {
 
 /** What the rules need from the auth layer; the route passes Better Auth's, unit tests pass fakes. */
 export type ProfileStore = {
-  /** Counts one current-password check like a sign-in attempt; throws a 429 ApiError when over the limit. */
+  /** Counts one current-password check like a sign-in attempt; throws a 429 AppError when over the limit. */
   countPasswordCheck(userId: string): Promise<void>;
   /** Ends every session of the user but the one with `keepToken`. */
   revokeOtherSessions(userId: string, keepToken: string): Promise<void>;
@@ -56,7 +56,7 @@ export type ProfileStore = {
   updateUser(userId: string, changes: { name?: string }): Promise<ProfileAccount>;
 };
 
-const fail = (code: string, message: string, status: 400 | 409 = 400) => new ApiError(status, code, message);
+const fail = (code: ErrorCode, message: string) => new AppError(code, message);
 
 export async function updateProfile(
   current: ProfileAccount,
@@ -76,14 +76,14 @@ export async function updateProfile(
 
   if (input.email !== undefined) {
     const email = input.email.trim().toLowerCase();
-    if (email === '') throw fail(ACCOUNT_ERROR_CODES.emailRequired, 'Email is required');
+    if (email === '') throw fail(ERROR_CODES.emailRequired, 'Email is required');
     if (!z.email().safeParse(email).success) {
-      throw fail(ACCOUNT_ERROR_CODES.emailInvalid, 'Email is not a valid address');
+      throw fail(ERROR_CODES.emailInvalid, 'Email is not a valid address');
     }
     if (email !== current.email.toLowerCase()) {
       const owner = await store.findUserIdByEmail(email);
       if (owner !== null && owner !== current.id) {
-        throw fail(ACCOUNT_ERROR_CODES.emailInUse, 'This email is already registered', 409);
+        throw fail(ERROR_CODES.emailInUse, 'This email is already registered');
       }
       newEmail = email;
     }
@@ -94,42 +94,38 @@ export async function updateProfile(
   if (newPassword !== '') {
     if (newPassword.length < PASSWORD_MIN_LENGTH) {
       throw fail(
-        ACCOUNT_ERROR_CODES.passwordTooShort,
+        ERROR_CODES.passwordTooShort,
         `New password must be at least ${PASSWORD_MIN_LENGTH} characters`,
       );
     }
     if (newPassword.length > PASSWORD_MAX_LENGTH) {
       throw fail(
-        ACCOUNT_ERROR_CODES.passwordTooLong,
+        ERROR_CODES.passwordTooLong,
         `New password must be at most ${PASSWORD_MAX_LENGTH} characters`,
       );
     }
     if (isCommonPassword(newPassword)) {
-      throw fail(ACCOUNT_ERROR_CODES.passwordTooCommon, PASSWORD_TOO_COMMON_MESSAGE);
+      throw fail(ERROR_CODES.passwordTooCommon, PASSWORD_TOO_COMMON_MESSAGE);
     }
     if (!input.currentPassword) {
-      throw fail(
-        ACCOUNT_ERROR_CODES.currentPasswordRequired,
-        'Current password is required to change password',
-      );
+      throw fail(ERROR_CODES.currentPasswordRequired, 'Current password is required to change password');
     }
   }
   // The address and the password are the keys to the account: an admin viewing as the user may change neither, and
   // the user proves they know the current password (issue 9, point 3).
   if (context.impersonatedBy !== null && (newEmail !== undefined || newPassword !== '')) {
-    throw new ApiError(
-      403,
-      ACCOUNT_ERROR_CODES.forbidden,
+    throw new AppError(
+      ERROR_CODES.forbidden,
       'An admin viewing the app as this user cannot change their email or password',
     );
   }
   if (newEmail !== undefined && !input.currentPassword) {
-    throw fail(ACCOUNT_ERROR_CODES.currentPasswordRequired, 'Current password is required to change email');
+    throw fail(ERROR_CODES.currentPasswordRequired, 'Current password is required to change email');
   }
   if (input.currentPassword && (newEmail !== undefined || newPassword !== '')) {
     await store.countPasswordCheck(current.id);
     if (!(await store.checkPassword(current.id, input.currentPassword))) {
-      throw fail(ACCOUNT_ERROR_CODES.currentPasswordInvalid, 'Current password is incorrect');
+      throw fail(ERROR_CODES.currentPasswordInvalid, 'Current password is incorrect');
     }
   }
 

@@ -6,7 +6,6 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import {
-  ACCOUNT_ERROR_CODES,
   KNOWN_ROLES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -22,8 +21,9 @@ import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
 import { auditEntriesFor } from '../../audit/audit-events';
 import type { AuditLog, AuditRecord } from '../../audit/audit-log';
 import { ADMIN_ROLE, grantAdmin, hasAdminRole } from './roles';
-import { isCommonPassword, PASSWORD_TOO_COMMON_CODE, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
+import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
 import { loadAuthSecret } from './secret';
+import { ERROR_CODES, type ErrorCode } from '../../../common/errors';
 
 /** Endpoints that take a `name`, a new password (in which field), or a role. */
 const NAME_PATHS = new Set(['/sign-up/email', '/update-user', '/admin/create-user', '/admin/update-user']);
@@ -249,7 +249,7 @@ function buildAuth(deps: AuthDeps, secret: string) {
       // Checks Better Auth does not make (issue 9, points 11, 12, 13, 16): a 400 with a clear message instead.
       before: createAuthMiddleware((ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
-        const refuse = (code: string, message: string) => {
+        const refuse = (code: ErrorCode, message: string) => {
           throw new APIError('BAD_REQUEST', { code, message });
         };
         if (NAME_PATHS.has(ctx.path) && 'name' in body) {
@@ -264,10 +264,10 @@ function buildAuth(deps: AuthDeps, secret: string) {
           candidate.length >= PASSWORD_MIN_LENGTH &&
           isCommonPassword(candidate)
         ) {
-          refuse(PASSWORD_TOO_COMMON_CODE, PASSWORD_TOO_COMMON_MESSAGE);
+          refuse(ERROR_CODES.passwordTooCommon, PASSWORD_TOO_COMMON_MESSAGE);
         }
         if (ROLE_PATHS.has(ctx.path) && 'role' in body && !isKnownRole(body.role)) {
-          refuse(ACCOUNT_ERROR_CODES.roleInvalid, `The role must be one of: ${KNOWN_ROLES.join(', ')}`);
+          refuse(ERROR_CODES.roleInvalid, `The role must be one of: ${KNOWN_ROLES.join(', ')}`);
         }
         return Promise.resolve();
       }),

@@ -3,7 +3,6 @@
 // password change on top of the spec's 6-character rule. Compared without case, loaded once on first use.
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-export const PASSWORD_TOO_COMMON_CODE = 'PASSWORD_TOO_COMMON';
 export const PASSWORD_TOO_COMMON_MESSAGE = 'This password is too common. Please choose another.';
 
 let common: Set<string> | undefined;

@@ -2,8 +2,8 @@
 // refused when the browser says it is cross-site, or when its Origin is neither the public origin nor the origin it
 // was addressed to. Better Auth checks its own routes as well (trustedOrigins).
 import type { MiddlewareHandler } from 'hono';
-import { ACCOUNT_ERROR_CODES } from '../../../common/contracts/account';
-import { errorBody } from '../../http';
+import { errorBody } from '../../errors';
+import { ERROR_CODES } from '../../../common/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,7 +33,7 @@ export function sameOriginGuard(publicUrl: string): MiddlewareHandler {
     if (refused) {
       return c.json(
         {
-          ...errorBody(ACCOUNT_ERROR_CODES.csrf, 'Cross-site request refused'),
+          ...errorBody(ERROR_CODES.csrf, 'Cross-site request refused'),
           message: 'Cross-site request refused',
         },
         403,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiError } from '../../http';
+import type { AppError } from '../../errors';
 import { updateProfile, type ProfileAccount, type ProfileStore } from './auth.service';
 
 const current: ProfileAccount = {
@@ -45,7 +45,7 @@ async function failure(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
-    const { status, code, message } = error as ApiError;
+    const { status, code, message } = error as AppError;
     return { status, code, message };
   }
   throw new Error('expected a failure');

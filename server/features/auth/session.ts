@@ -1,9 +1,9 @@
 // The signed-in user of a request, for our own routes. While an admin impersonates, this is the impersonated user:
 // every call runs as them (Better Auth's session does this).
-import { ACCOUNT_ERROR_CODES } from '../../../common/contracts/account';
-import { ApiError } from '../../http';
+import { AppError } from '../../errors';
 import { hasAdminRole } from './roles';
 import type { Auth } from './auth';
+import { ERROR_CODES } from '../../../common/errors';
 
 export type SessionUser = {
   id: string;
@@ -32,7 +32,7 @@ export async function getSessionUser(auth: Auth, headers: Headers): Promise<Sess
 
 export async function requireUser(auth: Auth, headers: Headers): Promise<SessionUser> {
   const sessionUser = await getSessionUser(auth, headers);
-  if (!sessionUser) throw new ApiError(401, ACCOUNT_ERROR_CODES.unauthorized, 'Please log in first');
+  if (!sessionUser) throw new AppError(ERROR_CODES.unauthorized, 'Please log in first');
   return sessionUser;
 }
 
@@ -40,7 +40,7 @@ export async function requireUser(auth: Auth, headers: Headers): Promise<Session
 export async function requireAdmin(auth: Auth, headers: Headers): Promise<SessionUser> {
   const sessionUser = await requireUser(auth, headers);
   if (!hasAdminRole(sessionUser.role)) {
-    throw new ApiError(403, ACCOUNT_ERROR_CODES.forbidden, 'Only admins can do this');
+    throw new AppError(ERROR_CODES.forbidden, 'Only admins can do this');
   }
   return sessionUser;
 }

@@ -2,28 +2,26 @@
 // seed). Visitors get a new pair each time; a signed-in user (or an admin viewing as them) gets that user's pair.
 import { Hono } from 'hono';
 import {
-  DEMO_STORE_ERROR_CODES,
   DEMO_STORE_RESET_MESSAGE,
   demoStoreResetRequestSchema,
   isDemoCopyHash,
 } from '../../../common/contracts/demo-stores';
-import { API_ERROR_CODES } from '../../../common/errors';
-import { ApiError } from '../../http';
+import { ERROR_CODES } from '../../../common/errors';
+import { AppError } from '../../errors';
 import type { Auth } from '../auth/auth';
 import { getSessionUser } from '../auth/session';
 import type { DemoStoreSigner } from './demo-stores.service';
 
 export type DemoStoreRouteDeps = {
-  getSigner: () => Promise<DemoStoreSigner>;
+  getDemoSigner: () => Promise<DemoStoreSigner>;
   getAuth: () => Promise<Auth>;
   /** Drops a copy from the sandbox (it comes back from the seed on its next request); undefined when SANDBOX=off. */
-  dropCopy: ((hash: string) => void) | undefined;
+  dropDemoCopy: ((hash: string) => void) | undefined;
 };
 
 const sandboxOff = () =>
-  new ApiError(
-    404,
-    DEMO_STORE_ERROR_CODES.sandboxOff,
+  new AppError(
+    ERROR_CODES.sandboxOff,
     'Demo stores are not available: the sandbox is turned off (SANDBOX=off)',
   );
 
@@ -31,33 +29,28 @@ export function demoStoreRoutes(deps: DemoStoreRouteDeps): Hono {
   const app = new Hono();
 
   app.post('/', async (c) => {
-    if (!deps.dropCopy) throw sandboxOff();
+    if (!deps.dropDemoCopy) throw sandboxOff();
     const user = await getSessionUser(await deps.getAuth(), c.req.raw.headers);
-    const signer = await deps.getSigner();
+    const signer = await deps.getDemoSigner();
     c.header('Cache-Control', 'no-store');
     return c.json({ stores: signer.issue(user ? { userId: user.id } : { visitor: true }) });
   });
 
   app.post('/reset', async (c) => {
-    if (!deps.dropCopy) throw sandboxOff();
+    if (!deps.dropDemoCopy) throw sandboxOff();
     const parsed = demoStoreResetRequestSchema.safeParse(await c.req.json().catch(() => undefined));
     if (!parsed.success) {
-      throw new ApiError(
-        400,
-        API_ERROR_CODES.invalidInput,
-        'Send the demo store’s storeHash and accessToken',
-      );
+      throw new AppError(ERROR_CODES.invalidInput, 'Send the demo store’s storeHash and accessToken');
     }
     const { storeHash, accessToken } = parsed.data;
-    const signer = await deps.getSigner();
+    const signer = await deps.getDemoSigner();
     if (!isDemoCopyHash(storeHash) || !signer.verify(storeHash, accessToken)) {
-      throw new ApiError(
-        404,
-        DEMO_STORE_ERROR_CODES.notDemoStore,
+      throw new AppError(
+        ERROR_CODES.notDemoStore,
         'This is not one of your demo stores: only demo stores can be reset',
       );
     }
-    deps.dropCopy(storeHash);
+    deps.dropDemoCopy(storeHash);
     return c.json({ message: DEMO_STORE_RESET_MESSAGE });
   });
 

@@ -3,25 +3,27 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { OutboxMail } from '../../../common/contracts/account';
-import { API_ERROR_CODES } from '../../../common/errors';
-import type { Db } from '../../db/database';
-import { ApiError } from '../../http';
+import { ERROR_CODES } from '../../../common/errors';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
 import { listOutbox } from '../../mail/outbox';
 import { escapeHtml } from '../../mail/templates';
 
 const OUTBOX_LIMIT = 100;
 const querySchema = z.object({ to: z.string().trim().min(1).optional() });
 
-export function outboxApiRoutes(db: Db): Hono {
+export function outboxApiRoutes({ database }: { database: Database }): Hono {
+  const db = database.db;
   return new Hono().get('/outbox', async (c) => {
     const query = querySchema.safeParse(c.req.query());
-    if (!query.success) throw new ApiError(400, API_ERROR_CODES.invalidInput, 'to must be an email address');
+    if (!query.success) throw new AppError(ERROR_CODES.invalidInput, 'to must be an email address');
     c.header('Cache-Control', 'no-store');
     return c.json({ mails: await listOutbox(db, { to: query.data.to, limit: OUTBOX_LIMIT }) });
   });
 }
 
-export function outboxPageRoutes(db: Db): Hono {
+export function outboxPageRoutes({ database }: { database: Database }): Hono {
+  const db = database.db;
   return new Hono().get('/outbox', async (c) => {
     const mails = await listOutbox(db, { limit: OUTBOX_LIMIT });
     c.header('Cache-Control', 'no-store');

@@ -11,9 +11,9 @@ import {
   type DumpedCategoryNode,
 } from '../../../common/dumps/category-dump';
 import type { CategoryTreeEntry } from '../../../common/contracts/dump-categories';
-import { TOOL_ERROR_CODES } from '../../../common/contracts/tool-result';
 import type { BigCommerceClient, Category, CategoryTree } from '../../integrations/bigcommerce';
-import { ApiError } from '../../http';
+import { AppError } from '../../errors';
+import { ERROR_CODES } from '../../../common/errors';
 
 export type DumpCategoriesOptions = { now?: () => Date; signal?: AbortSignal };
 
@@ -82,11 +82,7 @@ export async function dumpCategories(
   ]);
   const wanted = treeId === 'all' ? trees : trees.filter((tree) => tree.id === treeId);
   if (treeId !== 'all' && wanted.length === 0) {
-    throw new ApiError(
-      404,
-      TOOL_ERROR_CODES.treeNotFound,
-      `Category tree ${treeId} was not found in this store`,
-    );
+    throw new AppError(ERROR_CODES.treeNotFound, `Category tree ${treeId} was not found in this store`);
   }
   return {
     formatVersion: CATEGORY_DUMP_VERSION,

@@ -7,7 +7,6 @@ import {
   type DumpedCategory,
   type ProductDumpInput,
 } from '../../../common/dumps/product-dump';
-import { TOOL_ERROR_CODES } from '../../../common/contracts/tool-result';
 import type { ProductSearchType } from '../../../common/contracts/dump-product';
 import {
   isBigCommerceError,
@@ -15,7 +14,8 @@ import {
   type Category,
   type Product,
 } from '../../integrations/bigcommerce';
-import { ApiError } from '../../http';
+import { AppError } from '../../errors';
+import { ERROR_CODES } from '../../../common/errors';
 
 export type DumpProductOptions = { now?: () => Date; signal?: AbortSignal };
 
@@ -24,10 +24,9 @@ const CATEGORY_CHUNK = 100;
 /** BigCommerce allows 8 levels of categories (API-NOTES §6 (b)); a few more guard against a parent loop. */
 const MAX_CATEGORY_DEPTH = 12;
 
-function notFound(searchType: ProductSearchType, value: string): ApiError {
-  return new ApiError(
-    404,
-    TOOL_ERROR_CODES.productNotFound,
+function notFound(searchType: ProductSearchType, value: string): AppError {
+  return new AppError(
+    ERROR_CODES.productNotFound,
     searchType === 'id'
       ? `No product with ID ${value} was found in this store`
       : `No product or variant with SKU "${value}" was found in this store`,

@@ -4,58 +4,42 @@
 import { Hono } from 'hono';
 import {
   dumpWidgetsRequestSchema,
-  type DumpWidgetsCommand,
   NDJSON_CONTENT_TYPE,
   PROGRESS_QUERY_PARAM,
   type DumpProgress,
 } from '../../../common/contracts/dump-widgets';
-import type { BigCommerceClient } from '../../integrations/bigcommerce';
-import {
-  callerSignal,
-  failureFrom,
-  parseToolInput,
-  readJsonBody,
-  respondFailure,
-  type ToolRouteDeps,
-} from '../../tool-response';
+import { failureOf, toolFailureBody } from '../../errors';
 import { streamNdjson } from '../../ndjson';
+import { toolRoute, type ToolRouteDeps } from '../../tool-route';
 import { dumpWidgets } from './dump-widgets.service';
 
 export function dumpWidgetsRoutes(deps: ToolRouteDeps) {
-  return new Hono().post('/', async (c) => {
-    let request: DumpWidgetsCommand;
-    let client: BigCommerceClient;
-    try {
-      request = parseToolInput(dumpWidgetsRequestSchema, await readJsonBody(c));
-      client = deps.clients.forStore(request.storeCredentials, { caller: deps.callerOf(c) });
-    } catch (error) {
-      return respondFailure(c, error, deps.logger);
-    }
-    const command = { channelId: request.channelId, dumpMode: request.dumpMode, selected: request.selected };
+  return new Hono().post(
+    '/',
+    toolRoute(deps, dumpWidgetsRequestSchema, async (request, { storeClient, signal, c }) => {
+      const client = storeClient(request.storeCredentials);
+      const command = {
+        channelId: request.channelId,
+        dumpMode: request.dumpMode,
+        selected: request.selected,
+      };
+      const wantsProgress =
+        (c.req.header('accept') ?? '').includes(NDJSON_CONTENT_TYPE) ||
+        c.req.query(PROGRESS_QUERY_PARAM) === '1';
+      if (!wantsProgress) return dumpWidgets(client, command, { signal });
 
-    const wantsProgress =
-      (c.req.header('accept') ?? '').includes(NDJSON_CONTENT_TYPE) ||
-      c.req.query(PROGRESS_QUERY_PARAM) === '1';
-    if (!wantsProgress) {
-      try {
-        const data = await dumpWidgets(client, command, { signal: callerSignal(c) });
-        return c.json({ success: true as const, data });
-      } catch (error) {
-        return respondFailure(c, error, deps.logger);
-      }
-    }
-
-    const reqId = c.get('requestId');
-    return streamNdjson(
-      c,
-      async ({ signal, send }) => {
-        const data = await dumpWidgets(client, command, {
-          signal,
-          onProgress: (progress) => send({ type: 'progress', ...progress } satisfies DumpProgress),
-        });
-        return { success: true, data };
-      },
-      (error) => failureFrom(error, deps.logger, reqId).body,
-    );
-  });
+      const reqId = c.get('requestId');
+      return streamNdjson(
+        c,
+        async ({ signal: streamSignal, send }) => {
+          const data = await dumpWidgets(client, command, {
+            signal: streamSignal,
+            onProgress: (progress) => send({ type: 'progress', ...progress } satisfies DumpProgress),
+          });
+          return { success: true, data };
+        },
+        (error) => toolFailureBody(failureOf(error, deps.logger, reqId)),
+      );
+    }),
+  );
 }

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getUserStoresResponseSchema,
   saveUserStoresResponseSchema,
-  STORE_ERROR_CODES,
   testConnectionResultSchema,
   type CloudStore,
 } from '../../../common/contracts/stores';
@@ -16,6 +15,7 @@ import { errorSchema, signUpVerified, startSmtpSink, TestClient, type SmtpSink }
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { createStoreRepository } from './repository';
 import { createTokenCipher, STORE_TOKEN_KEY_FILE } from './token-cipher';
+import { ERROR_CODES } from '../../../common/errors';
 
 const PASSWORD = 'secret-1';
 const ADMIN_EMAIL = 'stores-boss@example.com';
@@ -144,7 +144,7 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
       const res = await client.post(STORES, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       const error = errorSchema.parse(await res.json());
-      expect(error.code).toBe(STORE_ERROR_CODES.invalidStore);
+      expect(error.code).toBe(ERROR_CODES.invalidStore);
       expect(error.error).toContain(expected);
     }
     const malformed = await client.request(STORES, {
@@ -190,7 +190,7 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
     await server.database.db.insert(userStore).values({ ...rows[0]!, id: 'copied', userId: other.id });
     const stolen = await other.client.request(STORES);
     expect(stolen.status).toBe(500);
-    expect(errorSchema.parse(await stolen.json()).code).toBe(STORE_ERROR_CODES.storeKeyMismatch);
+    expect(errorSchema.parse(await stolen.json()).code).toBe(ERROR_CODES.storeKeyMismatch);
     expect(await listOf(client)).toEqual(stores);
   });
 
@@ -201,7 +201,7 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
     const res = await client.request(STORES);
     expect(res.status).toBe(500);
     expect(errorSchema.parse(await res.json())).toMatchObject({
-      code: STORE_ERROR_CODES.storeKeyMismatch,
+      code: ERROR_CODES.storeKeyMismatch,
       error: expect.stringContaining('cannot be read') as unknown,
     });
     const fresh = [buildStore()];

@@ -1,63 +1,82 @@
 // `/api/user/stores` (spec part 1 §7): the signed-in user's cloud list, and the public connection test.
 // While an admin impersonates, the session is the impersonated user's, so every call reads and writes their list.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import type { z } from 'zod';
 import {
-  connectionCredentialsSchema,
-  storeCredentialsSchema,
-  type ConnectionCredentials,
+  saveUserStoresRequestSchema,
+  testConnectionRequestSchema,
+  type CloudStore,
 } from '../../../common/contracts/stores';
+import { ERROR_CODES } from '../../../common/errors';
+import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
+import { toolRoute, type ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/session';
-import { isBigCommerceError } from '../../integrations/bigcommerce';
-import type { BigCommerceClientFactory } from '../../integrations/bigcommerce/client';
 import type { StoreRepository } from './repository';
-import { invalidConnectionBody, listUserStores, saveUserStores, testConnection } from './stores.service';
+import { listUserStores, saveUserStores, testConnection } from './stores.service';
 
-export type StoreRoutesDeps = {
+export type StoreRoutesDeps = ToolRouteDeps & {
   getAuth: () => Promise<Auth>;
-  getRepository: () => Promise<StoreRepository>;
-  clients: BigCommerceClientFactory;
-  callerOf: (c: Context) => string;
+  getStoreRepository: () => Promise<StoreRepository>;
   logger: Logger;
 };
 
 export function storeRoutes(deps: StoreRoutesDeps): Hono {
+  const logger = deps.logger.child({ component: 'stores' });
   return new Hono()
     .get('/', async (c) => {
       const user = await requireUser(await deps.getAuth(), c.req.raw.headers);
-      const stores = await listUserStores(await deps.getRepository(), deps.logger, user.id);
+      const stores = await listUserStores(await deps.getStoreRepository(), logger, user.id);
       c.header('Cache-Control', 'no-store');
       return c.json({ stores });
     })
     .post('/', async (c) => {
       const user = await requireUser(await deps.getAuth(), c.req.raw.headers);
-      const body: unknown = await c.req.json();
-      const stores = await saveUserStores(await deps.getRepository(), user.id, body);
+      const stores = await saveUserStores(
+        await deps.getStoreRepository(),
+        user.id,
+        readStoreList(await c.req.json()),
+      );
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true as const, stores });
     })
-    .post('/test-connection', async (c) => {
-      const credentials = readConnectionCredentials(await c.req.json());
-      if (typeof credentials === 'string') return c.json(invalidConnectionBody(credentials), 400);
-      c.header('Cache-Control', 'no-store');
-      try {
+    .post(
+      '/test-connection',
+      // A refusal by the store is a result (200); a bad body is 400; a full store queue 429 with Retry-After.
+      toolRoute({ ...deps, logger }, testConnectionRequestSchema, async (credentials, { c }) => {
+        c.header('Cache-Control', 'no-store');
         return c.json(await testConnection(deps.clients, credentials, deps.callerOf(c)));
-      } catch (error) {
-        // The store's queue is full (issue 9, point 8): at once, with when to try again.
-        if (!isBigCommerceError(error) || error.code !== 'bc_busy') throw error;
-        c.header('Retry-After', String(Math.ceil((error.retryAfterMs ?? 1_000) / 1000)));
-        return c.json({ success: false as const, code: error.code, error: error.message }, 429);
-      }
-    });
+      }),
+    );
 }
 
-/** `{storeHash, accessToken}` or `{storeCredentials: {...}}`; a text naming the field when neither is valid. */
-function readConnectionCredentials(body: unknown): ConnectionCredentials | string {
-  const wrapped =
-    typeof body === 'object' && body !== null && 'storeCredentials' in body
-      ? storeCredentialsSchema.safeParse(body.storeCredentials)
-      : connectionCredentialsSchema.safeParse(body);
-  if (!wrapped.success) return wrapped.error.issues[0]?.message ?? 'Store Hash and API Token are required';
-  return { storeHash: wrapped.data.storeHash, accessToken: wrapped.data.accessToken };
+/**
+ * Validates the whole list before anything is written: one bad store is a 400 naming the store and the field, and
+ * nothing changes.
+ */
+function readStoreList(body: unknown): CloudStore[] {
+  const parsed = saveUserStoresRequestSchema.safeParse(body);
+  if (!parsed.success) throw new AppError(ERROR_CODES.invalidStore, describeStoreIssue(body, parsed.error));
+  return parsed.data.stores;
+}
+
+/** 'Store 2 ("Shop B"): Store Hash is required' — the position and name a person recognises, then the rule. */
+function describeStoreIssue(body: unknown, error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The store list is not valid';
+  const [first, index] = issue.path;
+  if (first !== 'stores') return 'The body must be {"stores": [...]}';
+  if (typeof index !== 'number') {
+    return issue.code === 'too_big' ? issue.message : 'stores must be a list of stores';
+  }
+  const raw = (body as { stores: unknown[] }).stores[index];
+  const name =
+    typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string'
+      ? (raw as { name: string }).name.trim()
+      : '';
+  const which = name ? `Store ${index + 1} ("${name.slice(0, 80)}")` : `Store ${index + 1}`;
+  if (issue.path.length === 2) return `${which}: must be an object`;
+  // The contract's messages name the field ('Store Hash is required', 'createdAt must be an ISO date-time').
+  return `${which}: ${issue.message}`;
 }

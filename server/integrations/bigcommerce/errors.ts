@@ -2,26 +2,10 @@
 // own `title` and per-field `errors`, and a plain-English message fit to show the person using the toolbox.
 // Error bodies: ../shared/bigcommerce/API-NOTES.md §2; status meanings: doc:docs/start/about/status-codes.mdx.
 // Nothing here ever sees the access token: errors are built from the method, the path (which holds no secret; the
-// store hash lives in the base URL), the status and the response body.
+// store hash lives in the base URL), the status and the response body. The codes are in the one table, common/errors.ts.
+import type { BigCommerceErrorCode } from '../../../common/errors';
 
-export type BigCommerceErrorCode =
-  | 'bc_bad_request'
-  | 'bc_unauthorized'
-  | 'bc_forbidden_scope'
-  | 'bc_not_found'
-  | 'bc_conflict'
-  | 'bc_too_large'
-  | 'bc_invalid'
-  | 'bc_rate_limited'
-  | 'bc_busy'
-  | 'bc_plan_limit'
-  | 'bc_unavailable'
-  | 'bc_network'
-  | 'bc_timeout'
-  | 'bc_unexpected_response'
-  | 'bc_invalid_store_hash'
-  | 'bc_invalid_request'
-  | 'bc_http';
+export type { BigCommerceErrorCode };
 
 export type BigCommerceErrorInit = {
   code: BigCommerceErrorCode;

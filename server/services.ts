@@ -1,0 +1,103 @@
+// The app's shared services, made once per app (the composition root): the database, the mailer, the audit log,
+// Better Auth (made on first use: it reads or generates its secret in the database), the BigCommerce client factory,
+// the store repository, the demo-store signer, the built-in sandbox and the health checks. Every feature's routes
+// take what they need from here and are mounted the same way (server/app.ts); no feature builds another's adapters.
+import type { Context } from 'hono';
+import { createAuditLog, type AuditLog } from './audit/audit-log';
+import { clientAddressReader } from './client-address';
+import type { Database } from './db/database';
+import { loadGeneratedSecret } from './db/generated-setting';
+import type { Env } from './env';
+import { createAttemptCounter, type AttemptCounter } from './features/auth/attempts';
+import { createAuth, type Auth } from './features/auth/auth';
+import { createDemoStoreSigner, type DemoStoreSigner } from './features/demo-stores/demo-stores.service';
+import type { HealthCheck } from './features/health/health.service';
+import { loadStoreRepository } from './features/stores/setup';
+import type { StoreRepository } from './features/stores/repository';
+import type { BigCommerceClientFactory } from './integrations/bigcommerce';
+import { setUpBigCommerce } from './integrations/bigcommerce/setup';
+import { lazyRetrying } from './lazy';
+import type { Logger } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createAppSandbox, describeSandbox } from './sandbox/app-sandbox';
+import type { Sandbox } from './sandbox';
+
+export type ServicesDeps = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  /** The address users reach the app at: Better Auth's baseURL, links in mails, the trusted origin. */
+  publicUrl: string;
+  /** This instance's own address on loopback: how it reaches its built-in sandbox. */
+  localUrl: string;
+  startedAt: number;
+};
+
+export type AppServices = ServicesDeps & {
+  mailer: Mailer;
+  audit: AuditLog;
+  /** Made on first use; a failure (database down) is retried by the next request. */
+  getAuth: () => Promise<Auth>;
+  /** Current-password checks, counted like sign-in attempts. */
+  attempts: AttemptCounter;
+  trustedProxies: readonly string[];
+  /** ADMIN_EMAILS, lowercased. */
+  adminEmails: readonly string[];
+  clients: BigCommerceClientFactory;
+  /** The caller's key for a fair share of a store: their client address. */
+  callerOf: (c: Context) => string;
+  getStoreRepository: () => Promise<StoreRepository>;
+  getDemoSigner: () => Promise<DemoStoreSigner>;
+  /** The built-in sandbox; undefined when SANDBOX=off. */
+  sandbox: Sandbox | undefined;
+  /** Drops a demo copy from the sandbox (it comes back from the seed on its next request). */
+  dropDemoCopy: ((hash: string) => void) | undefined;
+  healthChecks: Record<string, HealthCheck>;
+};
+
+export function createServices(deps: ServicesDeps): AppServices {
+  const { env, database, logger, publicUrl } = deps;
+  const db = database.db;
+  const mailer = createMailer({ env, database, logger });
+  const audit = createAuditLog(db);
+  const getAuth = lazyRetrying(() => createAuth({ env, db, mailer, logger, audit, publicUrl }));
+  const getDemoSigner = lazyRetrying(async () =>
+    createDemoStoreSigner(await loadGeneratedSecret(db, 'demo_store_secret')),
+  );
+  const sandbox = env.SANDBOX
+    ? createAppSandbox({
+        control: env.SANDBOX_CONTROL,
+        logger,
+        demoCopies: { verify: async (hash, token) => (await getDemoSigner()).verify(hash, token) },
+      })
+    : undefined;
+  const healthChecks: Record<string, HealthCheck> = {
+    database: async () => {
+      await database.ping();
+      return { status: 'up', detail: database.kind };
+    },
+    sandbox: () =>
+      Promise.resolve(
+        sandbox
+          ? { status: 'up', detail: describeSandbox(sandbox) }
+          : { status: 'disabled', detail: 'SANDBOX=off' },
+      ),
+    mail: () => Promise.resolve({ status: 'up', detail: mailer.kind }),
+  };
+  return {
+    ...deps,
+    mailer,
+    audit,
+    getAuth,
+    attempts: createAttemptCounter(db, { limit: env.AUTH_RATE_LIMIT, windowSeconds: 60 }),
+    trustedProxies: env.TRUSTED_PROXIES,
+    adminEmails: env.ADMIN_EMAILS,
+    clients: setUpBigCommerce(env, deps.localUrl, logger).clients,
+    callerOf: clientAddressReader(env.TRUSTED_PROXIES),
+    getStoreRepository: lazyRetrying(() => loadStoreRepository(env, database)),
+    getDemoSigner,
+    sandbox,
+    dropDemoCopy: sandbox ? (hash) => sandbox.stores.delete(hash) : undefined,
+    healthChecks,
+  };
+}

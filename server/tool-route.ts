@@ -1,0 +1,79 @@
+// The store tools' routes (spec part 1 §7): `toolRoute(schema, handler)` reads the request, validates it with the
+// tool's zod contract, hands the handler the validated input, and answers `{success: true, data}` or, for any failure,
+// `{success: false, error, code}` with the status of the code (server/errors.ts). A handler may also return a
+// Response of its own (a progress stream).
+import { setMaxListeners } from 'node:events';
+import type { Context, Handler } from 'hono';
+import type { z } from 'zod';
+import type { StoreCredentials } from '../common/contracts/stores';
+import { failureOf, parseInput, respondWith, toolFailureBody } from './errors';
+import type { BigCommerceClient, BigCommerceClientFactory } from './integrations/bigcommerce';
+import type { Logger } from './logger';
+
+/** What every store tool's routes get: the client factory, the logger, and who is calling (fair share of a store). */
+export type ToolRouteDeps = {
+  clients: BigCommerceClientFactory;
+  logger: Logger;
+  /** The caller's key: their client address. */
+  callerOf: (c: Context) => string;
+};
+
+/** What a tool handler gets beside its validated input. */
+export type ToolCall = {
+  c: Context;
+  /** Aborts when the caller goes away. */
+  signal: AbortSignal;
+  /** The BigCommerce client of the request's store, sharing the store's scheduler fairly with other callers. */
+  storeClient: (credentials: StoreCredentials) => BigCommerceClient;
+};
+
+export type ToolRouteOptions = {
+  /** Where the input comes from; the JSON body by default (a missing or non-JSON body reads as `{}`). */
+  read?: (c: Context) => unknown;
+};
+
+export function toolRoute<S extends z.ZodType>(
+  deps: ToolRouteDeps,
+  schema: S,
+  handler: (input: z.output<S>, call: ToolCall) => Promise<unknown>,
+  options: ToolRouteOptions = {},
+): Handler {
+  return async (c) => {
+    try {
+      const input = parseInput(schema, await (options.read ?? readJsonBody)(c));
+      const call: ToolCall = {
+        c,
+        signal: callerSignal(c),
+        storeClient: (credentials) => deps.clients.forStore(credentials, { caller: deps.callerOf(c) }),
+      };
+      const result = await handler(input, call);
+      if (result instanceof Response) return result;
+      return c.json({ success: true as const, data: result });
+    } catch (error) {
+      const failure = failureOf(error, deps.logger, c.get('requestId'));
+      return respondWith(c, failure, toolFailureBody(failure));
+    }
+  };
+}
+
+/** The JSON body of a POST; a missing or non-JSON body reads as `{}` so the contract names what is missing. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  try {
+    return (await c.req.json()) as unknown;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A signal that aborts when the caller goes away. Every BigCommerce request of a dump listens to it, so it may carry
+ * more listeners than Node's default warning threshold of 10.
+ */
+export function callerSignal(c: Context): AbortSignal {
+  const controller = new AbortController();
+  setMaxListeners(1000, controller.signal);
+  const request = c.req.raw.signal;
+  if (request.aborted) controller.abort(request.reason);
+  else request.addEventListener('abort', () => controller.abort(request.reason), { once: true });
+  return controller.signal;
+}
