@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -42,6 +43,43 @@ const ACCOUNT_ZONES = [
   },
 ];
 
+/**
+ * Client layers, one direction (STYLE.md §1, as bulletproof-react does it): app -> features -> components -> lib
+ * (and anything -> common). The shell (`client/app/`) may import features; a feature may import components and lib,
+ * never the shell nor another feature; components import lib only; lib imports lib (and common, locales) only.
+ */
+const CLIENT_FEATURES = readdirSync(new URL('./client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const CLIENT_LAYER_ZONES = [
+  {
+    target: './client/features',
+    from: './client/app',
+    message:
+      'A feature must not import the shell (client/app/): what they share lives in client/components/ or client/lib/.',
+  },
+  ...CLIENT_FEATURES.map((feature) => ({
+    target: `./client/features/${feature}`,
+    from: './client/features',
+    except: [`./${feature}`],
+    message:
+      'A feature must not import another feature: what two features share lives in client/components/ or client/lib/.',
+  })),
+  {
+    target: './client/components',
+    from: ['./client/features', './client/app'],
+    message:
+      'client/components/ must not import client/features/ or client/app/ (app -> features -> components -> lib).',
+  },
+  {
+    target: './client/lib',
+    from: ['./client/components', './client/features', './client/app'],
+    message:
+      'client/lib/ must not import client/components/, client/features/ or client/app/ (app -> features -> components -> lib).',
+  },
+];
+
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'server/integrations/bigcommerce/{testing,contract}/**'];
 
 export default tseslint.config(
@@ -69,7 +107,10 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: [...ROOT_ZONES, ...CLIENT_LAYER_ZONES] }],
+    },
   },
   {
     files: ['server/**/*.ts'],

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resolveVisibleTab, type TabId } from '../../common/contracts/tabs';
+import { isAdmin, useSession, useSessionActions } from '../lib/session';
+import { TabNavigationContext } from '../lib/tab-navigation';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ImpersonationBanner } from './profile-menu';
-import { isAdmin, useSession, useSessionActions } from './session';
 import { Sidebar } from './sidebar';
 import { TabContent } from './tab-content';
-import { TabNavigationContext } from './tab-navigation';
 import { useRequestedTab, writeTabToUrl } from './use-current-tab';
 
 /** Tailwind's md breakpoint, where the sidebar stops being a slide-over. */

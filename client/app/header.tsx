@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { TabId } from '../../common/contracts/tabs';
 import { MenuIcon } from '../components/icons';
-import { LanguageSwitch } from './language-switch';
+import { LanguageSwitch } from '../components/language-switch';
+import { AUTH_PATHS } from '../lib/routes';
+import type { SessionUser } from '../lib/session';
 import { ProfileMenu } from './profile-menu';
-import type { SessionUser } from './session';
-
-export const LOGIN_PATH = '/auth/login';
-export const REGISTER_PATH = '/auth/register';
 
 export interface HeaderProps {
   tab: TabId;
@@ -70,14 +68,14 @@ export function Header({
             !isSessionLoading && (
               <nav aria-label={t('header.accountMenu')} className="flex items-center gap-2">
                 <a
-                  href={LOGIN_PATH}
+                  href={AUTH_PATHS.login}
                   data-testid="login-link"
                   className={`${linkBase} border border-slate-200 text-slate-700 hover:bg-slate-50`}
                 >
                   {t('header.login')}
                 </a>
                 <a
-                  href={REGISTER_PATH}
+                  href={AUTH_PATHS.register}
                   data-testid="signup-link"
                   className={`${linkBase} bg-indigo-600 text-white shadow-sm hover:bg-indigo-500`}
                 >

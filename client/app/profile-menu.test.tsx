@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n, type Language } from '../lib/i18n';
-import { ImpersonationBanner, ProfileMenuView, userInitial } from './profile-menu';
-import type { SessionUser } from './session';
+import type { SessionUser } from '../lib/session';
+import { ImpersonationBanner, ProfileMenuView } from './profile-menu';
 
 function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -80,12 +80,6 @@ describe('profile control', () => {
     expect(menu).toContain('Đăng xuất');
     expect(menu).toContain('Email chưa được xác minh');
     expect(menu).toContain('Thoát chế độ quản trị');
-  });
-
-  it('takes the initial from the name, else the email', () => {
-    expect(userInitial({ name: ' minh', email: 'x@y.z' })).toBe('M');
-    expect(userInitial({ name: '', email: 'zoe@example.com' })).toBe('Z');
-    expect(userInitial({ name: '', email: '' })).toBe('?');
   });
 });
 

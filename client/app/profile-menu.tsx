@@ -2,12 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '../components/icons';
 import { cn } from '../lib/class-names';
-import type { SessionUser } from './session';
-
-export function userInitial(user: Pick<SessionUser, 'name' | 'email'>): string {
-  const source = user.name.trim() || user.email.trim();
-  return (source.at(0) ?? '?').toUpperCase();
-}
+import type { SessionUser } from '../lib/session';
+import { userInitial } from '../lib/user-initial';
 
 export interface ProfileMenuViewProps {
   user: SessionUser;

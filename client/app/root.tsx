@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { App } from './app';
-import { resolveRoute } from './routes';
+import { resolveRoute } from '../lib/routes';
 
 const AuthScreen = lazy(() => import('../features/auth/auth-screen'));
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TabId } from '../../common/contracts/tabs';
 import { TabIcon, UserIcon } from '../components/icons';
 import { PlaceholderPanel } from '../components/placeholder-panel';
-import { LOGIN_PATH } from './header';
-import type { SessionUser } from './session';
+import { AUTH_PATHS } from '../lib/routes';
+import type { SessionUser } from '../lib/session';
 import { tabScreens } from './tab-registry';
 
 function Loading() {
@@ -38,7 +38,7 @@ export function TabContent({
         body={t('panels.loginRequiredBody')}
       >
         <a
-          href={LOGIN_PATH}
+          href={AUTH_PATHS.login}
           className="inline-flex items-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
           {t('panels.goToLogin')}

@@ -3,7 +3,7 @@ import { createAuthClient } from 'better-auth/react';
 
 /**
  * The Better Auth client (server at `/api/auth/*`, same origin, session cookie). Components use it through the
- * session seam (client/app/session.ts) and the feature api modules, never `fetch` directly. The session itself is
+ * session seam (client/lib/session.ts) and the feature api modules, never `fetch` directly. The session itself is
  * read by TanStack Query in the seam, so the client's own session store is not used.
  */
 export const authClient = createAuthClient({ plugins: [adminClient()] });

@@ -1,11 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { useOpenTab } from '../../app/tab-navigation';
-import { useStoreList } from '../../features/stores';
+import { useStoreList } from '../../lib/stores/store-list';
+import { useOpenTab } from '../../lib/tab-navigation';
 import { preselectStore, readLastStoreId, rememberLastStore } from './preselect';
-
-export { toStoreCredentials, toStoreRef } from '../../features/stores';
 
 /** The stores every tool picks from: the same list the Store Manager shows (cloud-merged when logged in). */
 export function useStores(): { stores: LocalStore[]; isLoading: boolean } {

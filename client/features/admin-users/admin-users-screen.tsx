@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reloadAppState, useSession } from '../../app/session';
+import { reloadAppState, useSession } from '../../lib/session';
 import { FormAlert } from '../../components/form-field';
 import { AuthRequestError } from '../../lib/auth-client';
 import { cn } from '../../lib/class-names';

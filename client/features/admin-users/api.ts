@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { AUDIT_LOG_PATH, auditLogResponseSchema } from '../../../common/contracts/account';
-import { isAdmin, readCachedSessionUser } from '../../app/session';
+import { isAdmin, readCachedSessionUser } from '../../lib/session';
 import { apiRequest } from '../../lib/api';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { AUDIT_PAGE_SIZE, buildListUsersQuery, type UsersListParams } from './users-query';

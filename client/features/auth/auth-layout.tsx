@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../app/language-switch';
 import { ToolboxIcon } from '../../components/icons';
+import { LanguageSwitch } from '../../components/language-switch';
 
 /** The frame of every /auth/* page: the app's mark, a way back, the language switch and one centred card. */
 export function AuthLayout({

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AuthPage } from '../../app/routes';
+import type { AuthPage } from '../../lib/routes';
 import { AuthLayout, buttonLinkClass } from './auth-layout';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { LoginPage } from './login-page';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUTH_PATHS } from '../../app/routes';
+import { AUTH_PATHS } from '../../lib/routes';
 import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { useValidatedForm } from '../../lib/use-validated-form';

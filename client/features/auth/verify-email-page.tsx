@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUTH_PATHS, VERIFIED_CALLBACK_URL } from '../../app/routes';
-import { sessionQueryKey, useSession } from '../../app/session';
+import { AUTH_PATHS, VERIFIED_CALLBACK_URL } from '../../lib/routes';
+import { sessionQueryKey, useSession } from '../../lib/session';
 import { FormAlert } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { AuthErrorAlert, AuthMessageAlert } from './auth-error-alert';

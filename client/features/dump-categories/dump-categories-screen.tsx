@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { categoryDumpFileName } from '../../../common/dumps/file-names';
 import { FormAlert } from '../../components/form-field';
-import { toStoreCredentials } from '../../components/store-picker/store-picker';
+import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import {
   DumpSuccessAlert,
   ToolErrorAlert,

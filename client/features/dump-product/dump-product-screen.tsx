@@ -4,7 +4,7 @@ import type { LocalStore } from '../../../common/contracts/stores';
 import type { ProductSearchType } from '../../../common/contracts/dump-product';
 import { productDumpFileName } from '../../../common/dumps/file-names';
 import { TextField } from '../../components/form-field';
-import { toStoreCredentials } from '../../components/store-picker/store-picker';
+import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import {
   DumpSuccessAlert,
   ToolErrorAlert,

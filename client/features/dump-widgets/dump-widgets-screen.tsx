@@ -6,7 +6,7 @@ import { widgetsDumpFileName } from '../../../common/dumps/file-names';
 import { PAGE_TEMPLATE_IDS, needsEntityId, templateFileOf } from '../../../common/dumps/page-templates';
 import type { DumpMode, WidgetsDump } from '../../../common/dumps/widgets-dump';
 import { TextField } from '../../components/form-field';
-import { toStoreCredentials } from '../../components/store-picker/store-picker';
+import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import {
   DumpFileName,
   ToolErrorAlert,

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileUser } from '../../../common/contracts/account';
-import { userInitial } from '../../app/profile-menu';
-import { VERIFIED_CALLBACK_URL } from '../../app/routes';
-import { sessionQueryKey, useSession, type SessionUser } from '../../app/session';
 import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { cn } from '../../lib/class-names';
+import { VERIFIED_CALLBACK_URL } from '../../lib/routes';
+import { sessionQueryKey, useSession, type SessionUser } from '../../lib/session';
 import { useValidatedForm } from '../../lib/use-validated-form';
+import { userInitial } from '../../lib/user-initial';
 import { profileErrorText, updateProfile } from './api';
 import {
   buildProfileUpdate,

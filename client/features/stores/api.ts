@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { HEALTH_PATH, healthResponseSchema } from '../../../common/contracts/health';
 import {
-  getUserStoresResponseSchema,
-  saveUserStoresResponseSchema,
   TEST_CONNECTION_PATH,
   testConnectionResultSchema,
-  USER_STORES_PATH,
-  type CloudStore,
   type ConnectionCredentials,
   type TestConnectionResult,
 } from '../../../common/contracts/stores';
@@ -18,19 +14,6 @@ import {
   type DemoStore,
 } from '../../../common/contracts/demo-stores';
 import { ApiError, apiRequest } from '../../lib/api';
-
-/** `GET /api/user/stores`: the signed-in user's cloud list. */
-export async function fetchCloudStores(): Promise<CloudStore[]> {
-  return (await apiRequest({ path: USER_STORES_PATH, schema: getUserStoresResponseSchema })).stores;
-}
-
-/** `POST /api/user/stores` with `{stores}`: replaces the user's cloud list. */
-export async function saveCloudStores(stores: readonly CloudStore[]): Promise<CloudStore[]> {
-  const body = { stores };
-  return (
-    await apiRequest({ method: 'POST', path: USER_STORES_PATH, body, schema: saveUserStoresResponseSchema })
-  ).stores;
-}
 
 /** `POST /api/user/stores/test-connection`: the store's name and domain, or the reason in plain words. */
 export async function testStoreConnection(credentials: ConnectionCredentials): Promise<TestConnectionResult> {

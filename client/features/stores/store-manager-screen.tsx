@@ -7,7 +7,7 @@ import { ApiError, readErrorText } from '../../lib/api';
 import { fetchDemoStores, fetchIsSandboxOn } from './api';
 import { StoreCard } from './store-card';
 import { StoreForm } from './store-form';
-import { useStoreList, useSyncStatus } from './store-list';
+import { useStoreList, useSyncStatus } from '../../lib/stores/store-list';
 import {
   addDemoStores,
   addStore,

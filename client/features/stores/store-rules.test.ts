@@ -6,11 +6,8 @@ import {
   addStore,
   deleteStore,
   emptyStoreForm,
-  markUploaded,
   maskToken,
   sourceForNewStore,
-  toStoreCredentials,
-  toStoreRef,
   updateStore,
   validateStoreForm,
 } from './store-rules';
@@ -114,26 +111,9 @@ describe('list operations', () => {
     ]);
     expect(addDemoStores(once, issued, meta)).toEqual(once);
   });
-
-  it('marks only the uploaded stores as cloud', () => {
-    const stores = [buildStore({ id: 'a', storeHash: 'a1' }), buildStore({ id: 'b', storeHash: 'b1' })];
-    expect(markUploaded(stores, new Set(['a1'])).map((s) => s.source)).toEqual(['cloud', 'local']);
-  });
 });
 
-describe('what a tool call carries', () => {
-  it('sends the token as accessToken (spec part 1 §7)', () => {
-    const store = buildStore();
-    expect(toStoreCredentials(store)).toEqual({
-      id: 's1',
-      name: 'Shop',
-      storeHash: 'abc123',
-      accessToken: 'tok',
-      clientId: 'cid',
-    });
-    expect(toStoreRef(store)).toEqual({ storeHash: 'abc123', accessToken: 'tok', clientId: 'cid' });
-  });
-
+describe('the card', () => {
   it('masks a token without showing any of it', () => {
     fc.assert(
       fc.property(

@@ -1,7 +1,6 @@
-// Pure rules of the Store Manager: the form (spec part 1 §5: all four fields required), the list operations and the
-// credentials a tool call carries (spec part 1 §7).
+// Pure rules of the Store Manager: the form (spec part 1 §5: all four fields required) and the list operations.
 import type { DemoStore } from '../../../common/contracts/demo-stores';
-import { type LocalStore, type StoreCredentials, type StoreSource } from '../../../common/contracts/stores';
+import type { LocalStore, StoreSource } from '../../../common/contracts/stores';
 import { isValidAccessToken } from '../../../common/stores/access-token';
 import { isValidStoreHash } from '../../../common/stores/store-hash';
 
@@ -110,33 +109,6 @@ export function addDemoStores(
       source: meta.source,
     }));
   return [...stores, ...demos];
-}
-
-/**
- * After a successful upload: the stores that were sent are in the cloud now (spec part 1 §4 "local becomes cloud
- * after a successful sync"). A store added while the upload was in flight stays as it is until the next one.
- */
-export function markUploaded(
-  stores: readonly LocalStore[],
-  uploadedHashes: ReadonlySet<string>,
-): LocalStore[] {
-  return stores.map((s) => (uploadedHashes.has(s.storeHash) ? { ...s, source: 'cloud' } : s));
-}
-
-/** `storeCredentials` of spec part 1 §7: the whole store object, the token under `accessToken`. */
-export function toStoreCredentials(store: LocalStore): StoreCredentials {
-  return {
-    id: store.id,
-    name: store.name,
-    storeHash: store.storeHash,
-    accessToken: store.apiToken,
-    clientId: store.clientId,
-  };
-}
-
-/** `store` of the import calls (spec part 1 §7): `{storeHash, accessToken, clientId}`. */
-export function toStoreRef(store: LocalStore): { storeHash: string; accessToken: string; clientId: string } {
-  return { storeHash: store.storeHash, accessToken: store.apiToken, clientId: store.clientId };
 }
 
 /** What the card shows of a token: dots, never a character of it. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../lib/api';
-import { authClient, unwrap } from '../lib/auth-client';
+import { apiRequest } from './api';
+import { authClient, unwrap } from './auth-client';
 
 // The session seam (Better Auth at /api/auth/*). get-session answers `null` when logged out; any non-2xx answer or a
 // network failure is read as "logged out" too.

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { GlobeIcon } from '../components/icons';
+import { GlobeIcon } from './icons';
 import { LANGUAGES, isLanguage } from '../lib/i18n';
 
 /** Header language switch; the choice is remembered by the i18n set-up (localStorage + <html lang>). */

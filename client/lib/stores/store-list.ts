@@ -8,11 +8,10 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { STORE_WRITE_LOCK_MS, type CloudStore, type LocalStore } from '../../../common/contracts/stores';
 import { countLocalOnly, mergeStoreLists, planStoreLoad, toCloudStore } from '../../../common/stores/merge';
-import { useSession, type SessionUser } from '../../app/session';
-import { ApiError, readErrorText } from '../../lib/api';
-import { fetchCloudStores, saveCloudStores } from './api';
+import { useSession, type SessionUser } from '../session';
+import { ApiError, readErrorText } from '../api';
+import { fetchCloudStores, markUploaded, saveCloudStores } from './cloud-stores';
 import { readLocalStores, writeLocalStores } from './local-store-repository';
-import { markUploaded } from './store-rules';
 import { createSyncStatusStore, createWriteLock, type SyncState } from './sync-status';
 
 /** Whose list is shown: a visitor's (local only), a user's (cloud + local) or, while impersonating, the user's cloud. */
