@@ -27,6 +27,19 @@ export type PageTemplateId = (typeof PAGE_TEMPLATE_IDS)[number];
 export const ENTITY_PAGE_TEMPLATE_IDS = ['product', 'category', 'brand', 'page', 'blog-post'] as const;
 export type EntityPageTemplateId = (typeof ENTITY_PAGE_TEMPLATE_IDS)[number];
 
+/**
+ * The templates whose pages BigCommerce addresses by `entity_id` (its Widgets guide, "Placements"): product, brand,
+ * category and page. `blog-post` needs an entity id in the spec's checklist, but BigCommerce places blog-post widgets
+ * on the template for every post: the dump reads it once, without `entity_id`, and says so in a note.
+ */
+export const BIGCOMMERCE_ENTITY_TEMPLATE_IDS = ['product', 'category', 'brand', 'page'] as const;
+
+/**
+ * Templates of the spec's checklist that BigCommerce takes no widgets on (not in its Widgets guide's list of
+ * template files; a store answers 422). The dump still asks, and a refusal becomes a note (issue 11).
+ */
+export const WIDGETLESS_PAGE_TEMPLATE_IDS: readonly PageTemplateId[] = ['checkout'];
+
 export function isPageTemplateId(value: unknown): value is PageTemplateId {
   return typeof value === 'string' && (PAGE_TEMPLATE_IDS as readonly string[]).includes(value);
 }

@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds())('dump widgets (%s)', (kind) => {
     expect(data.widgetTemplates.map((t) => t.name).sort()).toEqual(['HTML', 'Promo Banner'].sort());
   });
 
-  it('mode all: every static template plus the global regions, empty pages noted', async () => {
+  it('mode all: every static template plus the global regions, empty and refused pages noted', async () => {
     const data = await dumpOk({ dumpMode: 'all' });
     expect(data.templates.map((t) => t.template_file)).toEqual([
       null,
@@ -96,11 +96,13 @@ describe.each(testDatabaseKinds())('dump widgets (%s)', (kind) => {
       'pages/search',
       'pages/contact-us',
     ]);
-    expect(data.notes).toEqual(
-      ['checkout', 'compare', 'order-confirmation', 'sitemap', 'subscribed', 'unsubscribe'].map(
+    // BigCommerce refuses pages/checkout (422 template_file): a note, and the rest of the dump completes.
+    expect(data.notes).toEqual([
+      'pages/checkout: BigCommerce takes no widgets on this template; skipped',
+      ...['compare', 'order-confirmation', 'sitemap', 'subscribed', 'unsubscribe'].map(
         (t) => `pages/${t}: no widgets on channel 1; skipped`,
       ),
-    );
+    ]);
     const home = data.templates.find((t) => t.template_file === 'pages/home');
     const direct = await sandbox<{ data: { regions: Json[] } }>(
       '/v3/content/page-widgets?channel_id=1&template_file=pages/home',
@@ -150,7 +152,23 @@ describe.each(testDatabaseKinds())('dump widgets (%s)', (kind) => {
     ]);
     expect(data.notes).toEqual([
       'pages/product (entity 999999): no product with id 999999 exists in the store; skipped',
-      'pages/blog-post (entity 5): no widgets on channel 1; skipped',
+      'pages/blog-post: BigCommerce places these widgets on the template for every blog post, not per entity, so the page was read once without entity_id (asked for entity 5)',
+      'pages/blog-post: no widgets on channel 1; skipped',
+    ]);
+  });
+
+  it('mode selected: a page the store refuses is a note, the other pages are dumped', async () => {
+    const data = await dumpOk({
+      dumpMode: 'selected',
+      selectedTemplates: ['checkout', 'home', 'blog-post'],
+      entityIds: { 'blog-post': '3, 4' },
+    });
+    expect(data.templates.map((t) => t.template_file)).toEqual(['pages/home']);
+    // In the checklist's order.
+    expect(data.notes).toEqual([
+      'pages/blog-post: BigCommerce places these widgets on the template for every blog post, not per entity, so the page was read once without entity_id (asked for entity 3, 4)',
+      'pages/blog-post: no widgets on channel 1; skipped',
+      'pages/checkout: BigCommerce takes no widgets on this template; skipped',
     ]);
   });
 

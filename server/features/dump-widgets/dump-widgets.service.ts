@@ -7,8 +7,10 @@
 import { z } from 'zod';
 import type { PlannedPage } from '../../../common/contracts/dump-widgets';
 import {
+  BIGCOMMERCE_ENTITY_TEMPLATE_IDS,
   ENTITY_KIND,
   STATIC_PAGE_TEMPLATE_IDS,
+  WIDGETLESS_PAGE_TEMPLATE_IDS,
   needsEntityId,
   templateFileOf,
   type EntityPageTemplateId,
@@ -27,6 +29,7 @@ import {
 import {
   isBigCommerceError,
   type BigCommerceClient,
+  type BigCommerceError,
   type WidgetTemplate,
 } from '../../integrations/bigcommerce';
 
@@ -46,8 +49,14 @@ export type DumpWidgetsOptions = {
   sequential?: boolean;
 };
 
-/** A page to read; `template: null` is the global regions (the snapshot without template_file). */
-type Plan = { template: PlannedPage['template'] | null; entityId: string | null };
+/**
+ * A page to read; `template: null` is the global regions (the snapshot without template_file). `note` says how the
+ * page was read when that differs from what was asked.
+ */
+type Plan = { template: PlannedPage['template'] | null; entityId: string | null; note?: string };
+
+const takesEntityId = (template: PlannedPage['template']) =>
+  (BIGCOMMERCE_ENTITY_TEMPLATE_IDS as readonly string[]).includes(template);
 
 export function planPages(command: DumpWidgetsCommand): Plan[] {
   const global: Plan = { template: null, entityId: null };
@@ -57,8 +66,54 @@ export function planPages(command: DumpWidgetsCommand): Plan[] {
     case 'all':
       return [global, ...STATIC_PAGE_TEMPLATE_IDS.map((template) => ({ template, entityId: null }))];
     case 'selected':
-      return (command.selected ?? []).map((page) => ({ template: page.template, entityId: page.entityId }));
+      return planSelected(command.selected ?? []);
   }
+}
+
+/**
+ * The selected pages. A template that needs an entity id in the spec's checklist but takes none at BigCommerce
+ * (blog-post: its widgets are placed on the template, for every post) is read once without `entity_id`, where its
+ * first id stood, with a note naming the ids asked for.
+ */
+function planSelected(selected: readonly PlannedPage[]): Plan[] {
+  const plans: Plan[] = [];
+  const folded = new Map<PlannedPage['template'], { plan: Plan; ids: string[] }>();
+  for (const page of selected) {
+    if (page.entityId === null || takesEntityId(page.template)) {
+      plans.push({ template: page.template, entityId: page.entityId });
+      continue;
+    }
+    const seen = folded.get(page.template);
+    if (seen) {
+      seen.ids.push(page.entityId);
+      continue;
+    }
+    const plan: Plan = { template: page.template, entityId: null };
+    folded.set(page.template, { plan, ids: [page.entityId] });
+    plans.push(plan);
+  }
+  for (const [template, { plan, ids }] of folded) {
+    plan.note = `${templateFileOf(template)}: BigCommerce places these widgets on the template for every ${ENTITY_KIND[template as EntityPageTemplateId] ?? 'entity'}, not per entity, so the page was read once without entity_id (asked for entity ${ids.join(', ')})`;
+  }
+  return plans;
+}
+
+/**
+ * A refusal that concerns this one page (invalid template file, entity id the store does not take, a page too
+ * large…): a 4xx other than a wrong token, a missing scope or the rate limit, which would fail every page alike.
+ */
+function isPageRefusal(error: unknown): error is BigCommerceError {
+  if (!isBigCommerceError(error) || error.status === undefined) return false;
+  if (error.status < 400 || error.status >= 500) return false;
+  return !['bc_unauthorized', 'bc_forbidden_scope', 'bc_rate_limited', 'bc_busy'].includes(error.code);
+}
+
+function refusalNote(plan: Plan, error: BigCommerceError): string {
+  const widgetless = plan.template !== null && WIDGETLESS_PAGE_TEMPLATE_IDS.includes(plan.template);
+  if (widgetless && (error.status === 400 || error.status === 422)) {
+    return `${pageLabel(plan)}: BigCommerce takes no widgets on this template; skipped`;
+  }
+  return `${pageLabel(plan)}: the store refused this page (${error.message}); skipped`;
 }
 
 async function runEach<T, R>(
@@ -144,10 +199,16 @@ async function readPage(
   channelId: number,
   signal: AbortSignal | undefined,
 ): Promise<PageOutcome> {
-  const notes: string[] = [];
+  const notes: string[] = plan.note ? [plan.note] : [];
   let entityName: string | null = null;
   if (plan.template !== null && plan.entityId !== null && needsEntityId(plan.template)) {
-    const entity = await lookUpEntity(client, plan.template, plan.entityId, signal);
+    let entity: EntityLookup;
+    try {
+      entity = await lookUpEntity(client, plan.template, plan.entityId, signal);
+    } catch (error) {
+      if (!isPageRefusal(error)) throw error;
+      return { notes: [...notes, refusalNote(plan, error)] };
+    }
     if (!entity.exists) {
       return {
         notes: [
@@ -159,12 +220,20 @@ async function readPage(
     if (entity.note) notes.push(entity.note);
   }
   const templateFile = plan.template === null ? null : templateFileOf(plan.template);
-  const snapshot = await client.pageWidgets.get({
-    channelId,
-    templateFile: templateFile ?? undefined,
-    entityId: plan.entityId ?? undefined,
-    signal,
-  });
+  let snapshot;
+  try {
+    snapshot = await client.pageWidgets.get({
+      channelId,
+      templateFile: templateFile ?? undefined,
+      entityId: plan.entityId ?? undefined,
+      signal,
+    });
+  } catch (error) {
+    // One page the store refuses is a note; the rest of the dump completes (issue 11, point 1).
+    if (!isPageRefusal(error)) throw error;
+    notes.push(refusalNote(plan, error));
+    return { notes };
+  }
   const regions = snapshot.regions.map((region) => snapshotRegionSchema.parse(region));
   if (listSnapshotWidgets(regions).length === 0) {
     notes.push(`${pageLabel(plan)}: no widgets on channel ${channelId}; skipped`);

@@ -380,10 +380,15 @@ describe('page snapshots', () => {
     expect(failure(() => state.pageAddress({ template_file: 'pages/home', channel_id: 3 })).title).toBe(
       'Channel 3 does not exist',
     );
-    expect(state.pageAddress({ template_file: 'pages/blog-post', entity_id: '12' })).toEqual({
+    expect(state.pageAddress({ template_file: 'pages/product', entity_id: '12' })).toEqual({
       channel_id: 1,
-      template_file: 'pages/blog-post',
+      template_file: 'pages/product',
       entity_id: '12',
+    });
+    expect(
+      failure(() => state.pageAddress({ template_file: 'pages/blog-post', entity_id: '12' })).errors,
+    ).toEqual({
+      entity_id: 'entity_id is not supported for template_file pages/blog-post',
     });
   });
 

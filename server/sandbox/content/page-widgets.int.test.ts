@@ -47,9 +47,9 @@ const DEMO_PAGES: Record<string, { entity?: string; widgets: number; regions: st
   brands: { widgets: 1, regions: ['brands_below_header'] },
   page: { entity: '1', widgets: 4, regions: ['page_builder_content'] },
   blog: { widgets: 1, regions: ['header_bottom'] },
-  'blog-post': { entity: '3', widgets: 0, regions: [] },
+  // BigCommerce takes entity_id on product, brand, category and page templates only.
+  'blog-post': { widgets: 0, regions: [] },
   cart: { widgets: 2, regions: ['cart_below_totals'] },
-  checkout: { widgets: 0, regions: [] },
   search: { widgets: 1, regions: ['search_below_content'] },
   compare: { widgets: 0, regions: [] },
   'contact-us': { widgets: 1, regions: ['header_bottom'] },
@@ -60,7 +60,7 @@ const DEMO_PAGES: Record<string, { entity?: string; widgets: number; regions: st
 };
 
 describe('GET /page-widgets', () => {
-  it.each(PAGE_TEMPLATE_IDS.map((template) => [template]))(
+  it.each(PAGE_TEMPLATE_IDS.filter((template) => template !== 'checkout').map((template) => [template]))(
     'returns the demo snapshot of %s',
     async (template) => {
       const expected = DEMO_PAGES[template];
@@ -71,6 +71,37 @@ describe('GET /page-widgets', () => {
       expect(filled(regions)).toEqual(expected.regions);
     },
   );
+
+  it('refuses what BigCommerce refuses: pages/checkout takes no widgets, entity_id only on four templates', async () => {
+    const refused = [
+      ['?channel_id=1&template_file=pages/checkout', 'template_file'],
+      ['?channel_id=1&template_file=pages/blog-post&entity_id=3', 'entity_id'],
+      ['?channel_id=1&template_file=pages/cart&entity_id=3', 'entity_id'],
+    ] as const;
+    for (const [query, field] of refused) {
+      const res = await server.request(`/page-widgets${query}`);
+      expect(res.status, query).toBe(422);
+      const body = await json<BcErrorBody>(res);
+      expect(Object.keys(body.errors ?? {}), query).toEqual([field]);
+    }
+    for (const template of ['product', 'brand', 'category', 'page']) {
+      const res = await server.request(
+        `/page-widgets?channel_id=1&template_file=pages/${template}&entity_id=1`,
+      );
+      expect(res.status, template).not.toBe(422);
+    }
+    const widgets = await json<{ data: { uuid: string }[] }>(await server.request('/widgets?limit=1'));
+    const placement = await server.request('/placements', {
+      method: 'POST',
+      body: JSON.stringify({
+        widget_uuid: widgets.data[0]?.uuid,
+        template_file: 'pages/checkout',
+        status: 'active',
+      }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(placement.status).toBe(422);
+  });
 
   it('returns the global regions without template_file, with meta.pagination over regions', async () => {
     const res = await server.request('/page-widgets');
@@ -167,7 +198,7 @@ describe('GET /page-widgets', () => {
 
   it('gives the empty store empty snapshots', async () => {
     server.use(createContentState({ ...TEST_REFS, demo: false }));
-    for (const template of PAGE_TEMPLATE_IDS) {
+    for (const template of PAGE_TEMPLATE_IDS.filter((id) => id !== 'checkout')) {
       expect(widgetCount(await snapshot(`?template_file=${templateFileOf(template)}`))).toBe(0);
     }
     expect(widgetCount(await snapshot(''))).toBe(0);

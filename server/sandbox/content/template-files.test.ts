@@ -4,10 +4,10 @@ import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-te
 import { acceptsEntityId, isKnownTemplateFile, pageRegionNames, themeRegionNames } from './template-files';
 
 describe('template files', () => {
-  it('knows every toolbox page template as pages/<id>', () => {
+  it('knows every toolbox page template as pages/<id>, but pages/checkout, which takes no widgets', () => {
     expect(PAGE_TEMPLATE_IDS).toHaveLength(17);
     for (const template of PAGE_TEMPLATE_IDS)
-      expect(isKnownTemplateFile(templateFileOf(template))).toBe(true);
+      expect(isKnownTemplateFile(templateFileOf(template))).toBe(template !== 'checkout');
   });
 
   it('accepts custom templates of the four entity types and nothing made up', () => {
@@ -19,9 +19,9 @@ describe('template files', () => {
     expect(isKnownTemplateFile('pages/account/orders/all')).toBe(true);
   });
 
-  it('takes entity ids on product, category, brand, page, blog-post and custom templates only', () => {
+  it('takes entity ids on product, category, brand, page and custom templates only', () => {
     const withEntity = PAGE_TEMPLATE_IDS.filter((template) => acceptsEntityId(templateFileOf(template)));
-    expect(withEntity).toEqual(['product', 'category', 'brand', 'page', 'blog-post']);
+    expect(withEntity).toEqual(['product', 'category', 'brand', 'page']);
     expect(acceptsEntityId('pages/custom/category/sale')).toBe(true);
   });
 
@@ -38,7 +38,6 @@ describe('template files', () => {
     expect(pageRegionNames('pages/page')).toEqual(['header_bottom', 'page_builder_content']);
     expect(pageRegionNames('pages/custom/category/sale')).toEqual(pageRegionNames('pages/category'));
     expect(pageRegionNames('pages/blog')).toEqual(['header_bottom']);
-    expect(pageRegionNames('pages/checkout')).toEqual([]);
   });
 
   it('lists theme regions with the global ones around the page', () => {

@@ -2,7 +2,7 @@
 // Template files: doc:docs/storefront/widgets/index.mdx "Placements" (API-NOTES §6 (c)).
 // Region names: bigcommerce/cornerstone 6.21.0 as listed in API-NOTES §6 (c); names only.
 // The toolbox's 17 page templates and the five addressed by an entity id are the catalogue in common/dumps.
-import { ENTITY_PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
+import { BIGCOMMERCE_ENTITY_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
 
 const ACCOUNT_PAGES = [
   'add-address',
@@ -34,8 +34,9 @@ const OTHER_PAGES = [
   'pages/brands',
   'pages/cart',
   'pages/category',
-  // Not in the doc's list, but Cornerstone ships templates/pages/checkout.html and the toolbox dumps it (spec §9).
-  'pages/checkout',
+  // No `pages/checkout`: Cornerstone ships templates/pages/checkout.html, but BigCommerce takes no widgets there (it is
+  // not in the guide's list, and a real store answers 422 `template_file`). The toolbox's checklist keeps it (spec §9)
+  // and notes the refusal (issue 11).
   'pages/compare',
   'pages/contact-us',
   'pages/errors/403',
@@ -66,12 +67,11 @@ export function isKnownTemplateFile(templateFile: string): boolean {
   return STATIC_SET.has(templateFile) || CUSTOM_TEMPLATE_RE.test(templateFile);
 }
 
-const ENTITY_TEMPLATE_FILES = new Set<string>(ENTITY_PAGE_TEMPLATE_IDS.map(templateFileOf));
+const ENTITY_TEMPLATE_FILES = new Set<string>(BIGCOMMERCE_ENTITY_TEMPLATE_IDS.map(templateFileOf));
 
 /**
- * Templates whose pages are addressed by `entity_id`. The doc names brand, category, page and product (and the custom
- * templates of those types); `pages/blog-post` is accepted too because the toolbox targets single blog posts
- * (spec part 1 §9 "Templates needing an entity id").
+ * Templates whose pages are addressed by `entity_id`: the doc names brand, category, page and product, and the custom
+ * templates of those types. `pages/blog-post` is not among them (a real store refuses `entity_id` there).
  */
 export function acceptsEntityId(templateFile: string): boolean {
   return CUSTOM_TEMPLATE_RE.test(templateFile) || ENTITY_TEMPLATE_FILES.has(templateFile);
@@ -114,8 +114,8 @@ const WITH_PRODUCT_CARDS = new Set([
   'pages/product',
 ]);
 
-/** Templates rendered without the theme header and footer (checkout and order confirmation use their own layout). */
-const WITHOUT_HEADER = new Set(['pages/checkout', 'pages/order-confirmation']);
+/** Templates rendered without the theme header and footer (order confirmation uses the checkout layout). */
+const WITHOUT_HEADER = new Set(['pages/order-confirmation']);
 
 function baseTemplateOf(templateFile: string): string {
   const custom = CUSTOM_TEMPLATE_RE.exec(templateFile);
