@@ -54,7 +54,7 @@ async function pickStore(page: Page, name: string): Promise<void> {
 async function submitAndDownload(page: Page): Promise<{ name: string; json: Json }> {
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }),
-    page.getByTestId('dump-submit').click(),
+    page.getByTestId('tool-submit').click(),
   ]);
   return readDownload(download);
 }
@@ -86,19 +86,19 @@ export const dumpsJourneys: Journey[] = [
       const product = (await sandbox(page, '/v3/catalog/products/77')).data as Json;
 
       // No store, then no value (spec part 1 §5).
-      await page.getByTestId('dump-submit').click();
-      await expectText(page.getByTestId('dump-error'), 'Please select a store');
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Please select a store');
       await pickStore(page, 'Harbour & Pine Demo');
-      await page.getByTestId('dump-submit').click();
-      await expectText(page.getByTestId('dump-error'), 'Please enter a value to search by');
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Please enter a value to search by');
 
       // Processing... with the button disabled while the server works (the sandbox answers slowly for a moment).
       await sandboxSettings(page, { latencyMs: 150 });
       await page.getByLabel('Search value').fill('77');
       const downloading = page.waitForEvent('download', { timeout: 30_000 });
-      await page.getByTestId('dump-submit').click();
-      await expectText(page.getByTestId('dump-submit'), 'Processing...');
-      assert.equal(await page.getByTestId('dump-submit').isDisabled(), true);
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-submit'), 'Processing...');
+      assert.equal(await page.getByTestId('tool-submit').isDisabled(), true);
       const byId = await readDownload(await downloading);
       await sandboxSettings(page, { latencyMs: 0 });
 
@@ -122,11 +122,11 @@ export const dumpsJourneys: Journey[] = [
       ]) {
         assert.ok(Array.isArray(byId.json[key]), key);
       }
-      const success = page.getByTestId('dump-success');
+      const success = page.getByTestId('tool-result');
       await expectText(success.locator('p').first(), 'Product exported. The JSON file has been downloaded.');
       await expectText(success, new RegExp(`\\(ID: 77, SKU: ${String(product.sku)}\\)`));
-      await expectText(page.getByTestId('dump-file-name'), `File: ${byId.name}`);
-      assert.equal(await page.getByTestId('dump-submit').innerText(), 'Dump Product');
+      await expectText(page.getByTestId('tool-file-name'), `File: ${byId.name}`);
+      assert.equal(await page.getByTestId('tool-submit').innerText(), 'Dump Product');
       await screenshot(page, 'dump-product');
 
       // By SKU: the file is named after the SKU.
@@ -139,13 +139,13 @@ export const dumpsJourneys: Journey[] = [
       // A product that does not exist, and a store whose token is wrong: the server's plain words.
       await page.getByLabel('Product ID').check();
       await page.getByLabel('Search value').fill('999999');
-      await page.getByTestId('dump-submit').click();
-      await expectText(page.getByTestId('dump-error'), 'No product with ID 999999 was found in this store');
-      assert.equal(await page.getByTestId('dump-success').count(), 0);
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'No product with ID 999999 was found in this store');
+      assert.equal(await page.getByTestId('tool-result').count(), 0);
       await pickStore(page, 'Wrong Token');
       await page.getByLabel('Search value').fill('77');
-      await page.getByTestId('dump-submit').click();
-      await expectText(page.getByTestId('dump-error'), /^BigCommerce rejected the API token \(401\)/);
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), /^BigCommerce rejected the API token \(401\)/);
     },
   },
   {
@@ -153,8 +153,8 @@ export const dumpsJourneys: Journey[] = [
     run: async ({ newPage }) => {
       const page = await openTool(newPage, 'dump-widgets');
       await page.getByTestId('language-switch').selectOption('vi');
-      await page.getByTestId('dump-submit').click();
-      await expectText(page.getByTestId('dump-error'), 'Vui lòng chọn store');
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Vui lòng chọn store');
     },
   },
   {
@@ -200,7 +200,7 @@ export const dumpsJourneys: Journey[] = [
         dumped.reduce((n, t) => n + t.totalCategories, 0),
         65,
       );
-      await expectText(page.getByTestId('dump-success').locator('p').nth(1), 'Trees: 2 · Categories: 65');
+      await expectText(page.getByTestId('tool-result').locator('p').nth(1), 'Trees: 2 · Categories: 65');
       await screenshot(page, 'dump-categories');
 
       await treeSelect.selectOption({ label: trees[1] ?? '' });
@@ -245,8 +245,8 @@ export const dumpsJourneys: Journey[] = [
       await page.getByLabel('All Static Templates').check();
       await sandboxSettings(page, { latencyMs: 120 });
       const downloading = page.waitForEvent('download', { timeout: 30_000 });
-      await page.getByTestId('dump-submit').click();
-      await expectText(page.getByTestId('dump-progress'), /^Pages read: \d+ of 13$/);
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-progress'), /^Pages read: \d+ of 13$/);
       const all = await readDownload(await downloading);
       await sandboxSettings(page, { latencyMs: 0 });
       const summary = all.json.summary as Record<string, number>;
@@ -260,7 +260,7 @@ export const dumpsJourneys: Journey[] = [
       await expectText(page.getByTestId('count-page-templates'), '7');
       await expectText(page.getByTestId('count-total-widgets'), '17');
       await expectText(page.getByTestId('count-unique-uuids'), '11');
-      const success = page.getByTestId('dump-success');
+      const success = page.getByTestId('tool-result');
       for (const label of [
         'Widget Templates',
         'Page Templates',
@@ -272,7 +272,7 @@ export const dumpsJourneys: Journey[] = [
       }
       const notes = (await page.getByTestId('dump-notes').locator('li').allInnerTexts()).map(squash);
       assert.deepEqual(notes, all.json.notes);
-      assert.ok(notes.includes('pages/checkout: no widgets on channel 1; skipped'));
+      assert.ok(notes.includes('pages/checkout: BigCommerce takes no widgets on this template; skipped'));
       await screenshot(page, 'dump-widgets-all');
     },
   },
@@ -285,7 +285,7 @@ export const dumpsJourneys: Journey[] = [
       const checklist = page.getByTestId('template-checklist');
       const boxes = checklist.locator('input[type="checkbox"]');
       assert.equal(await boxes.count(), 17);
-      const submit = page.getByTestId('dump-submit');
+      const submit = page.getByTestId('tool-submit');
 
       // Nothing checked: submit is disabled and says why.
       assert.equal(await submit.isDisabled(), true);
@@ -305,7 +305,7 @@ export const dumpsJourneys: Journey[] = [
       await page.getByTestId('template-home').check();
       await page.getByTestId('template-product').check();
       await submit.click();
-      await expectText(page.getByTestId('dump-error'), 'Please provide entity_id for template: product');
+      await expectText(page.getByTestId('tool-error'), 'Please provide entity_id for template: product');
       await page.getByTestId('entity-ids-product').fill('77, 999999');
       await page.getByTestId('template-product').uncheck();
       assert.equal(await page.getByTestId('entity-ids-product').count(), 0);

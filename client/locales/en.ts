@@ -202,8 +202,23 @@ export const en = {
     entityIdInvalid: 'Entity ID "{value}" for template {name} must be a positive whole number',
     progress: 'Pages read: {done} of {total}',
   },
-  dumps: {
+  // Shared screen parts of the tools (client/components/tool/).
+  toolKit: {
     file: 'File: {name}',
+    progress: '{done} of {total} done',
+    progressLabel: 'Progress',
+    failed: '{failed} failed',
+    rate: '{rate} per second',
+    timeLeft: '{time} left',
+    seconds: '{s} s',
+    minutes: '{m} min {s} s',
+    hours: '{h} h {m} min',
+    confirm: 'Confirm',
+    jsonFileLoaded: 'Loaded {name}',
+    jsonFileNotJson: '{name} is not a .json file. Please choose a .json file.',
+    jsonFileUnreadable: '{name} could not be read. Please try again.',
+    jsonFileInvalidJson: '{name} is not valid JSON: {reason}',
+    jsonFileWrongShape: '{name} does not hold the expected data: {reason}',
   },
   widgetsVisualization: {
     upload: 'Upload a widgets dump (JSON)',

@@ -204,8 +204,23 @@ export const vi: Messages = {
     entityIdInvalid: 'Entity ID "{value}" của template {name} phải là số nguyên dương',
     progress: 'Đã đọc {done}/{total} trang',
   },
-  dumps: {
+  // Shared screen parts of the tools (client/components/tool/).
+  toolKit: {
     file: 'Tệp: {name}',
+    progress: 'Đã xong {done}/{total}',
+    progressLabel: 'Tiến độ',
+    failed: '{failed} lỗi',
+    rate: '{rate} mỗi giây',
+    timeLeft: 'còn {time}',
+    seconds: '{s} giây',
+    minutes: '{m} phút {s} giây',
+    hours: '{h} giờ {m} phút',
+    confirm: 'Xác nhận',
+    jsonFileLoaded: 'Đã tải {name}',
+    jsonFileNotJson: '{name} không phải tệp .json. Vui lòng chọn tệp .json.',
+    jsonFileUnreadable: 'Không đọc được {name}. Vui lòng thử lại.',
+    jsonFileInvalidJson: '{name} không phải JSON hợp lệ: {reason}',
+    jsonFileWrongShape: '{name} không chứa dữ liệu như mong đợi: {reason}',
   },
   widgetsVisualization: {
     upload: 'Tải lên tệp xuất widget (JSON)',

@@ -5,13 +5,9 @@ import type { LocalStore } from '../../../common/contracts/stores';
 import { categoryDumpFileName } from '../../../common/dumps/file-names';
 import { FormAlert } from '../../components/form-field';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
-import {
-  DumpSuccessAlert,
-  ToolErrorAlert,
-  ToolForm,
-  ToolSubmitButton,
-  useDumpRun,
-} from '../../components/tool-screen';
+import { ResultPanel } from '../../components/tool/result-panel';
+import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
+import { useToolRun } from '../../components/tool/use-tool-run';
 import { toolErrorText } from '../../lib/tool-errors';
 import { categoryTreesQuery, dumpCategories } from './api';
 
@@ -24,7 +20,7 @@ export default function DumpCategoriesScreen() {
   const credentials = store ? toStoreCredentials(store) : null;
   const trees = useQuery(categoryTreesQuery(credentials));
 
-  const { run, outcome, setOutcome } = useDumpRun({
+  const { run, outcome, setOutcome } = useToolRun({
     mutationFn: dumpCategories,
     fileName: (dump) => categoryDumpFileName(dump.treeId, new Date()),
     success: (dump) => ({
@@ -83,14 +79,14 @@ export default function DumpCategoriesScreen() {
       )}
       <ToolErrorAlert outcome={outcome} />
       {outcome?.tone === 'success' && (
-        <DumpSuccessAlert title={t('dumpCategories.success')} fileName={outcome.fileName}>
+        <ResultPanel title={t('dumpCategories.success')} fileName={outcome.fileName}>
           <p>
             {t('dumpCategories.summary', {
               trees: String(outcome.trees),
               categories: String(outcome.categories),
             })}
           </p>
-        </DumpSuccessAlert>
+        </ResultPanel>
       )}
     </div>
   );

@@ -5,13 +5,9 @@ import type { ProductSearchType } from '../../../common/contracts/dump-product';
 import { productDumpFileName } from '../../../common/dumps/file-names';
 import { TextField } from '../../components/form-field';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
-import {
-  DumpSuccessAlert,
-  ToolErrorAlert,
-  ToolForm,
-  ToolSubmitButton,
-  useDumpRun,
-} from '../../components/tool-screen';
+import { ResultPanel } from '../../components/tool/result-panel';
+import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
+import { useToolRun } from '../../components/tool/use-tool-run';
 import { dumpProduct } from './api';
 
 /** Dump Product (spec part 1 §2, §5, §7): pick a store, search by Product ID or SKU, download the product dump. */
@@ -22,7 +18,7 @@ export default function DumpProductScreen() {
   const [searchType, setSearchType] = useState<ProductSearchType>('id');
   const [searchValue, setSearchValue] = useState('');
 
-  const { run, outcome, setOutcome } = useDumpRun({
+  const { run, outcome, setOutcome } = useToolRun({
     mutationFn: dumpProduct,
     fileName: (_product, request) => productDumpFileName(String(request.searchValue), new Date()),
     success: (product) => ({ product }),
@@ -70,7 +66,7 @@ export default function DumpProductScreen() {
       </ToolForm>
       <ToolErrorAlert outcome={outcome} />
       {outcome?.tone === 'success' && (
-        <DumpSuccessAlert title={t('dumpProduct.success')} fileName={outcome.fileName}>
+        <ResultPanel title={t('dumpProduct.success')} fileName={outcome.fileName}>
           <p>
             {t('dumpProduct.result', {
               name: outcome.product.name,
@@ -78,7 +74,7 @@ export default function DumpProductScreen() {
               sku: outcome.product.sku || t('common.notAvailable'),
             })}
           </p>
-        </DumpSuccessAlert>
+        </ResultPanel>
       )}
     </div>
   );

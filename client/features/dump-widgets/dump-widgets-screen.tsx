@@ -7,13 +7,10 @@ import { PAGE_TEMPLATE_IDS, needsEntityId, templateFileOf } from '../../../commo
 import type { DumpMode, WidgetsDump } from '../../../common/dumps/widgets-dump';
 import { TextField } from '../../components/form-field';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
-import {
-  DumpFileName,
-  ToolErrorAlert,
-  ToolForm,
-  ToolSubmitButton,
-  useDumpRun,
-} from '../../components/tool-screen';
+import { ProgressPanel } from '../../components/tool/progress-panel';
+import { ResultFileName } from '../../components/tool/result-panel';
+import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
+import { useToolRun } from '../../components/tool/use-tool-run';
 import { cn } from '../../lib/class-names';
 import { dumpWidgets } from './api';
 import {
@@ -58,7 +55,7 @@ export default function DumpWidgetsScreen() {
     }
   };
 
-  const { run, outcome, setOutcome } = useDumpRun({
+  const { run, outcome, setOutcome } = useToolRun({
     mutationFn: (request: ReturnType<typeof buildWidgetsRequest>) => dumpWidgets(request, setProgress),
     fileName: (dump) => widgetsDumpFileName(dump.storeHash, new Date()),
     success: (dump) => ({ dump }),
@@ -189,12 +186,11 @@ export default function DumpWidgetsScreen() {
           label={t('dumpWidgets.submit')}
         />
         {run.isPending && progress && progress.total > 0 && (
-          <div role="status" data-testid="dump-progress" className="space-y-1">
-            <p className="text-xs text-slate-600">
-              {t('dumpWidgets.progress', { done: String(progress.done), total: String(progress.total) })}
-            </p>
-            <progress className="h-2 w-full accent-indigo-600" value={progress.done} max={progress.total} />
-          </div>
+          <ProgressPanel
+            done={progress.done}
+            total={progress.total}
+            label={t('dumpWidgets.progress', { done: String(progress.done), total: String(progress.total) })}
+          />
         )}
       </ToolForm>
 
@@ -223,7 +219,7 @@ function WidgetsSuccess({ dump, fileName }: { dump: WidgetsDump; fileName: strin
   return (
     <section
       role="status"
-      data-testid="dump-success"
+      data-testid="tool-result"
       className="space-y-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900"
     >
       <p className="font-semibold">{t('dumpWidgets.success')}</p>
@@ -247,7 +243,7 @@ function WidgetsSuccess({ dump, fileName }: { dump: WidgetsDump; fileName: strin
           </ul>
         </div>
       )}
-      <DumpFileName fileName={fileName} />
+      <ResultFileName fileName={fileName} />
     </section>
   );
 }

@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, type Ref, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/class-names';
+
+/**
+ * The native dialog's `cancel` event (Escape, or the browser's close request): the dialog stays open for React to
+ * close, and the question counts as answered 'Cancel'.
+ */
+export function cancelOnRequest(event: Pick<SyntheticEvent, 'preventDefault'>, onCancel: () => void): void {
+  event.preventDefault();
+  onCancel();
+}
+
+export interface ConfirmDialogProps {
+  isOpen: boolean;
+  title: string;
+  message: string;
+  /** The confirm button's text; 'Confirm' by default. */
+  confirmLabel?: string;
+  /** The cancel button's text; 'Cancel' by default. */
+  cancelLabel?: string;
+  /** A red confirm button, for what cannot be taken back. */
+  isDestructive?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  testId?: string;
+}
+
+/**
+ * An accessible modal question (STYLE.md §6), on the native <dialog> opened with showModal(): the page behind is
+ * inert, Escape cancels, and focus starts on Cancel (the safe answer) and goes back where it was when it closes.
+ */
+export function ConfirmDialog({ isOpen, ...props }: ConfirmDialogProps) {
+  return isOpen ? <OpenConfirmDialog {...props} /> : null;
+}
+
+function OpenConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  isDestructive = false,
+  onConfirm,
+  onCancel,
+  testId = 'confirm-dialog',
+}: Omit<ConfirmDialogProps, 'isOpen'>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    cancelRef.current?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      previous?.focus();
+    };
+  }, []);
+
+  return (
+    <ConfirmDialogView
+      dialogRef={dialogRef}
+      cancelRef={cancelRef}
+      id={id}
+      title={title}
+      message={message}
+      confirmLabel={confirmLabel ?? t('toolKit.confirm')}
+      cancelLabel={cancelLabel ?? t('common.cancel')}
+      isDestructive={isDestructive}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      testId={testId}
+    />
+  );
+}
+
+/** The dialog's markup (rendered on its own in the unit test). */
+export function ConfirmDialogView({
+  dialogRef,
+  cancelRef,
+  id,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel,
+  isDestructive,
+  onConfirm,
+  onCancel,
+  testId,
+}: {
+  dialogRef?: Ref<HTMLDialogElement>;
+  cancelRef?: Ref<HTMLButtonElement>;
+  id: string;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  isDestructive: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  testId: string;
+}) {
+  const buttonBase =
+    'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2';
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-message`}
+      onCancel={(event) => cancelOnRequest(event, onCancel)}
+      data-testid={testId}
+      className="m-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
+    >
+      <h2 id={`${id}-title`} className="text-base font-semibold">
+        {title}
+      </h2>
+      <p id={`${id}-message`} className="mt-2 text-sm text-slate-600">
+        {message}
+      </p>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button
+          ref={cancelRef}
+          type="button"
+          onClick={onCancel}
+          data-testid={`${testId}-cancel`}
+          className={cn(
+            buttonBase,
+            'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 focus-visible:outline-indigo-600',
+          )}
+        >
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          onClick={onConfirm}
+          data-testid={`${testId}-confirm`}
+          className={cn(
+            buttonBase,
+            'text-white',
+            isDestructive
+              ? 'bg-red-600 hover:bg-red-500 focus-visible:outline-red-600'
+              : 'bg-indigo-600 hover:bg-indigo-500 focus-visible:outline-indigo-600',
+          )}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

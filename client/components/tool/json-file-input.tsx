@@ -1,0 +1,168 @@
+import type { TFunction } from 'i18next';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { cn } from '../../lib/class-names';
+
+/** Why a chosen file gave no value. */
+export type JsonFileProblem =
+  | { kind: 'not-json-file' }
+  | { kind: 'unreadable' }
+  | { kind: 'invalid-json'; reason: string }
+  | { kind: 'wrong-shape'; reason: string };
+
+export type JsonFileResult<T> =
+  { ok: true; value: T; fileName: string } | { ok: false; problem: JsonFileProblem; fileName: string };
+
+/** What `readJsonFile` needs of a File (a Blob with a name). */
+export type NamedBlob = Pick<File, 'name' | 'text'>;
+
+/** `stores[0].storeHash`: where in the file a zod issue is. */
+function issuePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
+    )
+    .join('');
+}
+
+/** The first thing wrong with the data, e.g. 'stores[0].storeHash: Invalid input: expected string, received undefined'. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return error.message;
+  const where = issuePath(issue.path);
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
+
+/** Reads a chosen .json file: parses it and checks it with `schema`, giving the typed value or what is wrong. */
+export async function readJsonFile<T>(file: NamedBlob, schema: z.ZodType<T>): Promise<JsonFileResult<T>> {
+  const fileName = file.name;
+  if (!/\.json$/i.test(fileName)) return { ok: false, problem: { kind: 'not-json-file' }, fileName };
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { ok: false, problem: { kind: 'unreadable' }, fileName };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, problem: { kind: 'invalid-json', reason }, fileName };
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    return { ok: false, problem: { kind: 'wrong-shape', reason: firstIssue(parsed.error) }, fileName };
+  }
+  return { ok: true, value: parsed.data, fileName };
+}
+
+/** The text a person reads for a problem, naming the file. */
+export function jsonFileProblemText(problem: JsonFileProblem, fileName: string, t: TFunction): string {
+  switch (problem.kind) {
+    case 'not-json-file':
+      return t('toolKit.jsonFileNotJson', { name: fileName });
+    case 'unreadable':
+      return t('toolKit.jsonFileUnreadable', { name: fileName });
+    case 'invalid-json':
+      return t('toolKit.jsonFileInvalidJson', { name: fileName, reason: problem.reason });
+    case 'wrong-shape':
+      return t('toolKit.jsonFileWrongShape', { name: fileName, reason: problem.reason });
+  }
+}
+
+export interface JsonFileInputProps<T> {
+  label: string;
+  /** The shape the file must have; the value handed on is what it parses to. */
+  schema: z.ZodType<T>;
+  /** The typed value of a good file, or null (with the error text) for a bad one. */
+  onChange: (value: T | null, result: { fileName: string; error?: string }) => void;
+  testId?: string;
+}
+
+/**
+ * A file input for a .json file (STYLE.md §6 `JsonFileInput(schema)`): reads and parses the file, validates it with
+ * the schema and hands on the typed value; a bad file shows a clear error naming it (and hands on null).
+ */
+export function JsonFileInput<T>({
+  label,
+  schema,
+  onChange,
+  testId = 'json-file-input',
+}: JsonFileInputProps<T>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  // Only the last chosen file counts, whichever read finishes first.
+  const latest = useRef(0);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    const attempt = ++latest.current;
+    if (!file) {
+      setStatus(null);
+      onChange(null, { fileName: '' });
+      return;
+    }
+    const result = await readJsonFile(file, schema);
+    if (attempt !== latest.current) return;
+    if (result.ok) {
+      setStatus({ tone: 'ok', text: t('toolKit.jsonFileLoaded', { name: result.fileName }) });
+      onChange(result.value, { fileName: result.fileName });
+    } else {
+      const error = jsonFileProblemText(result.problem, result.fileName, t);
+      setStatus({ tone: 'error', text: error });
+      onChange(null, { fileName: result.fileName, error });
+    }
+  };
+
+  return <JsonFileInputView id={id} label={label} status={status} onChange={choose} testId={testId} />;
+}
+
+/** The input's markup (rendered on its own in the unit test). */
+export function JsonFileInputView({
+  id,
+  label,
+  status,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  status: { tone: 'ok' | 'error'; text: string } | null;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
+  testId: string;
+}) {
+  const statusId = `${id}-status`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept=".json,application/json"
+        onChange={(event) => void onChange(event)}
+        aria-invalid={status?.tone === 'error' ? true : undefined}
+        aria-describedby={status ? statusId : undefined}
+        data-testid={testId}
+        className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
+      />
+      {status && (
+        <p
+          id={statusId}
+          role={status.tone === 'error' ? 'alert' : 'status'}
+          data-testid={`${testId}-${status.tone === 'error' ? 'error' : 'loaded'}`}
+          className={cn(
+            'mt-1 text-xs break-all',
+            status.tone === 'error' ? 'font-medium text-red-600' : 'text-emerald-700',
+          )}
+        >
+          {status.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocalStore } from '../../../common/contracts/stores';
+import { FormAlert, SubmitButton } from '../form-field';
+import { StorePicker } from '../store-picker/store-picker';
+import type { ToolOutcome } from './use-tool-run';
+
+/** The card form of a tool screen: the shared store picker first (spec part 1 §2), then the tool's own fields. */
+export function ToolForm({
+  tool,
+  store,
+  onStoreChange,
+  onSubmit,
+  children,
+}: {
+  /** The tool's tab id: the store picker remembers the last store used in it. */
+  tool: string;
+  store: LocalStore | null;
+  onStoreChange: (store: LocalStore | null) => void;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <StorePicker value={store?.id ?? ''} onChange={onStoreChange} rememberAs={tool} />
+      {children}
+    </form>
+  );
+}
+
+/** A tool's run button: 'Processing...' while the run lasts. */
+export function ToolSubmitButton({
+  label,
+  isBusy,
+  isDisabled,
+}: {
+  label: string;
+  isBusy: boolean;
+  isDisabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SubmitButton
+      isBusy={isBusy}
+      isDisabled={isDisabled}
+      label={label}
+      busyLabel={t('common.processing')}
+      testId="tool-submit"
+    />
+  );
+}
+
+/** The red panel under a tool's form when its run or its checks failed. */
+export function ToolErrorAlert({ outcome }: { outcome: ToolOutcome<object> }) {
+  if (outcome?.tone !== 'error') return null;
+  return (
+    <FormAlert tone="error" testId="tool-error">
+      {outcome.text}
+    </FormAlert>
+  );
+}
