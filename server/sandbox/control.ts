@@ -14,6 +14,7 @@ const settingsSchema = z
     errorRate: z.number().min(0).max(1),
     errorStatus: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]),
     errorNext: z.number().int().min(0),
+    errorAfter: z.number().int().min(0),
     storm: z.object({ count: z.number().int().min(0), resetMs: z.number().int().min(0).optional() }),
     dropRate: z.number().min(0).max(1),
     dropNext: z.number().int().min(0),
@@ -50,6 +51,7 @@ export function registerControlRoutes(app: SandboxApp, stores: StoreRegistry): v
         errorRate: faults.errorRate,
         errorStatus: faults.errorStatus,
         errorNext: faults.errorNext,
+        errorAfter: faults.errorAfter,
         storm: { count: faults.stormNext, resetMs: faults.stormResetMs },
         dropRate: faults.dropRate,
         dropNext: faults.dropNext,
@@ -125,6 +127,7 @@ export function registerControlRoutes(app: SandboxApp, stores: StoreRegistry): v
       ...(s.errorRate !== undefined ? { errorRate: s.errorRate } : {}),
       ...(s.errorStatus !== undefined ? { errorStatus: s.errorStatus } : {}),
       ...(s.errorNext !== undefined ? { errorNext: s.errorNext } : {}),
+      ...(s.errorAfter !== undefined ? { errorAfter: s.errorAfter } : {}),
       ...(s.storm !== undefined
         ? {
             stormNext: s.storm.count,

@@ -11,6 +11,8 @@ export type FaultSettings = {
   errorStatus: 500 | 502 | 503 | 504;
   /** The next N matching requests answer `errorStatus`. */
   errorNext: number;
+  /** Matching requests let through before the `errorNext` run starts: a 5xx storm in the middle of a job. */
+  errorAfter: number;
   /** The next N matching requests answer 429 (with rate-limit headers and `X-Retry-After`). */
   stormNext: number;
   /** `X-Rate-Limit-Time-Reset-Ms` sent during a storm. */
@@ -31,6 +33,7 @@ export const DEFAULT_FAULTS: FaultSettings = {
   errorRate: 0,
   errorStatus: 500,
   errorNext: 0,
+  errorAfter: 0,
   stormNext: 0,
   stormResetMs: 500,
   dropRate: 0,
@@ -83,6 +86,10 @@ export class FaultInjector {
       return 'drop';
     }
     if (s.errorNext > 0) {
+      if (s.errorAfter > 0) {
+        s.errorAfter -= 1;
+        return null;
+      }
       s.errorNext -= 1;
       return 'error';
     }

@@ -38,9 +38,11 @@ describe('updateProductsInBatches', () => {
     const t = setup(catalog(new Set()));
     const report = await drive(t.clock, t.client.updateProductsInBatches(items(25), { parallel: 1 }));
     expect(sizes(t.fake.requests)).toEqual([10, 10, 5]);
-    expect(t.fake.requests.every((r) => r.method === 'PUT' && r.url.endsWith('/v3/catalog/products'))).toBe(
-      true,
-    );
+    expect(
+      t.fake.requests.every(
+        (r) => r.method === 'PUT' && new URL(r.url).pathname.endsWith('/v3/catalog/products'),
+      ),
+    ).toBe(true);
     expect(report).toMatchObject({ succeeded: 25, failed: 0, requests: 3 });
     expect(report.results.map((r) => r.id)).toEqual(items(25).map((i) => i.id));
     expect(report.results[0]).toMatchObject({
@@ -111,20 +113,14 @@ describe('updateProductsInBatches', () => {
     expect(sizes(t.fake.requests)).toEqual([2]);
   });
 
-  it('207: products listed in `data` saved with a warning, the others are sent again on their own', async () => {
-    let first = true;
-    const t = setup((req) => {
-      const batch = req.body as ProductUpdate[];
-      if (first) {
-        first = false;
-        return json(207, {
-          data: [{ id: 1, name: 'P1' }],
-          errors: { inventory_level: 'Inventory could not be saved.' },
-          meta: {},
-        });
-      }
-      return json(200, { data: batch.map((b) => ({ id: b.id })), meta: {} });
-    });
+  it('207 naming no item: every product of the batch saved, with BigCommerce’s remark, nothing sent again', async () => {
+    const t = setup(() =>
+      json(207, {
+        data: [{ id: 1, name: 'P1' }],
+        errors: { inventory_level: 'Inventory could not be saved.' },
+        meta: {},
+      }),
+    );
     const report = await drive(t.clock, t.client.updateProductsInBatches(items(2)));
     expect(report.succeeded).toBe(2);
     expect(report.results[0]).toMatchObject({
@@ -136,6 +132,132 @@ describe('updateProductsInBatches', () => {
       },
     });
     expect(report.results[1]).toMatchObject({ id: 2, ok: true });
-    expect(sizes(t.fake.requests)).toEqual([2, 1]);
+    expect(sizes(t.fake.requests)).toEqual([2]);
+  });
+
+  it('207 with item-indexed errors: that product alone fails, with its field; the other nine succeed', async () => {
+    const t = setup((req) => {
+      const batch = req.body as ProductUpdate[];
+      return json(207, {
+        data: batch.map((b) => ({ id: b.id, page_title: b.page_title })),
+        errors: {
+          status: 207,
+          title: 'Some of the data was not saved.',
+          type: 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes',
+          errors: { '4.custom_url': 'The URL is already in use.' },
+        },
+        meta: {},
+      });
+    });
+    const report = await drive(t.clock, t.client.updateProductsInBatches(items(10)));
+    expect(report).toMatchObject({ succeeded: 9, failed: 1, requests: 1 });
+    expect(report.results[4]).toMatchObject({
+      id: 5,
+      ok: false,
+      error: {
+        status: 207,
+        field: 'custom_url',
+        errors: { custom_url: 'The URL is already in use.' },
+        message: 'BigCommerce saved product 5, but not all of it: custom_url: The URL is already in use.',
+      },
+    });
+  });
+
+  it('a refused batch naming its item: that item fails, the rest is sent again once, not halved', async () => {
+    const t = setup((req) => {
+      const batch = req.body as ProductUpdate[];
+      const at = batch.findIndex((b) => b.id === 4 || b.id === 8);
+      if (at >= 0) {
+        return bcError(409, 'The product name is a duplicate', { [`${at}.name`]: 'Name is already taken.' });
+      }
+      return json(200, { data: batch.map((b) => ({ id: b.id })), meta: {} });
+    });
+    const report = await drive(t.clock, t.client.updateProductsInBatches(items(10)));
+    expect(report).toMatchObject({ succeeded: 8, failed: 2 });
+    // 10 ✗ (item 3 named) → 9 ✗ (item 6 named) → 8 ✓
+    expect(sizes(t.fake.requests)).toEqual([10, 9, 8]);
+    expect(report.results[3]).toMatchObject({
+      id: 4,
+      ok: false,
+      error: {
+        code: 'bc_conflict',
+        status: 409,
+        field: 'name',
+        message: 'BigCommerce refused product 4: name: Name is already taken.',
+      },
+    });
+    expect(report.results[7]).toMatchObject({ id: 8, ok: false, error: { field: 'name' } });
+  });
+
+  it('asks back only the id and the edited fields', async () => {
+    const t = setup(catalog(new Set()));
+    await drive(
+      t.clock,
+      t.client.updateProductsInBatches([
+        { id: 1, description: '<p>x</p>' },
+        { id: 2, page_title: 'T' },
+      ]),
+    );
+    expect(new URL(t.fake.requests[0]!.url).searchParams.get('include_fields')).toBe(
+      'id,description,page_title',
+    );
+  });
+
+  it('outlasts minutes of 5xx on the long budget, showing each wait, and writes each product once', async () => {
+    let failures = 6;
+    const written: number[] = [];
+    const t = setup((req) => {
+      if (failures-- > 0) return bcError(500, 'Internal Server Error');
+      const batch = req.body as ProductUpdate[];
+      written.push(...batch.map((b) => b.id));
+      return json(200, { data: batch.map((b) => ({ id: b.id })), meta: {} });
+    });
+    const progress: BatchProgress[] = [];
+    const started = t.clock.now();
+    const report = await drive(
+      t.clock,
+      t.client.updateProductsInBatches(items(10), { onProgress: (p) => progress.push(p) }),
+    );
+    expect(report).toMatchObject({ succeeded: 10, failed: 0, requests: 1 });
+    expect(written).toEqual(items(10).map((i) => i.id));
+    const waits = progress.flatMap((p) => (p.waiting ? [p.waiting] : []));
+    expect(waits.map((w) => `${w.retry} of ${w.of}`)).toEqual([
+      '1 of 8',
+      '2 of 8',
+      '3 of 8',
+      '4 of 8',
+      '5 of 8',
+      '6 of 8',
+    ]);
+    expect(waits.every((w) => w.reason === 'server_error' && w.status === 500)).toBe(true);
+    // 2.5 s doubling, half fixed and half jitter (0.5 here): 1.875 + 3.75 + 7.5 + 15 + 30 + 45 s.
+    expect(t.clock.now() - started).toBeGreaterThanOrEqual(100_000);
+  });
+
+  it('a read keeps the short budget: four retries, then the error', async () => {
+    const t = setup(() => bcError(503, 'Service Unavailable'));
+    const error = await drive(
+      t.clock,
+      t.client.products.get(1).catch((e: unknown) => e),
+    );
+    expect(error).toMatchObject({ code: 'bc_unavailable', retries: 4 });
+    expect(t.fake.requests).toHaveLength(5);
+  });
+
+  it('a wait for a retry ends at once on cancel, and nothing more is sent', async () => {
+    const t = setup(() => bcError(500, 'Internal Server Error'));
+    const controller = new AbortController();
+    const run = t.client.updateProductsInBatches(items(3), {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.waiting?.retry === 2) controller.abort(new Error('cancelled by the user'));
+      },
+    });
+    const error = await drive(
+      t.clock,
+      run.catch((e: unknown) => e),
+    );
+    expect(error).toMatchObject({ message: 'cancelled by the user' });
+    expect(t.fake.requests).toHaveLength(2);
   });
 });

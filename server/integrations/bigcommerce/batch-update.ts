@@ -1,15 +1,22 @@
 // Bulk product updates through `PUT /v3/catalog/products`, at most 10 products per request (413 above that)
 // [PROD updateProducts], API-NOTES §4 and §6f.
 //
-// A batch is all-or-nothing at BigCommerce, and some 422 answers do not name the failing item
-// (doc:docs/start/migration/4_errors.md). So when a batch fails for a reason that belongs to its items (400, 404,
-// 409, 413, 422), it is split in two and each half is sent again, down to single products: one bad product costs a
-// few extra requests but never fails nine good ones. A failure that belongs to the store or the connection (401,
-// 403, 429 after retries, 5xx, network) is not split: splitting cannot help and would only spend the quota.
+// BigCommerce names the failing item of a batch by its index in the array: `errors: {"4.custom_url": "…"}`, inside a
+// 4xx for the whole batch (nothing saved) or a 207 (saved, but not that field) [PROD errorMultiStatus]; its advice is
+// to drop the failing item and retry the rest (doc:docs/start/migration/4_errors.md). So a refused batch fails the
+// named items alone, with their field and message, and the rest is sent again as one batch; only a refusal that names
+// no item (some 422s do not) is split, in halves, down to single products. A 207 is a success for every item it does
+// not name. A failure that belongs to the store or the connection (401, 403 scope, 429 after retries, 5xx, network)
+// is not split: splitting cannot help and would only spend the quota.
+//
+// The writes are long-job writes: 5xx and dropped connections are retried on the long budget (minutes, each wait
+// reported in the progress and ended by cancel); a PUT by id leaves the same state when repeated, so nothing is
+// written twice. Each request asks back only `id` and the edited fields (`include_fields`), not whole products.
 import { BigCommerceError, isBigCommerceError, withPeriod } from './errors';
 import type { BigCommerceHttp } from './http';
 import type { Product, ProductUpdate } from './resources/products';
 import { productSchema } from './resources/products';
+import type { RetryBudget, RetryWait } from './transport';
 
 export const PRODUCT_BATCH_LIMIT = 10;
 
@@ -30,6 +37,8 @@ export type BatchProgress = {
   succeeded: number;
   failed: number;
   requests: number;
+  /** Set while a request waits to be retried: "waiting for BigCommerce (retry 3 of 8, next in 40 s)". */
+  waiting?: RetryWait;
 };
 
 export type BatchUpdateOptions = {
@@ -39,8 +48,10 @@ export type BatchUpdateOptions = {
   batchSize?: number;
   /** Batches sent at once (the store's scheduler still caps concurrency). */
   parallel?: number;
-  /** How a failed batch is split: in halves (fewer requests when few items are bad), or one product per request. */
+  /** How a batch refused without naming its items is split: in halves, or one product per request. */
   split?: 'binary' | 'one-by-one';
+  /** Retry budget of the writes; `job` (minutes of 5xx) by default. */
+  retry?: RetryBudget;
 };
 
 export type BatchUpdateReport = {
@@ -66,22 +77,78 @@ function invalidId(): BigCommerceError {
   });
 }
 
-function partialWarning(body: unknown): BigCommerceError {
+/** `errors` of a 207 body: BigCommerce's `{status, title, type, errors}` [PROD errorMultiStatus], or a flat map. */
+function multiStatusErrors(body: unknown): Record<string, string> {
+  const outer = body && typeof body === 'object' && 'errors' in body ? body.errors : undefined;
+  if (!outer || typeof outer !== 'object') return {};
+  const inner = 'errors' in outer && outer.errors && typeof outer.errors === 'object' ? outer.errors : outer;
   const errors: Record<string, string> = {};
-  if (
-    body &&
-    typeof body === 'object' &&
-    'errors' in body &&
-    body.errors &&
-    typeof body.errors === 'object'
-  ) {
-    for (const [key, value] of Object.entries(body.errors)) {
-      errors[key] = typeof value === 'string' ? value : JSON.stringify(value);
-    }
+  for (const [key, value] of Object.entries(inner)) {
+    if (['status', 'title', 'type'].includes(key) && inner === outer) continue;
+    errors[key] = typeof value === 'string' ? value : JSON.stringify(value);
   }
-  const detail = Object.entries(errors)
-    .map(([k, v]) => `${k}: ${v}`)
+  return errors;
+}
+
+/**
+ * The errors of a batch answer by item: `"4.custom_url"` is item 4's `custom_url`, `"4"` item 4 as a whole. Keys that
+ * name no item of this batch are left out.
+ */
+export function errorsByItem(
+  errors: Record<string, string>,
+  batchLength: number,
+): Map<number, Record<string, string>> {
+  const byItem = new Map<number, Record<string, string>>();
+  for (const [key, message] of Object.entries(errors)) {
+    const match = /^(\d+)(?:\.(.+))?$/.exec(key);
+    if (!match) continue;
+    const index = Number(match[1]);
+    if (index >= batchLength) continue;
+    const fields = byItem.get(index) ?? {};
+    fields[match[2] ?? 'product'] = message;
+    byItem.set(index, fields);
+  }
+  return byItem;
+}
+
+const describeFields = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([field, message]) => `${field}: ${message}`)
     .join('; ');
+
+/** Item `id` of a refused batch: its own failure, with BigCommerce's status, field and message. */
+function itemFailure(id: number, fields: Record<string, string>, from: BigCommerceError): BigCommerceError {
+  const [field] = Object.keys(fields);
+  return new BigCommerceError({
+    code: from.code,
+    ...(from.status !== undefined ? { status: from.status } : {}),
+    ...(from.title !== undefined ? { title: from.title } : {}),
+    errors: fields,
+    method: 'PUT',
+    path: '/v3/catalog/products',
+    ...(field !== undefined && field !== 'product' ? { field } : {}),
+    message: `BigCommerce refused product ${id}: ${withPeriod(describeFields(fields))}`,
+  });
+}
+
+/** Item `id` of a 207: the product saved, but not these fields. */
+function partialFailure(id: number, fields: Record<string, string>): BigCommerceError {
+  const [field] = Object.keys(fields);
+  return new BigCommerceError({
+    code: 'bc_invalid',
+    status: 207,
+    errors: fields,
+    method: 'PUT',
+    path: '/v3/catalog/products',
+    ...(field !== undefined && field !== 'product' ? { field } : {}),
+    mayHaveBeenApplied: true,
+    message: `BigCommerce saved product ${id}, but not all of it: ${withPeriod(describeFields(fields))}`,
+  });
+}
+
+/** A 207 that names no item: every product of the batch saved, with BigCommerce's remark. */
+function partialWarning(errors: Record<string, string>): BigCommerceError {
+  const detail = describeFields(errors);
   return new BigCommerceError({
     code: 'bc_invalid',
     status: 207,
@@ -90,6 +157,13 @@ function partialWarning(body: unknown): BigCommerceError {
     path: '/v3/catalog/products',
     message: `The product was saved, but BigCommerce did not accept all of it${detail ? `: ${withPeriod(detail)}` : '.'}`,
   });
+}
+
+/** `include_fields` of a batch: `id` and the fields it edits, so the answer is not whole products. */
+function includeFieldsOf(batch: readonly ProductUpdate[]): string {
+  const fields = new Set<string>(['id']);
+  for (const item of batch) for (const key of Object.keys(item)) fields.add(key);
+  return [...fields].join(',');
 }
 
 export async function updateProductsInBatches(
@@ -137,10 +211,15 @@ export async function updateProductsInBatches(
     }
     options.signal?.throwIfAborted();
     requests++;
+    const batch = indexes.map((i) => items[i]!);
     try {
       const { status, body } = await http.exchange('PUT', '/v3/catalog/products', {
-        body: indexes.map((i) => items[i]),
+        body: batch,
+        query: { include_fields: includeFieldsOf(batch) },
         signal: options.signal,
+        retry: options.retry ?? 'job',
+        onRetry: (waiting) =>
+          options.onProgress?.({ done, total: items.length, succeeded, failed, requests, waiting }),
       });
       const saved = new Map<number, Product>();
       const data = body && typeof body === 'object' && 'data' in body ? body.data : undefined;
@@ -151,36 +230,55 @@ export async function updateProductsInBatches(
         }
       }
       if (status === 207) {
-        // Partial success: products listed in `data` saved (with a warning); the others go round again.
-        const warning = partialWarning(body);
-        const missing = indexes.filter((i) => !saved.has(items[i]!.id));
-        for (const i of indexes) {
-          const product = saved.get(items[i]!.id);
-          if (product) settle(i, { id: items[i]!.id, ok: true, product, warning });
-        }
+        // Partial success: the items named by index saved but not those fields; every other item is a success.
+        const errors = multiStatusErrors(body);
+        const byItem = errorsByItem(errors, indexes.length);
+        const warning = byItem.size === 0 ? partialWarning(errors) : undefined;
+        indexes.forEach((i, position) => {
+          const id = items[i]!.id;
+          const fields = byItem.get(position);
+          if (fields) settle(i, { id, ok: false, error: partialFailure(id, fields) });
+          else settle(i, withProduct(id, saved.get(id), warning));
+        });
         report();
-        if (missing.length > 0 && missing.length < indexes.length) await retrySplit(missing);
-        else if (missing.length > 0) {
-          for (const i of missing) settle(i, { id: items[i]!.id, ok: true, warning });
-          report();
-        }
         return;
       }
-      for (const i of indexes) {
-        const product = saved.get(items[i]!.id);
-        settle(i, product ? { id: items[i]!.id, ok: true, product } : { id: items[i]!.id, ok: true });
-      }
+      for (const i of indexes) settle(i, withProduct(items[i]!.id, saved.get(items[i]!.id)));
       report();
     } catch (error) {
       if (!isBigCommerceError(error)) throw error;
       if (STORE_WIDE_CODES.has(error.code)) fatal = error;
-      if (indexes.length > 1 && isItemError(error)) {
-        await retrySplit(indexes);
-        return;
+      if (isItemError(error)) {
+        const byItem = errorsByItem(error.errors, indexes.length);
+        if (byItem.size > 0) {
+          // The named items fail alone; the rest was not saved (the batch is all-or-nothing) and goes again.
+          const rest: number[] = [];
+          indexes.forEach((i, position) => {
+            const fields = byItem.get(position);
+            if (fields)
+              settle(i, { id: items[i]!.id, ok: false, error: itemFailure(items[i]!.id, fields, error) });
+            else rest.push(i);
+          });
+          report();
+          if (rest.length > 0) await send(rest);
+          return;
+        }
+        if (indexes.length > 1) {
+          await retrySplit(indexes);
+          return;
+        }
       }
       for (const i of indexes) settle(i, { id: items[i]!.id, ok: false, error });
       report();
     }
+  }
+
+  function withProduct(
+    id: number,
+    product: Product | undefined,
+    warning?: BigCommerceError,
+  ): ProductUpdateResult {
+    return { id, ok: true, ...(product ? { product } : {}), ...(warning ? { warning } : {}) };
   }
 
   async function retrySplit(indexes: number[]): Promise<void> {

@@ -197,6 +197,36 @@ describe('BigCommerce client against the sandbox, faults from the control API', 
     expect(after.map((p) => p.page_title)).toEqual(chosen.map((p) => `Quota ${p.id}`));
   });
 
+  it('a long 5xx storm in the middle of a batch job: it waits it out and writes every product exactly once', async () => {
+    const chosen = (await run(client.products.list({ limit: 50, query: { include_fields: 'name' } }))).items;
+    // Two batches go through, then 7 answers of 500 in a row (minutes of waiting on the job budget), then calm.
+    await settings({ errorAfter: 2, errorNext: 7, errorStatus: 500, match: { method: 'PUT' } });
+    const waits: string[] = [];
+    const started = clock.now();
+    const report = await run(
+      client.updateProductsInBatches(
+        chosen.map((p) => ({ id: p.id, page_title: `Storm ${p.id}` })),
+        {
+          parallel: 1,
+          onProgress: (p) => {
+            if (p.waiting) waits.push(`retry ${p.waiting.retry} of ${p.waiting.of} after ${p.done} done`);
+          },
+        },
+      ),
+    );
+    expect([report.succeeded, report.failed, report.requests]).toEqual([50, 0, 5]);
+    expect(waits).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `retry ${n} of 8 after 20 done`));
+    expect(clock.now() - started).toBeGreaterThanOrEqual(2 * 60_000);
+    const s = await stats();
+    expect(s.injectedErrors).toBe(7);
+    expect(Object.keys(s.productWrites)).toHaveLength(50);
+    expect(Object.values(s.productWrites).every((n) => n === 1)).toBe(true);
+    const after = await run(
+      client.products.listAll({ query: { 'id:in': chosen.map((p) => p.id), include_fields: 'page_title' } }),
+    );
+    expect(after.map((p) => p.page_title)).toEqual(chosen.map((p) => `Storm ${p.id}`));
+  });
+
   it('5xx on a GET is retried until it answers', async () => {
     const [product] = (await run(client.products.list({ limit: 1 }))).items;
     await settings({ errorNext: 2, errorStatus: 503, match: { method: 'GET', path: '/catalog/products/' } });
@@ -278,8 +308,9 @@ describe('BigCommerce client against the sandbox, faults from the control API', 
       products.map((p, i) => (i === 6 ? p.description : `<p>Batch ${i}</p>`)),
     );
     const s = await stats();
-    // 1 failed batch of 10, then halves: 5 (ok) + 5 (fails) → 3 (ok) + 2 (fails) → 1 + 1 (one fails): 7 requests.
-    expect(s.byRoute['PUT /stores/:hash/v3/catalog/products']).toBe(report.requests);
+    // The refused batch names item 6 ("6.name"): it fails alone and the other 9 go again as one batch.
+    expect(report.requests).toBe(2);
+    expect(s.byRoute['PUT /stores/:hash/v3/catalog/products']).toBe(2);
     expect(Object.values(s.productWrites).every((n) => n === 1)).toBe(true);
     expect(Object.keys(s.productWrites)).toHaveLength(9);
   });

@@ -246,7 +246,22 @@ describe('pagination', () => {
     expect(t.fake.requests.length).toBeLessThanOrEqual(5);
   });
 
-  it('a single page without pagination meta is fine', async () => {
+  it('fails loudly, never truncates: missing or unreadable meta.pagination is an error, not one page', async () => {
+    const missing = setup(json(200, { data: [product(1)], meta: {} }));
+    const error = await missing.run(rejectionOf(missing.client.products.listAll({ limit: 2 })));
+    expect(error).toBeInstanceOf(BigCommerceError);
+    expect(error).toMatchObject({
+      code: 'bc_unexpected_response',
+      message:
+        'BigCommerce answered GET /v3/catalog/products in an unexpected shape: meta.pagination is missing, so the number of pages is unknown.',
+    });
+    const garbled = setup(json(200, { data: [product(1)], meta: { pagination: { total: '3' } } }));
+    const unreadable = await garbled.run(rejectionOf(garbled.client.products.listAll({ limit: 2 })));
+    expect(unreadable).toMatchObject({ code: 'bc_unexpected_response' });
+    expect((unreadable as Error).message).toContain('meta.pagination');
+  });
+
+  it('a single list read (not paginated) without pagination meta is fine', async () => {
     const t = setup(json(200, { data: [{ name: 'header_bottom' }], meta: {} }));
     expect(await t.run(t.client.regions.list('pages/home'))).toEqual([{ name: 'header_bottom' }]);
     expect(t.fake.requests[0]!.url).toContain('/v3/content/regions?template_file=pages/home');

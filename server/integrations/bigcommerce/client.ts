@@ -20,7 +20,7 @@ import { buildResourceApi, type ResourceApi } from './resource-api';
 import type { ProductUpdate } from './resources/products';
 import { SchedulerRegistry, type SchedulerOptions } from './scheduler';
 import { assertStoreHash, isSandboxStoreHash } from './store-hash';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport';
+import { DEFAULT_RETRY_POLICY, JOB_RETRY_POLICY, type RetryPolicy } from './transport';
 
 export const DEFAULT_BASE_URL = 'https://api.bigcommerce.com';
 
@@ -39,6 +39,8 @@ export type BigCommerceClientFactoryOptions = {
   /** Fine-tuning of the pacing (see scheduler.ts). */
   pacing?: Pick<SchedulerOptions, 'paceBelowRatio' | 'reserve'>;
   retry?: Partial<RetryPolicy>;
+  /** The long budget of jobs' writes (`retry: 'job'`); tests shorten it. */
+  jobRetry?: Partial<RetryPolicy>;
   /** Time limit for one attempt; default 60 s; 0 turns it off. */
   timeoutMs?: number;
   userAgent?: string;
@@ -101,6 +103,7 @@ export function createBigCommerceClientFactory(
   const clock = options.clock ?? realClock;
   const schedulers = new SchedulerRegistry({ clock, concurrency: options.concurrency, ...options.pacing });
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const jobPolicy: RetryPolicy = { ...JOB_RETRY_POLICY, ...options.jobRetry };
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
 
   function forStore(
@@ -132,6 +135,7 @@ export function createBigCommerceClientFactory(
       fetch: fetchImpl,
       random: options.random ?? Math.random,
       policy,
+      jobPolicy,
       timeoutMs: options.timeoutMs ?? 60_000,
       userAgent: options.userAgent ?? 'bc-toolbox',
       logger: options.logger,

@@ -5,7 +5,14 @@ import type { Clock } from './clock';
 import { BigCommerceError, errorFromResponse, errorFromTransport, redactSecrets } from './errors';
 import { paginationSchema, type Pagination } from './resources/common';
 import { SchedulerBusyError, type StoreScheduler } from './scheduler';
-import { sendWithRetries, TransportError, type RetryPolicy, type TransportEvent } from './transport';
+import {
+  sendWithRetries,
+  TransportError,
+  type RetryBudget,
+  type RetryPolicy,
+  type RetryWait,
+  type TransportEvent,
+} from './transport';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -27,6 +34,10 @@ export type RequestOptions = {
    * false for POST. See transport.ts for the full rule.
    */
   idempotent?: boolean;
+  /** `read` (default): the short budget of a user's request. `job`: the long budget of a bulk job's writes. */
+  retry?: RetryBudget;
+  /** Told before each wait for a retry, so a job can show "waiting for BigCommerce (retry 3 of 8, next in 40 s)". */
+  onRetry?: (wait: RetryWait) => void;
 };
 
 export type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -62,6 +73,8 @@ export type HttpDeps = {
   fetch: typeof fetch;
   random: () => number;
   policy: RetryPolicy;
+  /** The long budget of `retry: 'job'` requests. */
+  jobPolicy: RetryPolicy;
   timeoutMs: number;
   userAgent: string;
   logger: BigCommerceLogger | undefined;
@@ -154,11 +167,12 @@ export class BigCommerceHttp {
           ...(deps.caller !== undefined ? { caller: deps.caller } : {}),
           clock: deps.clock,
           fetch: deps.fetch,
-          policy: deps.policy,
+          policy: options.retry === 'job' ? deps.jobPolicy : deps.policy,
           random: deps.random,
           timeoutMs: deps.timeoutMs,
           signal: options.signal,
           onEvent: log,
+          ...(options.onRetry ? { onRetry: options.onRetry } : {}),
         },
       );
     } catch (error) {
@@ -297,9 +311,13 @@ export class BigCommerceHttp {
     );
     const meta =
       record.meta && typeof record.meta === 'object' ? (record.meta as Record<string, unknown>) : {};
-    const pagination =
-      meta.pagination === undefined ? undefined : paginationSchema.safeParse(meta.pagination);
-    return { items, pagination: pagination?.success ? pagination.data : undefined };
+    if (meta.pagination === undefined) return { items, pagination: undefined };
+    // An unreadable `meta.pagination` is an error, never "one page": reading on would silently truncate (issue 11).
+    const pagination = paginationSchema.safeParse(meta.pagination);
+    if (!pagination.success) {
+      throw this.unexpected('GET', path, status, `meta.pagination: ${summariseIssues(pagination.error)}`);
+    }
+    return { items, pagination: pagination.data };
   }
 
   /**
@@ -313,8 +331,12 @@ export class BigCommerceHttp {
     const limit = options.limit ?? 250;
     const prefetch = Math.max(1, options.prefetch ?? this.#deps.scheduler.concurrency);
     const first = await this.list(path, { ...options, page: 1, limit });
+    if (!first.pagination) {
+      // Without it there is no telling how many pages there are; assuming one would truncate the collection.
+      throw this.unexpected('GET', path, 200, 'meta.pagination is missing, so the number of pages is unknown');
+    }
     yield first;
-    const totalPages = first.pagination?.total_pages ?? 1;
+    const totalPages = first.pagination.total_pages;
     if (totalPages <= 1) return;
 
     const controller = new AbortController();

@@ -12,7 +12,13 @@ export { BigCommerceError, isBigCommerceError, type BigCommerceErrorCode } from 
 export { realClock, createFakeClock, type Clock, type FakeClock } from './clock';
 export { assertStoreHash, isSandboxStoreHash, isValidStoreHash, SANDBOX_PREFIX } from './store-hash';
 export { StoreScheduler, SchedulerRegistry, type RateLimitSnapshot } from './scheduler';
-export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport';
+export {
+  DEFAULT_RETRY_POLICY,
+  JOB_RETRY_POLICY,
+  type RetryBudget,
+  type RetryPolicy,
+  type RetryWait,
+} from './transport';
 export type { BigCommerceLogger, Page, Query, RequestOptions } from './http';
 export {
   PRODUCT_BATCH_LIMIT,

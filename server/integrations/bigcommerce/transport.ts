@@ -33,6 +33,7 @@ export type RetryPolicy = {
   maxRateLimitWaitMs: number;
 };
 
+/** Reads in a user's request: a short budget (about half a minute of 5xx at the most), so the user is not kept. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 4,
   maxRateLimitRetries: 6,
@@ -40,6 +41,35 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 20_000,
   rateLimitFallbackMs: 5_000,
   maxRateLimitWaitMs: 120_000,
+};
+
+/**
+ * Writes in long jobs (bulk edits, imports): a budget that outlasts a real outage. BigCommerce's guidance is to retry
+ * a 500 several times with growing delays of up to about a minute (its status-codes page; the migration error guide
+ * allows about 10 attempts), and rate limiting can surface as a 500. 8 retries at 2.5 s doubling to a minute wait
+ * between about 2 and 4.5 minutes in all; every wait is reported (`onRetry`) and ends at once on cancel.
+ */
+export const JOB_RETRY_POLICY: RetryPolicy = {
+  maxRetries: 8,
+  maxRateLimitRetries: 20,
+  baseDelayMs: 2_500,
+  maxDelayMs: 60_000,
+  rateLimitFallbackMs: 5_000,
+  maxRateLimitWaitMs: 120_000,
+};
+
+/** Which budget a request gets: `read` (the default) or `job`. */
+export type RetryBudget = 'read' | 'job';
+
+/** One wait before a retry, as a job's progress shows it: "waiting for BigCommerce (retry 3 of 8, next in 40 s)". */
+export type RetryWait = {
+  /** 1-based number of this retry. */
+  retry: number;
+  /** Retries the budget allows for this kind of failure. */
+  of: number;
+  waitMs: number;
+  reason: 'rate_limited' | 'server_error' | 'network';
+  status?: number;
 };
 
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
@@ -93,6 +123,8 @@ export type TransportOptions = {
   timeoutMs: number;
   signal?: AbortSignal;
   onEvent?: (event: TransportEvent) => void;
+  /** Told before each wait for a retry (a job shows it in its progress). */
+  onRetry?: (wait: RetryWait) => void;
 };
 
 export type TransportResult = {
@@ -236,6 +268,13 @@ export async function sendWithRetries(
           waitMs: outcome.rateLimitWait,
           status: 429,
         });
+        opts.onRetry?.({
+          retry: rateLimitRetries + 1,
+          of: policy.maxRateLimitRetries,
+          waitMs: outcome.rateLimitWait,
+          reason: 'rate_limited',
+          status: 429,
+        });
         rateLimitRetries++;
         retries++;
         continue;
@@ -247,6 +286,13 @@ export async function sendWithRetries(
           attempt,
           reason: 'server_error',
           waitMs: wait,
+          status: outcome.status,
+        });
+        opts.onRetry?.({
+          retry: otherRetries + 1,
+          of: policy.maxRetries,
+          waitMs: wait,
+          reason: 'server_error',
           status: outcome.status,
         });
         otherRetries++;
@@ -269,6 +315,7 @@ export async function sendWithRetries(
     if (safeToRepeat && otherRetries < policy.maxRetries) {
       const wait = backoffMs(otherRetries, policy.baseDelayMs, policy.maxDelayMs, opts.random);
       opts.onEvent?.({ type: 'retry', attempt, reason: 'network', waitMs: wait });
+      opts.onRetry?.({ retry: otherRetries + 1, of: policy.maxRetries, waitMs: wait, reason: 'network' });
       otherRetries++;
       retries++;
       await clock.sleep(wait, opts.signal);
