@@ -333,7 +333,12 @@ export class BigCommerceHttp {
     const first = await this.list(path, { ...options, page: 1, limit });
     if (!first.pagination) {
       // Without it there is no telling how many pages there are; assuming one would truncate the collection.
-      throw this.unexpected('GET', path, 200, 'meta.pagination is missing, so the number of pages is unknown');
+      throw this.unexpected(
+        'GET',
+        path,
+        200,
+        'meta.pagination is missing, so the number of pages is unknown',
+      );
     }
     yield first;
     const totalPages = first.pagination.total_pages;
