@@ -99,6 +99,24 @@ describe.each(testDatabaseKinds())('dump product (%s)', (kind) => {
     }
   });
 
+  it('costs as few requests as BigCommerce allows: sub-resources come with the product (include=)', async () => {
+    // Product 77 has variants, options, images, custom fields, reviews, a brand and categories one level deep.
+    await resetDemoStore(server, { quota: 100_000 });
+    await dumpOk({ storeCredentials: DEMO, searchType: 'id', searchValue: '77' });
+    const stats = (await (await control('/stats')).json()) as {
+      data: { requests: number; byRoute: Record<string, number> };
+    };
+    // Before: 14 (the product, then one list per sub-resource and the channel assignments).
+    expect(stats.data.byRoute).toEqual({
+      'GET /stores/:hash/v3/catalog/products/:product_id': 1,
+      'GET /stores/:hash/v3/catalog/products/:product_id/reviews': 1,
+      'GET /stores/:hash/v3/catalog/trees/categories': 2,
+      'GET /stores/:hash/v3/catalog/brands/:brand_id': 1,
+      'GET /stores/:hash/v3/channels': 1,
+    });
+    expect(stats.data.requests).toBe(6);
+  });
+
   it('finds a product by its main SKU and by a variant SKU', async () => {
     const list = await sandbox<{ data: Json[] }>('/v3/catalog/products?include=variants&limit=250');
     const withVariants = list.data.find((p) => (p.variants as Json[]).length > 1);
