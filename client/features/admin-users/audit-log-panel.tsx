@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, readErrorText } from '../../lib/api';
+import { apiErrorText } from '../../lib/tool-errors';
 import { cn } from '../../lib/class-names';
 import { auditLogQueryOptions, isAdminSession } from './api';
 import { PagerButtons, plainSmallButtonClass, TableHead, TablePlaceholder } from './table-parts';
@@ -32,12 +32,7 @@ export function AuditLogPanel({ titleId }: { titleId: string }) {
       </div>
       {log.isError || log.isPending ? (
         <TablePlaceholder
-          error={
-            log.isError
-              ? ((log.error instanceof ApiError ? readErrorText(log.error.body) : undefined) ??
-                t('adminUsers.auditLog.loadFailed'))
-              : null
-          }
+          error={log.isError ? apiErrorText(log.error, t, t('adminUsers.auditLog.loadFailed')) : null}
         />
       ) : log.data.entries.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">{t('adminUsers.auditLog.empty')}</p>

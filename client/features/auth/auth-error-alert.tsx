@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-field';
 import { AuthRequestError } from '../../lib/auth-client';
+import { serverErrorText } from '../../lib/error-text';
 import { authErrorMessage, type AuthErrorMessage } from './auth-rules';
 
 /** The message for a failed account request (an `AuthRequestError` from `unwrap`, or anything else thrown). */
@@ -13,7 +14,7 @@ export function AuthMessageAlert({ message, testId }: { message: AuthErrorMessag
   const { t } = useTranslation();
   return (
     <FormAlert tone="error" {...(testId ? { testId } : {})}>
-      {'key' in message ? t(message.key) : message.text}
+      {'key' in message ? t(message.key) : (serverErrorText(message, t) ?? message.text)}
     </FormAlert>
   );
 }

@@ -92,7 +92,7 @@ export type AuthErrorKey =
   | 'errors.generic';
 
 /** What to show for a failed account request: a catalogue text, or the server's own text when it is unknown here. */
-export type AuthErrorMessage = { key: AuthErrorKey } | { text: string };
+export type AuthErrorMessage = { key: AuthErrorKey } | { text: string; code?: string };
 
 // Better Auth's error codes (@better-auth/core BASE_ERROR_CODES and the admin plugin's), upper-cased so a server that
 // answers `invalid_password` style codes maps the same way.
@@ -125,7 +125,7 @@ export function authErrorMessage(error: AuthError): AuthErrorMessage {
   if (error.status === 0) return { key: 'errors.networkError' };
   const key = error.code ? CODE_KEYS[error.code.toUpperCase()] : undefined;
   if (key) return { key };
-  if (error.message) return { text: error.message };
+  if (error.message) return { text: error.message, ...(error.code ? { code: error.code } : {}) };
   return { key: 'errors.generic' };
 }
 

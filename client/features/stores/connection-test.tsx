@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionCredentials } from '../../../common/contracts/stores';
+import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/class-names';
+import { readFailure, serverErrorText } from '../../lib/error-text';
+import { apiErrorText } from '../../lib/tool-errors';
 import { testStoreConnection } from './api';
 
 /**
@@ -46,12 +49,16 @@ export function ConnectionTest({
         {test.isPending
           ? ''
           : test.isError
-            ? t('errors.serverConnection', {
-                message: test.error instanceof Error ? test.error.message : String(test.error),
-              })
+            ? test.error instanceof ApiError
+              ? apiErrorText(test.error, t)
+              : t('errors.serverConnection', {
+                  message: test.error instanceof Error ? test.error.message : String(test.error),
+                })
             : result?.success
               ? t('stores.connected', { name: result.data.name, domain: result.data.domain })
-              : (result?.error ?? '')}
+              : result
+                ? (serverErrorText(readFailure(result), t) ?? '')
+                : ''}
       </p>
     </div>
   );

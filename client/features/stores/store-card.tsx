@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDemoCopyHash } from '../../../common/contracts/demo-stores';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { readErrorText, ApiError } from '../../lib/api';
+import { apiErrorText } from '../../lib/tool-errors';
 import { resetDemoStore } from './api';
 import { cn } from '../../lib/class-names';
 import { ConnectionTest } from './connection-test';
@@ -117,12 +117,7 @@ export function StoreCard({
 function DemoStoreReset({ store }: { store: LocalStore }) {
   const { t } = useTranslation();
   const reset = useMutation({ mutationFn: () => resetDemoStore(store) });
-  const failure =
-    reset.error instanceof ApiError
-      ? readErrorText(reset.error.body)
-      : reset.error
-        ? t('stores.resetDemoFailed')
-        : '';
+  const failure = reset.error ? apiErrorText(reset.error, t, t('stores.resetDemoFailed')) : '';
   return (
     <>
       <button

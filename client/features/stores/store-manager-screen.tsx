@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { cn } from '../../lib/class-names';
-import { ApiError, readErrorText } from '../../lib/api';
+import { apiErrorText } from '../../lib/tool-errors';
 import { fetchDemoStores, fetchIsSandboxOn } from './api';
 import { StoreCard } from './store-card';
 import { StoreForm } from './store-form';
@@ -59,12 +59,9 @@ export default function StoreManagerScreen() {
       void list.commit(addDemoStores(stores, issued, meta));
     },
   });
-  const addDemosError =
-    addDemos.error instanceof ApiError
-      ? readErrorText(addDemos.error.body)
-      : addDemos.error
-        ? t('stores.addDemoStoresFailed')
-        : undefined;
+  const addDemosError = addDemos.error
+    ? apiErrorText(addDemos.error, t, t('stores.addDemoStoresFailed'))
+    : undefined;
 
   return (
     <div className="mx-auto max-w-5xl space-y-5" data-testid="store-manager">

@@ -46,6 +46,26 @@ describe('errorFromResponse', () => {
     );
   });
 
+  it('403 for a platform or plan limit does not blame a scope', () => {
+    const full = errorFromResponse(
+      403,
+      {
+        status: 403,
+        title: 'The store has reached the maximum number of widget templates.',
+        type,
+        errors: {},
+      },
+      { method: 'POST', path: '/v3/content/widget-templates' },
+    );
+    expect(full.code).toBe('bc_plan_limit');
+    expect(full.message).toBe(
+      'BigCommerce refused the request (403 on POST /v3/content/widget-templates): The store has reached the maximum number of widget templates. This is a limit of the store or its plan, not a missing API scope.',
+    );
+    expect(full.message).not.toContain('lacks the scope');
+    // No title to tell: a missing scope is the likely reason, and named.
+    expect(errorFromResponse(403, '', put).code).toBe('bc_forbidden_scope');
+  });
+
   it('404: not found', () => {
     const error = errorFromResponse(404, { status: 404, title: 'Not found', type, errors: {} }, get);
     expect(error.code).toBe('bc_not_found');

@@ -184,11 +184,19 @@ export function errorFromResponse(status: number, body: unknown, ctx: RequestCon
         message:
           'BigCommerce rejected the API token (401). Check that the store hash and the access token are right and that the API account still exists.',
       });
-    case status === 403:
+    // BigCommerce answers 403 for a missing scope and for platform or plan limits (its status-codes page): the
+    // message says "scope" only when the title does, or when there is no title to tell.
+    case status === 403 && (title === undefined || /\bscope/i.test(title)):
       return new BigCommerceError({
         ...base,
         code: 'bc_forbidden_scope',
         message: `The API token lacks the scope this request needs: give the API account ${scopeFor(ctx.method, ctx.path)} in the BigCommerce control panel (403 on ${what}).`,
+      });
+    case status === 403:
+      return new BigCommerceError({
+        ...base,
+        code: 'bc_plan_limit',
+        message: `BigCommerce refused the request (403 on ${what}): ${withPeriod(title ?? '')} This is a limit of the store or its plan, not a missing API scope.`,
       });
     case status === 404:
       return new BigCommerceError({
