@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUTH_PATHS, RESET_PASSWORD_REDIRECT } from '../../lib/routes';
-import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
+import { EmailField } from '../../components/account-fields';
+import { FormAlert } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
+import { AUTH_PATHS, RESET_PASSWORD_REDIRECT } from '../../lib/routes';
 import { useValidatedForm } from '../../lib/use-validated-form';
-import { AuthErrorAlert } from './auth-error-alert';
+import { AuthForm } from './auth-form';
 import { AuthLayout, linkClass } from './auth-layout';
 import { validateForgotPassword } from './auth-rules';
 
@@ -43,23 +44,20 @@ export function ForgotPasswordPage() {
       footer={footer}
       testId="forgot-password-page"
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-        {!request.isPending && <AuthErrorAlert error={request.error} />}
-        <TextField
+      <AuthForm
+        formRef={formRef}
+        onSubmit={submit}
+        request={request}
+        submitLabel={t('auth.forgotPassword.submit')}
+        busyLabel={t('auth.forgotPassword.submitting')}
+      >
+        <EmailField
           label={t('auth.email')}
-          type="email"
-          autoComplete="email"
           value={values.email}
           onValueChange={change('email')}
           error={errors.email && t(errors.email)}
         />
-        <SubmitButton
-          isBusy={request.isPending}
-          label={t('auth.forgotPassword.submit')}
-          busyLabel={t('auth.forgotPassword.submitting')}
-          className="w-full"
-        />
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUTH_PATHS } from '../../lib/routes';
-import { SubmitButton, TextField } from '../../components/form-field';
+import { EmailField, PasswordField } from '../../components/account-fields';
 import { authClient, unwrap } from '../../lib/auth-client';
+import { AUTH_PATHS } from '../../lib/routes';
 import { useValidatedForm } from '../../lib/use-validated-form';
-import { AuthErrorAlert } from './auth-error-alert';
+import { AuthForm } from './auth-form';
 import { AuthLayout, linkClass } from './auth-layout';
 import { validateLogin } from './auth-rules';
 
@@ -38,20 +38,23 @@ export function LoginPage() {
         </p>
       }
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-        {!login.isPending && <AuthErrorAlert error={login.error} />}
-        <TextField
+      <AuthForm
+        formRef={formRef}
+        onSubmit={submit}
+        request={login}
+        isBusy={isBusy}
+        submitLabel={t('auth.login.submit')}
+        busyLabel={t('auth.login.submitting')}
+      >
+        <EmailField
           label={t('auth.email')}
-          type="email"
-          autoComplete="email"
           value={values.email}
           onValueChange={change('email')}
           error={errors.email && t(errors.email)}
         />
-        <TextField
+        <PasswordField
           label={t('auth.password')}
-          type="password"
-          autoComplete="current-password"
+          purpose="current"
           value={values.password}
           onValueChange={change('password')}
           error={errors.password && t(errors.password)}
@@ -61,13 +64,7 @@ export function LoginPage() {
             {t('auth.login.forgotPassword')}
           </a>
         </div>
-        <SubmitButton
-          isBusy={isBusy}
-          label={t('auth.login.submit')}
-          busyLabel={t('auth.login.submitting')}
-          className="w-full"
-        />
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUTH_PATHS, VERIFIED_CALLBACK_URL } from '../../lib/routes';
-import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
+import { EmailField, PasswordField } from '../../components/account-fields';
+import { FormAlert, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
+import { AUTH_PATHS, VERIFIED_CALLBACK_URL } from '../../lib/routes';
 import { useValidatedForm } from '../../lib/use-validated-form';
-import { AuthErrorAlert } from './auth-error-alert';
+import { AuthForm } from './auth-form';
 import { AuthLayout, buttonLinkClass, linkClass } from './auth-layout';
 import { validateRegister } from './auth-rules';
 
@@ -51,8 +52,13 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-        {!register.isPending && <AuthErrorAlert error={register.error} />}
+      <AuthForm
+        formRef={formRef}
+        onSubmit={submit}
+        request={register}
+        submitLabel={t('auth.register.submit')}
+        busyLabel={t('auth.register.submitting')}
+      >
         <TextField
           label={t('auth.name')}
           autoComplete="name"
@@ -60,30 +66,21 @@ export function RegisterPage() {
           onValueChange={change('name')}
           error={errors.name && t(errors.name)}
         />
-        <TextField
+        <EmailField
           label={t('auth.email')}
-          type="email"
-          autoComplete="email"
           value={values.email}
           onValueChange={change('email')}
           error={errors.email && t(errors.email)}
         />
-        <TextField
+        <PasswordField
           label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
+          purpose="new"
           value={values.password}
           onValueChange={change('password')}
           hint={t('auth.passwordHint')}
           error={errors.password && t(errors.password)}
         />
-        <SubmitButton
-          isBusy={register.isPending}
-          label={t('auth.register.submit')}
-          busyLabel={t('auth.register.submitting')}
-          className="w-full"
-        />
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AUTH_PATHS } from '../../lib/routes';
-import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
+import { PasswordField } from '../../components/account-fields';
+import { FormAlert } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
+import { AUTH_PATHS } from '../../lib/routes';
 import { useValidatedForm } from '../../lib/use-validated-form';
-import { AuthErrorAlert, AuthMessageAlert } from './auth-error-alert';
+import { AuthMessageAlert } from './auth-error-alert';
+import { AuthForm } from './auth-form';
 import { AuthLayout, buttonLinkClass, linkClass } from './auth-layout';
 import { linkErrorMessage, validateResetPassword } from './auth-rules';
 
@@ -63,32 +65,29 @@ function ResetPasswordForm({ token }: { token: string }) {
         </a>
       }
     >
-      <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-        {!reset.isPending && <AuthErrorAlert error={reset.error} />}
-        <TextField
+      <AuthForm
+        formRef={formRef}
+        onSubmit={submit}
+        request={reset}
+        submitLabel={t('auth.resetPassword.submit')}
+        busyLabel={t('auth.resetPassword.submitting')}
+      >
+        <PasswordField
           label={t('auth.newPassword')}
-          type="password"
-          autoComplete="new-password"
+          purpose="new"
           value={values.password}
           onValueChange={change('password')}
           hint={t('auth.passwordHint')}
           error={errors.password && t(errors.password)}
         />
-        <TextField
+        <PasswordField
           label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
+          purpose="new"
           value={values.confirmPassword}
           onValueChange={change('confirmPassword')}
           error={errors.confirmPassword && t(errors.confirmPassword)}
         />
-        <SubmitButton
-          isBusy={reset.isPending}
-          label={t('auth.resetPassword.submit')}
-          busyLabel={t('auth.resetPassword.submitting')}
-          className="w-full"
-        />
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

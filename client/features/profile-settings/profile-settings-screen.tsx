@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileUser } from '../../../common/contracts/account';
+import { EmailField, PasswordField } from '../../components/account-fields';
 import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { cn } from '../../lib/class-names';
@@ -179,10 +180,8 @@ function ProfileForm({ user }: { user: SessionUser }) {
             onValueChange={change('name')}
             error={errorText('name')}
           />
-          <TextField
+          <EmailField
             label={t('profile.email')}
-            type="email"
-            autoComplete="email"
             value={values.email}
             onValueChange={change('email')}
             error={errorText('email')}
@@ -202,26 +201,23 @@ function ProfileForm({ user }: { user: SessionUser }) {
         </h2>
         <p className="mt-1 text-sm text-slate-500">{t('profile.passwordHint')}</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          <TextField
+          <PasswordField
             label={t('profile.currentPassword')}
-            type="password"
-            autoComplete="current-password"
+            purpose="current"
             value={values.currentPassword}
             onValueChange={change('currentPassword')}
             error={errorText('currentPassword')}
           />
-          <TextField
+          <PasswordField
             label={t('profile.newPassword')}
-            type="password"
-            autoComplete="new-password"
+            purpose="new"
             value={values.newPassword}
             onValueChange={change('newPassword')}
             error={errorText('newPassword')}
           />
-          <TextField
+          <PasswordField
             label={t('profile.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
+            purpose="new"
             value={values.confirmPassword}
             onValueChange={change('confirmPassword')}
             error={errorText('confirmPassword')}
