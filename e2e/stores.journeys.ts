@@ -183,6 +183,13 @@ export const storesJourneys: Journey[] = [
         page.getByTestId('store-form-test-result'),
         '✓ Connected: Harbour & Pine Demo (sandbox-demo.example-store.com)',
       );
+      // The scopes the tools need, each checked against the store (issue 11).
+      assert.deepEqual(await page.getByTestId('store-form-test-scopes').locator('li').allInnerTexts(), [
+        '✓ Information & Settings (read-only)',
+        '✓ Products (modify)',
+        '✓ Content (modify)',
+        '✓ Channel Settings (read-only)',
+      ]);
       await form.getByRole('button', { name: 'Add', exact: true }).click();
       await eventually(async () => assert.equal(await form.count(), 0));
 

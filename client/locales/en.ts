@@ -539,6 +539,19 @@ export const en = {
     yesterday: 'Yesterday',
     daysAgo: '{n}d ago',
   },
+  // Test Connection: the API scopes the tools need (issue 11).
+  apiScopes: {
+    title: 'API scopes the tools need',
+    granted: '✓ {scope}',
+    missing: '✗ {scope}: missing, needed by {tools}',
+    unknown: '? {scope}: could not be checked',
+    names: {
+      information: 'Information & Settings (read-only)',
+      products: 'Products (modify)',
+      content: 'Content (modify)',
+      channels: 'Channel Settings (read-only)',
+    },
+  },
   // The server's error codes (common/errors.ts): shown when the server sent no text, or in another language.
   serverErrors: {
     not_found: 'Not found',

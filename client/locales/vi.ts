@@ -540,6 +540,19 @@ export const vi: Messages = {
     yesterday: 'Hôm qua',
     daysAgo: '{n} ngày trước',
   },
+  // Test Connection: các quyền API mà công cụ cần.
+  apiScopes: {
+    title: 'Quyền API mà các công cụ cần',
+    granted: '✓ {scope}',
+    missing: '✗ {scope}: thiếu, cần cho {tools}',
+    unknown: '? {scope}: không kiểm tra được',
+    names: {
+      information: 'Information & Settings (chỉ đọc)',
+      products: 'Products (chỉnh sửa)',
+      content: 'Content (chỉnh sửa)',
+      channels: 'Channel Settings (chỉ đọc)',
+    },
+  },
   // Mã lỗi của máy chủ (common/errors.ts).
   serverErrors: {
     not_found: 'Không tìm thấy',

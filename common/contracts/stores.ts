@@ -1,5 +1,6 @@
 // Stores: the browser's list (local storage `bc-tools-stores`) and the per-user cloud list. Spec part 1 §3, §4, §7, §9.
 import { z } from 'zod';
+import type { TabId } from './tabs';
 import { ACCESS_TOKEN_INVALID_MESSAGE, isValidAccessToken } from '../stores/access-token';
 import { isValidStoreHash } from '../stores/store-hash';
 
@@ -103,10 +104,51 @@ export const testConnectionRequestSchema = z.preprocess(
 );
 export type TestConnectionRequest = z.input<typeof testConnectionRequestSchema>;
 
+/**
+ * The API scopes the tools need (issue 11, point 7), in the order Test Connection lists them: Information & Settings
+ * read for the connection test, Products modify, Content modify, Channels read. `tools` names the tab ids that need
+ * the scope.
+ */
+export const API_SCOPES = [
+  { scope: 'information', access: 'read-only', tools: ['stores'] },
+  {
+    scope: 'products',
+    access: 'modify',
+    tools: [
+      'dump-product',
+      'dump-categories',
+      'import-product',
+      'copy-description',
+      'reset-page-title',
+      'keyword-extractor',
+    ],
+  },
+  { scope: 'content', access: 'modify', tools: ['dump-widgets', 'import-widgets'] },
+  { scope: 'channels', access: 'read-only', tools: ['dump-widgets', 'import-widgets', 'dump-product'] },
+] as const satisfies ReadonlyArray<{
+  scope: string;
+  access: 'read-only' | 'modify';
+  tools: readonly TabId[];
+}>;
+export type ApiScope = (typeof API_SCOPES)[number]['scope'];
+
+/** Whether the token has a scope: true, false (BigCommerce answered 403 for it), or null (could not tell). */
+export const scopeCheckSchema = z.object({
+  scope: z.enum(['information', 'products', 'content', 'channels']),
+  access: z.enum(['read-only', 'modify']),
+  granted: z.boolean().nullable(),
+});
+export type ScopeCheck = z.infer<typeof scopeCheckSchema>;
+
 export const testConnectionResultSchema = z.discriminatedUnion('success', [
   z.object({
     success: z.literal(true),
-    data: z.object({ name: z.string(), domain: z.string(), secureUrl: z.string() }),
+    data: z.object({
+      name: z.string(),
+      domain: z.string(),
+      secureUrl: z.string(),
+      scopes: z.array(scopeCheckSchema),
+    }),
   }),
   z.object({ success: z.literal(false), error: z.string(), code: z.string() }),
 ]);

@@ -252,6 +252,12 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
           name: 'Harbour & Pine Demo',
           domain: 'sandbox-demo.example-store.com',
           secureUrl: 'https://sandbox-demo.example-store.com',
+          scopes: [
+            { scope: 'information', access: 'read-only', granted: true },
+            { scope: 'products', access: 'modify', granted: true },
+            { scope: 'content', access: 'modify', granted: true },
+            { scope: 'channels', access: 'read-only', granted: true },
+          ],
         },
       });
       const wrapped = await testConnection({
@@ -266,6 +272,50 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
         success: true,
         data: { domain: 'sandbox-empty.example-store.com' },
       });
+    });
+
+    it('tells which scopes the tools need are missing, and changes nothing in the store', async () => {
+      const created = await server.request('/sandbox/__control/stores', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          hash: 'sandbox-scopes',
+          token: 'full-token',
+          readOnlyToken: 'read-only-token',
+          kind: 'demo',
+        }),
+      });
+      expect(created.status).toBe(201);
+      const { status, body } = await testConnection({
+        storeHash: 'sandbox-scopes',
+        accessToken: 'read-only-token',
+      });
+      expect(status).toBe(200);
+      expect(body.success && body.data.scopes).toEqual([
+        { scope: 'information', access: 'read-only', granted: true },
+        { scope: 'products', access: 'modify', granted: false },
+        { scope: 'content', access: 'modify', granted: false },
+        { scope: 'channels', access: 'read-only', granted: true },
+      ]);
+      const stats = (await (
+        await server.request('/sandbox/__control/stores/sandbox-scopes/stats')
+      ).json()) as {
+        data: { productWrites: Record<string, number>; byRoute: Record<string, number> };
+      };
+      expect(stats.data.productWrites).toEqual({});
+      const templates = (await (
+        await server.request('/sandbox/stores/sandbox-scopes/v3/content/widget-templates?limit=250', {
+          headers: { 'X-Auth-Token': 'full-token' },
+        })
+      ).json()) as { meta: { pagination: { total: number } } };
+      // The full token's probe leaves the templates as they were too.
+      await testConnection({ storeHash: 'sandbox-scopes', accessToken: 'full-token' });
+      const after = (await (
+        await server.request('/sandbox/stores/sandbox-scopes/v3/content/widget-templates?limit=250', {
+          headers: { 'X-Auth-Token': 'full-token' },
+        })
+      ).json()) as { meta: { pagination: { total: number } } };
+      expect(after.meta.pagination.total).toBe(templates.meta.pagination.total);
     });
 
     it('says in plain words that the token is wrong', async () => {

@@ -3,12 +3,13 @@
 import type {
   CloudStore,
   ConnectionCredentials,
+  ScopeCheck,
   TestConnectionResult,
 } from '../../../common/contracts/stores';
 import { ERROR_CODES } from '../../../common/errors';
 import { dedupeByStoreHash } from '../../../common/stores/merge';
 import { AppError } from '../../errors';
-import type { BigCommerceClientFactory } from '../../integrations/bigcommerce/client';
+import type { BigCommerceClient, BigCommerceClientFactory } from '../../integrations/bigcommerce/client';
 import { isBigCommerceError } from '../../integrations/bigcommerce/errors';
 import type { Logger } from '../../logger';
 import { StoreTokenUnreadableError, type StoreRepository } from './repository';
@@ -44,8 +45,9 @@ export async function saveUserStores(
 export type StoreInformationSummary = { name: string; domain: string; secureUrl: string };
 
 /**
- * Asks BigCommerce for the store's information with the given credentials. A refusal (wrong token, missing scope,
- * unknown hash, unreachable) is a result in plain words, never a thrown error.
+ * Asks BigCommerce for the store's information with the given credentials, and which of the scopes the tools need
+ * the token has (issue 11, point 7). A refusal (wrong token, missing scope, unknown hash, unreachable) is a result in
+ * plain words, never a thrown error.
  */
 export async function testConnection(
   clients: BigCommerceClientFactory,
@@ -54,10 +56,15 @@ export async function testConnection(
 ): Promise<TestConnectionResult> {
   try {
     const client = clients.forStore(credentials, caller !== undefined ? { caller } : {});
-    const info = await client.store.get();
+    const [info, scopes] = await Promise.all([client.store.get(), checkScopes(client)]);
     return {
       success: true,
-      data: { name: info.name, domain: info.domain ?? '', secureUrl: info.secure_url ?? '' },
+      data: {
+        name: info.name,
+        domain: info.domain ?? '',
+        secureUrl: info.secure_url ?? '',
+        scopes: [{ scope: 'information', access: 'read-only', granted: true }, ...scopes],
+      },
     };
   } catch (error) {
     if (!isBigCommerceError(error) || error.code === 'bc_busy') throw error;
@@ -70,4 +77,35 @@ export async function testConnection(
     }
     return { success: false, code: error.code, error: error.message };
   }
+}
+
+/**
+ * One request per scope, each refused by BigCommerce before anything changes: a read for a read scope, a write that
+ * cannot be applied (an empty batch, a template without its required fields) for a modify scope. 403 (missing
+ * scope) means not granted; the expected refusal (400 or 422) or success means granted; anything else is unknown.
+ */
+async function checkScopes(client: BigCommerceClient): Promise<ScopeCheck[]> {
+  const probe = async (send: () => Promise<unknown>): Promise<boolean | null> => {
+    try {
+      await send();
+      return true;
+    } catch (error) {
+      if (!isBigCommerceError(error)) throw error;
+      if (error.code === 'bc_forbidden_scope') return false;
+      if (error.status === 400 || error.status === 422) return true;
+      // A wrong token fails the whole test (store.get says so); other failures leave the scope untold.
+      if (error.code === 'bc_unauthorized') throw error;
+      return null;
+    }
+  };
+  const [products, content, channels] = await Promise.all([
+    probe(() => client.http.exchange('PUT', '/v3/catalog/products', { body: [], retry: 'read' })),
+    probe(() => client.http.exchange('POST', '/v3/content/widget-templates', { body: {} })),
+    probe(() => client.http.exchange('GET', '/v3/channels', { query: { limit: 1 } })),
+  ]);
+  return [
+    { scope: 'products', access: 'modify', granted: products },
+    { scope: 'content', access: 'modify', granted: content },
+    { scope: 'channels', access: 'read-only', granted: channels },
+  ];
 }
