@@ -4,14 +4,16 @@ import {
   type ProfileUpdateRequest,
   type ProfileUpdateResponse,
 } from '../../../common/contracts/account';
-import { ApiError, apiRequest, readErrorText } from '../../lib/api';
+import type { TFunction } from 'i18next';
+import { apiRequest } from '../../lib/api';
+import { apiErrorText } from '../../lib/tool-errors';
 
 /** `PUT /api/auth/profile` (spec part 2 §7): `{message, user}` or `{error}`. */
 export function updateProfile(body: ProfileUpdateRequest): Promise<ProfileUpdateResponse> {
   return apiRequest({ method: 'PUT', path: PROFILE_PATH, body, schema: profileUpdateResponseSchema });
 }
 
-/** Spec part 2 §8 "Profile": the server's error text, else 'Failed to update profile' (`undefined` here). */
-export function profileErrorText(error: unknown): string | undefined {
-  return error instanceof ApiError ? readErrorText(error.body) : undefined;
+/** Spec part 2 §8 "Profile": the server's error text in the user's language, else 'Failed to update profile'. */
+export function profileErrorText(error: unknown, t: TFunction): string {
+  return apiErrorText(error, t, t('profile.updateFailed'));
 }

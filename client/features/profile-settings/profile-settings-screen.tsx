@@ -138,7 +138,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
     onError: (error) =>
-      setNotice({ tone: 'error', text: profileErrorText(error) ?? t('profile.updateFailed') }),
+      setNotice({ tone: 'error', text: profileErrorText(error, t) }),
   });
 
   // The success message goes away after 5 s (an error stays until the next try).
