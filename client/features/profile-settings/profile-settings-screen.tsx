@@ -137,8 +137,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
       // The same person: the header and the card read the new name and email from the session.
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
-    onError: (error) =>
-      setNotice({ tone: 'error', text: profileErrorText(error, t) }),
+    onError: (error) => setNotice({ tone: 'error', text: profileErrorText(error, t) }),
   });
 
   // The success message goes away after 5 s (an error stays until the next try).
