@@ -15,10 +15,7 @@
 // 1,000 descriptions is checked in the sandbox's state.
 import { createBigCommerceClientFactory } from '../server/integrations/bigcommerce/client';
 import type { StoreStatsSnapshot } from '../server/sandbox/stats';
-import {
-  startSandboxServer,
-  type RunningSandbox,
-} from '../server/sandbox/test-server';
+import { startSandboxServer, type RunningSandbox } from '../server/sandbox/test-server';
 import { fmt, type Bench, type BenchRow } from './lib';
 
 const HASH = 'sandbox-demo';

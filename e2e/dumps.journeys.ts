@@ -243,6 +243,11 @@ export const dumpsJourneys: Journey[] = [
 
       // Mode all: progress while pages are read, then the four counts and the notes of §2.
       await page.getByLabel('All Static Templates').check();
+      // The screen says ahead which page BigCommerce takes no widgets on (issue 11).
+      await expectText(
+        page.getByTestId('mode-all-note'),
+        'BigCommerce takes no widgets on pages/checkout: the dump notes it instead of failing.',
+      );
       await sandboxSettings(page, { latencyMs: 120 });
       const downloading = page.waitForEvent('download', { timeout: 30_000 });
       await page.getByTestId('tool-submit').click();
@@ -286,6 +291,16 @@ export const dumpsJourneys: Journey[] = [
       const boxes = checklist.locator('input[type="checkbox"]');
       assert.equal(await boxes.count(), 17);
       const submit = page.getByTestId('tool-submit');
+      // The two templates BigCommerce treats differently say so in the checklist (issue 11).
+      await expectText(
+        page.getByTestId('template-note-checkout'),
+        'BigCommerce takes no widgets on this page: it is noted in the dump, not read.',
+      );
+      await expectText(
+        page.getByTestId('template-note-blog-post'),
+        'BigCommerce places these widgets on the template for every post: read once, whatever the ids.',
+      );
+      assert.equal(await checklist.locator('[data-testid^="template-note-"]').count(), 2);
 
       // Nothing checked: submit is disabled and says why.
       assert.equal(await submit.isDisabled(), true);

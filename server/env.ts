@@ -48,6 +48,15 @@ export const envSchema = z.object({
     .trim()
     .default('https://api.bigcommerce.com')
     .refine((v) => isUrlWithProtocol(v, ['http:', 'https:']), { message: 'must be a http(s) URL' }),
+  /**
+   * Share of each rate-limit window the toolbox leaves to the store's other integrations (all apps on a store share
+   * one quota): 0 to 0.9, default 0.2 (issue 11, point 5).
+   */
+  BC_QUOTA_RESERVE: z.coerce
+    .number({ message: 'must be a number from 0 to 0.9' })
+    .min(0, { message: 'must be a number from 0 to 0.9' })
+    .max(0.9, { message: 'must be a number from 0 to 0.9' })
+    .default(0.2),
   SANDBOX: onOff.default(true),
   /**
    * The sandbox's test fixtures: its control API (faults, quotas, resets; loopback only) and the two shared stores

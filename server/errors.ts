@@ -60,8 +60,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw inputError(parsed.error);
 }
 
-/** Any thrown value as a failure. Unknown errors are logged and become a generic 500; a stack never leaves. */
-export function failureOf(error: unknown, logger: Logger, reqId?: string): Failure {
+/**
+ * Any thrown value as a failure. Unknown errors are logged and become a generic 500; a stack never leaves. When the
+ * caller has gone away (`callerGone`), whatever the work threw is a cancellation: nobody reads the answer.
+ */
+export function failureOf(error: unknown, logger: Logger, reqId?: string, callerGone = false): Failure {
   if (error instanceof AppError) {
     return {
       status: error.status,
@@ -89,7 +92,7 @@ export function failureOf(error: unknown, logger: Logger, reqId?: string): Failu
     return { status: 400, code: ERROR_CODES.malformedJson, message: 'The request body is not valid JSON' };
   }
   // The caller went away and the work was cancelled: nobody reads this answer, and it is not a fault.
-  if (error instanceof Error && error.name === 'AbortError') {
+  if (callerGone || (error instanceof Error && error.name === 'AbortError')) {
     return { status: 400, code: ERROR_CODES.cancelled, message: 'The request was cancelled' };
   }
   logger.error({ reqId, err: error }, 'unhandled error');
@@ -120,7 +123,7 @@ export function errorResponse(c: Context, code: ErrorCode, message: string): Res
 /** The app's error handler: every thrown error becomes `{error, code}` with its status. */
 export function createErrorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
-    const failure = failureOf(error, logger, c.get('requestId'));
+    const failure = failureOf(error, logger, c.get('requestId'), c.req.raw.signal.aborted);
     return respondWith(c, failure, errorBody(failure.code, failure.message));
   };
 }

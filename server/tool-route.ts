@@ -50,7 +50,7 @@ export function toolRoute<S extends z.ZodType>(
       if (result instanceof Response) return result;
       return c.json({ success: true as const, data: result });
     } catch (error) {
-      const failure = failureOf(error, deps.logger, c.get('requestId'));
+      const failure = failureOf(error, deps.logger, c.get('requestId'), c.req.raw.signal.aborted);
       return respondWith(c, failure, toolFailureBody(failure));
     }
   };
@@ -73,7 +73,15 @@ export function callerSignal(c: Context): AbortSignal {
   const controller = new AbortController();
   setMaxListeners(1000, controller.signal);
   const request = c.req.raw.signal;
-  if (request.aborted) controller.abort(request.reason);
-  else request.addEventListener('abort', () => controller.abort(request.reason), { once: true });
+  // @hono/node-server aborts with a bare string ("Client connection prematurely closed."): make it an AbortError, so
+  // whatever waits on the signal fails as a cancellation.
+  const abort = () =>
+    controller.abort(
+      request.reason instanceof Error
+        ? request.reason
+        : new DOMException(String(request.reason), 'AbortError'),
+    );
+  if (request.aborted) abort();
+  else request.addEventListener('abort', abort, { once: true });
   return controller.signal;
 }

@@ -201,6 +201,10 @@ export const en = {
     templateList: 'Templates',
     entityIdInvalid: 'Entity ID "{value}" for template {name} must be a positive whole number',
     progress: 'Pages read: {done} of {total}',
+    noWidgetsHere: 'BigCommerce takes no widgets on this page: it is noted in the dump, not read.',
+    notPerEntity:
+      'BigCommerce places these widgets on the template for every post: read once, whatever the ids.',
+    widgetlessNote: 'BigCommerce takes no widgets on {files}: the dump notes it instead of failing.',
   },
   // Shared screen parts of the tools (client/components/tool/).
   toolKit: {

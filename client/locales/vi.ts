@@ -203,6 +203,9 @@ export const vi: Messages = {
     templateList: 'Danh sách template',
     entityIdInvalid: 'Entity ID "{value}" của template {name} phải là số nguyên dương',
     progress: 'Đã đọc {done}/{total} trang',
+    noWidgetsHere: 'BigCommerce không nhận widget trên trang này: bản dump ghi chú lại thay vì đọc.',
+    notPerEntity: 'BigCommerce đặt các widget này trên template cho mọi bài viết: đọc một lần, dù id là gì.',
+    widgetlessNote: 'BigCommerce không nhận widget trên {files}: bản dump ghi chú lại thay vì báo lỗi.',
   },
   // Shared screen parts of the tools (client/components/tool/).
   toolKit: {

@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { DumpProgress } from '../../../common/contracts/dump-widgets';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { widgetsDumpFileName } from '../../../common/dumps/file-names';
-import { PAGE_TEMPLATE_IDS, needsEntityId, templateFileOf } from '../../../common/dumps/page-templates';
+import {
+  BIGCOMMERCE_ENTITY_TEMPLATE_IDS,
+  PAGE_TEMPLATE_IDS,
+  WIDGETLESS_PAGE_TEMPLATE_IDS,
+  needsEntityId,
+  templateFileOf,
+  type PageTemplateId,
+} from '../../../common/dumps/page-templates';
 import type { DumpMode, WidgetsDump } from '../../../common/dumps/widgets-dump';
 import { TextField } from '../../components/form-field';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
@@ -92,6 +99,13 @@ export default function DumpWidgetsScreen() {
               </label>
             ))}
           </div>
+          {form.mode === 'all' && (
+            <p className="mt-2 text-xs text-slate-500" data-testid="mode-all-note">
+              {t('dumpWidgets.widgetlessNote', {
+                files: WIDGETLESS_PAGE_TEMPLATE_IDS.map(templateFileOf).join(', '),
+              })}
+            </p>
+          )}
         </fieldset>
 
         {form.mode === 'selected' && (
@@ -138,6 +152,11 @@ export default function DumpWidgetsScreen() {
                       <span className="font-medium">{template}</span>
                       <span className="font-mono text-xs text-slate-500">{templateFileOf(template)}</span>
                     </label>
+                    {templateNote(template) && (
+                      <p className="mt-1 text-xs text-amber-700" data-testid={`template-note-${template}`}>
+                        {t(templateNote(template)!)}
+                      </p>
+                    )}
                     {checked && needsEntityId(template) && (
                       <TextField
                         className="mt-2"
@@ -246,4 +265,18 @@ function WidgetsSuccess({ dump, fileName }: { dump: WidgetsDump; fileName: strin
       <ResultFileName fileName={fileName} />
     </section>
   );
+}
+
+/**
+ * What BigCommerce does with a template of the spec's checklist that it treats differently (issue 11): no widgets at
+ * all (checkout), or widgets on the template for every entity, not per entity (blog-post).
+ */
+function templateNote(
+  template: PageTemplateId,
+): 'dumpWidgets.noWidgetsHere' | 'dumpWidgets.notPerEntity' | undefined {
+  if (WIDGETLESS_PAGE_TEMPLATE_IDS.includes(template)) return 'dumpWidgets.noWidgetsHere';
+  if (needsEntityId(template) && !(BIGCOMMERCE_ENTITY_TEMPLATE_IDS as readonly string[]).includes(template)) {
+    return 'dumpWidgets.notPerEntity';
+  }
+  return undefined;
 }

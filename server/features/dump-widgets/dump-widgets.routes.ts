@@ -38,7 +38,7 @@ export function dumpWidgetsRoutes(deps: ToolRouteDeps) {
           });
           return { success: true, data };
         },
-        (error) => toolFailureBody(failureOf(error, deps.logger, reqId)),
+        (error) => toolFailureBody(failureOf(error, deps.logger, reqId, c.req.raw.signal.aborted)),
       );
     }),
   );

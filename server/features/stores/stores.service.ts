@@ -56,7 +56,9 @@ export async function testConnection(
 ): Promise<TestConnectionResult> {
   try {
     const client = clients.forStore(credentials, caller !== undefined ? { caller } : {});
-    const [info, scopes] = await Promise.all([client.store.get(), checkScopes(client)]);
+    // The store first (a wrong token or hash needs no more requests), then the scopes, as steps of the same test.
+    const info = await client.store.get();
+    const scopes = await checkScopes(client);
     return {
       success: true,
       data: {
@@ -92,6 +94,7 @@ async function checkScopes(client: BigCommerceClient): Promise<ScopeCheck[]> {
     } catch (error) {
       if (!isBigCommerceError(error)) throw error;
       if (error.code === 'bc_forbidden_scope') return false;
+      if (error.code === 'bc_busy') throw error;
       if (error.status === 400 || error.status === 422) return true;
       // A wrong token fails the whole test (store.get says so); other failures leave the scope untold.
       if (error.code === 'bc_unauthorized') throw error;
@@ -99,9 +102,11 @@ async function checkScopes(client: BigCommerceClient): Promise<ScopeCheck[]> {
     }
   };
   const [products, content, channels] = await Promise.all([
-    probe(() => client.http.exchange('PUT', '/v3/catalog/products', { body: [], retry: 'read' })),
-    probe(() => client.http.exchange('POST', '/v3/content/widget-templates', { body: {} })),
-    probe(() => client.http.exchange('GET', '/v3/channels', { query: { limit: 1 } })),
+    probe(() => client.http.exchange('PUT', '/v3/catalog/products', { body: [], continuation: true })),
+    probe(() =>
+      client.http.exchange('POST', '/v3/content/widget-templates', { body: {}, continuation: true }),
+    ),
+    probe(() => client.http.exchange('GET', '/v3/channels', { query: { limit: 1 }, continuation: true })),
   ]);
   return [
     { scope: 'products', access: 'modify', granted: products },

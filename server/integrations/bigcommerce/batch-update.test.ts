@@ -199,7 +199,7 @@ describe('updateProductsInBatches', () => {
       ]),
     );
     expect(new URL(t.fake.requests[0]!.url).searchParams.get('include_fields')).toBe(
-      'id,description,page_title',
+      'description,page_title',
     );
   });
 

@@ -46,7 +46,7 @@ export type BatchUpdateOptions = {
   signal?: AbortSignal;
   /** Products per request, 1–10. */
   batchSize?: number;
-  /** Batches sent at once (the store's scheduler still caps concurrency). */
+  /** Batches waiting or in flight at once, 1–16; default 8 (the store's scheduler caps what is in flight). */
   parallel?: number;
   /** How a batch refused without naming its items is split: in halves, or one product per request. */
   split?: 'binary' | 'one-by-one';
@@ -159,11 +159,14 @@ function partialWarning(errors: Record<string, string>): BigCommerceError {
   });
 }
 
-/** `include_fields` of a batch: `id` and the fields it edits, so the answer is not whole products. */
-function includeFieldsOf(batch: readonly ProductUpdate[]): string {
-  const fields = new Set<string>(['id']);
-  for (const item of batch) for (const key of Object.keys(item)) fields.add(key);
-  return [...fields].join(',');
+/**
+ * `include_fields` of a batch: the fields it edits, so the answer is not whole products (`id` is always returned and
+ * is not an allowed value [PROD IncludeFieldsParam]). Undefined when the batch edits nothing.
+ */
+function includeFieldsOf(batch: readonly ProductUpdate[]): string | undefined {
+  const fields = new Set<string>();
+  for (const item of batch) for (const key of Object.keys(item)) if (key !== 'id') fields.add(key);
+  return fields.size > 0 ? [...fields].join(',') : undefined;
 }
 
 export async function updateProductsInBatches(
@@ -175,7 +178,9 @@ export async function updateProductsInBatches(
     PRODUCT_BATCH_LIMIT,
     Math.max(1, Math.floor(options.batchSize ?? PRODUCT_BATCH_LIMIT)),
   );
-  const parallel = Math.max(1, Math.floor(options.parallel ?? 3));
+  // Enough batches waiting that the store's scheduler can fill every slot it sizes for (it caps what is in flight),
+  // within one caller's share of its queue.
+  const parallel = Math.min(16, Math.max(1, Math.floor(options.parallel ?? 8)));
   const split = options.split ?? 'binary';
   const results: (ProductUpdateResult | undefined)[] = new Array<ProductUpdateResult | undefined>(
     items.length,

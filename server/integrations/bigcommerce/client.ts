@@ -34,10 +34,10 @@ export type BigCommerceClientFactoryOptions = {
   logger?: BigCommerceLogger;
   /** Source of jitter, 0 ≤ x < 1 (tests pass a constant). */
   random?: () => number;
-  /** Requests in flight per store; default 3. */
+  /** Requests in flight per store; unset: sized from the store's quota and latency (3 until known). */
   concurrency?: number;
-  /** Fine-tuning of the pacing (see scheduler.ts). */
-  pacing?: Pick<SchedulerOptions, 'paceBelowRatio' | 'reserve'>;
+  /** Fine-tuning of the pacing (see scheduler.ts): the reserve left to other integrations, the paced share. */
+  pacing?: Pick<SchedulerOptions, 'paceBelowRatio' | 'reserve' | 'reserveRatio'>;
   retry?: Partial<RetryPolicy>;
   /** The long budget of jobs' writes (`retry: 'job'`); tests shorten it. */
   jobRetry?: Partial<RetryPolicy>;

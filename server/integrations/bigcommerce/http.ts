@@ -38,6 +38,8 @@ export type RequestOptions = {
   retry?: RetryBudget;
   /** Told before each wait for a retry, so a job can show "waiting for BigCommerce (retry 3 of 8, next in 40 s)". */
   onRetry?: (wait: RetryWait) => void;
+  /** A further step of an operation already admitted by the store's queue (see transport.ts). */
+  continuation?: boolean;
 };
 
 export type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -173,6 +175,7 @@ export class BigCommerceHttp {
           signal: options.signal,
           onEvent: log,
           ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+          ...(options.continuation ? { continuation: true } : {}),
         },
       );
     } catch (error) {

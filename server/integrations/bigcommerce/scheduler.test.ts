@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock, flushMicrotasks } from './clock';
-import { rateLimitWaitMs, readRateLimitHeaders, StoreScheduler } from './scheduler';
+import { autoConcurrency, rateLimitWaitMs, readRateLimitHeaders, StoreScheduler } from './scheduler';
 
 function deferred() {
   let resolve!: () => void;
@@ -120,6 +120,45 @@ describe('StoreScheduler', () => {
     expect(clock.sleeps).toEqual([4_000]);
     await clock.advance(4_000);
     expect(await second).toBe('second');
+  });
+
+  it('leaves a share of each window to the store’s other integrations (BC_QUOTA_RESERVE)', async () => {
+    const clock = createFakeClock();
+    const scheduler = new StoreScheduler({ clock, reserveRatio: 0.2, paceBelowRatio: 0 });
+    // 20% of 150 is 30: with 31 left, one more request may start, then it waits for the window.
+    scheduler.observe({ left: 31, resetMs: 4_000, ...WINDOW });
+    await scheduler.run(() => Promise.resolve());
+    const second = scheduler.run(() => Promise.resolve('second'));
+    await flushMicrotasks();
+    expect(clock.sleeps).toEqual([4_000]);
+    await clock.advance(4_000);
+    expect(await second).toBe('second');
+  });
+
+  it('sizes its concurrency from the quota and the measured latency', async () => {
+    const clock = createFakeClock();
+    const scheduler = new StoreScheduler({ clock, reserveRatio: 0.2 });
+    expect(scheduler.concurrency).toBe(3);
+    scheduler.observe({ left: 150, resetMs: 30_000, ...WINDOW });
+    const run = scheduler.run(() => clock.sleep(100));
+    await flushMicrotasks();
+    await clock.advance(100);
+    await run;
+    // Standard plan, 100 ms: 120 usable per 30 s, at most an eighth of it at once.
+    expect(scheduler.concurrency).toBe(8);
+    scheduler.observe({ left: 450, resetMs: 30_000, quota: 450, windowMs: 30_000 });
+    expect(scheduler.concurrency).toBe(24);
+    // A fixed concurrency stays fixed.
+    expect(new StoreScheduler({ clock, concurrency: 1 }).concurrency).toBe(1);
+  });
+
+  it('autoConcurrency: quick on a large quota, gentle on a small one, 2 to 32', () => {
+    expect(autoConcurrency(150, 30_000, 0.2, 100)).toBe(8);
+    expect(autoConcurrency(150, 30_000, 0.2, 20)).toBe(2);
+    expect(autoConcurrency(150, 30_000, 0.2, 1_000)).toBe(15);
+    expect(autoConcurrency(450, 30_000, 0.2, 100)).toBe(24);
+    expect(autoConcurrency(10_000, 30_000, 0.2, 300)).toBe(32);
+    expect(autoConcurrency(10, 300, 0, 1)).toBe(2);
   });
 
   it('assumes a fresh quota once the window has passed', async () => {

@@ -55,9 +55,38 @@ export function rateLimitWaitMs(headers: Headers): number | undefined {
  */
 export const DEFAULT_PACE_BELOW_RATIO = 0.1;
 
+/** In flight before the store's quota and latency are known, when the concurrency is sized automatically. */
+export const DEFAULT_CONCURRENCY = 3;
+export const MIN_AUTO_CONCURRENCY = 2;
+export const MAX_AUTO_CONCURRENCY = 32;
+/** Share of each window's quota left to the store's other integrations by default (`BC_QUOTA_RESERVE`). */
+export const DEFAULT_QUOTA_RESERVE = 0.2;
+
+/**
+ * The concurrency that uses a store's quota well without flooding it (issue 11, point 5). Enough requests in flight
+ * to spend the usable quota (`quota × (1 − reserve)`) in a twentieth of the window when there is that much work, at
+ * the measured latency (Little's law: in flight = rate × latency), so a dump of a few dozen pages is quick and a Pro
+ * or Enterprise store's larger quota is used; never more than an eighth of the usable quota at once, so a Standard
+ * store (150 per 30 s) is not flooded; between 2 and 32.
+ */
+export function autoConcurrency(
+  quota: number,
+  windowMs: number,
+  reserveRatio: number,
+  latencyMs: number,
+): number {
+  const usable = Math.max(1, quota * (1 - reserveRatio));
+  const toSpendQuickly = Math.ceil((usable * Math.max(1, latencyMs)) / (windowMs / 20));
+  const notFlooding = Math.floor(usable / 8);
+  return Math.max(MIN_AUTO_CONCURRENCY, Math.min(MAX_AUTO_CONCURRENCY, notFlooding, toSpendQuickly));
+}
+
 export type SchedulerOptions = {
   clock: Clock;
-  /** Requests in flight at once for this store. BigCommerce documents 1 for some endpoints; 3 is a safe default. */
+  /**
+   * Requests in flight at once for this store. Unset: sized from the store's quota and the measured latency
+   * ({@link autoConcurrency}), 3 until both are known. A number fixes it (BigCommerce documents 1 for some endpoints).
+   */
   concurrency?: number;
   /**
    * Once fewer than this share of the quota is left, starts are spread evenly over the rest of the window, so
@@ -66,6 +95,11 @@ export type SchedulerOptions = {
   paceBelowRatio?: number;
   /** Requests to leave unused in each window (for the other apps that share the store's quota). */
   reserve?: number;
+  /**
+   * Share of each window's quota to leave unused for the store's other integrations: all apps on a store share one
+   * quota (doc:docs/api-docs/getting-started/api-rate-limits.mdx). The larger of this and `reserve` applies.
+   */
+  reserveRatio?: number;
   /** New requests that may wait for this store at once; more are refused at once (SchedulerBusyError). */
   maxQueued?: number;
   /** New requests one caller may have waiting for this store at once. */
@@ -109,10 +143,13 @@ export type SchedulerStats = {
 };
 
 export class StoreScheduler {
-  readonly concurrency: number;
+  private readonly fixedConcurrency: number | undefined;
   private readonly clock: Clock;
   private readonly paceBelowRatio: number;
   private readonly reserve: number;
+  private readonly reserveRatio: number;
+  /** Smoothed duration of a request (ms), measured from start to end of each task. */
+  private latencyMs: number | undefined;
   private readonly maxQueued: number;
   private readonly maxQueuedPerCaller: number;
   private readonly queue: Waiter[] = [];
@@ -138,9 +175,11 @@ export class StoreScheduler {
 
   constructor(options: SchedulerOptions) {
     this.clock = options.clock;
-    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 3));
+    this.fixedConcurrency =
+      options.concurrency === undefined ? undefined : Math.max(1, Math.floor(options.concurrency));
     this.paceBelowRatio = options.paceBelowRatio ?? DEFAULT_PACE_BELOW_RATIO;
     this.reserve = Math.max(0, options.reserve ?? 0);
+    this.reserveRatio = Math.min(0.9, Math.max(0, options.reserveRatio ?? 0));
     this.maxQueued = Math.max(1, options.maxQueued ?? DEFAULT_MAX_QUEUED);
     this.maxQueuedPerCaller = Math.max(1, options.maxQueuedPerCaller ?? DEFAULT_MAX_QUEUED_PER_CALLER);
     this.lastUsedAt = this.clock.now();
@@ -154,11 +193,26 @@ export class StoreScheduler {
     if (this.successor) return this.successor().run(task, options);
     const caller = options.caller ?? '';
     await this.acquire(options.signal, options.priority ?? false, caller);
+    const started = this.clock.now();
     try {
       return await task();
     } finally {
+      const took = this.clock.now() - started;
+      this.latencyMs = this.latencyMs === undefined ? took : this.latencyMs * 0.8 + took * 0.2;
       this.release(caller);
     }
+  }
+
+  /** Requests in flight at once now: fixed, or sized from the quota and the measured latency. */
+  get concurrency(): number {
+    if (this.fixedConcurrency !== undefined) return this.fixedConcurrency;
+    if (!this.rate || this.latencyMs === undefined) return DEFAULT_CONCURRENCY;
+    return autoConcurrency(this.rate.quota, this.rate.windowMs, this.reserveRatio, this.latencyMs);
+  }
+
+  /** Requests of each window left to the store's other integrations. */
+  private reserveFor(quota: number): number {
+    return Math.max(this.reserve, Math.ceil(quota * this.reserveRatio));
   }
 
   /** No request in flight or waiting. */
@@ -329,9 +383,11 @@ export class StoreScheduler {
       rate.left = rate.quota;
       rate.resetAt = now + rate.windowMs;
     }
-    const usable = rate.left - this.reserve;
+    const reserve = this.reserveFor(rate.quota);
+    const usable = rate.left - reserve;
     if (usable < 1) return rate.resetAt - now;
-    if (rate.left < rate.quota * this.paceBelowRatio) {
+    // Pace the last tenth of what this app may use of the window.
+    if (usable < (rate.quota - reserve) * this.paceBelowRatio) {
       const interval = (rate.resetAt - now) / usable;
       return Math.max(0, Math.ceil(this.lastStartAt + interval - now));
     }

@@ -15,6 +15,8 @@ export function setUpBigCommerce(env: Env, localUrl: string, logger: Logger): Bi
     // Loopback to this very instance, so the sandbox's real HTTP behaviour (rate limits, dropped connections) holds.
     sandboxBaseUrl: env.SANDBOX ? `${localUrl}${SANDBOX_MOUNT_PATH}` : undefined,
     logger: logger.child({ component: 'bigcommerce' }),
+    // Leave part of each window to the store's other integrations; concurrency is sized from quota and latency.
+    pacing: { reserveRatio: env.BC_QUOTA_RESERVE },
   });
   return { clients };
 }

@@ -125,6 +125,11 @@ export type TransportOptions = {
   onEvent?: (event: TransportEvent) => void;
   /** Told before each wait for a retry (a job shows it in its progress). */
   onRetry?: (wait: RetryWait) => void;
+  /**
+   * A further step of an operation the store's queue already admitted (like a retry): it goes first and is not
+   * counted against the queue's bounds, so an admitted operation is never refused half-way.
+   */
+  continuation?: boolean;
 };
 
 export type TransportResult = {
@@ -247,7 +252,7 @@ export async function sendWithRetries(
       },
       {
         signal: opts.signal,
-        priority: attempt > 1,
+        priority: attempt > 1 || opts.continuation === true,
         ...(opts.caller !== undefined ? { caller: opts.caller } : {}),
       },
     );
