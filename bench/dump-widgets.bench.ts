@@ -2,7 +2,8 @@
 //   baseline  = the same dump (the service's own code) with strictly sequential requests: a client with concurrency 1
 //               and `sequential: true`, so each request waits for the one before;
 //   candidate = the tool's own path, `POST /api/dump-widgets` `{dumpMode: "all"}` on the app, through the app's
-//               client factory (scheduler: 3 in flight, pacing from the rate-limit headers).
+//               client factory (scheduler: concurrency sized from the quota and latency, 20% of the quota left to
+//               other integrations, pacing from the rate-limit headers).
 // Both talk to the app's built-in sandbox over loopback (the app runs as a child process, as in production). The
 // store is reset before every dump (fresh data, statistics and quota window). Each way runs RUNS times, alternating;
 // the table shows medians. The same comparison is repeated with 100 ms of sandbox latency per request, roughly a
