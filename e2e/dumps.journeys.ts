@@ -149,12 +149,27 @@ export const dumpsJourneys: Journey[] = [
     },
   },
   {
-    name: 'Dump tools in Vietnamese: Vui lòng chọn store',
+    name: 'Dump tools in Vietnamese: Vui lòng chọn store, and the server’s errors in Vietnamese by their code',
     run: async ({ newPage }) => {
       const page = await openTool(newPage, 'dump-widgets');
       await page.getByTestId('language-switch').selectOption('vi');
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Vui lòng chọn store');
+
+      // Issue 10, point 5: the answer's code picks the catalogue text.
+      await page.goto('/?tab=dump-product');
+      await page.getByTestId('dump-product').waitFor();
+      await pickStore(page, 'Harbour & Pine Demo');
+      await page.getByTestId('search-value').fill('999999');
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Không tìm thấy sản phẩm');
+      await pickStore(page, 'Wrong Token');
+      await page.getByTestId('search-value').fill('77');
+      await page.getByTestId('tool-submit').click();
+      await expectText(
+        page.getByTestId('tool-error'),
+        'BigCommerce từ chối API token. Hãy kiểm tra store hash và access token.',
+      );
     },
   },
   {

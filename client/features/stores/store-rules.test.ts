@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LocalStore } from '../../../common/contracts/stores';
+import { buildLocalStore } from '../../../common/stores/test-stores';
 import {
   addDemoStores,
   addStore,
@@ -12,18 +12,7 @@ import {
   validateStoreForm,
 } from './store-rules';
 
-function buildStore(overrides: Partial<LocalStore> = {}): LocalStore {
-  return {
-    id: 's1',
-    name: 'Shop',
-    storeHash: 'abc123',
-    apiToken: 'tok',
-    clientId: 'cid',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    source: 'local',
-    ...overrides,
-  };
-}
+const buildStore = buildLocalStore;
 
 const filled = { name: ' New ', storeHash: ' XYZ789 ', apiToken: ' t ', clientId: ' c ' };
 

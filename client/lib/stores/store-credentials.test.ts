@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalStore } from '../../../common/contracts/stores';
+import { buildLocalStore } from '../../../common/stores/test-stores';
 import { markUploaded } from './cloud-stores';
 import { toStoreCredentials, toStoreRef } from './store-credentials';
 
-function buildStore(overrides: Partial<LocalStore> = {}): LocalStore {
-  return {
-    id: 's1',
-    name: 'Shop',
-    storeHash: 'abc123',
-    apiToken: 'tok',
-    clientId: 'cid',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    source: 'local',
-    ...overrides,
-  };
-}
+const buildStore = buildLocalStore;
 
 describe('what a tool call carries', () => {
   it('sends the token as accessToken (spec part 1 §7)', () => {

@@ -197,6 +197,34 @@ describe('BigCommerce client against the sandbox, faults from the control API', 
     expect(after.map((p) => p.page_title)).toEqual(chosen.map((p) => `Quota ${p.id}`));
   });
 
+  it('207 naming item 3: that product fails with its field and message, the other nine saved, one request', async () => {
+    const products: Product[] = (await run(client.products.list({ limit: 11 }))).items;
+    const takenUrl = products[10]!.custom_url!.url;
+    const report = await run(
+      client.updateProductsInBatches(
+        products
+          .slice(0, 10)
+          .map((p, i) =>
+            i === 3
+              ? { id: p.id, page_title: `Indexed ${i}`, custom_url: { url: takenUrl, is_customized: true } }
+              : { id: p.id, page_title: `Indexed ${i}` },
+          ),
+      ),
+    );
+    expect([report.succeeded, report.failed, report.requests]).toEqual([9, 1, 1]);
+    expect(report.results[3]).toMatchObject({
+      id: products[3]!.id,
+      ok: false,
+      error: {
+        status: 207,
+        field: 'custom_url',
+        message: `BigCommerce saved product ${products[3]!.id}, but not all of it: custom_url: The URL was not updated: "${takenUrl}" is already in use.`,
+      },
+    });
+    const s = await stats();
+    expect(Object.values(s.productWrites).every((n) => n === 1)).toBe(true);
+  });
+
   it('a long 5xx storm in the middle of a batch job: it waits it out and writes every product exactly once', async () => {
     const chosen = (await run(client.products.list({ limit: 50, query: { include_fields: 'name' } }))).items;
     // Two batches go through, then 7 answers of 500 in a row (minutes of waiting on the job budget), then calm.

@@ -110,23 +110,14 @@ describe('StoreScheduler', () => {
     expect(startTimes[3]).toBeLessThan(10_000);
   });
 
-  it('keeps a reserve for the other apps on the store', async () => {
+  it.each([
+    ['a number of requests', { reserve: 5 }, 6],
+    // BC_QUOTA_RESERVE: 20% of 150 is 30, so with 31 left one more request may start.
+    ['a share of the quota (BC_QUOTA_RESERVE)', { reserveRatio: 0.2 }, 31],
+  ])('keeps a reserve for the other apps on the store: %s', async (_name, reserve, left) => {
     const clock = createFakeClock();
-    const scheduler = new StoreScheduler({ clock, reserve: 5, paceBelowRatio: 0 });
-    scheduler.observe({ left: 6, resetMs: 4_000, ...WINDOW });
-    await scheduler.run(() => Promise.resolve());
-    const second = scheduler.run(() => Promise.resolve('second'));
-    await flushMicrotasks();
-    expect(clock.sleeps).toEqual([4_000]);
-    await clock.advance(4_000);
-    expect(await second).toBe('second');
-  });
-
-  it('leaves a share of each window to the store’s other integrations (BC_QUOTA_RESERVE)', async () => {
-    const clock = createFakeClock();
-    const scheduler = new StoreScheduler({ clock, reserveRatio: 0.2, paceBelowRatio: 0 });
-    // 20% of 150 is 30: with 31 left, one more request may start, then it waits for the window.
-    scheduler.observe({ left: 31, resetMs: 4_000, ...WINDOW });
+    const scheduler = new StoreScheduler({ clock, ...reserve, paceBelowRatio: 0 });
+    scheduler.observe({ left, resetMs: 4_000, ...WINDOW });
     await scheduler.run(() => Promise.resolve());
     const second = scheduler.run(() => Promise.resolve('second'));
     await flushMicrotasks();
