@@ -1,9 +1,9 @@
 // Integration-test helpers for the store tools (dump-product, dump-categories, dump-widgets…): their requests over
 // HTTP and the app's built-in sandbox store `sandbox-demo` (sandbox README: demo stores).
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { z } from 'zod';
 import type { ToolFailure } from '../../common/contracts/tool-result';
-import type { TestServer } from './harness';
+import { startTestServer, type DatabaseKind, type TestServer } from './harness';
 
 export type Json = Record<string, unknown>;
 
@@ -66,4 +66,37 @@ export async function demoGet<T = Json>(server: TestServer, path: string): Promi
   });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
+}
+
+/**
+ * The app for one store tool's tests on one database kind: started before them, stopped after, the demo store reset
+ * before each test (with `settings` on top, a large quota by default, so that only the faults a test asks for
+ * happen). `server` is the running app once the tests run.
+ */
+export function useToolTestServer(kind: DatabaseKind, settings: Json | undefined = { quota: 100_000 }) {
+  let running: TestServer | undefined;
+  const current = (): TestServer => {
+    if (!running) throw new Error('the test server is not started yet');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  beforeEach(async () => {
+    await resetDemoStore(current(), settings);
+  });
+  return {
+    get server() {
+      return current();
+    },
+    /** GET on the demo store's API through the sandbox (must answer 200). */
+    sandbox: <T = Json>(path: string) => demoGet<T>(current(), path),
+    /** The demo store's control API: `/reset`, `/settings`, `/stats`. */
+    control: (path: string, init?: RequestInit) => demoControl(current(), path, init),
+    post: (path: string, body: unknown, headers?: Record<string, string>) =>
+      postJson(current(), path, body, headers),
+  };
 }

@@ -1,5 +1,5 @@
 // GET and POST /api/dump-categories against the app's built-in sandbox, over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DUMP_CATEGORIES_PATH,
   dumpCategoriesResponseSchema,
@@ -7,15 +7,8 @@ import {
   treeListQuery,
 } from '../../../common/contracts/dump-categories';
 import type { CategoryDump, DumpedCategoryNode } from '../../../common/dumps/category-dump';
-import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
-import {
-  DEMO_STORE as DEMO,
-  demoGet,
-  postJson,
-  resetDemoStore,
-  toolData,
-  type Json,
-} from '../../test/store-tools';
+import { testDatabaseKinds } from '../../test/harness';
+import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
 
 const EMPTY = { ...DEMO, storeHash: 'sandbox-empty', accessToken: 'empty-token' };
 
@@ -24,26 +17,16 @@ function flatten(nodes: DumpedCategoryNode[]): DumpedCategoryNode[] {
 }
 
 describe.each(testDatabaseKinds())('dump categories (%s)', (kind) => {
-  let server: TestServer;
+  const app = useToolTestServer(kind, undefined);
   const listTrees = async (query: string) => {
-    const res = await server.request(`${DUMP_CATEGORIES_PATH}${query}`);
+    const res = await app.server.request(`${DUMP_CATEGORIES_PATH}${query}`);
     return { status: res.status, body: (await res.json()) as Json, headers: res.headers };
   };
-  const dump = (body: unknown) => postJson(server, DUMP_CATEGORIES_PATH, body);
+  const dump = (body: unknown) => app.post(DUMP_CATEGORIES_PATH, body);
   const dumpOk = async (body: unknown): Promise<CategoryDump> =>
     toolData(await dump(body), dumpCategoriesResponseSchema);
   const flatCategories = async (query: string) =>
-    (await demoGet<{ data: Json[] }>(server, `/v3/catalog/trees/categories?limit=250${query}`)).data;
-
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-  beforeEach(async () => {
-    await resetDemoStore(server);
-  });
+    (await app.sandbox<{ data: Json[] }>(`/v3/catalog/trees/categories?limit=250${query}`)).data;
 
   it('lists the trees of the chosen store', async () => {
     const demo = await listTrees(treeListQuery(DEMO));

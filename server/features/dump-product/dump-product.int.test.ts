@@ -1,35 +1,22 @@
 // POST /api/dump-product against the app's built-in sandbox, over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DUMP_PRODUCT_PATH, dumpProductResponseSchema } from '../../../common/contracts/dump-product';
 import { productDumpSchema, type ProductDump } from '../../../common/dumps/product-dump';
-import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+import { testDatabaseKinds } from '../../test/harness';
 import {
   DEMO_STORE as DEMO,
-  demoControl,
-  demoGet,
-  postJson,
   resetDemoStore,
   toolData,
   type Json,
+  useToolTestServer,
 } from '../../test/store-tools';
 
 describe.each(testDatabaseKinds())('dump product (%s)', (kind) => {
-  let server: TestServer;
-  const sandbox = <T = Json>(path: string) => demoGet<T>(server, path);
-  const control = (path: string, init?: RequestInit) => demoControl(server, path, init);
-  const dump = (body: unknown) => postJson(server, DUMP_PRODUCT_PATH, body);
+  const app = useToolTestServer(kind);
+  const { sandbox, control } = app;
+  const dump = (body: unknown) => app.post(DUMP_PRODUCT_PATH, body);
   const dumpOk = async (body: unknown): Promise<ProductDump> =>
     productDumpSchema.parse(toolData(await dump(body), dumpProductResponseSchema));
-
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-  beforeEach(async () => {
-    await resetDemoStore(server, { quota: 100_000 });
-  });
 
   it('dumps a product by id with every sub-resource, category paths, brand name and channels', async () => {
     // A product that has variants from options, and custom fields; read the truth straight from the store.
@@ -101,7 +88,7 @@ describe.each(testDatabaseKinds())('dump product (%s)', (kind) => {
 
   it('costs as few requests as BigCommerce allows: sub-resources come with the product (include=)', async () => {
     // Product 77 has variants, options, images, custom fields, reviews, a brand and categories one level deep.
-    await resetDemoStore(server, { quota: 100_000 });
+    await resetDemoStore(app.server, { quota: 100_000 });
     await dumpOk({ storeCredentials: DEMO, searchType: 'id', searchValue: '77' });
     const stats = (await (await control('/stats')).json()) as {
       data: { requests: number; byRoute: Record<string, number> };

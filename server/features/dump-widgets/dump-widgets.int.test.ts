@@ -1,5 +1,5 @@
 // POST /api/dump-widgets against the app's built-in sandbox (its demo content: sandbox/content/README.md), over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DUMP_WIDGETS_PATH,
   dumpProgressSchema,
@@ -10,16 +10,8 @@ import {
   summariseWidgetsDump,
   type WidgetsDump,
 } from '../../../common/dumps/widgets-dump';
-import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
-import {
-  DEMO_STORE as DEMO,
-  demoControl,
-  demoGet,
-  postJson,
-  resetDemoStore,
-  toolData,
-  type Json,
-} from '../../test/store-tools';
+import { testDatabaseKinds } from '../../test/harness';
+import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
 
 const OUTLET_CHANNEL = 1702953;
 
@@ -40,26 +32,15 @@ function expectConsistent(data: WidgetsDump) {
 }
 
 describe.each(testDatabaseKinds())('dump widgets (%s)', (kind) => {
-  let server: TestServer;
-  const control = (path: string, init?: RequestInit) => demoControl(server, path, init);
-  const sandbox = <T = Json>(path: string) => demoGet<T>(server, path);
+  const app = useToolTestServer(kind);
+  const { control, sandbox } = app;
   const dump = (body: unknown, headers?: Record<string, string>) =>
-    postJson(server, DUMP_WIDGETS_PATH, body, headers);
+    app.post(DUMP_WIDGETS_PATH, body, headers);
   const dumpOk = async (body: Json): Promise<WidgetsDump> => {
     const data = toolData(await dump({ storeCredentials: DEMO, ...body }), dumpWidgetsResponseSchema);
     expectConsistent(data);
     return data;
   };
-
-  beforeAll(async () => {
-    server = await startTestServer(kind);
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-  beforeEach(async () => {
-    await resetDemoStore(server, { quota: 100_000 });
-  });
 
   it('mode global: the global regions only', async () => {
     const data = await dumpOk({ dumpMode: 'global' });
@@ -277,7 +258,7 @@ describe.each(testDatabaseKinds())('dump widgets (%s)', (kind) => {
       [DUMP_WIDGETS_PATH, { Accept: 'application/x-ndjson' }],
       [`${DUMP_WIDGETS_PATH}?progress=1`, {}],
     ] as const) {
-      const res = await server.request(path, {
+      const res = await app.server.request(path, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...headers },
         body: JSON.stringify({ storeCredentials: DEMO, dumpMode: 'all' }),
@@ -296,7 +277,7 @@ describe.each(testDatabaseKinds())('dump widgets (%s)', (kind) => {
     }
 
     // A failure after the stream started is the last line; invalid input is refused before it starts.
-    const wrong = await server.request(`${DUMP_WIDGETS_PATH}?progress=1`, {
+    const wrong = await app.server.request(`${DUMP_WIDGETS_PATH}?progress=1`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ storeCredentials: { ...DEMO, accessToken: 'x' }, dumpMode: 'global' }),
