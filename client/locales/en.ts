@@ -214,6 +214,7 @@ export const en = {
     failed: '{failed} failed',
     rate: '{rate} per second',
     timeLeft: '{time} left',
+    waiting: 'Waiting for BigCommerce (retry {retry} of {of}, next in {time})',
     seconds: '{s} s',
     minutes: '{m} min {s} s',
     hours: '{h} h {m} min',

@@ -215,6 +215,7 @@ export const vi: Messages = {
     failed: '{failed} lỗi',
     rate: '{rate} mỗi giây',
     timeLeft: 'còn {time}',
+    waiting: 'Đang chờ BigCommerce (thử lại {retry}/{of}, lần tới sau {time})',
     seconds: '{s} giây',
     minutes: '{m} phút {s} giây',
     hours: '{h} giờ {m} phút',

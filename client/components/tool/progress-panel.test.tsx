@@ -34,6 +34,18 @@ describe('ProgressPanel', () => {
     expect(html).not.toContain('<button');
   });
 
+  it('says when BigCommerce is being waited out, in each language', () => {
+    const waiting = { retry: 3, of: 8, waitMs: 40_000 };
+    expect(textOf(render({ done: 20, total: 50, waiting }))).toBe(
+      '20 of 50 done Waiting for BigCommerce (retry 3 of 8, next in 40 s)',
+    );
+    expect(render({ done: 20, total: 50, waiting })).toContain('data-testid="tool-progress-waiting"');
+    expect(textOf(render({ done: 20, total: 50, waiting }, 'vi'))).toContain(
+      'Đang chờ BigCommerce (thử lại 3/8, lần tới sau 40 giây)',
+    );
+    expect(render({ done: 20, total: 50 })).not.toContain('Waiting');
+  });
+
   it('shows failed, rate, time left and a Cancel button when given', () => {
     const html = render({
       done: 40,

@@ -31,6 +31,11 @@ export interface ProgressPanelProps {
   onCancel?: (() => void) | undefined;
   /** Replaces the counts line ('{done} of {total} done') with the tool's own words. */
   label?: string | undefined;
+  /**
+   * Set while BigCommerce is being waited out (a 5xx or a rate limit): 'Waiting for BigCommerce (retry 3 of 8, next
+   * in 40 s)'. The `waiting` of a job's progress (server/integrations/bigcommerce, RetryWait).
+   */
+  waiting?: { retry: number; of: number; waitMs: number } | undefined;
   testId?: string;
 }
 
@@ -46,6 +51,7 @@ export function ProgressPanel({
   secondsLeft,
   onCancel,
   label,
+  waiting,
   testId = 'tool-progress',
 }: ProgressPanelProps) {
   const { t } = useTranslation();
@@ -74,6 +80,15 @@ export function ProgressPanel({
           </button>
         )}
       </div>
+      {waiting && (
+        <p className="text-xs text-amber-700" data-testid={`${testId}-waiting`}>
+          {t('toolKit.waiting', {
+            retry: String(waiting.retry),
+            of: String(waiting.of),
+            time: formatDuration(waiting.waitMs / 1000, t),
+          })}
+        </p>
+      )}
       <progress
         className="h-2 w-full accent-indigo-600"
         value={processed}
