@@ -24,6 +24,10 @@ export const ERROR_CODES = {
   entityIdRequired: 'entity_id_required',
   productNotFound: 'product_not_found',
   treeNotFound: 'tree_not_found',
+  targetValueRequired: 'target_value_required',
+  // Jobs.
+  jobNotFound: 'job_not_found',
+  jobFinished: 'job_finished',
   // The store list.
   invalidStore: 'invalid_store',
   /** Stored tokens that no longer decrypt (STORE_TOKEN_KEY changed or lost). */
@@ -95,6 +99,9 @@ export const ERROR_STATUS = {
   entity_id_required: 400,
   product_not_found: 404,
   tree_not_found: 404,
+  target_value_required: 400,
+  job_not_found: 404,
+  job_finished: 409,
   invalid_store: 400,
   store_key_mismatch: 500,
   store_not_found: 404,

@@ -573,6 +573,9 @@ export const en = {
     entity_id_required: 'Please enter the entity ID',
     product_not_found: 'Product not found',
     tree_not_found: 'Category tree not found',
+    target_value_required: 'Please enter a value for the chosen scope',
+    job_not_found: 'This job was not found',
+    job_finished: 'This job has already ended',
     invalid_store: 'The store list is not valid',
     store_key_mismatch:
       'Your cloud stores cannot be read: the server’s store token key has changed. The stores in this browser are kept; sync them again.',

@@ -573,6 +573,9 @@ export const vi: Messages = {
     entity_id_required: 'Vui lòng nhập Entity ID',
     product_not_found: 'Không tìm thấy sản phẩm',
     tree_not_found: 'Không tìm thấy cây danh mục',
+    target_value_required: 'Vui lòng nhập giá trị cho phạm vi đã chọn',
+    job_not_found: 'Không tìm thấy tác vụ này',
+    job_finished: 'Tác vụ này đã kết thúc',
     invalid_store: 'Danh sách store không hợp lệ',
     store_key_mismatch:
       'Không đọc được các store trên cloud: khóa mã hóa token của máy chủ đã thay đổi. Các store trong trình duyệt này vẫn được giữ; hãy đồng bộ lại.',

@@ -1,0 +1,106 @@
+// Long work as jobs (STYLE.md §5, issue 12): the job as the screens see it, its endpoints, and the bulk-edit job
+// endpoints (preview, start, undo). A job belongs to the user who started it, or to the visitor (an HttpOnly cookie);
+// an admin viewing the app as a user sees that user's jobs. Progress comes as Server-Sent Events from any instance.
+import { z } from 'zod';
+import { bulkEditErrorSchema, COPY_DESCRIPTION_PATH, RESET_PAGE_TITLE_PATH } from './bulk-edit';
+
+export const JOB_STATES = [
+  'queued',
+  'running',
+  /** Running, but waiting out BigCommerce (a 5xx or the rate limit): see `waiting`. */
+  'waiting',
+  'cancelling',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
+export const jobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof jobStateSchema>;
+export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancelled'];
+
+export const JOB_KINDS = ['reset-page-title', 'copy-description', 'undo'] as const;
+export const jobKindSchema = z.enum(JOB_KINDS);
+export type JobKind = z.infer<typeof jobKindSchema>;
+
+/** A wait for BigCommerce: "Waiting for BigCommerce (retry 3 of 8, next in 40 s)". */
+export const jobWaitingSchema = z.object({ retry: z.number(), of: z.number(), waitMs: z.number() });
+
+export const jobViewSchema = z.object({
+  id: z.string(),
+  kind: jobKindSchema,
+  state: jobStateSchema,
+  storeHash: z.string(),
+  /** Products the job will look at (known once the scope is resolved). */
+  total: z.number(),
+  /** Products written, or already at the new value. */
+  succeeded: z.number(),
+  failed: z.number(),
+  /** Products that already held the new value: not written (counted in `succeeded`). */
+  skipped: z.number(),
+  errors: z.array(bulkEditErrorSchema),
+  waiting: jobWaitingSchema.nullable(),
+  /** Why the job failed as a whole, in plain words. */
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Products whose previous value is saved (the backup the Undo restores). */
+  backedUp: z.number(),
+  /** For an undo job: the job it undoes. */
+  undoOf: z.string().nullable(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
+
+export const JOBS_PATH = '/api/jobs';
+/** `GET`: the job. */
+export const jobPath = (id: string) => `${JOBS_PATH}/${encodeURIComponent(id)}`;
+/** `GET`: `text/event-stream` of `progress` events (data: the JobView), resumable with `Last-Event-ID`. */
+export const jobEventsPath = (id: string) => `${jobPath(id)}/events`;
+/** `POST`: stop between batches; the answer is the job. */
+export const jobCancelPath = (id: string) => `${jobPath(id)}/cancel`;
+/** `GET`: the backup as a JSON download (`{jobId, storeHash, field, products: [{id, name, value}]}`). */
+export const jobBackupPath = (id: string) => `${jobPath(id)}/backup`;
+/** `POST`: preview of restoring the backup. */
+export const jobUndoPreviewPath = (id: string) => `${jobPath(id)}/undo/preview`;
+/** `POST`: start the undo job; the answer is the new job. */
+export const jobUndoPath = (id: string) => `${jobPath(id)}/undo`;
+/** `GET ?active=1`: the caller's jobs not yet ended, newest first (a reload finds the running job). */
+export const ACTIVE_JOBS_QUERY = 'active';
+
+export const JOB_EVENT = 'progress';
+
+/** The screens' paths of a bulk edit: `…/preview` (POST, the spec's body) and `…/jobs` (POST, starts the job). */
+export const bulkEditPaths = (tool: 'reset-page-title' | 'copy-description') => {
+  const base = tool === 'reset-page-title' ? RESET_PAGE_TITLE_PATH : COPY_DESCRIPTION_PATH;
+  return { preview: `${base}/preview`, start: `${base}/jobs` };
+};
+
+/** Products shown in a preview at most; `total` says how many there are in all. */
+export const PREVIEW_SAMPLE_SIZE = 50;
+
+export const previewItemSchema = z.object({
+  productId: z.number(),
+  name: z.string().nullable(),
+  /** The current value (a description as rendered text, trimmed). */
+  current: z.string(),
+  next: z.string(),
+});
+export type PreviewItem = z.infer<typeof previewItemSchema>;
+
+export const previewSchema = z.object({
+  /** Products in the scope. */
+  total: z.number(),
+  /** Products that would change. */
+  changing: z.number(),
+  /** Products that already hold the new value and will be skipped. */
+  skipped: z.number(),
+  /** Product ids of the scope that the store does not have (reported as failed by the job). */
+  notFound: z.array(z.number()),
+  /** The first PREVIEW_SAMPLE_SIZE products that would change. */
+  sample: z.array(previewItemSchema),
+});
+export type Preview = z.infer<typeof previewSchema>;
+
+export const previewResponseSchema = z.object({ preview: previewSchema });
+export const jobResponseSchema = z.object({ job: jobViewSchema });
+export const jobListResponseSchema = z.object({ jobs: z.array(jobViewSchema) });
