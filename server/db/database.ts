@@ -23,6 +23,11 @@ export type Database = {
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Raw SQL for libraries that bring their own (pg-boss's `db` option): several statements at once when there are no
+   * values (its migrations), else one parameterised statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -48,6 +53,15 @@ export async function openPglite(dataDir: string | undefined, client?: PGlite): 
     },
     close: async () => {
       if (!owned.closed) await owned.close();
+    },
+    executeSql: async (text, values) => {
+      if (!values || values.length === 0) {
+        const results = await owned.exec(text);
+        const last = results.at(-1);
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+      }
+      const result = await owned.query(text, values);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
   };
 }
@@ -76,6 +90,10 @@ export function openPostgres(url: string, warn: DatabaseWarn = consoleWarn): Dat
     },
     close: async () => {
       await pool.end();
+    },
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      return { rows: result.rows as unknown[], rowCount: result.rowCount ?? 0 };
     },
   };
 }

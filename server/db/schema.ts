@@ -151,3 +151,45 @@ export const userStore = pgTable(
   },
   (table) => [unique('user_store_user_id_store_hash_unique').on(table.userId, table.storeHash)],
 );
+
+/**
+ * Long work (STYLE.md §5, issue 12): one row per job. pg-boss carries the job to a worker; this row holds what the
+ * screens and the spec endpoints read (state, counts, per-item errors), what a worker needs to resume (the plan and
+ * the checkpoint), the backup of every value it overwrote, and the store credentials, sealed with the store-token
+ * cipher (the job id as associated data) and erased when the job ends. `version` grows with every change, so Server-
+ * Sent Events from any instance can resume with `Last-Event-ID`.
+ */
+export const job = pgTable(
+  'job',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** `user:<id>` or `visitor:<id>`. */
+    owner: text('owner').notNull(),
+    storeHash: text('store_hash').notNull(),
+    state: text('state').notNull(),
+    /** The validated command (scope, source product, the value to write); never a secret. */
+    input: jsonb('input').notNull(),
+    credentialsSealed: text('credentials_sealed'),
+    total: integer('total').notNull().default(0),
+    succeeded: integer('succeeded').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    errors: jsonb('errors').notNull().default([]),
+    /** The products to write, in order: `[{id, name, current, next}]` (resolved once, when the job starts). */
+    plan: jsonb('plan'),
+    /** Index in `plan` of the first product not yet settled. */
+    checkpoint: integer('checkpoint').notNull().default(0),
+    /** Previous values of the products about to be or already written: `{[id]: {name, value}}`. */
+    backup: jsonb('backup').notNull().default({}),
+    waiting: jsonb('waiting'),
+    message: text('message'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    undoOf: text('undo_of'),
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('job_owner_created_idx').on(table.owner, table.createdAt)],
+);

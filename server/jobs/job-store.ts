@@ -1,0 +1,194 @@
+// The job rows (server/db/schema.ts `job`): what the screens and the spec endpoints read, and what a worker needs to
+// resume. Every change bumps `version`, which the event stream uses as its event id.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { BulkEditError } from '../../common/contracts/bulk-edit';
+import type { FINAL_JOB_STATES} from '../../common/contracts/jobs';
+import { type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
+import type { Db } from '../db/database';
+import { job } from '../db/schema';
+
+export type JobRow = typeof job.$inferSelect;
+
+/** One product of a job's plan: its id, name, the value it had when planned and the value to write. */
+export type PlanItem = { id: number; name: string | null; current: string; next: string };
+
+/** Previous values, by product id: what an undo restores. */
+export type Backup = Record<string, { name: string | null; value: string }>;
+
+/** Errors kept per job at most (the counts stay exact beyond it). */
+export const MAX_JOB_ERRORS = 1_000;
+
+export type NewJob = {
+  id: string;
+  kind: JobKind;
+  owner: string;
+  storeHash: string;
+  input: Record<string, unknown>;
+  credentialsSealed: string;
+  undoOf?: string;
+  now: Date;
+};
+
+export function toJobView(row: JobRow): JobView {
+  const backup = row.backup as Backup;
+  return {
+    id: row.id,
+    kind: row.kind as JobKind,
+    state: row.state as JobState,
+    storeHash: row.storeHash,
+    total: row.total,
+    succeeded: row.succeeded,
+    failed: row.failed,
+    skipped: row.skipped,
+    errors: row.errors as BulkEditError[],
+    waiting: (row.waiting as JobView['waiting']) ?? null,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    backedUp: Object.keys(backup).length,
+    undoOf: row.undoOf,
+  };
+}
+
+export function createJobStore(db: Db) {
+  const bump = { version: sql`${job.version} + 1` };
+  return {
+    async insert(input: NewJob): Promise<JobRow> {
+      const [row] = await db
+        .insert(job)
+        .values({
+          id: input.id,
+          kind: input.kind,
+          owner: input.owner,
+          storeHash: input.storeHash,
+          state: 'queued',
+          input: input.input,
+          credentialsSealed: input.credentialsSealed,
+          undoOf: input.undoOf ?? null,
+          createdAt: input.now,
+        })
+        .returning();
+      if (!row) throw new Error('the job row was not written');
+      return row;
+    },
+
+    async get(id: string): Promise<JobRow | undefined> {
+      const [row] = await db.select().from(job).where(eq(job.id, id)).limit(1);
+      return row;
+    },
+
+    /** The owner's jobs not yet ended, newest first. */
+    async listActive(owner: string): Promise<JobRow[]> {
+      const active = ['queued', 'running', 'waiting', 'cancelling'];
+      return db
+        .select()
+        .from(job)
+        .where(and(eq(job.owner, owner), inArray(job.state, active)))
+        .orderBy(desc(job.createdAt))
+        .limit(20);
+    },
+
+    /** Sets the plan once (the first run of the job), with its total and the products skipped up front. */
+    async setPlan(
+      id: string,
+      plan: PlanItem[],
+      total: number,
+      skipped: number,
+      errors: BulkEditError[],
+      now: Date,
+    ) {
+      await db
+        .update(job)
+        .set({
+          plan,
+          total,
+          skipped,
+          succeeded: skipped,
+          failed: errors.length,
+          errors: errors.slice(0, MAX_JOB_ERRORS),
+          state: 'running',
+          startedAt: now,
+          ...bump,
+        })
+        .where(eq(job.id, id));
+    },
+
+    async markRunning(id: string, now: Date) {
+      await db
+        .update(job)
+        .set({ state: 'running', waiting: null, startedAt: sql`coalesce(${job.startedAt}, ${now})`, ...bump })
+        .where(and(eq(job.id, id), inArray(job.state, ['queued', 'running', 'waiting'])));
+    },
+
+    /** Saves the previous values of a batch before it is sent. */
+    async addBackup(id: string, entries: Backup) {
+      await db
+        .update(job)
+        .set({ backup: sql`${job.backup} || ${JSON.stringify(entries)}::jsonb`, ...bump })
+        .where(eq(job.id, id));
+    },
+
+    /** Records a settled batch: counts, errors and the new checkpoint, in one write. */
+    async settleBatch(
+      id: string,
+      batch: { checkpoint: number; succeeded: number; failed: number; errors: BulkEditError[] },
+    ) {
+      const row = await this.get(id);
+      if (!row) return;
+      const errors = [...(row.errors as BulkEditError[]), ...batch.errors].slice(0, MAX_JOB_ERRORS);
+      await db
+        .update(job)
+        .set({
+          checkpoint: batch.checkpoint,
+          succeeded: sql`${job.succeeded} + ${batch.succeeded}`,
+          failed: sql`${job.failed} + ${batch.failed}`,
+          errors,
+          waiting: null,
+          state: sql`case when ${job.state} = 'waiting' then 'running' else ${job.state} end`,
+          ...bump,
+        })
+        .where(eq(job.id, id));
+    },
+
+    async setWaiting(id: string, waiting: JobView['waiting']) {
+      await db
+        .update(job)
+        .set({
+          waiting,
+          state: sql`case when ${job.state} in ('running', 'waiting') then ${waiting ? 'waiting' : 'running'} else ${job.state} end`,
+          ...bump,
+        })
+        .where(eq(job.id, id));
+    },
+
+    /** Asks the worker to stop between batches; a job not started yet ends at once. */
+    async requestCancel(id: string, now: Date): Promise<void> {
+      await db
+        .update(job)
+        .set({
+          cancelRequested: true,
+          state: sql`case when ${job.state} = 'queued' then 'cancelled' else 'cancelling' end`,
+          finishedAt: sql`case when ${job.state} = 'queued' then ${now} else ${job.finishedAt} end`,
+          credentialsSealed: sql`case when ${job.state} = 'queued' then null else ${job.credentialsSealed} end`,
+          ...bump,
+        })
+        .where(and(eq(job.id, id), inArray(job.state, ['queued', 'running', 'waiting'])));
+    },
+
+    /** Ends the job: its final state, and the sealed credentials erased. */
+    async finish(
+      id: string,
+      state: (typeof FINAL_JOB_STATES)[number],
+      now: Date,
+      message: string | null = null,
+    ) {
+      await db
+        .update(job)
+        .set({ state, message, waiting: null, credentialsSealed: null, finishedAt: now, ...bump })
+        .where(eq(job.id, id));
+    },
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;
