@@ -18,7 +18,9 @@ import { outboxApiRoutes, outboxPageRoutes } from './features/dev-outbox/dev-out
 import { dumpCategoriesRoutes } from './features/dump-categories/dump-categories.routes';
 import { dumpProductRoutes } from './features/dump-product/dump-product.routes';
 import { dumpWidgetsRoutes } from './features/dump-widgets/dump-widgets.routes';
+import { copyDescriptionRoutes, resetPageTitleRoutes } from './features/bulk-edit/bulk-edit.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { jobRoutes } from './features/jobs/jobs.routes';
 import { storeRoutes } from './features/stores/stores.routes';
 import { drainUnreadBody, jsonBodyGuard } from './http';
 import { SANDBOX_MOUNT_PATH } from './integrations/bigcommerce/setup';
@@ -36,6 +38,9 @@ const FEATURE_ROUTES: ReadonlyArray<readonly [string, (services: AppServices) =>
   ['/dump-product', dumpProductRoutes],
   ['/dump-categories', dumpCategoriesRoutes],
   ['/dump-widgets', dumpWidgetsRoutes],
+  ['/reset-page-title', resetPageTitleRoutes],
+  ['/copy-description', copyDescriptionRoutes],
+  ['/jobs', jobRoutes],
 ];
 
 export type AppDeps = {
@@ -67,7 +72,8 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-export function createApp(deps: AppDeps): Hono {
+/** The app, and its services (the server starts and stops the job queue with them). */
+export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
   const { database, logger } = deps;
   const startedAt = deps.startedAt ?? Date.now();
   const app = new Hono();
@@ -145,7 +151,7 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   mountClient(app, deps.clientDir);
-  return app;
+  return { app, services };
 }
 
 /** Serves the built client; every other GET answers the shell (tabs are state, `/auth/*` pages are client routes). */

@@ -57,6 +57,16 @@ export const envSchema = z.object({
     .min(0, { message: 'must be a number from 0 to 0.9' })
     .max(0.9, { message: 'must be a number from 0 to 0.9' })
     .default(0.2),
+  /**
+   * A job slice not completed in this many seconds is taken as lost (its instance stopped) and resumed elsewhere from
+   * its checkpoint: 5 to 3600, default 120 (issue 12).
+   */
+  JOB_SLICE_EXPIRE_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 5 to 3600' })
+    .int({ message: 'must be a whole number of seconds from 5 to 3600' })
+    .min(5, { message: 'must be a whole number of seconds from 5 to 3600' })
+    .max(3600, { message: 'must be a whole number of seconds from 5 to 3600' })
+    .default(120),
   SANDBOX: onOff.default(true),
   /**
    * The sandbox's test fixtures: its control API (faults, quotas, resets; loopback only) and the two shared stores

@@ -50,7 +50,7 @@ export async function startServer(
   const port = (server.address() as AddressInfo).port;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const app = createApp({
+  const { app, services } = createApp({
     env,
     database,
     logger,
@@ -58,12 +58,17 @@ export async function startServer(
     localUrl: url,
   });
   ready.handle = app.fetch;
+  // The job worker of this instance; jobs another instance left behind resume here from their checkpoint.
+  services.jobQueue
+    .start()
+    .catch((error: unknown) => logger.error({ err: error }, 'the job queue did not start'));
   logger.info({ port, database: database.kind }, `BC Toolbox listening on http://localhost:${port}`);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await closeHttpServer(server, env.SHUTDOWN_TIMEOUT_MS);
+      await services.jobQueue.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
       if (ownsDatabase) await database.close();
       logger.info('stopped');
     })());

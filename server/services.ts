@@ -12,7 +12,11 @@ import { createAttemptCounter, type AttemptCounter } from './features/auth/attem
 import { createAuth, type Auth } from './features/auth/auth';
 import { createDemoStoreSigner, type DemoStoreSigner } from './features/demo-stores/demo-stores.service';
 import type { HealthCheck } from './features/health/health.service';
-import { loadStoreRepository } from './features/stores/setup';
+import { loadStoreRepository, loadTokenCipher } from './features/stores/setup';
+import type { TokenCipher } from './features/stores/token-cipher';
+import { BULK_EDIT_KINDS, bulkEditSlice } from './features/bulk-edit/bulk-edit.job';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { createJobStore, type JobStore } from './jobs/job-store';
 import type { StoreRepository } from './features/stores/repository';
 import type { BigCommerceClientFactory } from './integrations/bigcommerce';
 import { setUpBigCommerce } from './integrations/bigcommerce/setup';
@@ -47,6 +51,11 @@ export type AppServices = ServicesDeps & {
   /** The caller's key for a fair share of a store: their client address. */
   callerOf: (c: Context) => string;
   getStoreRepository: () => Promise<StoreRepository>;
+  /** The store-token cipher: cloud store tokens, and a job's store credentials. */
+  getTokenCipher: () => Promise<TokenCipher>;
+  jobStore: JobStore;
+  /** Started with the server (server.ts), so jobs left by a stopped instance resume. */
+  jobQueue: JobQueue;
   getDemoSigner: () => Promise<DemoStoreSigner>;
   /** The built-in sandbox; undefined when SANDBOX=off. */
   sandbox: Sandbox | undefined;
@@ -71,6 +80,17 @@ export function createServices(deps: ServicesDeps): AppServices {
         demoCopies: { verify: async (hash, token) => (await getDemoSigner()).verify(hash, token) },
       })
     : undefined;
+  const getTokenCipher = lazyRetrying(() => loadTokenCipher(env));
+  const clients = setUpBigCommerce(env, deps.localUrl, logger).clients;
+  const jobStore = createJobStore(db);
+  const jobQueue = createJobQueue({
+    database,
+    logger,
+    sliceExpireSeconds: env.JOB_SLICE_EXPIRE_SECONDS,
+    maintenanceIntervalSeconds: Math.min(30, Math.max(1, Math.floor(env.JOB_SLICE_EXPIRE_SECONDS / 2))),
+  });
+  const slice = bulkEditSlice({ store: jobStore, clients, getCipher: getTokenCipher, logger });
+  for (const kind of BULK_EDIT_KINDS) jobQueue.register(kind, slice);
   const healthChecks: Record<string, HealthCheck> = {
     database: async () => {
       await database.ping();
@@ -92,9 +112,12 @@ export function createServices(deps: ServicesDeps): AppServices {
     attempts: createAttemptCounter(db, { limit: env.AUTH_RATE_LIMIT, windowSeconds: 60 }),
     trustedProxies: env.TRUSTED_PROXIES,
     adminEmails: env.ADMIN_EMAILS,
-    clients: setUpBigCommerce(env, deps.localUrl, logger).clients,
+    clients,
     callerOf: clientAddressReader(env.TRUSTED_PROXIES),
-    getStoreRepository: lazyRetrying(() => loadStoreRepository(env, database)),
+    getStoreRepository: lazyRetrying(async () => loadStoreRepository(await getTokenCipher(), database)),
+    getTokenCipher,
+    jobStore,
+    jobQueue,
     getDemoSigner,
     sandbox,
     dropDemoCopy: sandbox ? (hash) => sandbox.stores.delete(hash) : undefined,

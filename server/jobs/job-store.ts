@@ -2,7 +2,7 @@
 // resume. Every change bumps `version`, which the event stream uses as its event id.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BulkEditError } from '../../common/contracts/bulk-edit';
-import type { FINAL_JOB_STATES} from '../../common/contracts/jobs';
+import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
 import { type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
 import type { Db } from '../db/database';
 import { job } from '../db/schema';

@@ -3,10 +3,14 @@
 import type { Database } from '../../db/database';
 import type { Env } from '../../env';
 import { createStoreRepository, type StoreRepository } from './repository';
-import { createTokenCipher, loadTokenKey, parseTokenKey } from './token-cipher';
+import { createTokenCipher, loadTokenKey, parseTokenKey, type TokenCipher } from './token-cipher';
 
-export async function loadStoreRepository(env: Env, database: Database): Promise<StoreRepository> {
+/** The store-token cipher (also seals a job's store credentials). */
+export async function loadTokenCipher(env: Env): Promise<TokenCipher> {
   const configured = env.STORE_TOKEN_KEY ? parseTokenKey(env.STORE_TOKEN_KEY) : undefined;
-  const key = await loadTokenKey({ configured, dataDir: env.DATA_DIR });
-  return createStoreRepository(database.db, createTokenCipher(key));
+  return createTokenCipher(await loadTokenKey({ configured, dataDir: env.DATA_DIR }));
+}
+
+export async function loadStoreRepository(cipher: TokenCipher, database: Database): Promise<StoreRepository> {
+  return Promise.resolve(createStoreRepository(database.db, cipher));
 }

@@ -1,0 +1,204 @@
+// Reset Page Title and Copy Description as jobs (issue 12), against the app's sandbox over HTTP, on both databases.
+import { describe, expect, it } from 'vitest';
+import {
+  bulkResultResponseSchema,
+  COPY_DESCRIPTION_PATH,
+  RESET_PAGE_TITLE_PATH,
+} from '../../../common/contracts/bulk-edit';
+import {
+  bulkEditPaths,
+  jobBackupPath,
+  jobCancelPath,
+  jobEventsPath,
+  jobPath,
+  jobResponseSchema,
+  jobUndoPath,
+  jobUndoPreviewPath,
+  previewResponseSchema,
+  type JobView,
+} from '../../../common/contracts/jobs';
+import { testDatabaseKinds } from '../../test/harness';
+import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
+
+type Product = { id: number; name: string; page_title: string; description: string; brand_id: number };
+
+describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
+  const app = useToolTestServer(kind);
+  const { sandbox, control } = app;
+
+  const products = async (query: string) =>
+    (
+      await sandbox<{ data: Product[] }>(
+        `/v3/catalog/products?limit=250&include_fields=name,page_title,description,brand_id${query}`,
+      )
+    ).data;
+  const stats = async () =>
+    ((await (await control('/stats')).json()) as { data: { productWrites: Record<string, number> } }).data;
+  /** Follows a job's event stream to its end; the last job seen. */
+  const follow = async (id: string, cookie: string | null): Promise<JobView[]> => {
+    const res = await app.server.request(jobEventsPath(id), { headers: cookie ? { cookie } : {} });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const text = await res.text();
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as JobView);
+  };
+
+  it('the spec endpoint resets page titles of listed products, unknown ids failed, the rest written once', async () => {
+    const chosen = (await products('&page_title:like=%')).filter((p) => p.page_title !== '').slice(0, 3);
+    expect(chosen).toHaveLength(3);
+    const ids = [...chosen.map((p) => p.id), 999_999];
+    const answer = await app.post(RESET_PAGE_TITLE_PATH, {
+      storeCredentials: DEMO,
+      targetOption: 'specific',
+      targetValue: ids.join(', '),
+    });
+    const data = toolData(answer, bulkResultResponseSchema);
+    expect(data).toEqual({
+      total: 4,
+      success: 3,
+      failed: 1,
+      skipped: 0,
+      errors: [{ productId: 999_999, name: null, reason: 'Product not found in the store' }],
+    });
+    const after = await products(`&id:in=${chosen.map((p) => p.id).join(',')}`);
+    expect(after.map((p) => p.page_title)).toEqual(['', '', '']);
+    expect(Object.values((await stats()).productWrites)).toEqual([1, 1, 1]);
+    // Again: every product already holds the value, nothing is written.
+    const again = toolData(
+      await app.post(RESET_PAGE_TITLE_PATH, {
+        storeCredentials: DEMO,
+        targetOption: 'specific',
+        targetValue: ids.join(','),
+      }),
+      bulkResultResponseSchema,
+    );
+    expect(again).toMatchObject({ total: 4, success: 3, failed: 1, skipped: 3 });
+    expect(Object.values((await stats()).productWrites)).toEqual([1, 1, 1]);
+  });
+
+  it('previews, runs as a job followed by events, backs up and undoes exactly the previous values', async () => {
+    const [brand] = (await sandbox<{ data: { id: number }[] }>('/v3/catalog/brands?limit=1')).data;
+    const before = await products(`&brand_id=${brand!.id}`);
+    expect(before.length).toBeGreaterThan(3);
+    const body = { storeCredentials: DEMO, targetOption: 'brand', targetValue: String(brand!.id) };
+    const preview = previewResponseSchema.parse(
+      (await app.post(bulkEditPaths('reset-page-title').preview, body)).body,
+    ).preview;
+    const withTitle = before.filter((p) => p.page_title !== '');
+    expect(preview).toMatchObject({
+      total: before.length,
+      changing: withTitle.length,
+      skipped: before.length - withTitle.length,
+    });
+    expect(preview.sample[0]).toEqual({
+      productId: withTitle[0]!.id,
+      name: withTitle[0]!.name,
+      current: withTitle[0]!.page_title,
+      next: '',
+    });
+
+    const started = await app.server.request(bulkEditPaths('reset-page-title').start, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(started.status).toBe(200);
+    const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? null;
+    expect(cookie).toMatch(/^bct_visitor=[a-f0-9]{32}$/);
+    const { job } = jobResponseSchema.parse(await started.json());
+    const seen = await follow(job.id, cookie);
+    const last = seen.at(-1)!;
+    expect(last).toMatchObject({ state: 'done', total: before.length, succeeded: before.length, failed: 0 });
+    expect(last.backedUp).toBe(withTitle.length);
+    expect((await products(`&brand_id=${brand!.id}`)).every((p) => p.page_title === '')).toBe(true);
+
+    // Someone else cannot see it.
+    expect((await app.server.request(jobPath(job.id))).status).toBe(404);
+
+    const backup = (await (
+      await app.server.request(jobBackupPath(job.id), { headers: { cookie: cookie! } })
+    ).json()) as Json;
+    expect(backup).toMatchObject({ jobId: job.id, storeHash: 'sandbox-demo', field: 'page_title' });
+    expect((backup.products as Json[]).length).toBe(withTitle.length);
+
+    const undoBody = JSON.stringify({ storeCredentials: DEMO });
+    const undoPreview = previewResponseSchema.parse(
+      await (
+        await app.server.request(jobUndoPreviewPath(job.id), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', cookie: cookie! },
+          body: undoBody,
+        })
+      ).json(),
+    ).preview;
+    expect(undoPreview).toMatchObject({ total: withTitle.length, changing: withTitle.length });
+    const undo = jobResponseSchema.parse(
+      await (
+        await app.server.request(jobUndoPath(job.id), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', cookie: cookie! },
+          body: undoBody,
+        })
+      ).json(),
+    ).job;
+    expect((await follow(undo.id, cookie)).at(-1)).toMatchObject({
+      state: 'done',
+      kind: 'undo',
+      undoOf: job.id,
+    });
+    const restored = await products(`&brand_id=${brand!.id}`);
+    expect(restored.map((p) => [p.id, p.page_title])).toEqual(before.map((p) => [p.id, p.page_title]));
+  });
+
+  it('copies a description to a category, never to the source product itself', async () => {
+    const [source] = await products('&id:in=77');
+    const categories = (await sandbox<{ data: { id: number; categories: number[] }[] }>(
+      '/v3/catalog/products/77?include_fields=categories',
+    )) as unknown as { data: { categories: number[] } };
+    const categoryId = categories.data.categories[0]!;
+    const answer = await app.post(COPY_DESCRIPTION_PATH, {
+      sourceStoreCredentials: DEMO,
+      sourceProductId: '77',
+      targetStoreCredentials: DEMO,
+      targetOption: 'category',
+      targetValue: String(categoryId),
+    });
+    const data = toolData(answer, bulkResultResponseSchema);
+    const targets = await products(`&categories:in=${categoryId}`);
+    expect(data.total).toBe(targets.length - 1);
+    expect(data.failed).toBe(0);
+    expect(targets.every((p) => p.description === source!.description)).toBe(true);
+    expect((await stats()).productWrites['77']).toBeUndefined();
+  });
+
+  it('cancel stops between waves and says what was written', async () => {
+    await control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 150, quota: 100_000 }) });
+    const started = await app.server.request(bulkEditPaths('reset-page-title').start, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ storeCredentials: DEMO, targetOption: 'all' }),
+    });
+    const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const { job } = jobResponseSchema.parse(await started.json());
+    // Wait until it writes, then cancel.
+    for (let i = 0; i < 100; i++) {
+      const current = jobResponseSchema.parse(
+        await (await app.server.request(jobPath(job.id), { headers: { cookie } })).json(),
+      ).job;
+      if (current.succeeded > current.skipped) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const cancelled = await app.server.request(jobCancelPath(job.id), {
+      method: 'POST',
+      headers: { cookie },
+    });
+    expect(cancelled.status).toBe(200);
+    const last = (await follow(job.id, cookie)).at(-1)!;
+    expect(last.state).toBe('cancelled');
+    expect(last.succeeded).toBeLessThan(last.total);
+    const written = Object.keys((await stats()).productWrites).length;
+    expect(written).toBe(last.succeeded - last.skipped);
+  });
+});

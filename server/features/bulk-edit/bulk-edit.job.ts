@@ -1,0 +1,224 @@
+// A bulk edit as a job (issue 12): each slice works waves of 40 products (4 requests of 10) from the job's
+// checkpoint. Before a wave is sent its previous values are saved in the job's backup; after the answer the counts,
+// the per-product errors and the checkpoint are saved in one write. A slice that finds its first wave already backed
+// up is a resumed one (its worker died after sending): it re-reads those products and writes only those not yet at
+// the new value, so nothing is written twice. Cancel is looked at between waves.
+import type { BulkEditError } from '../../../common/contracts/bulk-edit';
+import type { JobKind } from '../../../common/contracts/jobs';
+import {
+  isBigCommerceError,
+  type BigCommerceClient,
+  type BigCommerceClientFactory,
+} from '../../integrations/bigcommerce';
+import type { Backup, JobRow, JobStore, PlanItem } from '../../jobs/job-store';
+import type { SliceHandler, SliceOutcome } from '../../jobs/job-queue';
+import type { Logger } from '../../logger';
+import type { TokenCipher } from '../stores/token-cipher';
+import {
+  planEdit,
+  readSourceDescription,
+  resolveScope,
+  type EditField,
+  type Plan,
+} from './bulk-edit.service';
+import type { Scope } from '../../../common/contracts/bulk-edit';
+
+/** Products written at once: 4 batches of 10, in flight together through the store's scheduler. */
+export const WAVE_SIZE = 40;
+/** A slice stops after this long and queues the next one (a dead worker loses at most one slice's lease). */
+const SLICE_MS = 20_000;
+
+type StoreKey = { storeHash: string; accessToken: string };
+export type SealedCredentials = { target: StoreKey; source?: StoreKey };
+
+/** What a job's `input` holds (no secret). */
+export type BulkEditInput =
+  | { kind: 'reset-page-title'; field: 'page_title'; scope: Scope }
+  | {
+      kind: 'copy-description';
+      field: 'description';
+      scope: Scope;
+      sourceProductId: number;
+      sourceStoreHash: string;
+    }
+  | { kind: 'undo'; field: EditField; undoOf: string };
+
+export type BulkEditJobDeps = {
+  store: JobStore;
+  clients: BigCommerceClientFactory;
+  getCipher: () => Promise<TokenCipher>;
+  logger: Logger;
+  now?: () => Date;
+};
+
+/** The job's store credentials, sealed with the store-token cipher (the job id as associated data). */
+export function sealCredentials(cipher: TokenCipher, jobId: string, credentials: SealedCredentials): string {
+  return cipher.encrypt(JSON.stringify(credentials), jobId);
+}
+
+/** The plan of an undo: each backed-up product back to its saved value, if it is not there already. */
+export async function planUndo(
+  client: BigCommerceClient,
+  backup: Backup,
+  field: EditField,
+  signal?: AbortSignal,
+): Promise<Plan> {
+  const ids = Object.keys(backup).map(Number);
+  const resolved = await resolveScope(client, { kind: 'specific', productIds: ids }, field, signal);
+  const items: PlanItem[] = [];
+  for (const product of resolved.products) {
+    const saved = backup[String(product.id)];
+    if (saved && product.value !== saved.value) {
+      items.push({ id: product.id, name: product.name, current: product.value, next: saved.value });
+    }
+  }
+  return {
+    items,
+    total: ids.length,
+    skipped: resolved.products.length - items.length,
+    errors: resolved.notFound.map((id) => ({
+      productId: id,
+      name: null,
+      reason: 'Product not found in the store',
+    })),
+  };
+}
+
+export function bulkEditSlice(deps: BulkEditJobDeps): SliceHandler {
+  const now = deps.now ?? (() => new Date());
+  return async (jobId): Promise<SliceOutcome> => {
+    const row = await deps.store.get(jobId);
+    if (!row || ['done', 'failed', 'cancelled'].includes(row.state)) return 'finished';
+    if (row.cancelRequested) {
+      await deps.store.finish(jobId, 'cancelled', now());
+      return 'finished';
+    }
+    try {
+      return await runSlice(deps, row, now);
+    } catch (error) {
+      const message = isBigCommerceError(error) || error instanceof Error ? error.message : String(error);
+      if (!isBigCommerceError(error)) deps.logger.error({ err: error, jobId }, 'job slice failed');
+      await deps.store.finish(jobId, 'failed', now(), message);
+      return 'finished';
+    }
+  };
+}
+
+async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Promise<SliceOutcome> {
+  const cipher = await deps.getCipher();
+  if (!row.credentialsSealed) throw new Error('The job has no store credentials left');
+  const credentials = JSON.parse(cipher.decrypt(row.credentialsSealed, row.id)) as SealedCredentials;
+  const client = deps.clients.forStore(credentials.target, { caller: row.owner });
+  const input = row.input as BulkEditInput;
+  const field = input.field;
+
+  let plan = row.plan as PlanItem[] | null;
+  if (!plan) {
+    const made = await makePlan(deps, client, credentials, input, row);
+    await deps.store.setPlan(row.id, made.items, made.total, made.skipped, made.errors, now());
+    plan = made.items;
+  } else {
+    await deps.store.markRunning(row.id, now());
+  }
+
+  const started = Date.now();
+  let checkpoint = row.checkpoint;
+  let backup = row.backup as Backup;
+  let first = true;
+  while (checkpoint < plan.length) {
+    const fresh = await deps.store.get(row.id);
+    if (!fresh || fresh.cancelRequested) {
+      await deps.store.finish(row.id, 'cancelled', now());
+      return 'finished';
+    }
+    const wave = plan.slice(checkpoint, checkpoint + WAVE_SIZE);
+    let toWrite = wave;
+    let alreadyDone = 0;
+    if (first && wave.some((item) => backup[String(item.id)] !== undefined)) {
+      // A resumed slice: the wave may have landed before the worker died. Write only what is not there yet.
+      const resolved = await resolveScope(
+        client,
+        { kind: 'specific', productIds: wave.map((i) => i.id) },
+        field,
+      );
+      const current = new Map(resolved.products.map((p) => [p.id, p.value]));
+      toWrite = wave.filter((item) => current.get(item.id) !== item.next);
+      alreadyDone = wave.length - toWrite.length;
+    }
+    first = false;
+    const entries: Backup = {};
+    for (const item of toWrite) {
+      if (backup[String(item.id)] === undefined)
+        entries[String(item.id)] = { name: item.name, value: item.current };
+    }
+    if (Object.keys(entries).length > 0) {
+      await deps.store.addBackup(row.id, entries);
+      backup = { ...backup, ...entries };
+    }
+    const report =
+      toWrite.length === 0
+        ? { results: [] }
+        : await client.updateProductsInBatches(
+            toWrite.map((item) => ({ id: item.id, [field]: item.next })),
+            {
+              retry: 'job',
+              onProgress: (progress) => {
+                if (progress.waiting) {
+                  const { retry, of, waitMs } = progress.waiting;
+                  void deps.store.setWaiting(row.id, { retry, of, waitMs });
+                }
+              },
+            },
+          );
+    const names = new Map(toWrite.map((item) => [item.id, item.name]));
+    const errors: BulkEditError[] = [];
+    for (const result of report.results) {
+      if (!result.ok) {
+        errors.push({
+          productId: result.id,
+          name: names.get(result.id) ?? null,
+          reason: result.error.message,
+        });
+      }
+    }
+    checkpoint += wave.length;
+    await deps.store.settleBatch(row.id, {
+      checkpoint,
+      succeeded: alreadyDone + toWrite.length - errors.length,
+      failed: errors.length,
+      errors,
+    });
+    if (checkpoint < plan.length && Date.now() - started > SLICE_MS) return 'more';
+  }
+  await deps.store.finish(row.id, 'done', now());
+  return 'finished';
+}
+
+async function makePlan(
+  deps: BulkEditJobDeps,
+  client: BigCommerceClient,
+  credentials: SealedCredentials,
+  input: BulkEditInput,
+  row: JobRow,
+): Promise<Plan> {
+  switch (input.kind) {
+    case 'reset-page-title':
+      return planEdit(await resolveScope(client, input.scope, 'page_title'), '');
+    case 'copy-description': {
+      const source = deps.clients.forStore(credentials.source ?? credentials.target, { caller: row.owner });
+      const description = await readSourceDescription(source, input.sourceProductId);
+      const sameStore = (credentials.source ?? credentials.target).storeHash === credentials.target.storeHash;
+      return planEdit(
+        await resolveScope(client, input.scope, 'description'),
+        description,
+        sameStore ? input.sourceProductId : undefined,
+      );
+    }
+    case 'undo': {
+      const undone = await deps.store.get(input.undoOf);
+      return planUndo(client, (undone?.backup as Backup | undefined) ?? {}, input.field);
+    }
+  }
+}
+
+export const BULK_EDIT_KINDS: readonly JobKind[] = ['reset-page-title', 'copy-description', 'undo'];

@@ -1,0 +1,161 @@
+// `/api/reset-page-title` and `/api/copy-description` (spec part 1 §7; issue 12): the spec's endpoint starts a job
+// and answers `{success, data: {total, success, failed, errors[]}}` when it ends; `/preview` lists what would change;
+// `/jobs` starts the job and answers it at once (the screens follow it through /api/jobs).
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import {
+  copyDescriptionRequestSchema,
+  resetPageTitleRequestSchema,
+  type BulkResult,
+  type CopyDescriptionCommand,
+  type ResetPageTitleCommand,
+} from '../../../common/contracts/bulk-edit';
+import { FINAL_JOB_STATES, type JobState } from '../../../common/contracts/jobs';
+import { toJobView, type JobRow, type JobStore } from '../../jobs/job-store';
+import type { JobQueue } from '../../jobs/job-queue';
+import { toolRoute, type ToolCall, type ToolRouteDeps } from '../../tool-route';
+import type { Auth } from '../auth/auth';
+import { jobOwner } from '../jobs/job-owner';
+import type { TokenCipher } from '../stores/token-cipher';
+import { sealCredentials, type BulkEditInput, type SealedCredentials } from './bulk-edit.job';
+import { planEdit, readSourceDescription, resolveScope, toPreview } from './bulk-edit.service';
+
+export type BulkEditRoutesDeps = ToolRouteDeps & {
+  getAuth: () => Promise<Auth>;
+  jobStore: JobStore;
+  jobQueue: JobQueue;
+  getTokenCipher: () => Promise<TokenCipher>;
+};
+
+type Tool = {
+  schema: z.ZodType;
+  kind: 'reset-page-title' | 'copy-description';
+  /** The job's input (no secret) and its credentials. */
+  describe(command: unknown): { input: BulkEditInput; credentials: SealedCredentials };
+  preview(command: unknown, call: ToolCall): Promise<ReturnType<typeof toPreview>>;
+};
+
+const key = (store: { storeHash: string; accessToken: string }) => ({
+  storeHash: store.storeHash,
+  accessToken: store.accessToken,
+});
+
+const RESET: Tool = {
+  schema: resetPageTitleRequestSchema,
+  kind: 'reset-page-title',
+  describe(raw) {
+    const command = raw as ResetPageTitleCommand;
+    return {
+      input: { kind: 'reset-page-title', field: 'page_title', scope: command.scope },
+      credentials: { target: key(command.storeCredentials) },
+    };
+  },
+  async preview(raw, call) {
+    const command = raw as ResetPageTitleCommand;
+    const client = call.storeClient(command.storeCredentials);
+    return toPreview(
+      planEdit(await resolveScope(client, command.scope, 'page_title', call.signal), ''),
+      'page_title',
+    );
+  },
+};
+
+const COPY: Tool = {
+  schema: copyDescriptionRequestSchema,
+  kind: 'copy-description',
+  describe(raw) {
+    const command = raw as CopyDescriptionCommand;
+    return {
+      input: {
+        kind: 'copy-description',
+        field: 'description',
+        scope: command.scope,
+        sourceProductId: command.sourceProductId,
+        sourceStoreHash: command.sourceStoreCredentials.storeHash,
+      },
+      credentials: {
+        target: key(command.targetStoreCredentials),
+        source: key(command.sourceStoreCredentials),
+      },
+    };
+  },
+  async preview(raw, call) {
+    const command = raw as CopyDescriptionCommand;
+    const source = call.storeClient(command.sourceStoreCredentials);
+    const target = call.storeClient(command.targetStoreCredentials);
+    const description = await readSourceDescription(source, command.sourceProductId, call.signal);
+    const sameStore = command.sourceStoreCredentials.storeHash === command.targetStoreCredentials.storeHash;
+    const resolved = await resolveScope(target, command.scope, 'description', call.signal);
+    return toPreview(
+      planEdit(resolved, description, sameStore ? command.sourceProductId : undefined),
+      'description',
+    );
+  },
+};
+
+/** How often the spec endpoint looks at its job, waiting for the end. */
+const WAIT_POLL_MS = 250;
+
+function bulkResult(row: JobRow): BulkResult {
+  const view = toJobView(row);
+  return {
+    total: view.total,
+    success: view.succeeded,
+    failed: view.failed,
+    skipped: view.skipped,
+    errors: view.errors,
+  };
+}
+
+function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
+  const start = async (c: Context, command: unknown): Promise<JobRow> => {
+    const owner = (await jobOwner(c, deps.getAuth, { create: true })) ?? 'visitor:unknown';
+    const { input, credentials } = tool.describe(command);
+    const id = randomUUID();
+    const row = await deps.jobStore.insert({
+      id,
+      kind: tool.kind,
+      owner,
+      storeHash: credentials.target.storeHash,
+      input,
+      credentialsSealed: sealCredentials(await deps.getTokenCipher(), id, credentials),
+      now: new Date(),
+    });
+    await deps.jobQueue.enqueue({ jobId: id, kind: tool.kind, storeHash: credentials.target.storeHash });
+    return row;
+  };
+  return new Hono()
+    .post(
+      '/',
+      toolRoute(deps, tool.schema, async (command, { c, signal }) => {
+        const row = await start(c, command);
+        // The spec's endpoint answers when the job ends; the job goes on if the caller leaves.
+        for (;;) {
+          const current = await deps.jobStore.get(row.id);
+          if (!current) throw new Error('the job row disappeared');
+          if (FINAL_JOB_STATES.includes(current.state as JobState)) {
+            if (current.state === 'failed') throw new Error(current.message ?? 'The job failed');
+            return bulkResult(current);
+          }
+          signal.throwIfAborted();
+          await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+        }
+      }),
+    )
+    .post(
+      '/preview',
+      toolRoute(deps, tool.schema, async (command, call) => {
+        return call.c.json({ preview: await tool.preview(command, call) });
+      }),
+    )
+    .post(
+      '/jobs',
+      toolRoute(deps, tool.schema, async (command, { c }) =>
+        c.json({ job: toJobView(await start(c, command)) }),
+      ),
+    );
+}
+
+export const resetPageTitleRoutes = (deps: BulkEditRoutesDeps) => toolRoutes(RESET, deps);
+export const copyDescriptionRoutes = (deps: BulkEditRoutesDeps) => toolRoutes(COPY, deps);

@@ -1,0 +1,169 @@
+// `/api/jobs` (issue 12): the caller's jobs, one job, its progress as Server-Sent Events (from any instance: the
+// stream reads the job row, resumable with Last-Event-ID), cancel, the backup as a download, and undo.
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import {
+  ACTIVE_JOBS_QUERY,
+  FINAL_JOB_STATES,
+  JOB_EVENT,
+  type JobState,
+} from '../../../common/contracts/jobs';
+import { ERROR_CODES } from '../../../common/errors';
+import { AppError } from '../../errors';
+import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
+import { toJobView } from '../../jobs/job-store';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
+import type { TokenCipher } from '../stores/token-cipher';
+import type { Auth } from '../auth/auth';
+import { jobOwner } from './job-owner';
+import {
+  planUndo,
+  sealCredentials,
+  type BulkEditInput,
+  type SealedCredentials,
+} from '../bulk-edit/bulk-edit.job';
+import { toPreview } from '../bulk-edit/bulk-edit.service';
+import { randomUUID } from 'node:crypto';
+
+export type JobRoutesDeps = {
+  getAuth: () => Promise<Auth>;
+  jobStore: JobStore;
+  jobQueue: JobQueue;
+  clients: BigCommerceClientFactory;
+  getTokenCipher: () => Promise<TokenCipher>;
+};
+
+/** How often the event stream looks at the job row, and how long one stream lasts (the browser reconnects). */
+const POLL_MS = 400;
+const STREAM_MS = 5 * 60_000;
+
+const isFinal = (state: string) => FINAL_JOB_STATES.includes(state as JobState);
+
+/** The caller's job, or 404 (another owner's job is not found either: its id says nothing). */
+export async function ownedJob(
+  c: Context,
+  deps: Pick<JobRoutesDeps, 'getAuth' | 'jobStore'>,
+): Promise<JobRow> {
+  const owner = await jobOwner(c, deps.getAuth, { create: false });
+  const row = await deps.jobStore.get(c.req.param('id') ?? '');
+  if (!row || !owner || row.owner !== owner)
+    throw new AppError(ERROR_CODES.jobNotFound, 'This job was not found');
+  return row;
+}
+
+export function jobRoutes(deps: JobRoutesDeps): Hono {
+  return new Hono()
+    .get('/', async (c) => {
+      const owner = await jobOwner(c, deps.getAuth, { create: false });
+      c.header('Cache-Control', 'no-store');
+      if (!owner || c.req.query(ACTIVE_JOBS_QUERY) === undefined) return c.json({ jobs: [] });
+      return c.json({ jobs: (await deps.jobStore.listActive(owner)).map(toJobView) });
+    })
+    .get('/:id', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ job: toJobView(await ownedJob(c, deps)) });
+    })
+    .get('/:id/events', async (c) => {
+      const first = await ownedJob(c, deps);
+      const lastSeen = Number(c.req.header('last-event-id') ?? '-1');
+      return streamSSE(c, async (stream) => {
+        let sent = Number.isFinite(lastSeen) ? lastSeen : -1;
+        let row: JobRow | undefined = first;
+        const until = Date.now() + STREAM_MS;
+        while (row && !stream.aborted && Date.now() < until) {
+          if (row.version > sent) {
+            await stream.writeSSE({
+              event: JOB_EVENT,
+              id: String(row.version),
+              data: JSON.stringify(toJobView(row)),
+            });
+            sent = row.version;
+          }
+          if (isFinal(row.state)) break;
+          await stream.sleep(POLL_MS);
+          row = await deps.jobStore.get(first.id);
+        }
+      });
+    })
+    .post('/:id/cancel', async (c) => {
+      const row = await ownedJob(c, deps);
+      if (isFinal(row.state)) throw new AppError(ERROR_CODES.jobFinished, 'This job has already ended');
+      await deps.jobStore.requestCancel(row.id, new Date());
+      return c.json({ job: toJobView((await deps.jobStore.get(row.id)) ?? row) });
+    })
+    .get('/:id/backup', async (c) => {
+      const row = await ownedJob(c, deps);
+      const backup = row.backup as Backup;
+      const field = (row.input as BulkEditInput).field;
+      c.header('Content-Disposition', `attachment; filename="backup-${row.id}.json"`);
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        jobId: row.id,
+        storeHash: row.storeHash,
+        field,
+        products: Object.entries(backup).map(([id, saved]) => ({
+          id: Number(id),
+          name: saved.name,
+          value: saved.value,
+        })),
+      });
+    })
+    .post('/:id/undo/preview', async (c) => {
+      const row = await undoable(c, deps);
+      const { client } = await undoClient(c, deps);
+      const field = (row.input as BulkEditInput).field;
+      return c.json({ preview: toPreview(await planUndo(client, row.backup as Backup, field), field) });
+    })
+    .post('/:id/undo', async (c) => {
+      const row = await undoable(c, deps);
+      const { credentials } = await undoClient(c, deps);
+      const id = randomUUID();
+      const input: BulkEditInput = {
+        kind: 'undo',
+        field: (row.input as BulkEditInput).field,
+        undoOf: row.id,
+      };
+      const created = await deps.jobStore.insert({
+        id,
+        kind: 'undo',
+        owner: row.owner,
+        storeHash: row.storeHash,
+        input,
+        credentialsSealed: sealCredentials(await deps.getTokenCipher(), id, credentials),
+        undoOf: row.id,
+        now: new Date(),
+      });
+      await deps.jobQueue.enqueue({ jobId: id, kind: 'undo', storeHash: row.storeHash });
+      return c.json({ job: toJobView(created) });
+    });
+}
+
+async function undoable(c: Context, deps: JobRoutesDeps): Promise<JobRow> {
+  const row = await ownedJob(c, deps);
+  if (!isFinal(row.state))
+    throw new AppError(ERROR_CODES.invalidInput, 'Undo is possible once the job has ended');
+  if (Object.keys(row.backup as Backup).length === 0) {
+    throw new AppError(ERROR_CODES.invalidInput, 'This job changed nothing, so there is nothing to undo');
+  }
+  return row;
+}
+
+/**
+ * The credentials were erased when the job ended: the undo brings them again (`{storeCredentials}`, the same store),
+ * as every tool call does.
+ */
+async function undoClient(c: Context, deps: JobRoutesDeps) {
+  const row = await ownedJob(c, deps);
+  const body = (await c.req.json().catch(() => ({}))) as {
+    storeCredentials?: { storeHash?: unknown; accessToken?: unknown };
+  };
+  const store = body.storeCredentials;
+  if (!store || typeof store.accessToken !== 'string' || store.storeHash !== row.storeHash) {
+    throw new AppError(ERROR_CODES.storeRequired, 'Please select a store');
+  }
+  const credentials: SealedCredentials = {
+    target: { storeHash: row.storeHash, accessToken: store.accessToken },
+  };
+  return { credentials, client: deps.clients.forStore(credentials.target, { caller: row.owner }) };
+}

@@ -1,0 +1,95 @@
+// The queue of long work (STYLE.md §5, issue 12): pg-boss 10 on the project's own database, PGlite through its `db`
+// option (MACHINE-NOTES) and PostgreSQL alike. A job row (job-store.ts) is worked in slices: a slice does a bounded
+// amount of work from the job's checkpoint and, when there is more, queues the next slice before it completes. A
+// worker that dies mid-slice leaves a pg-boss job that expires and is retried, which resumes from the checkpoint.
+// One job at a time per store hash (`singleton` queue keyed by the store hash): two jobs on one store would only
+// share its quota. Like Immich's job repository, a kind without a handler is refused before anything is queued.
+import PgBoss from 'pg-boss';
+import type { JobKind } from '../../common/contracts/jobs';
+import type { Database } from '../db/database';
+import type { Logger } from '../logger';
+
+export const JOB_QUEUE = 'bulk-edit';
+
+/** What a slice did: the job is finished (or failed, recorded in its row), or there is more to do. */
+export type SliceOutcome = 'finished' | 'more';
+export type SliceHandler = (jobId: string) => Promise<SliceOutcome>;
+
+type QueuedJob = { jobId: string; kind: JobKind; storeHash: string };
+
+export type JobQueueOptions = {
+  database: Database;
+  logger: Logger;
+  /** A slice not completed in this time is taken as lost (its worker died) and retried. Default 120 s. */
+  sliceExpireSeconds?: number;
+  /** How often expired slices are looked for. Default 30 s. */
+  maintenanceIntervalSeconds?: number;
+  /** How often an idle worker asks for work. Default 1 s. */
+  pollingIntervalSeconds?: number;
+};
+
+export function createJobQueue(options: JobQueueOptions) {
+  const logger = options.logger.child({ component: 'jobs' });
+  const handlers = new Map<JobKind, SliceHandler>();
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => options.database.executeSql(text, values) },
+    schema: 'pgboss',
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  let started: Promise<void> | undefined;
+
+  const send = async (job: QueuedJob) => {
+    await boss.send(JOB_QUEUE, job, { singletonKey: job.storeHash });
+  };
+
+  return {
+    /** Registers the slice handler of a kind (before `start`). */
+    register(kind: JobKind, handler: SliceHandler) {
+      handlers.set(kind, handler);
+    },
+
+    /** Starts pg-boss (its own schema and migrations) and this instance's worker. */
+    start(): Promise<void> {
+      started ??= (async () => {
+        await boss.start();
+        await boss.createQueue(JOB_QUEUE, {
+          name: JOB_QUEUE,
+          policy: 'singleton',
+          retryLimit: 20,
+          retryDelay: 1,
+          expireInSeconds: options.sliceExpireSeconds ?? 120,
+        });
+        await boss.work<QueuedJob>(
+          JOB_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+          async ([queued]) => {
+            if (!queued) return;
+            const handler = handlers.get(queued.data.kind);
+            if (!handler) throw new Error(`no handler for job kind ${queued.data.kind}`);
+            const outcome = await handler(queued.data.jobId);
+            if (outcome === 'more') await send(queued.data);
+          },
+        );
+      })();
+      return started;
+    },
+
+    /** Queues a job's first slice. */
+    async enqueue(job: QueuedJob): Promise<void> {
+      if (!handlers.has(job.kind)) throw new Error(`no handler for job kind ${job.kind}`);
+      await this.start();
+      await send(job);
+    },
+
+    async stop(): Promise<void> {
+      if (!started) return;
+      await started.catch(() => undefined);
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
