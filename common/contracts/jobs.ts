@@ -60,9 +60,12 @@ export const jobEventsPath = (id: string) => `${jobPath(id)}/events`;
 export const jobCancelPath = (id: string) => `${jobPath(id)}/cancel`;
 /** `GET`: the backup as a JSON download (`{jobId, storeHash, field, products: [{id, name, value}]}`). */
 export const jobBackupPath = (id: string) => `${jobPath(id)}/backup`;
-/** `POST`: preview of restoring the backup. */
+/**
+ * `POST` `{storeCredentials}` (the job's store again: its credentials were erased when it ended): preview of restoring
+ * the backup, `{preview}`.
+ */
 export const jobUndoPreviewPath = (id: string) => `${jobPath(id)}/undo/preview`;
-/** `POST`: start the undo job; the answer is the new job. */
+/** `POST` `{storeCredentials}`: start the undo job; the answer is the new job, `{job}`. */
 export const jobUndoPath = (id: string) => `${jobPath(id)}/undo`;
 /** `GET ?active=1`: the caller's jobs not yet ended, newest first (a reload finds the running job). */
 export const ACTIVE_JOBS_QUERY = 'active';
