@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names';
-import { FormAlert } from '../form-field';
+import { FormAlert, type AlertTone } from '../form-field';
 
 /** The name of the file a tool's result was saved as: 'File: {name}'. */
 export function ResultFileName({ fileName, className }: { fileName: string; className?: string }) {
@@ -13,21 +13,28 @@ export function ResultFileName({ fileName, className }: { fileName: string; clas
   );
 }
 
-/** The green panel after a tool's run: the headline, the tool's own lines, the name of the file it saved. */
+/**
+ * The panel after a tool's run, green unless told otherwise: the headline, the tool's own lines, the name of the file
+ * it saved (when it saved one).
+ */
 export function ResultPanel({
   title,
   fileName,
+  tone = 'success',
+  testId = 'tool-result',
   children,
 }: {
   title: string;
-  fileName: string;
+  fileName?: string;
+  tone?: AlertTone;
+  testId?: string;
   children?: ReactNode;
 }) {
   return (
-    <FormAlert tone="success" testId="tool-result">
+    <FormAlert tone={tone} testId={testId}>
       <p className="font-semibold">{title}</p>
       {children}
-      <ResultFileName className="mt-1" fileName={fileName} />
+      {fileName !== undefined && <ResultFileName className="mt-1" fileName={fileName} />}
     </FormAlert>
   );
 }

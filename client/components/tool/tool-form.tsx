@@ -37,10 +37,12 @@ export function ToolSubmitButton({
   label,
   isBusy,
   isDisabled,
+  testId = 'tool-submit',
 }: {
   label: string;
   isBusy: boolean;
   isDisabled?: boolean;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -49,7 +51,7 @@ export function ToolSubmitButton({
       isDisabled={isDisabled}
       label={label}
       busyLabel={t('common.processing')}
-      testId="tool-submit"
+      testId={testId}
     />
   );
 }

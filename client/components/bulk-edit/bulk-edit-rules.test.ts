@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_PRODUCT_IDS } from '../../../common/contracts/bulk-edit';
+import { createI18n } from '../../lib/i18n';
+import {
+  bulkProblemText,
+  scopeBody,
+  validateCopyForm,
+  validateResetForm,
+  validateScope,
+} from './bulk-edit-rules';
+
+describe('validateScope', () => {
+  it('needs no value for all visible products', () => {
+    expect(validateScope({ targetOption: 'all', targetValue: '' })).toBeUndefined();
+    expect(validateScope({ targetOption: 'all', targetValue: 'anything' })).toBeUndefined();
+  });
+
+  it('needs a value for every other scope', () => {
+    for (const targetOption of ['category', 'brand', 'specific'] as const) {
+      expect(validateScope({ targetOption, targetValue: '  ' })).toEqual({
+        field: 'targetValue',
+        kind: 'value-required',
+      });
+    }
+  });
+
+  it('takes one positive whole id for a category or a brand', () => {
+    expect(validateScope({ targetOption: 'category', targetValue: ' 23 ' })).toBeUndefined();
+    expect(validateScope({ targetOption: 'brand', targetValue: '5' })).toBeUndefined();
+    for (const targetValue of ['0', '-4', '2.5', 'abc', '1,2', '012']) {
+      expect(validateScope({ targetOption: 'category', targetValue }), targetValue).toEqual({
+        field: 'targetValue',
+        kind: 'id-invalid',
+      });
+    }
+  });
+
+  it('takes comma separated positive ids for specific products', () => {
+    expect(validateScope({ targetOption: 'specific', targetValue: '112, 113,120,' })).toBeUndefined();
+    for (const targetValue of ['1, x', '1;2', ',', '0', '3, -1']) {
+      expect(validateScope({ targetOption: 'specific', targetValue }), targetValue).toEqual({
+        field: 'targetValue',
+        kind: 'product-ids-invalid',
+      });
+    }
+    const tooMany = Array.from({ length: MAX_PRODUCT_IDS + 1 }, (_, i) => i + 1).join(',');
+    expect(validateScope({ targetOption: 'specific', targetValue: tooMany })).toEqual({
+      field: 'targetValue',
+      kind: 'too-many-ids',
+    });
+  });
+
+  it('sends the trimmed value, and none for all', () => {
+    expect(scopeBody({ targetOption: 'brand', targetValue: ' 5 ' })).toEqual({
+      targetOption: 'brand',
+      targetValue: '5',
+    });
+    expect(scopeBody({ targetOption: 'all', targetValue: '5' })).toEqual({
+      targetOption: 'all',
+      targetValue: '',
+    });
+  });
+});
+
+describe('validateResetForm and validateCopyForm', () => {
+  const scope = { targetOption: 'category', targetValue: '23' } as const;
+  const copy = { hasSourceStore: true, sourceProductId: '77', hasTargetStore: true, scope };
+
+  it('asks for the store first', () => {
+    expect(validateResetForm({ hasStore: false, scope })).toEqual({ field: 'store', kind: 'store-required' });
+    expect(validateResetForm({ hasStore: true, scope })).toBeUndefined();
+    expect(validateResetForm({ hasStore: true, scope: { ...scope, targetValue: '' } })?.kind).toBe(
+      'value-required',
+    );
+  });
+
+  it('asks for the source store, the source product, the target store, then the scope', () => {
+    expect(validateCopyForm(copy)).toBeUndefined();
+    expect(validateCopyForm({ ...copy, hasSourceStore: false })).toEqual({
+      field: 'sourceStore',
+      kind: 'store-required',
+    });
+    expect(validateCopyForm({ ...copy, sourceProductId: ' ' })).toEqual({
+      field: 'sourceProductId',
+      kind: 'source-product-required',
+    });
+    expect(validateCopyForm({ ...copy, sourceProductId: 'x7' })).toEqual({
+      field: 'sourceProductId',
+      kind: 'id-invalid',
+    });
+    expect(validateCopyForm({ ...copy, hasTargetStore: false })).toEqual({
+      field: 'targetStore',
+      kind: 'store-required',
+    });
+    expect(validateCopyForm({ ...copy, scope: { targetOption: 'all', targetValue: '' } })).toBeUndefined();
+  });
+});
+
+describe('bulkProblemText', () => {
+  it("speaks the spec's words in each language", () => {
+    const en = createI18n('en').t;
+    const vi = createI18n('vi').t;
+    expect(bulkProblemText({ field: 'store', kind: 'store-required' }, en)).toBe('Please select a store');
+    expect(bulkProblemText({ field: 'store', kind: 'store-required' }, vi)).toBe('Vui lòng chọn store');
+    expect(bulkProblemText({ field: 'targetValue', kind: 'value-required' }, en)).toBe(
+      'Please enter a value for the chosen target',
+    );
+    expect(bulkProblemText({ field: 'targetValue', kind: 'too-many-ids' }, en)).toBe(
+      `At most ${MAX_PRODUCT_IDS} product IDs at once`,
+    );
+    expect(bulkProblemText({ field: 'sourceProductId', kind: 'source-product-required' }, vi)).toBe(
+      'Vui lòng nhập ID sản phẩm nguồn',
+    );
+  });
+});

@@ -1,0 +1,99 @@
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../form-field';
+import { ProgressPanel } from '../tool/progress-panel';
+import { apiErrorText } from '../../lib/tool-errors';
+import { BulkResultPanel } from './bulk-result-panel';
+import { isFinalJob } from './job-follower';
+import { PreviewPanel } from './preview-panel';
+import type { BulkJobFlow } from './use-bulk-edit';
+
+const secondaryButton =
+  'rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
+
+/**
+ * What follows a start, shared by both bulk-edit screens: the progress of the job (done, failed, total, rate, time
+ * left, the wait for BigCommerce, Cancel), then its result with the backup and the Undo, whose preview is confirmed
+ * before the undo job starts and is followed the same way.
+ */
+export function BulkJobSection({ flow }: { flow: BulkJobFlow }) {
+  const { t } = useTranslation();
+  const { job, undoPreview } = flow;
+  return (
+    <>
+      {flow.isResumed && (
+        <FormAlert tone="info" testId="job-resumed">
+          {t('bulkEdit.resumed')}
+        </FormAlert>
+      )}
+      {flow.isJobActive && (
+        <section
+          aria-label={t('bulkEdit.progressTitle')}
+          className="space-y-2 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          {job?.kind === 'undo' && (
+            <p className="text-sm font-medium text-slate-800">{t('bulkEdit.undoRunning')}</p>
+          )}
+          <ProgressPanel
+            testId="job-progress"
+            done={job?.succeeded ?? 0}
+            failed={job?.failed ?? 0}
+            total={job?.total ?? 0}
+            ratePerSecond={flow.estimate.ratePerSecond}
+            secondsLeft={flow.estimate.secondsLeft}
+            waiting={job?.waiting ?? undefined}
+            onCancel={flow.isCancelling ? undefined : flow.cancel}
+          />
+          {job?.state === 'queued' && (
+            <p className="text-xs text-slate-500" data-testid="job-queued">
+              {t('bulkEdit.queued')}
+            </p>
+          )}
+          {flow.isCancelling && (
+            <p className="text-xs text-amber-700" data-testid="job-cancelling">
+              {t('bulkEdit.cancelling')}
+            </p>
+          )}
+          {flow.jobError !== null && (
+            <p className="text-xs text-red-600" data-testid="job-error">
+              {apiErrorText(flow.jobError, t)}
+            </p>
+          )}
+        </section>
+      )}
+      {job && isFinalJob(job) && (
+        <BulkResultPanel
+          job={job}
+          onUndo={job.kind === 'undo' ? undefined : () => flow.askUndo(job.id)}
+          isUndoBusy={flow.isUndoPreviewing || flow.isUndoStarting}
+        />
+      )}
+      {undoPreview && (
+        <PreviewPanel
+          preview={undoPreview.preview}
+          title={t('bulkEdit.undoPreviewTitle')}
+          testId="undo-preview"
+        >
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              onClick={() => flow.startUndo(undoPreview.jobId)}
+              disabled={flow.isUndoStarting || undoPreview.preview.changing === 0}
+              data-testid="undo-confirm-button"
+              className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {flow.isUndoStarting ? t('common.processing') : t('bulkEdit.undoConfirm')}
+            </button>
+            <button
+              type="button"
+              onClick={flow.dropUndo}
+              className={secondaryButton}
+              data-testid="undo-cancel-button"
+            >
+              {t('common.cancel')}
+            </button>
+          </div>
+        </PreviewPanel>
+      )}
+    </>
+  );
+}

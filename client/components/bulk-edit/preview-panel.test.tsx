@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { Preview } from '../../../common/contracts/jobs';
+import { PreviewPanel } from './preview-panel';
+import { byTestId, render, textOf } from './render-test';
+
+const longText = 'A very long description '.repeat(20).trim();
+
+const preview: Preview = {
+  total: 120,
+  changing: 117,
+  skipped: 1,
+  notFound: [901, 902],
+  sample: [
+    { productId: 11, name: 'Shirt', current: 'Shirt | Sale', next: '' },
+    { productId: 12, name: null, current: longText, next: 'New' },
+  ],
+};
+
+describe('PreviewPanel', () => {
+  it('shows the counts, the ids not found and the sample', () => {
+    const html = render(<PreviewPanel preview={preview} />);
+    expect(byTestId(html, 'preview-total')).toBe('120');
+    expect(byTestId(html, 'preview-changing')).toBe('117');
+    expect(byTestId(html, 'preview-skipped')).toBe('1');
+    expect(byTestId(html, 'preview-not-found')).toBe('Not found in the store (reported as failed): 901, 902');
+    expect(byTestId(html, 'preview-sample-note')).toBe('The first 2 of 117 products that would change:');
+    const headers = [...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(headers).toEqual(['Product ID', 'Name', 'Current value', 'New value']);
+    const rows = [...html.matchAll(/<tr data-testid="preview-table-row">(.*?)<\/tr>/g)].map((m) =>
+      [...(m[1] ?? '').matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((c) => c[1]),
+    );
+    expect(rows).toEqual([
+      ['11', 'Shirt', 'Shirt | Sale', '(empty)'],
+      ['12', 'N/A', longText, 'New'],
+    ]);
+  });
+
+  it('cuts long values with CSS and keeps the whole text in the title', () => {
+    const html = render(<PreviewPanel preview={preview} />);
+    const cell = new RegExp(`<td class="([^"]*)" title="${longText}">`).exec(html);
+    expect(cell?.[1]).toContain('truncate');
+  });
+
+  it('says when nothing would change, and takes its own title, testIds and actions', () => {
+    const html = render(
+      <PreviewPanel
+        preview={{ total: 3, changing: 0, skipped: 3, notFound: [], sample: [] }}
+        title="Undo preview"
+        testId="undo-preview"
+      >
+        <button type="button">Restore</button>
+      </PreviewPanel>,
+    );
+    expect(textOf(html)).toBe(
+      'Undo preview In scope 3 Will change 0 Skipped 3 No product would change. Restore',
+    );
+    expect(byTestId(html, 'undo-preview-total')).toBe('3');
+    expect(html).not.toContain('<table');
+  });
+
+  it('speaks Vietnamese', () => {
+    const html = render(<PreviewPanel preview={preview} />, 'vi');
+    expect(html).toContain('>Giá trị hiện tại<');
+    expect(html).toContain('>(trống)<');
+  });
+});

@@ -1,0 +1,127 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Preview, PreviewItem } from '../../../common/contracts/jobs';
+
+const cell = 'px-3 py-2 align-top';
+/** Long descriptions stay on one line, cut by CSS; the whole text is in the cell's title. */
+const textCell = `${cell} max-w-[16rem] truncate`;
+
+/** The sample of a preview: product id, name, current value, new value. */
+export function PreviewTable({
+  items,
+  testId = 'preview-table',
+}: {
+  items: readonly PreviewItem[];
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const valueText = (value: string) => (value === '' ? t('bulkEdit.emptyValue') : value);
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table data-testid={testId} className="w-full table-fixed text-left text-xs text-slate-700">
+        <thead className="bg-slate-50 text-slate-500">
+          <tr>
+            <th scope="col" className={`${cell} w-24`}>
+              {t('bulkEdit.productId')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('bulkEdit.name')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('bulkEdit.current')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('bulkEdit.next')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((item) => (
+            <tr key={item.productId} data-testid={`${testId}-row`}>
+              <td className={`${cell} font-mono`}>{item.productId}</td>
+              <td className={textCell} title={item.name ?? undefined}>
+                {item.name ?? t('common.notAvailable')}
+              </td>
+              <td className={textCell} title={item.current}>
+                {valueText(item.current)}
+              </td>
+              <td className={textCell} title={item.next}>
+                {valueText(item.next)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One count of a preview or a result: a label and its number, the number read by tests through its testId. */
+export function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * What a bulk edit would do (issue 12, "Preview first"): products in scope, those that would change, those already at
+ * the new value (skipped), ids the store does not have, and the first products that would change.
+ */
+export function PreviewPanel({
+  preview,
+  title,
+  testId = 'preview',
+  children,
+}: {
+  preview: Preview;
+  title?: string;
+  testId?: string;
+  /** The actions under the preview (Start, Confirm undo). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section
+      data-testid={testId}
+      aria-labelledby={`${testId}-title`}
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id={`${testId}-title`} className="text-sm font-semibold text-slate-900">
+        {title ?? t('bulkEdit.previewTitle')}
+      </h2>
+      <dl className="grid grid-cols-3 gap-2">
+        <Count label={t('bulkEdit.inScope')} value={preview.total} testId={`${testId}-total`} />
+        <Count label={t('bulkEdit.changing')} value={preview.changing} testId={`${testId}-changing`} />
+        <Count label={t('bulkEdit.skipped')} value={preview.skipped} testId={`${testId}-skipped`} />
+      </dl>
+      {preview.notFound.length > 0 && (
+        <p className="text-xs text-amber-700" data-testid={`${testId}-not-found`}>
+          {t('bulkEdit.notFound', { ids: preview.notFound.join(', ') })}
+        </p>
+      )}
+      {preview.sample.length > 0 ? (
+        <>
+          {preview.sample.length < preview.changing && (
+            <p className="text-xs text-slate-500" data-testid={`${testId}-sample-note`}>
+              {t('bulkEdit.sampleNote', {
+                shown: String(preview.sample.length),
+                changing: String(preview.changing),
+              })}
+            </p>
+          )}
+          <PreviewTable items={preview.sample} testId={`${testId}-table`} />
+        </>
+      ) : (
+        <p className="text-sm text-slate-600" data-testid={`${testId}-nothing`}>
+          {t('bulkEdit.nothingChanges')}
+        </p>
+      )}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+// Static rendering for the unit tests of the bulk-edit parts (as client/components/tool/*.test.tsx do).
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n, type Language } from '../../lib/i18n';
+
+export function render(element: ReactElement, language: Language = 'en'): string {
+  return renderToStaticMarkup(<I18nextProvider i18n={createI18n(language)}>{element}</I18nextProvider>);
+}
+
+/** Visible text of some markup, tags removed. */
+export const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The text inside the element with `data-testid="{testId}"` (its first text run). */
+export function byTestId(html: string, testId: string): string | undefined {
+  const match = new RegExp(`data-testid="${testId}"[^>]*>([^<]*)<`).exec(html);
+  return match?.[1];
+}

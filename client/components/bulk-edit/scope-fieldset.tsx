@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TARGET_OPTIONS, type TargetOption } from '../../../common/contracts/bulk-edit';
+import { TextField } from '../form-field';
+import type { ScopeForm } from './bulk-edit-rules';
+
+const OPTION_KEYS = {
+  category: 'bulkScope.category',
+  brand: 'bulkScope.brand',
+  specific: 'bulkScope.specific',
+  all: 'bulkScope.all',
+} as const satisfies Record<TargetOption, string>;
+
+const HINT_KEYS = {
+  category: 'bulkScope.categoryHint',
+  brand: 'bulkScope.brandHint',
+  specific: 'bulkScope.specificHint',
+} as const satisfies Record<Exclude<TargetOption, 'all'>, string>;
+
+/**
+ * Which products a bulk edit touches (spec part 1 §2): By Category ID, By Brand ID, By Product IDs (comma
+ * separated) or All visible products, with the value field (hidden for all).
+ */
+export function ScopeFieldset({
+  scope,
+  onChange,
+  error,
+  isDisabled = false,
+}: {
+  scope: ScopeForm;
+  onChange: (scope: ScopeForm) => void;
+  /** The value's error text. */
+  error?: string | undefined;
+  isDisabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const name = useId();
+  return (
+    <fieldset disabled={isDisabled} className="space-y-3">
+      <legend className="text-sm font-medium text-slate-700">{t('bulkScope.label')}</legend>
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-5">
+        {TARGET_OPTIONS.map((option) => (
+          <label key={option} className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name={`${name}-scope`}
+              value={option}
+              checked={scope.targetOption === option}
+              onChange={() => onChange({ ...scope, targetOption: option })}
+              data-testid={`scope-${option}`}
+              className="h-4 w-4 accent-indigo-600"
+            />
+            {t(OPTION_KEYS[option])}
+          </label>
+        ))}
+      </div>
+      {scope.targetOption !== 'all' && (
+        <TextField
+          label={t('bulkScope.value')}
+          value={scope.targetValue}
+          onValueChange={(targetValue) => onChange({ ...scope, targetValue })}
+          error={error}
+          hint={t(HINT_KEYS[scope.targetOption])}
+          inputMode={scope.targetOption === 'specific' ? 'text' : 'numeric'}
+          autoComplete="off"
+          testId="target-value"
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  bulkProblemText,
+  initialScopeForm,
+  type BulkProblem,
+} from '../../components/bulk-edit/bulk-edit-rules';
+import { BulkJobSection } from '../../components/bulk-edit/bulk-job-section';
+import { PreviewPanel } from '../../components/bulk-edit/preview-panel';
+import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
+import { useBulkEdit } from '../../components/bulk-edit/use-bulk-edit';
+import { FormAlert, TextField } from '../../components/form-field';
+import { StorePicker } from '../../components/store-picker/store-picker';
+import { ToolSubmitButton } from '../../components/tool/tool-form';
+import { buildCopyRequest, type CopyForm } from './copy-description-rules';
+
+const initialForm: CopyForm = {
+  sourceStore: null,
+  sourceProductId: '',
+  targetStore: null,
+  scope: initialScopeForm,
+};
+
+/**
+ * Copy Description (spec part 1 §2, §5, §7; issue 12): the source store and product, the target store and scope, a
+ * preview, then the job that copies the description; its progress, result and undo below.
+ */
+export default function CopyDescriptionScreen() {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<CopyForm>(initialForm);
+  const [problem, setProblem] = useState<BulkProblem | null>(null);
+  const flow = useBulkEdit('copy-description');
+
+  const change = (patch: Partial<CopyForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    flow.clearPreview();
+    setProblem(null);
+  };
+
+  /** The body for the current form, or null after showing what is wrong. */
+  const request = () => {
+    const built = buildCopyRequest(form);
+    setProblem(built.ok ? null : built.problem);
+    return built.ok ? built.request : null;
+  };
+
+  const submitPreview = (event: FormEvent) => {
+    event.preventDefault();
+    const body = request();
+    if (body) flow.runPreview(body);
+  };
+  const start = () => {
+    const body = request();
+    if (body) flow.start(body);
+  };
+
+  const fieldError = (field: BulkProblem['field']) =>
+    problem?.field === field ? bulkProblemText(problem, t) : undefined;
+  const storeProblem = problem && (problem.field === 'sourceStore' || problem.field === 'targetStore');
+  const alertText = storeProblem
+    ? `${bulkProblemText(problem, t)} (${
+        problem.field === 'sourceStore' ? t('copyDescription.sourceStore') : t('copyDescription.targetStore')
+      })`
+    : flow.errorText;
+  const isBusy = flow.isJobActive || flow.isStarting;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-4" data-testid="copy-description">
+      <form
+        noValidate
+        onSubmit={submitPreview}
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-slate-900">{t('copyDescription.source')}</legend>
+          <StorePicker
+            value={form.sourceStore?.id ?? ''}
+            onChange={(sourceStore) => change({ sourceStore })}
+            label={t('copyDescription.sourceStore')}
+            testId="source-store-picker"
+            rememberAs="copy-description-source"
+          />
+          <TextField
+            label={t('copyDescription.sourceProductId')}
+            value={form.sourceProductId}
+            onValueChange={(sourceProductId) => change({ sourceProductId })}
+            error={fieldError('sourceProductId')}
+            inputMode="numeric"
+            autoComplete="off"
+            testId="source-product-id"
+          />
+        </fieldset>
+        <div className="border-t border-slate-200 pt-4">
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-semibold text-slate-900">{t('copyDescription.target')}</legend>
+            <StorePicker
+              value={form.targetStore?.id ?? ''}
+              onChange={(targetStore) => change({ targetStore })}
+              label={t('copyDescription.targetStore')}
+              testId="target-store-picker"
+              rememberAs="copy-description-target"
+            />
+            <ScopeFieldset
+              scope={form.scope}
+              onChange={(scope) => change({ scope })}
+              error={fieldError('targetValue')}
+            />
+          </fieldset>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <ToolSubmitButton
+            isBusy={flow.isPreviewing}
+            isDisabled={isBusy}
+            label={t('bulkEdit.preview')}
+            testId="preview-button"
+          />
+          {flow.preview && (
+            <button
+              type="button"
+              onClick={start}
+              disabled={isBusy || flow.preview.changing === 0}
+              data-testid="run-button"
+              className="inline-flex items-center justify-center rounded-lg bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {flow.isStarting ? t('common.processing') : t('copyDescription.submit')}
+            </button>
+          )}
+        </div>
+      </form>
+      {alertText && (
+        <FormAlert tone="error" testId="tool-error">
+          {alertText}
+        </FormAlert>
+      )}
+      {flow.preview && <PreviewPanel preview={flow.preview} />}
+      <BulkJobSection flow={flow} />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocalStore } from '../../../common/contracts/stores';
+import {
+  bulkProblemText,
+  initialScopeForm,
+  type BulkProblem,
+  type ScopeForm,
+} from '../../components/bulk-edit/bulk-edit-rules';
+import { BulkJobSection } from '../../components/bulk-edit/bulk-job-section';
+import { PreviewPanel } from '../../components/bulk-edit/preview-panel';
+import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
+import { useBulkEdit } from '../../components/bulk-edit/use-bulk-edit';
+import { FormAlert } from '../../components/form-field';
+import { ConfirmDialog } from '../../components/tool/confirm-dialog';
+import { ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
+import { buildResetRequest } from './reset-page-title-rules';
+
+/**
+ * Reset Page Title (spec part 1 §2, §5, §7; issue 12): store and scope, the warning, a preview, then the red button
+ * and the confirmation before the job starts; its progress, result and undo below.
+ */
+export default function ResetPageTitleScreen() {
+  const { t } = useTranslation();
+  const [store, setStore] = useState<LocalStore | null>(null);
+  const [scope, setScope] = useState<ScopeForm>(initialScopeForm);
+  const [problem, setProblem] = useState<BulkProblem | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const flow = useBulkEdit('reset-page-title');
+
+  const changeStore = (next: LocalStore | null) => {
+    setStore(next);
+    flow.clearPreview();
+  };
+  const changeScope = (next: ScopeForm) => {
+    setScope(next);
+    flow.clearPreview();
+    if (problem?.field === 'targetValue') setProblem(null);
+  };
+
+  /** The body for the current form, or null after showing what is wrong. */
+  const request = () => {
+    const built = buildResetRequest(store, scope);
+    setProblem(built.ok ? null : built.problem);
+    return built.ok ? built.request : null;
+  };
+
+  const submitPreview = (event: FormEvent) => {
+    event.preventDefault();
+    const body = request();
+    if (body) flow.runPreview(body);
+  };
+  const confirmStart = () => {
+    setIsConfirming(false);
+    const body = request();
+    if (body) flow.start(body);
+  };
+
+  const storeProblem = problem?.field === 'store' ? bulkProblemText(problem, t) : null;
+  const alertText = storeProblem ?? flow.errorText;
+  const isBusy = flow.isJobActive || flow.isStarting;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-4" data-testid="reset-page-title">
+      <ToolForm tool="reset-page-title" store={store} onStoreChange={changeStore} onSubmit={submitPreview}>
+        <ScopeFieldset
+          scope={scope}
+          onChange={changeScope}
+          error={problem?.field === 'targetValue' ? bulkProblemText(problem, t) : undefined}
+        />
+        <FormAlert tone="warning" testId="reset-warning">
+          {t('resetPageTitle.warning')}
+        </FormAlert>
+        <div className="flex flex-wrap gap-3">
+          <ToolSubmitButton
+            isBusy={flow.isPreviewing}
+            isDisabled={isBusy}
+            label={t('bulkEdit.preview')}
+            testId="preview-button"
+          />
+          {flow.preview && (
+            <button
+              type="button"
+              onClick={() => setIsConfirming(true)}
+              disabled={isBusy || flow.preview.changing === 0}
+              data-testid="run-button"
+              className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {flow.isStarting ? t('common.processing') : t('resetPageTitle.submit')}
+            </button>
+          )}
+        </div>
+      </ToolForm>
+      {alertText && (
+        <FormAlert tone="error" testId="tool-error">
+          {alertText}
+        </FormAlert>
+      )}
+      {flow.preview && <PreviewPanel preview={flow.preview} />}
+      <BulkJobSection flow={flow} />
+      <ConfirmDialog
+        isOpen={isConfirming}
+        isDestructive
+        title={t('resetPageTitle.confirmTitle')}
+        message={t('resetPageTitle.confirm', { n: String(flow.preview?.changing ?? 0) })}
+        confirmLabel={t('resetPageTitle.submit')}
+        onConfirm={confirmStart}
+        onCancel={() => setIsConfirming(false)}
+      />
+    </div>
+  );
+}
