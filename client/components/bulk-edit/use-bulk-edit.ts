@@ -51,7 +51,7 @@ export function useBulkEdit<T extends BulkTool>(tool: T) {
   const [ownJobId, setOwnJobId] = useState<string | null | undefined>(undefined);
   const active = useActiveJob(tool);
   const jobId = ownJobId === undefined ? (active.data?.id ?? null) : ownJobId;
-  const followed = useJob(jobId);
+  const followed = useJob(jobId, ownJobId === undefined ? (active.data ?? null) : null);
   const job = followed.job;
   const isJobActive = jobId !== null && (job === null || !isFinalJob(job));
 

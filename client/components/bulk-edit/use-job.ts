@@ -24,7 +24,11 @@ const processedOf = (job: JobView) => job.succeeded + job.failed;
  * The job `id` as it runs (Server-Sent Events, else polling every 2 s), with the rate and the time left estimated
  * from the updates. `update` takes a JobView the screen got otherwise (the answer to start or cancel).
  */
-export function useJob(id: string | null): {
+export function useJob(
+  id: string | null,
+  /** The job as last known elsewhere (the list of active jobs), shown until the first update. */
+  known: JobView | null = null,
+): {
   job: JobView | null;
   estimate: ProgressEstimate;
   error: unknown;
@@ -57,7 +61,7 @@ export function useJob(id: string | null): {
   }, [id, update]);
 
   const current = followed !== null && followed.id === id ? followed : null;
-  const job = current?.job ?? null;
+  const job = current?.job ?? (known !== null && known.id === id ? known : null);
   return {
     job,
     estimate: current && job ? estimateProgress(current.samples, job.total) : {},

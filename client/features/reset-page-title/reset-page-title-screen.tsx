@@ -31,6 +31,7 @@ export default function ResetPageTitleScreen() {
   const changeStore = (next: LocalStore | null) => {
     setStore(next);
     flow.clearPreview();
+    if (problem?.field === 'store') setProblem(null);
   };
   const changeScope = (next: ScopeForm) => {
     setScope(next);
