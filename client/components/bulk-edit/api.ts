@@ -16,6 +16,7 @@ import {
   type JobView,
   type Preview,
 } from '../../../common/contracts/jobs';
+import type { StoreCredentials } from '../../../common/contracts/stores';
 import { apiRequest } from '../../lib/api';
 
 /** The two bulk-edit tools, by tab id and job kind. */
@@ -73,19 +74,31 @@ export async function cancelJob(id: string): Promise<JobView> {
   return answer.job;
 }
 
-/** `POST /api/jobs/:id/undo/preview`: what restoring the backup would change. */
-export async function previewUndo(id: string): Promise<Preview> {
+/** What an undo call names: the job, and its store again (the job's credentials were erased when it ended). */
+export interface UndoTarget {
+  jobId: string;
+  storeCredentials: StoreCredentials;
+}
+
+/** `POST /api/jobs/:id/undo/preview` `{storeCredentials}`: what restoring the backup would change. */
+export async function previewUndo({ jobId, storeCredentials }: UndoTarget): Promise<Preview> {
   const answer = await apiRequest({
     method: 'POST',
-    path: jobUndoPreviewPath(id),
+    path: jobUndoPreviewPath(jobId),
+    body: { storeCredentials },
     schema: previewResponseSchema,
   });
   return answer.preview;
 }
 
-/** `POST /api/jobs/:id/undo`: starts the undo as a job of its own. */
-export async function startUndo(id: string): Promise<JobView> {
-  const answer = await apiRequest({ method: 'POST', path: jobUndoPath(id), schema: jobResponseSchema });
+/** `POST /api/jobs/:id/undo` `{storeCredentials}`: starts the undo as a job of its own. */
+export async function startUndo({ jobId, storeCredentials }: UndoTarget): Promise<JobView> {
+  const answer = await apiRequest({
+    method: 'POST',
+    path: jobUndoPath(jobId),
+    body: { storeCredentials },
+    schema: jobResponseSchema,
+  });
   return answer.job;
 }
 

@@ -69,6 +69,7 @@ describe('BulkJobSection', () => {
     const job = jobView({ state: 'done', total: 3, succeeded: 3, backedUp: 3 });
     const undoPreview = {
       jobId: job.id,
+      storeCredentials: { storeHash: 'abc123', accessToken: 'token' },
       preview: {
         total: 3,
         changing: 3,

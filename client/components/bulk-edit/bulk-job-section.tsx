@@ -63,7 +63,7 @@ export function BulkJobSection({ flow }: { flow: BulkJobFlow }) {
       {job && isFinalJob(job) && (
         <BulkResultPanel
           job={job}
-          onUndo={job.kind === 'undo' ? undefined : () => flow.askUndo(job.id)}
+          onUndo={job.kind === 'undo' ? undefined : () => flow.askUndo(job)}
           isUndoBusy={flow.isUndoPreviewing || flow.isUndoStarting}
         />
       )}
@@ -76,7 +76,7 @@ export function BulkJobSection({ flow }: { flow: BulkJobFlow }) {
           <div className="flex flex-wrap gap-3">
             <button
               type="button"
-              onClick={() => flow.startUndo(undoPreview.jobId)}
+              onClick={() => flow.startUndo(undoPreview)}
               disabled={flow.isUndoStarting || undoPreview.preview.changing === 0}
               data-testid="undo-confirm-button"
               className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-60"

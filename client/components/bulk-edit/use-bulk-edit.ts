@@ -2,7 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobView, Preview } from '../../../common/contracts/jobs';
+import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { apiErrorText, toolErrorText } from '../../lib/tool-errors';
+import { useStores } from '../store-picker/store-picker';
 import {
   cancelJob,
   fetchActiveJobs,
@@ -14,6 +16,7 @@ import {
   previewUndo,
   type BulkRequests,
   type BulkTool,
+  type UndoTarget,
 } from './api';
 import { isFinalJob } from './job-follower';
 import { useJob } from './use-job';
@@ -45,11 +48,12 @@ function useActiveJob(tool: BulkTool) {
 export function useBulkEdit<T extends BulkTool>(tool: T) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [undoPreview, setUndoPreview] = useState<{ jobId: string; preview: Preview } | null>(null);
+  const [undoPreview, setUndoPreview] = useState<(UndoTarget & { preview: Preview }) | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
   // undefined until the user starts something: until then the screen shows the job found running on load.
   const [ownJobId, setOwnJobId] = useState<string | null | undefined>(undefined);
   const active = useActiveJob(tool);
+  const { stores } = useStores();
   const jobId = ownJobId === undefined ? (active.data?.id ?? null) : ownJobId;
   const followed = useJob(jobId, ownJobId === undefined ? (active.data ?? null) : null);
   const job = followed.job;
@@ -88,7 +92,7 @@ export function useBulkEdit<T extends BulkTool>(tool: T) {
     onError: failJob,
   });
   const undoPreviewRun = useMutation({
-    mutationFn: async (id: string) => ({ jobId: id, preview: await previewUndo(id) }),
+    mutationFn: async (target: UndoTarget) => ({ ...target, preview: await previewUndo(target) }),
     onMutate: () => setErrorText(null),
     onSuccess: setUndoPreview,
     onError: failJob,
@@ -122,10 +126,15 @@ export function useBulkEdit<T extends BulkTool>(tool: T) {
     },
     isCancelling: cancelRun.isPending || job?.state === 'cancelling',
     undoPreview,
-    askUndo: (id: string) => undoPreviewRun.mutate(id),
+    /** Previews the undo of `undone`, with the credentials of its store from the store list. */
+    askUndo: (undone: Pick<JobView, 'id' | 'storeHash'>) => {
+      const store = stores.find((s) => s.storeHash === undone.storeHash);
+      if (!store) return setErrorText(t('errors.storeNotFound'));
+      undoPreviewRun.mutate({ jobId: undone.id, storeCredentials: toStoreCredentials(store) });
+    },
     isUndoPreviewing: undoPreviewRun.isPending,
     dropUndo: () => setUndoPreview(null),
-    startUndo: (id: string) => undoRun.mutate(id),
+    startUndo: (target: UndoTarget) => undoRun.mutate(target),
     isUndoStarting: undoRun.isPending,
     errorText,
   };
