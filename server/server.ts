@@ -58,10 +58,11 @@ export async function startServer(
     localUrl: url,
   });
   ready.handle = app.fetch;
-  // The job worker of this instance; jobs another instance left behind resume here from their checkpoint.
-  services.jobQueue
-    .start()
-    .catch((error: unknown) => logger.error({ err: error }, 'the job queue did not start'));
+  // The job worker of this instance, once there is work: jobs another instance left behind resume here.
+  services.jobQueue.startWhenThereIsWork(
+    () => services.jobStore.hasUnfinished(),
+    env.JOB_SLICE_EXPIRE_SECONDS * 500,
+  );
   logger.info({ port, database: database.kind }, `BC Toolbox listening on http://localhost:${port}`);
 
   let closing: Promise<void> | undefined;

@@ -40,6 +40,7 @@ export function createJobQueue(options: JobQueueOptions) {
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started: Promise<void> | undefined;
+  let watch: NodeJS.Timeout | undefined;
 
   const send = async (job: QueuedJob) => {
     await boss.send(JOB_QUEUE, job, { singletonKey: job.storeHash });
@@ -77,6 +78,23 @@ export function createJobQueue(options: JobQueueOptions) {
       return started;
     },
 
+    /**
+     * Starts the worker once there is work: now if unfinished jobs exist (another process may have left them), else
+     * at the first enqueue, and by a look every `intervalMs` (an instance that stopped mid-job leaves its jobs to the
+     * others). An instance that never runs a job never pays for pg-boss.
+     */
+    startWhenThereIsWork(hasWork: () => Promise<boolean>, intervalMs = 30_000): void {
+      const look = async () => {
+        if (started) return;
+        if (await hasWork()) await this.start();
+      };
+      look().catch((error: unknown) => logger.error({ err: error }, 'the job queue did not start'));
+      watch = setInterval(() => {
+        look().catch((error: unknown) => logger.error({ err: error }, 'the job queue did not start'));
+      }, intervalMs);
+      watch.unref();
+    },
+
     /** Queues a job's first slice. */
     async enqueue(job: QueuedJob): Promise<void> {
       if (!handlers.has(job.kind)) throw new Error(`no handler for job kind ${job.kind}`);
@@ -85,6 +103,7 @@ export function createJobQueue(options: JobQueueOptions) {
     },
 
     async stop(): Promise<void> {
+      clearInterval(watch);
       if (!started) return;
       await started.catch(() => undefined);
       await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });

@@ -78,6 +78,13 @@ export function createJobStore(db: Db) {
       return row;
     },
 
+    /** Whether any job (anyone's) has not ended: a worker is needed. */
+    async hasUnfinished(): Promise<boolean> {
+      const active = ['queued', 'running', 'waiting', 'cancelling'];
+      const [row] = await db.select({ id: job.id }).from(job).where(inArray(job.state, active)).limit(1);
+      return row !== undefined;
+    },
+
     /** The owner's jobs not yet ended, newest first. */
     async listActive(owner: string): Promise<JobRow[]> {
       const active = ['queued', 'running', 'waiting', 'cancelling'];

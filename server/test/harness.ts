@@ -17,7 +17,11 @@ export function testDatabaseKinds(): DatabaseKind[] {
   return inject('postgresTemplateUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-export type TestDatabase = Database & { dispose(): Promise<void> };
+export type TestDatabase = Database & {
+  dispose(): Promise<void>;
+  /** PostgreSQL: the database's URL (another process can open it too). */
+  url?: string;
+};
 
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
@@ -36,6 +40,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const database = openPostgres(withDatabaseName(url, name));
   return {
     ...database,
+    url: withDatabaseName(url, name),
     dispose: async () => {
       await database.close();
       await admin.db.execute(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,0 +1,109 @@
+// Issue 12: the app process is killed (SIGKILL) in the middle of a bulk edit; another process on the same database
+// resumes the job from its checkpoint: every product ends right and none is written twice. The store is an external
+// sandbox (a real-looking store hash, reached through BC_API_BASE_URL) so that it outlives the killed process.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkEditPaths, jobPath, jobResponseSchema, type JobView } from '../../../common/contracts/jobs';
+import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
+import { startChildApp, type ChildApp } from '../../test/child-server';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
+
+const HASH = 'restartdemo';
+const TOKEN = 'restart-token';
+
+describe.each(testDatabaseKinds())('a bulk edit when the app is killed mid-job (%s)', (kind) => {
+  let sb: RunningSandbox;
+  let dataDir: string;
+  let database: TestDatabase | undefined;
+  const apps: ChildApp[] = [];
+
+  const control = async (method: string, route: string, body?: unknown) => {
+    const res = await fetch(`${sb.controlUrl}${route}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(res.status, route).toBeLessThan(300);
+    return (await res.json()) as { data: Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    sb = await startSandboxServer({ rateLimit: { quota: 100_000, windowMs: 30_000 } });
+    await control('POST', '/stores', { hash: HASH, token: TOKEN, kind: 'demo' });
+    await control('PUT', `/stores/${HASH}/settings`, { latencyMs: 40 });
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bct-restart-'));
+    if (kind === 'postgres') database = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.kill();
+    await sb.close();
+    await database?.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const start = async () => {
+    const app = await startChildApp({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      BC_API_BASE_URL: sb.baseUrl,
+      JOB_SLICE_EXPIRE_SECONDS: '5',
+      ...(database?.url ? { DATABASE_URL: database.url } : {}),
+    });
+    apps.push(app);
+    return app;
+  };
+
+  it('resumes from the checkpoint in a new process and writes every product exactly once', async () => {
+    const first = await start();
+    const started = await fetch(`${first.url}${bulkEditPaths('reset-page-title').start}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', origin: first.url },
+      body: JSON.stringify({
+        storeCredentials: { storeHash: HASH, accessToken: TOKEN },
+        targetOption: 'all',
+      }),
+    });
+    expect(started.status).toBe(200);
+    const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const { job } = jobResponseSchema.parse(await started.json());
+    const read = async (app: ChildApp): Promise<JobView> =>
+      jobResponseSchema.parse(
+        await (await fetch(`${app.url}${jobPath(job.id)}`, { headers: { cookie } })).json(),
+      ).job;
+
+    // Kill it once a few waves are written.
+    let before: JobView | undefined;
+    for (let i = 0; i < 300; i++) {
+      before = await read(first);
+      if (before.succeeded - before.skipped >= 80) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await first.kill();
+    expect(before?.state).toMatch(/running|waiting/);
+    expect(before!.succeeded).toBeLessThan(before!.total);
+
+    const second = await start();
+    let after: JobView | undefined;
+    for (let i = 0; i < 600; i++) {
+      after = await read(second);
+      if (after.state === 'done' || after.state === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(after).toMatchObject({ state: 'done', failed: 0 });
+    expect(after!.succeeded).toBe(after!.total);
+
+    const stats = (await control('GET', `/stores/${HASH}/stats`)).data as {
+      productWrites: Record<string, number>;
+    };
+    const writes = Object.values(stats.productWrites);
+    expect(writes.length).toBe(after!.total - after!.skipped);
+    expect(writes.every((n) => n === 1)).toBe(true);
+    const products = sb.sandbox.stores.get(HASH)!.data.products;
+    const visible = [...products.values()].filter((p) => p.fields.is_visible);
+    expect(visible.every((p) => p.fields.page_title === '')).toBe(true);
+  });
+});
