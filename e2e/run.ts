@@ -9,12 +9,17 @@ import { ACCOUNTS_SERVER_ENV, accountsJourneys } from './accounts.journeys';
 import { shellJourneys } from './shell.journeys';
 import { STORES_ADMIN_EMAIL, storesJourneys } from './stores.journeys';
 import { dumpsJourneys } from './dumps.journeys';
+import { bulkEditJourneys } from './bulk-edit.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
 const only = process.argv[2];
-const journeys = [...shellJourneys, ...accountsJourneys, ...storesJourneys, ...dumpsJourneys].filter(
-  (journey) => only === undefined || journey.name.includes(only),
-);
+const journeys = [
+  ...shellJourneys,
+  ...accountsJourneys,
+  ...storesJourneys,
+  ...dumpsJourneys,
+  ...bulkEditJourneys,
+].filter((journey) => only === undefined || journey.name.includes(only));
 
 async function main(): Promise<number> {
   if (!existsSync(path.join(REPO_ROOT, 'dist/client/index.html'))) {
