@@ -173,6 +173,45 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
     expect((await stats()).productWrites['77']).toBeUndefined();
   });
 
+  it('under 10% 5xx, a 429 storm and 10% of connections dropped after the write landed: right, exact, once', async () => {
+    await control('/settings', {
+      method: 'PUT',
+      body: JSON.stringify({
+        errorRate: 0.1,
+        dropRate: 0.1,
+        dropPhase: 'after',
+        storm: { count: 3, resetMs: 300 },
+        match: { method: 'PUT', path: '/catalog/products' },
+      }),
+    });
+    const visible = await sandbox<{ meta: { pagination: { total: number } } }>(
+      '/v3/catalog/products?is_visible=true&limit=1',
+    );
+    const total = visible.meta.pagination.total;
+    const data = toolData(
+      await app.post(RESET_PAGE_TITLE_PATH, { storeCredentials: DEMO, targetOption: 'all' }),
+      bulkResultResponseSchema,
+    );
+    expect(data).toMatchObject({ total, success: total, failed: 0, errors: [] });
+    const s = (await (await control('/stats')).json()) as {
+      data: {
+        productWrites: Record<string, number>;
+        injectedErrors: number;
+        dropped: number;
+        rateLimited: number;
+      };
+    };
+    expect(s.data.injectedErrors).toBeGreaterThan(0);
+    expect(s.data.dropped).toBeGreaterThan(0);
+    expect(s.data.rateLimited).toBe(3);
+    const writes = Object.values(s.data.productWrites);
+    expect(writes.length).toBe(total - data.skipped);
+    expect(writes.every((n) => n === 1)).toBe(true);
+    const after = await products('&is_visible=true');
+    expect(after.length).toBe(Math.min(250, total));
+    expect(after.every((p) => p.page_title === '')).toBe(true);
+  });
+
   it('cancel stops between waves and says what was written', async () => {
     await control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 150, quota: 100_000 }) });
     const started = await app.server.request(bulkEditPaths('reset-page-title').start, {

@@ -155,36 +155,11 @@ async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Pr
       await deps.store.addBackup(row.id, entries);
       backup = { ...backup, ...entries };
     }
-    const report =
-      toWrite.length === 0
-        ? { results: [] }
-        : await client.updateProductsInBatches(
-            toWrite.map((item) => ({ id: item.id, [field]: item.next })),
-            {
-              retry: 'job',
-              onProgress: (progress) => {
-                if (progress.waiting) {
-                  const { retry, of, waitMs } = progress.waiting;
-                  void deps.store.setWaiting(row.id, { retry, of, waitMs });
-                }
-              },
-            },
-          );
-    const names = new Map(toWrite.map((item) => [item.id, item.name]));
-    const errors: BulkEditError[] = [];
-    for (const result of report.results) {
-      if (!result.ok) {
-        errors.push({
-          productId: result.id,
-          name: names.get(result.id) ?? null,
-          reason: result.error.message,
-        });
-      }
-    }
+    const { written, errors } = await writeWave(client, row.id, deps.store, field, toWrite);
     checkpoint += wave.length;
     await deps.store.settleBatch(row.id, {
       checkpoint,
-      succeeded: alreadyDone + toWrite.length - errors.length,
+      succeeded: alreadyDone + written,
       failed: errors.length,
       errors,
     });
@@ -192,6 +167,63 @@ async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Pr
   }
   await deps.store.finish(row.id, 'done', now());
   return 'finished';
+}
+
+/** Rounds of "read the store, send what did not land" after dropped connections, before giving up on a product. */
+const VERIFY_ROUNDS = 4;
+
+/**
+ * Writes a wave. A batch whose connection dropped after it was sent is not resent blindly: the products are read
+ * from the store, those already at the new value count as written, and only the others go again.
+ */
+async function writeWave(
+  client: BigCommerceClient,
+  jobId: string,
+  store: JobStore,
+  field: EditField,
+  items: PlanItem[],
+): Promise<{ written: number; errors: BulkEditError[] }> {
+  const errors: BulkEditError[] = [];
+  let written = 0;
+  let pending = items;
+  for (let round = 0; pending.length > 0; round++) {
+    const byId = new Map(pending.map((item) => [item.id, item]));
+    const report = await client.updateProductsInBatches(
+      pending.map((item) => ({ id: item.id, [field]: item.next })),
+      {
+        retry: 'job',
+        verifyBeforeResend: true,
+        onProgress: (progress) => {
+          if (progress.waiting) {
+            const { retry, of, waitMs } = progress.waiting;
+            void store.setWaiting(jobId, { retry, of, waitMs });
+          }
+        },
+      },
+    );
+    const uncertain: { item: PlanItem; reason: string }[] = [];
+    for (const result of report.results) {
+      const item = byId.get(result.id);
+      if (!item) continue;
+      if (result.ok) written++;
+      else if (['bc_network', 'bc_timeout'].includes(result.error.code) && result.error.mayHaveBeenApplied) {
+        uncertain.push({ item, reason: result.error.message });
+      } else errors.push({ productId: item.id, name: item.name, reason: result.error.message });
+    }
+    if (uncertain.length === 0) break;
+    const ids = uncertain.map(({ item }) => item.id);
+    const resolved = await resolveScope(client, { kind: 'specific', productIds: ids }, field);
+    const current = new Map(resolved.products.map((product) => [product.id, product.value]));
+    const landed = uncertain.filter(({ item }) => current.get(item.id) === item.next);
+    written += landed.length;
+    const again = uncertain.filter(({ item }) => current.get(item.id) !== item.next);
+    if (round + 1 >= VERIFY_ROUNDS) {
+      for (const { item, reason } of again) errors.push({ productId: item.id, name: item.name, reason });
+      break;
+    }
+    pending = again.map(({ item }) => item);
+  }
+  return { written, errors };
 }
 
 async function makePlan(

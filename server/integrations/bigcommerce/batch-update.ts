@@ -52,6 +52,11 @@ export type BatchUpdateOptions = {
   split?: 'binary' | 'one-by-one';
   /** Retry budget of the writes; `job` (minutes of 5xx) by default. */
   retry?: RetryBudget;
+  /**
+   * A batch whose connection dropped after it was sent is not resent: its products fail with `mayHaveBeenApplied`, and
+   * the caller reads the store before sending them again (a job's "never written twice").
+   */
+  verifyBeforeResend?: boolean;
 };
 
 export type BatchUpdateReport = {
@@ -223,6 +228,7 @@ export async function updateProductsInBatches(
         query: { include_fields: includeFieldsOf(batch) },
         signal: options.signal,
         retry: options.retry ?? 'job',
+        ...(options.verifyBeforeResend ? { verifyBeforeResend: true } : {}),
         onRetry: (waiting) =>
           options.onProgress?.({ done, total: items.length, succeeded, failed, requests, waiting }),
       });

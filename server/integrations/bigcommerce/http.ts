@@ -40,6 +40,8 @@ export type RequestOptions = {
   onRetry?: (wait: RetryWait) => void;
   /** A further step of an operation already admitted by the store's queue (see transport.ts). */
   continuation?: boolean;
+  /** A write whose connection dropped is not repeated: the caller reads the store first (see transport.ts). */
+  verifyBeforeResend?: boolean;
 };
 
 export type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -163,7 +165,14 @@ export class BigCommerceHttp {
     let result;
     try {
       result = await sendWithRetries(
-        { method, url, headers, body, idempotent },
+        {
+          method,
+          url,
+          headers,
+          body,
+          idempotent,
+          ...(options.verifyBeforeResend ? { verifyBeforeResend: true } : {}),
+        },
         {
           scheduler: deps.scheduler,
           ...(deps.caller !== undefined ? { caller: deps.caller } : {}),

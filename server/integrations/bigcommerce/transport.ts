@@ -98,6 +98,11 @@ export type OutgoingRequest = {
   body?: string;
   /** May a 5xx / dropped connection be retried? Defaults from the method. */
   idempotent: boolean;
+  /**
+   * A write whose connection dropped after it was sent is not repeated here even when idempotent: the caller reads
+   * the store to learn whether it landed, and sends again only what did not (a bulk job's "never written twice").
+   */
+  verifyBeforeResend?: boolean;
 };
 
 export type TransportEvent =
@@ -316,7 +321,9 @@ export async function sendWithRetries(
 
     const { failure } = outcome;
     opts.onEvent?.({ type: 'network_error', attempt, failure });
-    const safeToRepeat = req.idempotent || failure.phase === 'connect';
+    const isWrite = req.method !== 'GET' && req.method !== 'HEAD';
+    const mustVerify = req.verifyBeforeResend === true && isWrite && failure.phase !== 'connect';
+    const safeToRepeat = !mustVerify && (req.idempotent || failure.phase === 'connect');
     if (safeToRepeat && otherRetries < policy.maxRetries) {
       const wait = backoffMs(otherRetries, policy.baseDelayMs, policy.maxDelayMs, opts.random);
       opts.onEvent?.({ type: 'retry', attempt, reason: 'network', waitMs: wait });
@@ -327,7 +334,6 @@ export async function sendWithRetries(
       continue;
     }
     // A write whose bytes may have left (anything but a failed connect) may have been applied, retried or not.
-    const isWrite = req.method !== 'GET' && req.method !== 'HEAD';
     throw new TransportError(failure, retries, isWrite && failure.phase !== 'connect');
   }
 }
