@@ -13,7 +13,11 @@ import { createBigCommerceClientFactory } from '../server/integrations/bigcommer
 import { DEFAULT_QUOTA_RESERVE } from '../server/integrations/bigcommerce/scheduler';
 import type { StoreStatsSnapshot } from '../server/sandbox/stats';
 import { startSandboxServer, type RunningSandbox } from '../server/sandbox/test-server';
-import { fmt, type Bench, type BenchRow } from './lib';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { bulkEditPaths, jobPath, jobResponseSchema, type JobView } from '../common/contracts/jobs';
+import { fmt, startChildServer, type Bench, type BenchRow } from './lib';
 
 const HASH = 'sandbox-demo';
 const TOKEN = 'demo-token';
@@ -30,6 +34,89 @@ async function control(sb: RunningSandbox, method: string, path: string, body?: 
   });
   if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status}`);
   return ((await res.json()) as { data: unknown }).data;
+}
+
+/**
+ * P1 through the tool's job path (issue 12): the app in a child process (its job queue, worker, slices and
+ * checkpoints), the store an external sandbox reached through BC_API_BASE_URL with the same compressed quota. Copy
+ * Description to every visible product, alternating two source products of another store so that every run writes every product:
+ * RUNS runs of about 1,260 updates. Throughput is compared with the same ceiling; requests with the minimum, one PUT
+ * per 10 products written.
+ */
+async function jobPathRows(): Promise<BenchRow[]> {
+  const JOB_HASH = 'benchjobs';
+  const RUNS = Number(process.env.BENCH_P1_JOB_RUNS ?? 8);
+  const sb = await startSandboxServer({ rateLimit: { quota: QUOTA, windowMs: WINDOW_MS } });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bct-bench-jobs-'));
+  const app = await startChildServer('server/main.ts', {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'development',
+    BC_API_BASE_URL: sb.baseUrl,
+  });
+  try {
+    await control(sb, 'POST', '/stores', { hash: JOB_HASH, token: 'bench-token', kind: 'demo' });
+    // The source products live in another store, so no run overwrites them.
+    await control(sb, 'POST', '/stores', { hash: 'benchsource', token: 'source-token', kind: 'demo' });
+    const store = { storeHash: JOB_HASH, accessToken: 'bench-token' };
+    const source = { storeHash: 'benchsource', accessToken: 'source-token' };
+    let cookie = '';
+    let written = 0;
+    const started = performance.now();
+    for (let run = 0; run < RUNS; run++) {
+      const res = await fetch(`${app.url}${bulkEditPaths('copy-description').start}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', origin: app.url, ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({
+          sourceStoreCredentials: source,
+          sourceProductId: run % 2 === 0 ? '77' : '78',
+          targetStoreCredentials: store,
+          targetOption: 'all',
+        }),
+      });
+      cookie ||= res.headers.get('set-cookie')?.split(';')[0] ?? '';
+      const { job } = jobResponseSchema.parse(await res.json());
+      let view: JobView = job;
+      while (!['done', 'failed', 'cancelled'].includes(view.state)) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        view = jobResponseSchema.parse(
+          await (await fetch(`${app.url}${jobPath(job.id)}`, { headers: { cookie } })).json(),
+        ).job;
+      }
+      if (view.state !== 'done' || view.failed > 0) throw new Error(`job ${run} ended ${view.state}`);
+      written += view.succeeded - view.skipped;
+    }
+    const ms = performance.now() - started;
+    const stats = (await control(sb, 'GET', `/stores/${JOB_HASH}/stats`)) as StoreStatsSnapshot;
+    const puts = stats.byRoute['PUT /stores/:hash/v3/catalog/products'] ?? 0;
+    const ceilingPerWindow = QUOTA * (1 - DEFAULT_QUOTA_RESERVE) * BATCH;
+    const achievedPerWindow = (written / ms) * WINDOW_MS;
+    const minimum = Math.ceil(written / BATCH);
+    return [
+      {
+        bench: `P1 via jobs: Copy Description ×${RUNS} (${fmt(written)} updates), quota ${QUOTA}/${WINDOW_MS / 1000} s`,
+        metric: 'products per window',
+        baseline: fmt(ceilingPerWindow, 0),
+        candidate: fmt(achievedPerWindow, 0),
+        ratio: achievedPerWindow / ceilingPerWindow,
+        note: `the app's job path vs the ceiling; ${fmt(ms / 1000, 1)} s; 429s sent by the sandbox: ${fmt(stats.rateLimited)}`,
+      },
+      {
+        bench: `P1 via jobs: requests`,
+        metric: 'requests',
+        baseline: fmt(minimum),
+        candidate: fmt(stats.requests),
+        ratio: stats.requests / minimum,
+        note: `minimum = updates / 10; ${fmt(puts)} PUTs, the rest reads (scope pages, source product)`,
+      },
+    ];
+  } finally {
+    await app.stop();
+    await sb.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 export const bulkUpdateBench: Bench = {
@@ -84,6 +171,7 @@ export const bulkUpdateBench: Bench = {
             `tool vs ceiling (quota × (1 − reserve)) × 10; ${fmt(ms / 1000, 1)} s, ${fmt(report.requests)} requests; ` +
             `429s seen by the user: ${userSaw429}; 429s sent by the sandbox (retried): ${fmt(stats.rateLimited)}`,
         },
+        ...(await jobPathRows()),
       ];
     } finally {
       await sb.close();

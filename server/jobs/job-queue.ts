@@ -41,9 +41,12 @@ export function createJobQueue(options: JobQueueOptions) {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started: Promise<void> | undefined;
   let watch: NodeJS.Timeout | undefined;
+  let workerId: string | undefined;
 
   const send = async (job: QueuedJob) => {
     await boss.send(JOB_QUEUE, job, { singletonKey: job.storeHash });
+    // This instance's worker looks now rather than at its next poll (other instances find it at theirs).
+    if (workerId) boss.notifyWorker(workerId);
   };
 
   return {
@@ -63,7 +66,7 @@ export function createJobQueue(options: JobQueueOptions) {
           retryDelay: 1,
           expireInSeconds: options.sliceExpireSeconds ?? 120,
         });
-        await boss.work<QueuedJob>(
+        workerId = await boss.work<QueuedJob>(
           JOB_QUEUE,
           { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
           async ([queued]) => {

@@ -23,8 +23,8 @@ import {
 } from './bulk-edit.service';
 import type { Scope } from '../../../common/contracts/bulk-edit';
 
-/** Products written at once: 4 batches of 10, in flight together through the store's scheduler. */
-export const WAVE_SIZE = 40;
+/** Products written at once: 8 batches of 10, in flight together through the store's scheduler. */
+export const WAVE_SIZE = 80;
 /** A slice stops after this long and queues the next one (a dead worker loses at most one slice's lease). */
 const SLICE_MS = 20_000;
 
