@@ -212,6 +212,33 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
     expect(after.every((p) => p.page_title === '')).toBe(true);
   });
 
+  it('runs one job at a time on a store: the second starts when the first has ended', async () => {
+    await control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 60, quota: 100_000 }) });
+    const [brand] = (await sandbox<{ data: { id: number }[] }>('/v3/catalog/brands?limit=1')).data;
+    const start = async (body: Json, cookie = '') => {
+      const res = await app.server.request(bulkEditPaths('reset-page-title').start, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+      return {
+        cookie: cookie || (res.headers.get('set-cookie')?.split(';')[0] ?? ''),
+        ...jobResponseSchema.parse(await res.json()),
+      };
+    };
+    const first = await start({ storeCredentials: DEMO, targetOption: 'all' });
+    const second = await start(
+      { storeCredentials: DEMO, targetOption: 'brand', targetValue: String(brand!.id) },
+      first.cookie,
+    );
+    const [a, b] = [
+      (await follow(first.job.id, first.cookie)).at(-1)!,
+      (await follow(second.job.id, first.cookie)).at(-1)!,
+    ];
+    expect([a.state, b.state]).toEqual(['done', 'done']);
+    expect(Date.parse(b.startedAt!)).toBeGreaterThanOrEqual(Date.parse(a.finishedAt!));
+  });
+
   it('cancel stops between waves and says what was written', async () => {
     await control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 150, quota: 100_000 }) });
     const started = await app.server.request(bulkEditPaths('reset-page-title').start, {
