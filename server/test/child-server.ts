@@ -8,8 +8,12 @@ const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'main
 
 export type ChildApp = { url: string; process: ChildProcess; kill(): Promise<void> };
 
-export async function startChildApp(env: Record<string, string>): Promise<ChildApp> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/**
+ * Starts `node --import tsx <script>` (the app by default) and waits until it prints `listening on http://…:PORT`;
+ * its output is drained so logging costs what it costs in production.
+ */
+export async function startChildApp(env: Record<string, string>, script = MAIN): Promise<ChildApp> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -26,7 +30,7 @@ export async function startChildApp(env: Record<string, string>): Promise<ChildA
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', (chunk: Buffer) => (seen += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`the app exited with ${code}: ${seen.slice(-2_000)}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${seen.slice(-2_000)}`)));
   });
   return {
     url,

@@ -5,13 +5,11 @@ import {
   initialScopeForm,
   type BulkProblem,
 } from '../../components/bulk-edit/bulk-edit-rules';
-import { BulkJobSection } from '../../components/bulk-edit/bulk-job-section';
-import { PreviewPanel } from '../../components/bulk-edit/preview-panel';
+import { BulkEditButtons, BulkEditOutcome } from '../../components/bulk-edit/bulk-edit-actions';
 import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
 import { useBulkEdit } from '../../components/bulk-edit/use-bulk-edit';
-import { FormAlert, TextField } from '../../components/form-field';
+import { TextField } from '../../components/form-field';
 import { StorePicker } from '../../components/store-picker/store-picker';
-import { ToolSubmitButton } from '../../components/tool/tool-form';
 import { buildCopyRequest, type CopyForm } from './copy-description-rules';
 
 const initialForm: CopyForm = {
@@ -107,33 +105,9 @@ export default function CopyDescriptionScreen() {
             />
           </fieldset>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <ToolSubmitButton
-            isBusy={flow.isPreviewing}
-            isDisabled={isBusy}
-            label={t('bulkEdit.preview')}
-            testId="preview-button"
-          />
-          {flow.preview && (
-            <button
-              type="button"
-              onClick={start}
-              disabled={isBusy || flow.preview.changing === 0}
-              data-testid="run-button"
-              className="inline-flex items-center justify-center rounded-lg bg-emerald-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              {flow.isStarting ? t('common.processing') : t('copyDescription.submit')}
-            </button>
-          )}
-        </div>
+        <BulkEditButtons flow={flow} isBusy={isBusy} runLabel={t('copyDescription.submit')} onRun={start} />
       </form>
-      {alertText && (
-        <FormAlert tone="error" testId="tool-error">
-          {alertText}
-        </FormAlert>
-      )}
-      {flow.preview && <PreviewPanel preview={flow.preview} />}
-      <BulkJobSection flow={flow} />
+      <BulkEditOutcome flow={flow} alertText={alertText} />
     </div>
   );
 }

@@ -7,13 +7,12 @@ import {
   type BulkProblem,
   type ScopeForm,
 } from '../../components/bulk-edit/bulk-edit-rules';
-import { BulkJobSection } from '../../components/bulk-edit/bulk-job-section';
-import { PreviewPanel } from '../../components/bulk-edit/preview-panel';
+import { BulkEditButtons, BulkEditOutcome } from '../../components/bulk-edit/bulk-edit-actions';
 import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
 import { useBulkEdit } from '../../components/bulk-edit/use-bulk-edit';
 import { FormAlert } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
-import { ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
+import { ToolForm } from '../../components/tool/tool-form';
 import { buildResetRequest } from './reset-page-title-rules';
 
 /**
@@ -72,33 +71,15 @@ export default function ResetPageTitleScreen() {
         <FormAlert tone="warning" testId="reset-warning">
           {t('resetPageTitle.warning')}
         </FormAlert>
-        <div className="flex flex-wrap gap-3">
-          <ToolSubmitButton
-            isBusy={flow.isPreviewing}
-            isDisabled={isBusy}
-            label={t('bulkEdit.preview')}
-            testId="preview-button"
-          />
-          {flow.preview && (
-            <button
-              type="button"
-              onClick={() => setIsConfirming(true)}
-              disabled={isBusy || flow.preview.changing === 0}
-              data-testid="run-button"
-              className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              {flow.isStarting ? t('common.processing') : t('resetPageTitle.submit')}
-            </button>
-          )}
-        </div>
+        <BulkEditButtons
+          flow={flow}
+          isBusy={isBusy}
+          runLabel={t('resetPageTitle.submit')}
+          onRun={() => setIsConfirming(true)}
+          isDestructive
+        />
       </ToolForm>
-      {alertText && (
-        <FormAlert tone="error" testId="tool-error">
-          {alertText}
-        </FormAlert>
-      )}
-      {flow.preview && <PreviewPanel preview={flow.preview} />}
-      <BulkJobSection flow={flow} />
+      <BulkEditOutcome flow={flow} alertText={alertText} />
       <ConfirmDialog
         isOpen={isConfirming}
         isDestructive

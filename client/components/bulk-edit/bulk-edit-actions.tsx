@@ -1,0 +1,67 @@
+// The parts the two bulk-edit screens share below their fields: Preview and Run (Run appears once there is a
+// preview, and is red for a destructive edit), then the failure, the preview and the job (progress, result, undo).
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/class-names';
+import { FormAlert } from '../form-field';
+import { ToolSubmitButton } from '../tool/tool-form';
+import { BulkJobSection } from './bulk-job-section';
+import { PreviewPanel } from './preview-panel';
+import type { BulkJobFlow } from './use-bulk-edit';
+
+type Flow = BulkJobFlow;
+
+export function BulkEditButtons({
+  flow,
+  isBusy,
+  runLabel,
+  onRun,
+  isDestructive = false,
+}: {
+  flow: Flow;
+  isBusy: boolean;
+  runLabel: string;
+  onRun: () => void;
+  isDestructive?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-3">
+      <ToolSubmitButton
+        isBusy={flow.isPreviewing}
+        isDisabled={isBusy}
+        label={t('bulkEdit.preview')}
+        testId="preview-button"
+      />
+      {flow.preview && (
+        <button
+          type="button"
+          onClick={onRun}
+          disabled={isBusy || flow.preview.changing === 0}
+          data-testid="run-button"
+          className={cn(
+            'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
+            isDestructive
+              ? 'bg-red-600 hover:bg-red-500 focus-visible:outline-red-600'
+              : 'bg-emerald-600 hover:bg-emerald-500 focus-visible:outline-emerald-600',
+          )}
+        >
+          {flow.isStarting ? t('common.processing') : runLabel}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function BulkEditOutcome({ flow, alertText }: { flow: Flow; alertText: string | null | undefined }) {
+  return (
+    <>
+      {alertText && (
+        <FormAlert tone="error" testId="tool-error">
+          {alertText}
+        </FormAlert>
+      )}
+      {flow.preview && <PreviewPanel preview={flow.preview} />}
+      <BulkJobSection flow={flow} />
+    </>
+  );
+}
