@@ -152,6 +152,44 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
     expect(restored.map((p) => [p.id, p.page_title])).toEqual(before.map((p) => [p.id, p.page_title]));
   });
 
+  it('an empty scope ends at once with nothing to do, and the event stream resumes after Last-Event-ID', async () => {
+    const data = toolData(
+      await app.post(RESET_PAGE_TITLE_PATH, {
+        storeCredentials: DEMO,
+        targetOption: 'brand',
+        targetValue: '999999',
+      }),
+      bulkResultResponseSchema,
+    );
+    expect(data).toEqual({ total: 0, success: 0, failed: 0, skipped: 0, errors: [] });
+    expect((await stats()).productWrites).toEqual({});
+
+    const started = await app.server.request(bulkEditPaths('reset-page-title').start, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ storeCredentials: DEMO, targetOption: 'specific', targetValue: '77' }),
+    });
+    const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const { job } = jobResponseSchema.parse(await started.json());
+    await follow(job.id, cookie);
+    const events = async (lastEventId: string) =>
+      (
+        await (
+          await app.server.request(jobEventsPath(job.id), {
+            headers: { cookie, 'Last-Event-ID': lastEventId },
+          })
+        ).text()
+      )
+        .split('\n')
+        .filter((line) => line.startsWith('id: '))
+        .map((line) => Number(line.slice(4)));
+    const [final] = await events('0');
+    expect(final).toBeGreaterThan(0);
+    // A client that already has the last event gets nothing more; one that has an older one gets the latest.
+    expect(await events(String(final))).toEqual([]);
+    expect(await events(String(final! - 1))).toEqual([final]);
+  });
+
   it('copies a description to a category, never to the source product itself', async () => {
     const [source] = await products('&id:in=77');
     const categories = (await sandbox<{ data: { id: number; categories: number[] }[] }>(
