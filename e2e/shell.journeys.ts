@@ -46,7 +46,14 @@ const TITLES: Record<string, string> = {
 };
 
 /** Tabs whose screen is built (their own journeys cover them); the others show the "not built yet" panel. */
-const BUILT_TABS = new Set(['stores', 'dump-product', 'dump-categories', 'dump-widgets']);
+const BUILT_TABS = new Set([
+  'stores',
+  'dump-product',
+  'dump-categories',
+  'dump-widgets',
+  'copy-description',
+  'reset-page-title',
+]);
 
 async function text(page: Page, testId: string): Promise<string> {
   return ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
