@@ -1,0 +1,61 @@
+// Import Widgets (spec part 1 §2, §4, §5, §7; issue 13): reading the uploaded file and the channel id, shared by the
+// screen (which checks before sending) and the server (which checks again). The file is what Dump Widgets writes (an
+// object with a `templates` array) or a bare array of pages.
+import { z } from 'zod';
+import { dumpedPageSchema, dumpedWidgetTemplateSchema, type DumpedPage } from '../dumps/widgets-dump';
+
+/** Spec part 1 §5 "Import Widgets". */
+export const IMPORT_WIDGETS_MESSAGES = {
+  notJsonFile: 'Please select a JSON file',
+  invalidJson: 'Invalid JSON file',
+  invalidFormat: 'Invalid JSON format. Required format from Dump Widgets or array of pages',
+  noPages: 'JSON file contains no pages',
+  noPageSelected: 'Please select at least one page to import',
+} as const;
+
+export type WidgetsImportFile = {
+  pages: DumpedPage[];
+  /** The dump's widget templates (custom ones can be created in the target); empty for a bare array of pages. */
+  sourceWidgetTemplates: z.infer<typeof dumpedWidgetTemplateSchema>[];
+};
+
+export type WidgetsImportRead =
+  | { ok: true; file: WidgetsImportFile }
+  | { ok: false; message: (typeof IMPORT_WIDGETS_MESSAGES)[keyof typeof IMPORT_WIDGETS_MESSAGES] };
+
+/** `file.json` (case-insensitive) or the spec's 'Please select a JSON file'. */
+export function isJsonFileName(name: string): boolean {
+  return /\.json$/i.test(name.trim());
+}
+
+/** Reads the parsed content of an uploaded file: the pages and the dump's templates, or the spec's message. */
+export function readWidgetsImportFile(content: unknown): WidgetsImportRead {
+  let rawPages: unknown;
+  let rawTemplates: unknown = [];
+  if (Array.isArray(content)) {
+    rawPages = content;
+  } else if (
+    typeof content === 'object' &&
+    content !== null &&
+    Array.isArray((content as { templates?: unknown }).templates)
+  ) {
+    rawPages = (content as { templates: unknown[] }).templates;
+    rawTemplates = (content as { widgetTemplates?: unknown }).widgetTemplates ?? [];
+  } else {
+    return { ok: false, message: IMPORT_WIDGETS_MESSAGES.invalidFormat };
+  }
+  const pages = z.array(dumpedPageSchema).safeParse(rawPages);
+  const templates = z.array(dumpedWidgetTemplateSchema).safeParse(rawTemplates);
+  if (!pages.success || !templates.success)
+    return { ok: false, message: IMPORT_WIDGETS_MESSAGES.invalidFormat };
+  if (pages.data.length === 0) return { ok: false, message: IMPORT_WIDGETS_MESSAGES.noPages };
+  return { ok: true, file: { pages: pages.data, sourceWidgetTemplates: templates.data } };
+}
+
+/** Spec part 1 §5: "Channel id is an integer of at least 1; invalid input becomes 1." */
+export function normaliseChannelId(value: unknown): number {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^[0-9]{1,10}$/.test(text)) return 1;
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id >= 1 ? id : 1;
+}
