@@ -3,6 +3,7 @@
 // object with a `templates` array) or a bare array of pages.
 import { z } from 'zod';
 import { dumpedPageSchema, dumpedWidgetTemplateSchema, type DumpedPage } from '../dumps/widgets-dump';
+import { toolStoreCredentialsSchema } from './tool-result';
 
 /** Spec part 1 §5 "Import Widgets". */
 export const IMPORT_WIDGETS_MESSAGES = {
@@ -59,3 +60,18 @@ export function normaliseChannelId(value: unknown): number {
   const id = Number(text);
   return Number.isSafeInteger(id) && id >= 1 ? id : 1;
 }
+
+export const IMPORT_WIDGETS_TEMPLATES_PATH = '/api/import-widgets/templates';
+
+/** `POST /api/import-widgets/templates` `{store, channelId}` (spec part 1 §7): the target's widget templates. */
+export const importWidgetsTemplatesRequestSchema = z.object({
+  store: toolStoreCredentialsSchema,
+  channelId: z.unknown().transform(normaliseChannelId),
+});
+export type ImportWidgetsTemplatesRequest = z.input<typeof importWidgetsTemplatesRequestSchema>;
+
+export const targetWidgetTemplateSchema = z.object({ name: z.string(), uuid: z.string(), kind: z.string() });
+export type TargetWidgetTemplate = z.infer<typeof targetWidgetTemplateSchema>;
+export const importWidgetsTemplatesResponseSchema = z.object({
+  templates: z.array(targetWidgetTemplateSchema),
+});
