@@ -2,12 +2,16 @@
 // toolbox reads, and unknown fields must survive a dump.
 import { z } from 'zod';
 
-/** `meta.pagination` of v3 collections [PROD components.schemas.pagination_Full]. */
+/**
+ * `meta.pagination` of v3 collections [PROD components.schemas.pagination_Full]. Paging needs `total_pages` alone;
+ * the other counts are optional because some collections send a partial object [CHAN pagination_Partial], and
+ * refusing those would turn a readable answer into an error.
+ */
 export const paginationSchema = z.looseObject({
-  total: z.number(),
-  count: z.number(),
-  per_page: z.number(),
-  current_page: z.number(),
+  total: z.number().optional(),
+  count: z.number().optional(),
+  per_page: z.number().optional(),
+  current_page: z.number().optional(),
   total_pages: z.number(),
   links: z
     .looseObject({
