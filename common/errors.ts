@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   // Jobs.
   jobNotFound: 'job_not_found',
   jobFinished: 'job_finished',
+  tooManyJobs: 'too_many_jobs',
   // The store list.
   invalidStore: 'invalid_store',
   /** Stored tokens that no longer decrypt (STORE_TOKEN_KEY changed or lost). */
@@ -102,6 +103,7 @@ export const ERROR_STATUS = {
   target_value_required: 400,
   job_not_found: 404,
   job_finished: 409,
+  too_many_jobs: 429,
   invalid_store: 400,
   store_key_mismatch: 500,
   store_not_found: 404,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
+import { FINISHED_JOB_RETENTION_MS } from './jobs/job-store';
 import { openDatabase, type Database } from './db/database';
 import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
@@ -59,6 +60,14 @@ export async function startServer(
   });
   ready.handle = app.fetch;
   // The job worker of this instance, once there is work: jobs another instance left behind resume here.
+  // Ended jobs and their backups are kept 30 days (safe by default: the table does not grow without bound).
+  const prune = () =>
+    services.jobStore
+      .pruneFinished(new Date(Date.now() - FINISHED_JOB_RETENTION_MS))
+      .catch((error: unknown) => logger.warn({ err: error }, 'old jobs were not pruned'));
+  void prune();
+  const pruning = setInterval(() => void prune(), 6 * 60 * 60_000);
+  pruning.unref();
   services.jobQueue.startWhenThereIsWork(
     () => services.jobStore.hasUnfinished(),
     env.JOB_SLICE_EXPIRE_SECONDS * 500,
@@ -68,6 +77,7 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(pruning);
       await closeHttpServer(server, env.SHUTDOWN_TIMEOUT_MS);
       await services.jobQueue.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
       if (ownsDatabase) await database.close();

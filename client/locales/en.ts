@@ -618,6 +618,7 @@ export const en = {
     target_value_required: 'Please enter a value for the chosen scope',
     job_not_found: 'This job was not found',
     job_finished: 'This job has already ended',
+    too_many_jobs: 'Too many jobs are running. Please wait for one to end.',
     invalid_store: 'The store list is not valid',
     store_key_mismatch:
       'Your cloud stores cannot be read: the server’s store token key has changed. The stores in this browser are kept; sync them again.',

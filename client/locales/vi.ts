@@ -617,6 +617,7 @@ export const vi: Messages = {
     target_value_required: 'Vui lòng nhập giá trị cho phạm vi đã chọn',
     job_not_found: 'Không tìm thấy tác vụ này',
     job_finished: 'Tác vụ này đã kết thúc',
+    too_many_jobs: 'Có quá nhiều tác vụ đang chạy. Vui lòng chờ một tác vụ kết thúc.',
     invalid_store: 'Danh sách store không hợp lệ',
     store_key_mismatch:
       'Không đọc được các store trên cloud: khóa mã hóa token của máy chủ đã thay đổi. Các store trong trình duyệt này vẫn được giữ; hãy đồng bộ lại.',

@@ -4,7 +4,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BulkEditError } from '../../common/contracts/bulk-edit';
 import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
 import { type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
+import { ERROR_CODES } from '../../common/errors';
 import type { Db } from '../db/database';
+import { AppError } from '../errors';
 import { job } from '../db/schema';
 
 export type JobRow = typeof job.$inferSelect;
@@ -76,6 +78,24 @@ export function createJobStore(db: Db) {
     async get(id: string): Promise<JobRow | undefined> {
       const [row] = await db.select().from(job).where(eq(job.id, id)).limit(1);
       return row;
+    },
+
+    /** Unfinished jobs of an owner, and on a store: the bounds of what one caller can queue. */
+    async countUnfinished(by: { owner: string } | { storeHash: string }): Promise<number> {
+      const active = ['queued', 'running', 'waiting', 'cancelling'];
+      const who = 'owner' in by ? eq(job.owner, by.owner) : eq(job.storeHash, by.storeHash);
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(job)
+        .where(and(who, inArray(job.state, active)));
+      return row?.n ?? 0;
+    },
+
+    /** Deletes jobs that ended before `before` (their backups go with them). */
+    async pruneFinished(before: Date): Promise<void> {
+      await db
+        .delete(job)
+        .where(and(inArray(job.state, ['done', 'failed', 'cancelled']), sql`${job.finishedAt} < ${before}`));
     },
 
     /** Whether any job (anyone's) has not ended: a worker is needed. */
@@ -199,3 +219,25 @@ export function createJobStore(db: Db) {
 }
 
 export type JobStore = ReturnType<typeof createJobStore>;
+
+/** Unfinished jobs one owner may have, and one store may have queued (safe by default: rows stay bounded). */
+export const MAX_UNFINISHED_PER_OWNER = 3;
+export const MAX_UNFINISHED_PER_STORE = 5;
+/** Ended jobs (and their backups) are kept this long, then deleted. */
+export const FINISHED_JOB_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/** Refuses a new job when its owner or its store already has as many unfinished jobs as allowed. */
+export async function assertRoomForJob(store: JobStore, owner: string, storeHash: string): Promise<void> {
+  if ((await store.countUnfinished({ owner })) >= MAX_UNFINISHED_PER_OWNER) {
+    throw new AppError(
+      ERROR_CODES.tooManyJobs,
+      `You already have ${MAX_UNFINISHED_PER_OWNER} jobs running or waiting. Please wait for one to end.`,
+    );
+  }
+  if ((await store.countUnfinished({ storeHash })) >= MAX_UNFINISHED_PER_STORE) {
+    throw new AppError(
+      ERROR_CODES.tooManyJobs,
+      `This store already has ${MAX_UNFINISHED_PER_STORE} jobs running or waiting. Please wait for one to end.`,
+    );
+  }
+}

@@ -14,9 +14,11 @@ import {
   jobResponseSchema,
   jobUndoPath,
   jobUndoPreviewPath,
+  JOBS_PATH,
   previewResponseSchema,
   type JobView,
 } from '../../../common/contracts/jobs';
+import { job } from '../../db/schema';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
 
@@ -275,6 +277,40 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
     ];
     expect([a.state, b.state]).toEqual(['done', 'done']);
     expect(Date.parse(b.startedAt!)).toBeGreaterThanOrEqual(Date.parse(a.finishedAt!));
+  });
+
+  it('keeps no job for a wrong token, and bounds the unfinished jobs of one owner', async () => {
+    const wrong = await app.post(bulkEditPaths('reset-page-title').start, {
+      storeCredentials: { ...DEMO, accessToken: 'not-the-token' },
+      targetOption: 'all',
+    });
+    expect(wrong).toMatchObject({ status: 401, body: { success: false, code: 'bc_unauthorized' } });
+    const rows = await app.server.database.db.select().from(job);
+    expect(rows.filter((row) => row.storeHash === 'sandbox-demo' && row.state === 'queued')).toEqual([]);
+
+    await control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 200, quota: 100_000 }) });
+    let cookie = '';
+    const answers: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await app.server.request(bulkEditPaths('reset-page-title').start, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ storeCredentials: DEMO, targetOption: 'all' }),
+      });
+      cookie ||= res.headers.get('set-cookie')?.split(';')[0] ?? '';
+      answers.push(res.status);
+      if (res.status === 429) {
+        expect(await res.json()).toMatchObject({ success: false, code: 'too_many_jobs' });
+      }
+    }
+    expect(answers).toEqual([200, 200, 200, 429]);
+    const { jobs } = (await (
+      await app.server.request(`${JOBS_PATH}?active=1`, { headers: { cookie } })
+    ).json()) as {
+      jobs: JobView[];
+    };
+    for (const j of jobs)
+      await app.server.request(jobCancelPath(j.id), { method: 'POST', headers: { cookie } });
   });
 
   it('cancel stops between waves and says what was written', async () => {

@@ -12,7 +12,7 @@ import {
   type ResetPageTitleCommand,
 } from '../../../common/contracts/bulk-edit';
 import { FINAL_JOB_STATES, type JobState } from '../../../common/contracts/jobs';
-import { toJobView, type JobRow, type JobStore } from '../../jobs/job-store';
+import { assertRoomForJob, toJobView, type JobRow, type JobStore } from '../../jobs/job-store';
 import type { JobQueue } from '../../jobs/job-queue';
 import { toolRoute, type ToolCall, type ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
@@ -109,9 +109,12 @@ function bulkResult(row: JobRow): BulkResult {
 }
 
 function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
-  const start = async (c: Context, command: unknown): Promise<JobRow> => {
+  const start = async (c: Context, command: unknown, call: ToolCall): Promise<JobRow> => {
     const owner = (await jobOwner(c, deps.getAuth, { create: true })) ?? 'visitor:unknown';
     const { input, credentials } = tool.describe(command);
+    await assertRoomForJob(deps.jobStore, owner, credentials.target.storeHash);
+    // The store must answer to these credentials before a job is kept for it (a wrong token leaves no row).
+    await call.storeClient(credentials.target).store.get({ signal: call.signal });
     const id = randomUUID();
     const row = await deps.jobStore.insert({
       id,
@@ -128,8 +131,9 @@ function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
   return new Hono()
     .post(
       '/',
-      toolRoute(deps, tool.schema, async (command, { c, signal }) => {
-        const row = await start(c, command);
+      toolRoute(deps, tool.schema, async (command, call) => {
+        const { c, signal } = call;
+        const row = await start(c, command, call);
         // The spec's endpoint answers when the job ends; the job goes on if the caller leaves.
         for (;;) {
           const current = await deps.jobStore.get(row.id);
@@ -151,8 +155,8 @@ function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
     )
     .post(
       '/jobs',
-      toolRoute(deps, tool.schema, async (command, { c }) =>
-        c.json({ job: toJobView(await start(c, command)) }),
+      toolRoute(deps, tool.schema, async (command, call) =>
+        call.c.json({ job: toJobView(await start(call.c, command, call)) }),
       ),
     );
 }

@@ -13,6 +13,18 @@ export type EditField = 'description' | 'page_title';
 
 /** Ids per `id:in` request: well inside a URL and one page of 250. */
 const ID_CHUNK = 200;
+/**
+ * Products one job looks at, at most: its plan and backup hold a value per product, so a scope larger than this is
+ * refused (narrow it by category or brand) rather than kept in one row without bound.
+ */
+export const MAX_JOB_PRODUCTS = 20_000;
+
+function scopeTooLarge(): AppError {
+  return new AppError(
+    ERROR_CODES.invalidInput,
+    `This scope holds more than ${MAX_JOB_PRODUCTS} products. Please choose a category or a brand to split the work.`,
+  );
+}
 
 function scopeQuery(scope: Exclude<Scope, { kind: 'specific' }>): Record<string, string | number | boolean> {
   switch (scope.kind) {
@@ -44,7 +56,15 @@ export async function resolveScope(
     value: valueOf(product, field),
   });
   if (scope.kind !== 'specific') {
-    const all = await client.products.listAll({ query: { ...scopeQuery(scope), include_fields }, signal });
+    const all: Product[] = [];
+    for await (const page of client.products.pages({
+      query: { ...scopeQuery(scope), include_fields },
+      signal,
+    })) {
+      if ((page.pagination?.total ?? 0) > MAX_JOB_PRODUCTS) throw scopeTooLarge();
+      all.push(...page.items);
+      if (all.length > MAX_JOB_PRODUCTS) throw scopeTooLarge();
+    }
     return { products: all.map(read).sort((a, b) => a.id - b.id), notFound: [] };
   }
   const found = new Map<number, { id: number; name: string | null; value: string }>();

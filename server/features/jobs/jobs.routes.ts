@@ -11,7 +11,7 @@ import {
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
-import { toJobView } from '../../jobs/job-store';
+import { assertRoomForJob, toJobView } from '../../jobs/job-store';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { TokenCipher } from '../stores/token-cipher';
@@ -37,6 +37,9 @@ export type JobRoutesDeps = {
 /** How often the event stream looks at the job row, and how long one stream lasts (the browser reconnects). */
 const POLL_MS = 400;
 const STREAM_MS = 5 * 60_000;
+/** Open event streams per owner, and in all, on this instance (each one reads the job row every POLL_MS). */
+const MAX_STREAMS_PER_OWNER = 4;
+const MAX_STREAMS = 200;
 
 const isFinal = (state: string) => FINAL_JOB_STATES.includes(state as JobState);
 
@@ -53,6 +56,8 @@ export async function ownedJob(
 }
 
 export function jobRoutes(deps: JobRoutesDeps): Hono {
+  const streams = new Map<string, number>();
+  let openStreams = 0;
   return new Hono()
     .get('/', async (c) => {
       const owner = await jobOwner(c, deps.getAuth, { create: false });
@@ -67,22 +72,42 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
     .get('/:id/events', async (c) => {
       const first = await ownedJob(c, deps);
       const lastSeen = Number(c.req.header('last-event-id') ?? '-1');
+      const mine = streams.get(first.owner) ?? 0;
+      if (mine >= MAX_STREAMS_PER_OWNER || openStreams >= MAX_STREAMS) {
+        throw new AppError(
+          ERROR_CODES.tooManyJobs,
+          'Too many progress streams are open. Please close a tab.',
+          5,
+        );
+      }
+      streams.set(first.owner, mine + 1);
+      openStreams++;
+      const close = () => {
+        openStreams--;
+        const left = (streams.get(first.owner) ?? 1) - 1;
+        if (left > 0) streams.set(first.owner, left);
+        else streams.delete(first.owner);
+      };
       return streamSSE(c, async (stream) => {
-        let sent = Number.isFinite(lastSeen) ? lastSeen : -1;
-        let row: JobRow | undefined = first;
-        const until = Date.now() + STREAM_MS;
-        while (row && !stream.aborted && Date.now() < until) {
-          if (row.version > sent) {
-            await stream.writeSSE({
-              event: JOB_EVENT,
-              id: String(row.version),
-              data: JSON.stringify(toJobView(row)),
-            });
-            sent = row.version;
+        try {
+          let sent = Number.isFinite(lastSeen) ? lastSeen : -1;
+          let row: JobRow | undefined = first;
+          const until = Date.now() + STREAM_MS;
+          while (row && !stream.aborted && Date.now() < until) {
+            if (row.version > sent) {
+              await stream.writeSSE({
+                event: JOB_EVENT,
+                id: String(row.version),
+                data: JSON.stringify(toJobView(row)),
+              });
+              sent = row.version;
+            }
+            if (isFinal(row.state)) break;
+            await stream.sleep(POLL_MS);
+            row = await deps.jobStore.get(first.id);
           }
-          if (isFinal(row.state)) break;
-          await stream.sleep(POLL_MS);
-          row = await deps.jobStore.get(first.id);
+        } finally {
+          close();
         }
       });
     })
@@ -117,7 +142,9 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
     })
     .post('/:id/undo', async (c) => {
       const row = await undoable(c, deps);
-      const { credentials } = await undoClient(c, deps);
+      const { credentials, client } = await undoClient(c, deps);
+      await assertRoomForJob(deps.jobStore, row.owner, row.storeHash);
+      await client.store.get();
       const id = randomUUID();
       const input: BulkEditInput = {
         kind: 'undo',
