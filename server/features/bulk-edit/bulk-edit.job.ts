@@ -196,7 +196,8 @@ async function writeWave(
         onProgress: (progress) => {
           if (progress.waiting) {
             const { retry, of, waitMs } = progress.waiting;
-            void store.setWaiting(jobId, { retry, of, waitMs });
+            // Only shown to the user: a failed write of it must not fail the job (nor go unhandled).
+            store.setWaiting(jobId, { retry, of, waitMs }).catch(() => undefined);
           }
         },
       },
