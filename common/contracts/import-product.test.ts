@@ -11,12 +11,15 @@ describe('Import Product contract (spec part 1 §3, §7)', () => {
     expect(importProductResultSchema.parse(result)).toEqual(result);
     expect(Object.keys(result).sort()).toEqual(
       [
+        'action',
         'bulkPricing',
         'channels',
         'customFields',
+        'idMap',
         'images',
         'logs',
         'modifiers',
+        'notCarried',
         'options',
         'productId',
         'productName',

@@ -14,11 +14,106 @@ export const IMPORT_PRODUCT_MESSAGES = {
   fileRequired: 'Please select a JSON file',
 } as const;
 
+/** `POST`: the dry run against the target, same body as the import; answers `{plan}`. */
+export const IMPORT_PRODUCT_DRY_RUN_PATH = '/api/import-product/dry-run';
+
+/**
+ * When the target already has a product with the dump's SKU (or, without a SKU, its name): update that product
+ * (the default), leave it alone, or create a copy whose SKU (and name) get a suffix.
+ */
+export const EXISTING_PRODUCT_ACTIONS = ['update', 'skip', 'copy'] as const;
+export const existingProductActionSchema = z.enum(EXISTING_PRODUCT_ACTIONS);
+export type ExistingProductAction = z.infer<typeof existingProductActionSchema>;
+export const DEFAULT_COPY_SUFFIX = '-copy';
+
+/** Source id → target id, per kind; sent back on a re-run so that it continues instead of duplicating. */
+export const importIdMapSchema = z.object({
+  product: z.record(z.string(), z.number()).default({}),
+  variants: z.record(z.string(), z.number()).default({}),
+  options: z.record(z.string(), z.number()).default({}),
+  modifiers: z.record(z.string(), z.number()).default({}),
+  images: z.record(z.string(), z.number()).default({}),
+});
+export type ImportIdMap = z.infer<typeof importIdMapSchema>;
+
+export const importProductOptionsSchema = z
+  .object({
+    onExistingSku: existingProductActionSchema.default('update'),
+    /** Added to the SKU (and the variants' SKUs, the name and the custom URL) of a copy. 1–20 characters. */
+    copySuffix: z.string().trim().min(1).max(20).default(DEFAULT_COPY_SUFFIX),
+    /** The id map of an earlier run of the same dump into the same store. */
+    idMap: importIdMapSchema.optional(),
+  })
+  .default({ onExistingSku: 'update', copySuffix: DEFAULT_COPY_SUFFIX });
+export type ImportProductOptions = z.input<typeof importProductOptionsSchema>;
+
 export const importProductRequestSchema = z.object({
   store: toolStoreCredentialsSchema,
   productData: productDumpSchema,
+  options: importProductOptionsSchema,
 });
 export type ImportProductRequest = z.input<typeof importProductRequestSchema>;
+
+/** BigCommerce's per-product limits the dry run checks (API-NOTES §6 (d)). */
+export const PRODUCT_LIMITS = {
+  skus: 600,
+  customFields: 200,
+  bulkPricingRules: 50,
+  images: 1_000,
+  imageBytes: 8 * 1024 * 1024,
+  imageUrlLength: 255,
+  optionValues: 250,
+  videoIdLength: 25,
+} as const;
+
+export const importClashSchema = z.object({
+  kind: z.enum(['sku', 'name', 'custom_url', 'variant_sku']),
+  value: z.string(),
+  /** The target product that holds it. */
+  productId: z.number(),
+  productName: z.string().nullable(),
+});
+export type ImportClash = z.infer<typeof importClashSchema>;
+
+/** What the import would do, read from the target without writing (the dry run). */
+export const importProductPlanSchema = z.object({
+  /** create a new product, update an existing one, skip it, or create a copy with the suffix. */
+  action: z.enum(['create', 'update', 'skip', 'copy']),
+  /** The target product that will be updated or skipped (or whose SKU the copy avoids). */
+  existingProductId: z.number().nullable(),
+  /** The SKU and name the product will have in the target. */
+  sku: z.string(),
+  name: z.string(),
+  clashes: z.array(importClashSchema),
+  /** Limits the dump breaks: "42 custom fields over BigCommerce's 200". The import still tries; the store refuses. */
+  limits: z.array(z.string()),
+  categories: z.array(
+    z.object({
+      sourceId: z.number(),
+      path: z.array(z.string()),
+      /** The target category at the same path (names matched case-insensitively); null: reported, not assigned. */
+      targetId: z.number().nullable(),
+    }),
+  ),
+  brand: z.object({ name: z.string(), targetId: z.number().nullable(), willCreate: z.boolean() }).nullable(),
+  channels: z.array(z.object({ sourceId: z.number(), name: z.string().nullable(), exists: z.boolean() })),
+  variants: z.object({ create: z.number(), update: z.number() }),
+  /** Writes the import will make (the progress counts these). */
+  steps: z.number(),
+  /** Plain sentences: what will happen and what will not carry over. */
+  notes: z.array(z.string()),
+});
+export type ImportProductPlan = z.infer<typeof importProductPlanSchema>;
+export const importProductPlanResponseSchema = z.object({ plan: importProductPlanSchema });
+
+/** A progress line of the streamed import (`Accept: application/x-ndjson`): writes done of the planned total. */
+export const importProgressSchema = z.object({
+  type: z.literal('progress'),
+  done: z.number(),
+  total: z.number(),
+  step: z.string(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
 
 const successFailed = z.object({ success: z.number(), failed: z.number() });
 
@@ -37,6 +132,12 @@ export const importProductResultSchema = z.object({
   reviews: z.object({ success: z.number(), failed: z.number(), skipped: z.number() }),
   channels: z.object({ success: z.number(), error: z.number() }),
   logs: z.array(z.string()),
+  /** What happened to the product itself. */
+  action: z.enum(['created', 'updated', 'skipped', 'copied']).default('created'),
+  /** Source ids → target ids (send back as `options.idMap` to continue a run that stopped). */
+  idMap: importIdMapSchema.default({ product: {}, variants: {}, options: {}, modifiers: {}, images: {} }),
+  /** Fields and items BigCommerce does not let an import carry over, and categories not found in the target. */
+  notCarried: z.array(z.string()).default([]),
 });
 export type ImportProductResult = z.infer<typeof importProductResultSchema>;
 
@@ -62,5 +163,8 @@ export function emptyImportProductResult(product: {
     reviews: { success: 0, failed: 0, skipped: 0 },
     channels: { success: 0, error: 0 },
     logs: [],
+    action: 'created',
+    idMap: { product: {}, variants: {}, options: {}, modifiers: {}, images: {} },
+    notCarried: [],
   };
 }

@@ -75,3 +75,70 @@ export type TargetWidgetTemplate = z.infer<typeof targetWidgetTemplateSchema>;
 export const importWidgetsTemplatesResponseSchema = z.object({
   templates: z.array(targetWidgetTemplateSchema),
 });
+
+export const IMPORT_WIDGETS_PATH = '/api/import-widgets';
+/** `POST` `{store, backupId}`: publishes a page's saved snapshot back (the one-click Restore of a per-page result). */
+export const IMPORT_WIDGETS_RESTORE_PATH = '/api/import-widgets/restore';
+/** `GET`: the saved snapshot of a page as a JSON download (a page of the widgets dump format). */
+export const importWidgetsBackupPath = (backupId: string) =>
+  `/api/import-widgets/backups/${encodeURIComponent(backupId)}`;
+
+/** One page to import: the dump's page with the new entity id and the channel chosen on the screen (spec §7). */
+export const importWidgetsPageSchema = z.object({
+  template_file: z.string().nullable(),
+  entity_id: z.string().nullable(),
+  channel_id: z.unknown().transform(normaliseChannelId),
+  regions: dumpedPageSchema.shape.snapshot.shape.regions,
+});
+export type ImportWidgetsPage = z.input<typeof importWidgetsPageSchema>;
+
+/** Pages one import takes at most (a Dump Widgets file of a whole store has far fewer). */
+export const MAX_IMPORT_PAGES = 500;
+
+/** `POST /api/import-widgets` (spec part 1 §7). */
+export const importWidgetsRequestSchema = z.object({
+  store: toolStoreCredentialsSchema,
+  pages: z
+    .array(importWidgetsPageSchema)
+    .min(1, IMPORT_WIDGETS_MESSAGES.noPageSelected)
+    .max(MAX_IMPORT_PAGES),
+  autoCreateMissingTemplates: z.boolean().default(false),
+  sourceWidgetTemplates: z.array(dumpedWidgetTemplateSchema).default([]),
+});
+export type ImportWidgetsRequest = z.input<typeof importWidgetsRequestSchema>;
+
+/** Spec part 1 §3 "Import widgets result, per page", with the way back. */
+export const importWidgetsPageResultSchema = z.object({
+  templateFile: z.string().nullable(),
+  entityId: z.string().nullable(),
+  success: z.boolean(),
+  widgetsCount: z.number(),
+  channelId: z.number(),
+  error: z.string().nullable(),
+  logs: z.array(z.string()),
+  /** Said before writing: regions the target's theme lacks, BigCommerce's per-page limits. */
+  warnings: z.array(z.string()).default([]),
+  /** The page as it was before this import wrote it (download and Restore); null when nothing was saved. */
+  backupId: z.string().nullable(),
+});
+export type ImportWidgetsPageResult = z.infer<typeof importWidgetsPageResultSchema>;
+
+/** A custom template created in the target (auto-create). */
+export const createdWidgetTemplateSchema = z.object({
+  name: z.string(),
+  sourceUuid: z.string(),
+  uuid: z.string(),
+});
+
+export const importWidgetsResponseSchema = z.object({
+  results: z.array(importWidgetsPageResultSchema),
+  createdTemplates: z.array(createdWidgetTemplateSchema).default([]),
+});
+export type ImportWidgetsResponse = z.infer<typeof importWidgetsResponseSchema>;
+
+export const importWidgetsRestoreRequestSchema = z.object({
+  store: toolStoreCredentialsSchema,
+  backupId: z.string().min(1).max(100),
+});
+/** The restored page: the same per-page result shape (success, widgetsCount, logs). */
+export const importWidgetsRestoreResponseSchema = z.object({ result: importWidgetsPageResultSchema });
