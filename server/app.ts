@@ -20,6 +20,7 @@ import { dumpProductRoutes } from './features/dump-product/dump-product.routes';
 import { dumpWidgetsRoutes } from './features/dump-widgets/dump-widgets.routes';
 import { copyDescriptionRoutes, resetPageTitleRoutes } from './features/bulk-edit/bulk-edit.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { importProductRoutes } from './features/import-product/import-product.routes';
 import { importWidgetsRoutes } from './features/import-widgets/import-widgets.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { storeRoutes } from './features/stores/stores.routes';
@@ -42,6 +43,7 @@ const FEATURE_ROUTES: ReadonlyArray<readonly [string, (services: AppServices) =>
   ['/reset-page-title', resetPageTitleRoutes],
   ['/copy-description', copyDescriptionRoutes],
   ['/jobs', jobRoutes],
+  ['/import-product', importProductRoutes],
   ['/import-widgets', importWidgetsRoutes],
 ];
 

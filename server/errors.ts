@@ -37,6 +37,10 @@ export type Failure = {
 const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
 
 /** The first validation issue as a 400 AppError; its code is the issue's own (`params.code`) when it has one. */
+/** The start of zod's own issue texts, which name no field (ours name theirs). */
+const ZOD_DEFAULT_MESSAGE =
+  /^(Invalid (input|option|string|number|type|element|key|union|value|discriminator)|Too (small|big)|Unrecognized key)/;
+
 export function inputError(error: z.ZodError): AppError {
   const issue = error.issues[0];
   if (!issue) return new AppError(ERROR_CODES.invalidInput, 'The request is invalid');
@@ -47,7 +51,7 @@ export function inputError(error: z.ZodError): AppError {
       ? ERROR_CODES.storeRequired
       : ERROR_CODES.invalidInput;
   // zod's own texts ("Invalid input: expected string…") do not say which field; ours already do.
-  const message = issue.message.startsWith('Invalid input')
+  const message = ZOD_DEFAULT_MESSAGE.test(issue.message)
     ? `${issue.path.join('.') || 'request'}: ${issue.message}`
     : issue.message;
   return new AppError(code, message);

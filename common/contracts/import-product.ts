@@ -96,7 +96,14 @@ export const importProductPlanSchema = z.object({
     }),
   ),
   brand: z.object({ name: z.string(), targetId: z.number().nullable(), willCreate: z.boolean() }).nullable(),
-  channels: z.array(z.object({ sourceId: z.number(), name: z.string().nullable(), exists: z.boolean() })),
+  channels: z.array(
+    z.object({
+      sourceId: z.number(),
+      name: z.string().nullable(),
+      exists: z.boolean(),
+      targetId: z.number().nullable(),
+    }),
+  ),
   variants: z.object({ create: z.number(), update: z.number() }),
   /** Writes the import will make (the progress counts these). */
   steps: z.number(),
