@@ -362,6 +362,70 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     expect(last.results.action).toBe('created');
   });
 
+  it('a dropped connection does not stop the import: it finishes, and running it again creates nothing', async () => {
+    const { manyVariants } = await pickShapes();
+    const source = await dumpOf(DEMO_STORE, manyVariants);
+    const variantsOf = (productId: number) =>
+      storeCall<{ data: Json[] }>(
+        app.server,
+        'sandbox-empty',
+        'GET',
+        `/v3/catalog/products/${productId}/variants?limit=250`,
+      );
+    // Each write takes a while, so the caller can leave in the middle.
+    await app.server.request('/sandbox/__control/stores/sandbox-empty/settings', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 40 }),
+    });
+    const leave = new AbortController();
+    const res = await app.server.request(IMPORT_PRODUCT_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+      body: JSON.stringify({ store: EMPTY_STORE, productData: source }),
+      signal: leave.signal,
+    });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('"type":"progress"');
+    leave.abort();
+    await reader.cancel().catch(() => undefined);
+
+    const expected = source.variants.filter((v) => (v.option_values ?? []).length > 0).length;
+    let productId = 0;
+    for (let i = 0; i < 200; i++) {
+      const found = await storeCall<{ data: Json[] }>(
+        app.server,
+        'sandbox-empty',
+        'GET',
+        '/v3/catalog/products',
+      );
+      productId = Number(found.body.data[0]?.id ?? 0);
+      if (productId > 0) {
+        const channels = await storeCall<{ data: Json[] }>(
+          app.server,
+          'sandbox-empty',
+          'GET',
+          `/v3/catalog/products/channel-assignments?product_id:in=${productId}`,
+        );
+        if (channels.body.data.length === source.channels.length) break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(
+      (await variantsOf(productId)).body.data.filter((v) => (v.option_values as Json[]).length),
+    ).toHaveLength(expected);
+    await app.server.request('/sandbox/__control/stores/sandbox-empty/settings', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 0 }),
+    });
+    const again = await importInto(source);
+    expect(again).toMatchObject({ action: 'updated', productId });
+    expect(again.variants).toEqual({ created: 0, updated: expected, failed: 0 });
+    expect(comparable(await dumpOf(EMPTY_STORE, productId))).toEqual(comparable(source));
+  });
+
   it('validation: a clear 4xx naming what is wrong, never a 500', async () => {
     const { manyVariants } = await pickShapes();
     const source = await dumpOf(DEMO_STORE, manyVariants);

@@ -1,0 +1,80 @@
+// The pure parts of Import Product: image matching, variant bodies, the fields that are not carried over.
+import { describe, expect, it } from 'vitest';
+import { productDumpSchema } from '../../../common/dumps/product-dump';
+import { imageKey, imageMadeFrom, imageSourceUrl, notCarriedFields } from './import-product.analysis';
+import { describeFailure, variantBody } from './import-product.service';
+
+describe('image matching', () => {
+  it('recognises an image BigCommerce made from a URL, and only that one', () => {
+    const key = imageKey('https://cdn11.example.com/s-x/products/77/210/pocket-tee__60212.1590000.png?c=1');
+    expect(key).toBe('pockettee602121590000');
+    expect(imageMadeFrom('q/517/pocket-tee-60212-1590000__48213.png', key)).toBe(true);
+    expect(imageMadeFrom('q/517/pocket-tee-60213-1590000__48213.png', key)).toBe(false);
+    expect(imageMadeFrom('q/517/other__48213.png', key)).toBe(false);
+    // BigCommerce cuts long names: a prefix on either side still matches.
+    expect(imageMadeFrom('q/1/pocket-tee-602__9.png', key)).toBe(true);
+    expect(imageMadeFrom('q/1/ab__9.png', imageKey('https://x/ab.png'))).toBe(true);
+    expect(imageMadeFrom('q/1/abc__9.png', imageKey('https://x/ab.png'))).toBe(false);
+  });
+
+  it('imports from the largest URL the source serves; none is none', () => {
+    expect(imageSourceUrl({ url_standard: 'https://a/s.png', url_zoom: 'https://a/z.png' })).toBe(
+      'https://a/z.png',
+    );
+    expect(imageSourceUrl({ url_zoom: '', image_url: 'http://a/i.jpg' })).toBe('http://a/i.jpg');
+    expect(imageSourceUrl({ url_zoom: 'ftp://a/z.png', description: 'x' })).toBe('');
+  });
+});
+
+describe('variant body', () => {
+  it('keeps a price of 0 meaning "use the product price" (null), and drops ids and computed fields', () => {
+    expect(
+      variantBody({
+        id: 5,
+        product_id: 7,
+        sku_id: 9,
+        sku: 'A-1',
+        price: 0,
+        sale_price: 12.5,
+        calculated_price: 20,
+        gtin: 123,
+        image_url: '',
+        inventory_level: 4,
+      }),
+    ).toEqual({ price: null, sale_price: 12.5, gtin: '123', inventory_level: 4 });
+  });
+});
+
+describe('fields not carried over', () => {
+  it('names the read-only fields and the ids that belong to the source store', () => {
+    const dump = productDumpSchema.parse({
+      formatVersion: 1,
+      kind: 'bc-toolbox/product-dump',
+      dumpedAt: '2026-11-23T10:00:00.000Z',
+      source: { storeHash: 'abc', productId: 1 },
+      id: 1,
+      name: 'N',
+      sku: '',
+      type: 'physical',
+      brand_id: null,
+      brand_name: null,
+      date_created: 'x',
+      calculated_price: 3,
+      tax_class_id: 4,
+      related_products: [12, 13],
+      a_new_field: true,
+      price: 3,
+    });
+    const notes = notCarriedFields(dump);
+    expect(notes).toContain('date_created: set by BigCommerce');
+    expect(notes).toContain('calculated_price: computed by BigCommerce');
+    expect(notes).toContain('a_new_field: not written by the import');
+    expect(notes.some((note) => note.startsWith('tax_class_id 4'))).toBe(true);
+    expect(notes.some((note) => note.startsWith('related_products'))).toBe(true);
+    expect(notes.some((note) => note.startsWith('price'))).toBe(false);
+  });
+
+  it('describes a failure in one line', () => {
+    expect(describeFailure(new Error('boom'))).toBe('boom');
+  });
+});
