@@ -20,6 +20,10 @@ import { dumpProductRoutes } from './features/dump-product/dump-product.routes';
 import { dumpWidgetsRoutes } from './features/dump-widgets/dump-widgets.routes';
 import { copyDescriptionRoutes, resetPageTitleRoutes } from './features/bulk-edit/bulk-edit.routes';
 import { healthRoutes } from './features/health/health.routes';
+import {
+  fetchChannelsRoutes,
+  fetchProductsRoutes,
+} from './features/keyword-extractor/keyword-extractor.routes';
 import { importProductRoutes } from './features/import-product/import-product.routes';
 import { importWidgetsRoutes } from './features/import-widgets/import-widgets.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
@@ -44,6 +48,8 @@ const FEATURE_ROUTES: ReadonlyArray<readonly [string, (services: AppServices) =>
   ['/copy-description', copyDescriptionRoutes],
   ['/jobs', jobRoutes],
   ['/import-product', importProductRoutes],
+  ['/fetch-channels', fetchChannelsRoutes],
+  ['/fetch-products', fetchProductsRoutes],
   ['/import-widgets', importWidgetsRoutes],
 ];
 

@@ -1,0 +1,59 @@
+// Keyword Extractor: the two calls of spec part 2 §7 (issue 14). `POST /api/fetch-channels` `{storeCredentials}` lists
+// the store's channels; `POST /api/fetch-products` `{storeCredentials, page, channelId}` reads one page of the products
+// assigned to that channel, only `id`, `name` and `description`.
+import { z } from 'zod';
+import { toolResultSchema, toolStoreCredentialsSchema } from './tool-result';
+
+export const FETCH_CHANNELS_PATH = '/api/fetch-channels';
+export const FETCH_PRODUCTS_PATH = '/api/fetch-products';
+
+/**
+ * Products per page: BigCommerce's largest page (250). The store's quota counts requests, not bytes, so the largest
+ * page reads a catalogue with the fewest requests (the demo store's 1,260 products in 6); with only id, name and
+ * description asked for, a page stays well under a megabyte. The screen shows it ("page = 250 products").
+ */
+export const KEYWORD_PAGE_SIZE = 250;
+
+/** Spec part 2 §5 and §8. */
+export const KEYWORD_MESSAGES = {
+  channelRequired: 'Please select a channel',
+  invalidPageRange: 'Please enter a valid page range',
+  noChannels: 'No channels found for this store',
+  channelsFailed: 'Failed to load channels',
+} as const;
+
+export const fetchChannelsRequestSchema = z.object({ storeCredentials: toolStoreCredentialsSchema });
+export type FetchChannelsRequest = z.input<typeof fetchChannelsRequestSchema>;
+
+export const keywordChannelSchema = z.object({ id: z.number(), name: z.string() });
+export type KeywordChannel = z.infer<typeof keywordChannelSchema>;
+export const fetchChannelsResponseSchema = toolResultSchema(
+  z.object({ channels: z.array(keywordChannelSchema) }),
+);
+
+const positiveInteger = (message: string) =>
+  z
+    .union([z.number(), z.string()], { error: message })
+    .transform((value) => (typeof value === 'string' ? Number(value.trim()) : value))
+    .pipe(z.number({ error: message }).int(message).min(1, message).max(1_000_000_000, message));
+
+export const fetchProductsRequestSchema = z.object({
+  storeCredentials: toolStoreCredentialsSchema,
+  page: positiveInteger('page must be a whole number of at least 1'),
+  channelId: positiveInteger(KEYWORD_MESSAGES.channelRequired),
+});
+export type FetchProductsRequest = z.input<typeof fetchProductsRequestSchema>;
+
+/** Spec part 2 §3 "product": what the extractor counts. */
+export const keywordProductSchema = z.object({ id: z.number(), name: z.string(), description: z.string() });
+export type KeywordProduct = z.infer<typeof keywordProductSchema>;
+
+/** Spec part 2 §3 "page result". */
+export const productPageSchema = z.object({
+  products: z.array(keywordProductSchema),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalProducts: z.number(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+export const fetchProductsResponseSchema = toolResultSchema(productPageSchema);
