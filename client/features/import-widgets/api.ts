@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  IMPORT_WIDGETS_PATH,
+  IMPORT_WIDGETS_RESTORE_PATH,
+  IMPORT_WIDGETS_TEMPLATES_PATH,
+  importWidgetsResponseSchema,
+  importWidgetsRestoreResponseSchema,
+  importWidgetsTemplatesResponseSchema,
+  type ImportWidgetsPageResult,
+  type ImportWidgetsRequest,
+  type ImportWidgetsResponse,
+  type ImportWidgetsTemplatesRequest,
+  type TargetWidgetTemplate,
+} from '../../../common/contracts/import-widgets';
+import { ApiError, apiRequest, apiStream } from '../../lib/api';
+
+/** `POST /api/import-widgets/templates` (spec part 1 §7): the target's widget templates on the channel. */
+export async function loadTargetTemplates(
+  request: ImportWidgetsTemplatesRequest,
+): Promise<TargetWidgetTemplate[]> {
+  const answer = await apiRequest({
+    method: 'POST',
+    path: IMPORT_WIDGETS_TEMPLATES_PATH,
+    body: request,
+    schema: importWidgetsTemplatesResponseSchema,
+  });
+  return answer.templates;
+}
+
+/** A progress line of the streamed import (`Accept: application/x-ndjson`): steps done of the total, and the step. */
+export const importWidgetsProgressSchema = z.object({
+  type: z.literal('progress'),
+  done: z.number(),
+  total: z.number(),
+  step: z.string().optional(),
+});
+export type ImportWidgetsProgress = z.infer<typeof importWidgetsProgressSchema>;
+
+/** The last line of a stream that failed after its 200: the spec's `{error}` (with its code). */
+const streamedFailureSchema = z.object({ error: z.string(), code: z.string().optional() });
+
+/**
+ * `POST /api/import-widgets` with progress (spec part 1 §7): the per-page results and the templates created, or a
+ * thrown ApiError carrying the server's `{error}` (a failure after the stream began ends with that line).
+ */
+export async function importWidgets(
+  request: ImportWidgetsRequest,
+  onProgress: (progress: ImportWidgetsProgress) => void,
+): Promise<ImportWidgetsResponse> {
+  const answer = await apiStream({
+    path: IMPORT_WIDGETS_PATH,
+    body: request,
+    schema: z.union([importWidgetsResponseSchema, streamedFailureSchema]),
+    progressSchema: importWidgetsProgressSchema,
+    onProgress,
+  });
+  if ('error' in answer) throw new ApiError(200, answer, answer.error);
+  return answer;
+}
+
+/** `POST /api/import-widgets/restore`: publishes a page's saved snapshot back; the page's result. */
+export async function restoreWidgetsPage(request: {
+  store: ImportWidgetsRequest['store'];
+  backupId: string;
+}): Promise<ImportWidgetsPageResult> {
+  const answer = await apiRequest({
+    method: 'POST',
+    path: IMPORT_WIDGETS_RESTORE_PATH,
+    body: request,
+    schema: importWidgetsRestoreResponseSchema,
+  });
+  return answer.result;
+}

@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MissingTemplate } from './import-widgets-rules';
+
+const cell = 'px-3 py-2 align-top';
+
+/**
+ * The dump's custom templates the target lacks (spec part 1 §2, §4, §8), each marked 'MISSING:', and the one
+ * auto-create checkbox of the import with what happens either way. `missing` is null until the target's templates are
+ * loaded.
+ */
+export function MissingTemplatesSection({
+  missing,
+  hasSourceTemplates,
+  autoCreate,
+  onAutoCreateChange,
+}: {
+  missing: readonly MissingTemplate[] | null;
+  /** False for a bare array of pages: it names no templates to compare or create. */
+  hasSourceTemplates: boolean;
+  autoCreate: boolean;
+  onAutoCreateChange: (value: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid="missing-templates"
+      className="space-y-3 rounded-xl border border-slate-200 p-4"
+    >
+      <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+        {t('importWidgets.missingTemplates')}
+      </h3>
+      {!hasSourceTemplates ? (
+        <p className="text-xs text-slate-600" data-testid="no-source-templates">
+          {t('importWidgets.noSourceTemplates')}
+        </p>
+      ) : missing === null ? (
+        <p className="text-xs text-slate-600" data-testid="templates-not-loaded">
+          {t('importWidgets.templatesNotLoaded')}
+        </p>
+      ) : missing.length === 0 ? (
+        <p className="text-xs text-emerald-700" data-testid="no-missing-templates">
+          {t('importWidgets.noMissingTemplates')}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-amber-200" role="alert">
+          <table data-testid="missing-templates-table" className="w-full text-left text-xs text-slate-700">
+            <thead className="bg-amber-50 text-amber-900">
+              <tr>
+                <th scope="col" className={cell}>
+                  {t('importWidgets.templateName')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('importWidgets.sourceUuid')}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t('importWidgets.usedBy')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-amber-100">
+              {missing.map((template) => (
+                <tr key={template.uuid} data-testid="missing-template-row">
+                  <td className={`${cell} font-medium text-amber-800`}>
+                    {t('importWidgets.missingMark')} {template.name}
+                  </td>
+                  <td className={`${cell} font-mono break-all`}>{template.uuid}</td>
+                  <td className={`${cell} text-right`}>{template.widgetsCount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {hasSourceTemplates && (
+        <div>
+          <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              checked={autoCreate}
+              onChange={(event) => onAutoCreateChange(event.target.checked)}
+              data-testid="auto-create"
+              aria-describedby={`${id}-note`}
+              className="h-4 w-4 accent-indigo-600"
+            />
+            {t('importWidgets.autoCreate')}
+          </label>
+          <p id={`${id}-note`} className="mt-1 text-xs text-slate-600" data-testid="auto-create-note">
+            {autoCreate ? t('importWidgets.autoCreateOn') : t('importWidgets.autoCreateOff')}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useId, useRef, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotRegion } from '../../../common/dumps/widgets-dump';
+import { cancelOnRequest } from '../../components/tool/confirm-dialog';
+import { buildPageTree, type TreeNode } from './import-widgets-rules';
+
+/** What the tree names a widget template by: its name, and whether the target lacks it. */
+export type TemplateLookup = {
+  names: ReadonlyMap<string, string>;
+  missingUuids: ReadonlySet<string>;
+};
+
+/**
+ * The details tree of one page (spec part 1 §2): regions > layouts > dropzones > widgets, with each widget's name and
+ * its template's name. A modal native <dialog>: Escape or Close closes it and focus goes back to where it was; the
+ * branches are <details> elements, so Tab, Enter and Space open and close them.
+ */
+export function PageDetailsDialog({
+  title,
+  regions,
+  lookup,
+  onClose,
+}: {
+  title: string;
+  regions: readonly SnapshotRegion[];
+  lookup: TemplateLookup;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    closeRef.current?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      previous?.focus();
+    };
+  }, []);
+
+  return (
+    <PageDetailsView
+      dialogRef={dialogRef}
+      closeRef={closeRef}
+      id={id}
+      title={title}
+      regions={regions}
+      lookup={lookup}
+      onClose={onClose}
+    />
+  );
+}
+
+/** The dialog's markup (rendered on its own in the unit test). */
+export function PageDetailsView({
+  dialogRef,
+  closeRef,
+  id,
+  title,
+  regions,
+  lookup,
+  onClose,
+}: {
+  dialogRef?: Ref<HTMLDialogElement>;
+  closeRef?: Ref<HTMLButtonElement>;
+  id: string;
+  title: string;
+  regions: readonly SnapshotRegion[];
+  lookup: TemplateLookup;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const tree = buildPageTree(regions);
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => cancelOnRequest(event, onClose)}
+      data-testid="page-details"
+      className="m-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
+    >
+      <div className="flex items-start justify-between gap-4">
+        <h2 id={`${id}-title`} className="text-base font-semibold break-all">
+          {title}
+        </h2>
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={onClose}
+          data-testid="page-details-close"
+          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          {t('common.close')}
+        </button>
+      </div>
+      <div className="mt-4 max-h-[70vh] overflow-auto text-sm">
+        {tree.length === 0 ? (
+          <p className="text-slate-500">{t('importWidgets.noRegions')}</p>
+        ) : (
+          <ul className="space-y-1" data-testid="page-details-tree">
+            {tree.map((node, index) => (
+              <TreeItem key={index} node={node} lookup={lookup} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+const summaryClass =
+  'cursor-pointer rounded px-1 py-0.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600';
+
+function TreeItem({ node, lookup }: { node: TreeNode; lookup: TemplateLookup }) {
+  const { t } = useTranslation();
+  if (node.kind === 'widget') {
+    const uuid = node.templateUuid;
+    const templateName = uuid
+      ? (lookup.names.get(uuid) ?? t('importWidgets.unknownTemplate', { uuid }))
+      : t('importWidgets.unknownTemplate', { uuid: '?' });
+    const isMissing = uuid !== undefined && lookup.missingUuids.has(uuid);
+    return (
+      <li data-testid="tree-widget" className="px-1 py-0.5">
+        <span className="font-medium">{node.name || t('importWidgets.unnamedWidget')}</span>
+        <span className="text-slate-500"> · </span>
+        <span className={isMissing ? 'font-medium text-amber-700' : 'text-slate-600'}>
+          {isMissing && `${t('importWidgets.missingMark')} `}
+          {templateName}
+        </span>
+      </li>
+    );
+  }
+  const label =
+    node.kind === 'region'
+      ? t('importWidgets.region', { name: node.name })
+      : node.kind === 'layout'
+        ? node.name
+          ? t('importWidgets.layout', { name: node.name })
+          : t('importWidgets.unnamedLayout')
+        : t('importWidgets.dropzone', { n: String(node.position) });
+  return (
+    <li data-testid={`tree-${node.kind}`}>
+      <details open>
+        <summary className={summaryClass}>
+          <span className={node.kind === 'region' ? 'font-semibold' : 'font-medium text-slate-700'}>
+            {label}
+          </span>
+        </summary>
+        {node.children.length === 0 ? (
+          <p className="ml-5 px-1 py-0.5 text-xs text-slate-500">{t('importWidgets.emptyRegion')}</p>
+        ) : (
+          <ul className="ml-5 space-y-0.5 border-l border-slate-200 pl-2">
+            {node.children.map((child, index) => (
+              <TreeItem key={index} node={child} lookup={lookup} />
+            ))}
+          </ul>
+        )}
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,177 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DumpedPage } from '../../../common/dumps/widgets-dump';
+import { cn } from '../../lib/class-names';
+import {
+  countMissingWidgets,
+  countPageWidgets,
+  pageLabel,
+  type MissingTemplate,
+  type PagesForm,
+} from './import-widgets-rules';
+
+const cell = 'px-3 py-2 align-middle';
+
+/**
+ * The dump's pages (spec part 1 §2): a checkbox each with select-all, the template file, the entity (id and name),
+ * the widgets count, the new entity id (prefilled with the dump's) and the Details button.
+ */
+export function PagesTable({
+  pages,
+  form,
+  missing,
+  invalidIndex,
+  onToggle,
+  onToggleAll,
+  onEntityIdChange,
+  onDetails,
+}: {
+  pages: readonly DumpedPage[];
+  form: PagesForm;
+  /** The target's missing templates, once known: rows say how many of their widgets use one. */
+  missing: readonly MissingTemplate[] | null;
+  /** The page whose new entity id was refused, if any. */
+  invalidIndex: number | null;
+  onToggle: (index: number) => void;
+  onToggleAll: () => void;
+  onEntityIdChange: (index: number, value: string) => void;
+  onDetails: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const isAll = pages.length > 0 && form.selected.length === pages.length;
+  const isSome = form.selected.length > 0 && !isAll;
+  const globalText = t('importWidgets.globalRegions');
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-2" data-testid="pages">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+          {t('importWidgets.pages')}
+        </h3>
+        <p className="text-xs text-slate-600" data-testid="selected-count">
+          {t('importWidgets.selectedCount', {
+            selected: String(form.selected.length),
+            total: String(pages.length),
+          })}
+        </p>
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <table data-testid="pages-table" className="w-full text-left text-xs text-slate-700">
+          <thead className="bg-slate-50 text-slate-500">
+            <tr>
+              <th scope="col" className={`${cell} w-28`}>
+                <label className="inline-flex items-center gap-2 font-medium">
+                  <input
+                    type="checkbox"
+                    checked={isAll}
+                    ref={(element) => {
+                      if (element) element.indeterminate = isSome;
+                    }}
+                    onChange={onToggleAll}
+                    data-testid="select-all-pages"
+                    className="h-4 w-4 accent-indigo-600"
+                  />
+                  {t('importWidgets.selectAllPages')}
+                </label>
+              </th>
+              <th scope="col" className={cell}>
+                {t('importWidgets.templateFile')}
+              </th>
+              <th scope="col" className={cell}>
+                {t('importWidgets.entity')}
+              </th>
+              <th scope="col" className={`${cell} text-right`}>
+                {t('importWidgets.widgetsCount')}
+              </th>
+              <th scope="col" className={cell}>
+                {t('importWidgets.newEntityId')}
+              </th>
+              <th scope="col" className={cell}>
+                <span className="sr-only">{t('importWidgets.details')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {pages.map((page, index) => {
+              const label = pageLabel(
+                { templateFile: page.template_file, entityId: page.entity_id },
+                globalText,
+              );
+              const isSelected = form.selected.includes(index);
+              const missingCount = missing ? countMissingWidgets(page, missing) : 0;
+              const isInvalid = invalidIndex === index;
+              return (
+                <tr key={index} data-testid="page-row" className={cn(isSelected && 'bg-indigo-50/50')}>
+                  <td className={cell}>
+                    <input
+                      type="checkbox"
+                      checked={isSelected}
+                      onChange={() => onToggle(index)}
+                      aria-label={t('importWidgets.selectPageLabel', { page: label })}
+                      data-testid="page-select"
+                      className="h-4 w-4 accent-indigo-600"
+                    />
+                  </td>
+                  <td className={`${cell} font-mono break-all`} data-testid="page-template-file">
+                    {page.template_file ?? globalText}
+                  </td>
+                  <td className={cell} data-testid="page-entity">
+                    {page.entity_id === null ? (
+                      <span className="text-slate-400">{t('importWidgets.noEntity')}</span>
+                    ) : (
+                      <>
+                        <span className="font-mono">{page.entity_id}</span>
+                        {page.entity_name && <span className="ml-1 text-slate-600">{page.entity_name}</span>}
+                      </>
+                    )}
+                  </td>
+                  <td className={`${cell} text-right`}>
+                    <span data-testid="page-widgets">{countPageWidgets(page)}</span>
+                    {missingCount > 0 && (
+                      <span className="block text-amber-700" data-testid="page-missing-widgets">
+                        {t('importWidgets.missingWidgets', { n: String(missingCount) })}
+                      </span>
+                    )}
+                  </td>
+                  <td className={cell}>
+                    {page.entity_id === null ? (
+                      <span className="text-slate-400">{t('importWidgets.noEntity')}</span>
+                    ) : (
+                      <input
+                        type="text"
+                        inputMode="numeric"
+                        autoComplete="off"
+                        value={form.entityIds[index] ?? ''}
+                        onChange={(event) => onEntityIdChange(index, event.target.value)}
+                        aria-label={t('importWidgets.newEntityIdFor', { page: label })}
+                        aria-invalid={isInvalid || undefined}
+                        data-testid="page-entity-id"
+                        className={cn(
+                          'block w-28 rounded-lg border bg-white px-2 py-1 text-xs text-slate-900 shadow-sm outline-none focus:ring-2',
+                          isInvalid
+                            ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+                            : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-200',
+                        )}
+                      />
+                    )}
+                  </td>
+                  <td className={`${cell} text-right`}>
+                    <button
+                      type="button"
+                      onClick={() => onDetails(index)}
+                      aria-label={t('importWidgets.detailsFor', { page: label })}
+                      data-testid="page-details-button"
+                      className="rounded-lg border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                    >
+                      {t('importWidgets.details')}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
