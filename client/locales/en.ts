@@ -410,7 +410,7 @@ export const en = {
     restoreTitle: 'Restore this page?',
     restoreMessage:
       '{page} on {store} goes back to how it was before this import: the widgets the import wrote there are replaced by the saved ones.',
-    restored: 'Restored: {n} widgets are back on the page.',
+    restored: 'Restored. Widgets on the page: {n}.',
     restoreFailed: 'Restore failed: {error}',
     notJsonFile: 'Please select a JSON file',
     invalidJson: 'Invalid JSON file',

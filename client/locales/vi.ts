@@ -412,7 +412,7 @@ export const vi: Messages = {
     restoreTitle: 'Khôi phục trang này?',
     restoreMessage:
       '{page} trên {store} sẽ trở lại như trước lần nhập này: các widget mà lần nhập đã ghi sẽ được thay bằng bản đã lưu.',
-    restored: 'Đã khôi phục: {n} widget đã trở lại trang.',
+    restored: 'Đã khôi phục. Số widget trên trang: {n}.',
     restoreFailed: 'Khôi phục thất bại: {error}',
     notJsonFile: 'Vui lòng chọn tệp JSON',
     invalidJson: 'Tệp JSON không hợp lệ',

@@ -1,0 +1,419 @@
+// Journeys of Import Widgets (issue 13; spec part 1 §2, §4, §5, §7, §8) against the real server and its sandbox: a
+// dump of the demo store is imported into an empty store of the journey's own (so the other journeys' stores stay as
+// they were), with the missing custom templates created, and one page is restored from its backup. Expected texts are
+// written out from the spec, not imported from the catalogues, so a wrong catalogue entry fails.
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { eventually, type Journey } from './harness';
+import { DESKTOP, expectText, squash, textOf, type NewPage } from './helpers';
+
+const STORAGE_KEY = 'bc-tools-stores';
+const TARGET_HASH = 'sandbox-e2e-import-widgets';
+const TARGET_TOKEN = 'import-widgets-token';
+const WRONG_HASH = 'sandbox-e2e-import-widgets-wrong';
+
+type Json = Record<string, unknown>;
+type Widget = {
+  name?: string;
+  widget_template_uuid?: string;
+  type?: string;
+  dropzones?: { widgets?: Widget[] }[];
+};
+type DumpPage = {
+  template_file: string | null;
+  entity_id: string | null;
+  snapshot: { regions: { name: string; children: Widget[] }[] };
+};
+type Dump = Json & { templates: DumpPage[]; widgetTemplates: { uuid: string; name: string; kind: string }[] };
+
+const STORES = [
+  { name: 'Harbour & Pine Demo', storeHash: 'sandbox-demo', apiToken: 'demo-token' },
+  { name: 'Import Target', storeHash: TARGET_HASH, apiToken: TARGET_TOKEN },
+  { name: 'Wrong Token', storeHash: WRONG_HASH, apiToken: 'not-the-token' },
+].map((store, index) => ({
+  id: `e2e-import-widgets-${index}`,
+  clientId: `client-${index}`,
+  createdAt: '2026-04-01T09:30:00.000Z',
+  source: 'local',
+  ...store,
+}));
+
+/** The stores of the journey in the browser (as the Store Manager saves them), on the Import Widgets tab. */
+async function openImportWidgets(newPage: NewPage): Promise<Page> {
+  const page = await newPage({
+    ...DESKTOP,
+    acceptDownloads: true,
+    // The wrong token's template list fails on purpose.
+    allowedFailedPaths: ['/api/import-widgets/templates'],
+  });
+  for (const [hash, token] of [
+    [TARGET_HASH, TARGET_TOKEN],
+    [WRONG_HASH, 'the-right-token'],
+  ] as const) {
+    const created = await page.request.post('/sandbox/__control/stores', {
+      data: { hash, token, kind: 'empty' },
+    });
+    // Made afresh for each journey.
+    assert.equal(created.status(), 201, `sandbox store ${hash}`);
+  }
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    [STORAGE_KEY, JSON.stringify(STORES)] as const,
+  );
+  await page.goto('/?tab=import-widgets');
+  await page.getByTestId('import-widgets').waitFor();
+  return page;
+}
+
+async function pickStore(page: Page, name: string): Promise<void> {
+  const select = page.getByTestId('store-picker-select');
+  await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
+  await select.selectOption({ label: `${name} (${STORES.find((s) => s.name === name)?.storeHash ?? '?'})` });
+}
+
+async function sandboxGet(page: Page, hash: string, token: string, path: string): Promise<Json> {
+  const res = await page.request.get(`/sandbox/stores/${hash}${path}`, {
+    headers: { 'X-Auth-Token': token },
+  });
+  assert.equal(res.status(), 200, path);
+  return (await res.json()) as Json;
+}
+
+/** Widgets of a page of the target store, as BigCommerce's page-widgets call answers it. */
+async function targetPageWidgets(page: Page, templateFile: string, entityId: string | null): Promise<number> {
+  const query = new URLSearchParams({ channel_id: '1', template_file: templateFile });
+  if (entityId) query.set('entity_id', entityId);
+  const body = await sandboxGet(page, TARGET_HASH, TARGET_TOKEN, `/v3/content/page-widgets?${query}`);
+  return countWidgets((body.data as DumpPage['snapshot']).regions);
+}
+
+/** Names of the widgets of a page of the target store. */
+async function targetWidgetNames(page: Page, templateFile: string): Promise<string[]> {
+  const query = new URLSearchParams({ channel_id: '1', template_file: templateFile });
+  const body = await sandboxGet(page, TARGET_HASH, TARGET_TOKEN, `/v3/content/page-widgets?${query}`);
+  const names: string[] = [];
+  for (const region of (body.data as DumpPage['snapshot']).regions) {
+    for (const child of region.children) {
+      if (child.dropzones)
+        for (const zone of child.dropzones) names.push(...(zone.widgets ?? []).map((w) => w.name ?? ''));
+      else names.push(child.name ?? '');
+    }
+  }
+  return names;
+}
+
+/** Publishes one widget of a built-in template on the target's home page (BigCommerce's page-widgets call). */
+async function seedTargetHome(page: Page, region: string): Promise<void> {
+  const templates = (
+    await sandboxGet(page, TARGET_HASH, TARGET_TOKEN, '/v3/content/widget-templates?limit=250')
+  ).data as { uuid: string; kind: string }[];
+  const builtIn = templates.find((t) => t.kind !== 'custom');
+  assert.ok(builtIn, 'the target has a built-in template');
+  const res = await page.request.post(`/sandbox/stores/${TARGET_HASH}/v3/content/page-widgets`, {
+    headers: { 'X-Auth-Token': TARGET_TOKEN },
+    data: {
+      channel_id: 1,
+      template_file: 'pages/home',
+      regions: [
+        {
+          name: region,
+          children: [
+            { type: 'widget', widget_template_uuid: builtIn.uuid, name: 'Target welcome', configuration: {} },
+          ],
+        },
+      ],
+    },
+  });
+  assert.ok(res.status() < 300, `seeding the target's home page: ${res.status()} ${await res.text()}`);
+}
+
+function countWidgets(regions: DumpPage['snapshot']['regions']): number {
+  let count = 0;
+  for (const region of regions) {
+    for (const child of region.children) {
+      if (child.type === 'layout' || (child.type === undefined && child.dropzones !== undefined)) {
+        for (const zone of child.dropzones ?? []) count += zone.widgets?.length ?? 0;
+      } else count++;
+    }
+  }
+  return count;
+}
+
+function usedUuids(regions: DumpPage['snapshot']['regions']): Set<string> {
+  const uuids = new Set<string>();
+  const add = (widget: Widget) => widget.widget_template_uuid && uuids.add(widget.widget_template_uuid);
+  for (const region of regions) {
+    for (const child of region.children) {
+      add(child);
+      for (const zone of child.dropzones ?? []) for (const widget of zone.widgets ?? []) add(widget);
+    }
+  }
+  return uuids;
+}
+
+/** The demo store's home page and a product page, dumped by the server's Dump Widgets. */
+async function dumpDemo(page: Page): Promise<Dump> {
+  const res = await page.request.post('/api/dump-widgets', {
+    data: {
+      storeCredentials: { storeHash: 'sandbox-demo', accessToken: 'demo-token' },
+      dumpMode: 'selected',
+      selectedTemplates: ['home', 'product'],
+      entityIds: { product: '77' },
+    },
+  });
+  assert.equal(res.status(), 200);
+  const body = (await res.json()) as { success: boolean; data: Dump };
+  assert.equal(body.success, true);
+  return body.data;
+}
+
+async function upload(page: Page, name: string, content: string): Promise<void> {
+  await page.getByTestId('widgets-file').setInputFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(content, 'utf8'),
+  });
+}
+
+const rowOf = (page: Page, templateFile: string): Locator =>
+  page
+    .getByTestId('page-row')
+    .filter({ has: page.getByTestId('page-template-file').getByText(templateFile, { exact: true }) });
+
+export const importWidgetsJourneys: Journey[] = [
+  {
+    name: 'Import Widgets: the file’s messages, loading templates, none selected, a wrong token',
+    run: async ({ newPage }) => {
+      const page = await openImportWidgets(newPage);
+      const fileError = page.getByTestId('widgets-file-error');
+
+      // Spec part 1 §5: the name, the parse, the format, the pages.
+      await upload(page, 'widgets.txt', '{"templates": []}');
+      await expectText(fileError, 'Please select a JSON file');
+      await upload(page, 'widgets.json', '{"templates": [');
+      await expectText(fileError, 'Invalid JSON file');
+      await upload(page, 'widgets.json', '{"pages": []}');
+      await expectText(fileError, 'Invalid JSON format. Required format from Dump Widgets or array of pages');
+      await upload(page, 'widgets.json', '{"storeHash": "x", "templates": []}');
+      await expectText(fileError, 'JSON file contains no pages');
+      await upload(page, 'pages.json', '[]');
+      await expectText(fileError, 'JSON file contains no pages');
+      assert.equal(await page.getByTestId('pages-table').count(), 0);
+
+      // No store: the spec's message, for the templates and for the import.
+      await pickStore(page, 'Import Target');
+      await page.getByTestId('store-picker-select').selectOption({ index: 0 });
+      await page.getByTestId('load-templates').click();
+      await expectText(page.getByTestId('templates-error'), 'Please select a store');
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Please select a store');
+
+      // A good file, nothing selected (the import is refused before any call).
+      const dump = await dumpDemo(page);
+      await pickStore(page, 'Import Target');
+      await upload(page, 'bc-widgets-dump.json', JSON.stringify(dump));
+      await expectText(
+        page.getByTestId('widgets-file-loaded'),
+        `Loaded bc-widgets-dump.json: ${dump.templates.length} pages, ${dump.widgetTemplates.length} widget templates`,
+      );
+      assert.equal(await page.getByTestId('page-row').count(), dump.templates.length);
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Please select at least one page to import');
+      // Before the target's templates are known, the screen says to load them.
+      await page.getByTestId('templates-not-loaded').waitFor();
+
+      // A bare array of pages is read too; it names no templates to create.
+      await upload(page, 'pages.json', JSON.stringify(dump.templates));
+      await expectText(
+        page.getByTestId('widgets-file-loaded'),
+        `Loaded pages.json: ${dump.templates.length} pages, 0 widget templates`,
+      );
+      await page.getByTestId('no-source-templates').waitFor();
+      assert.equal(await page.getByTestId('auto-create').count(), 0);
+
+      // The channel reads as 1 when it is not a whole number of at least 1.
+      await page.getByTestId('channel-id').fill('0');
+      await page.getByTestId('channel-id').blur();
+      assert.equal(await page.getByTestId('channel-id').inputValue(), '1');
+
+      // The target's templates: the server's words when the store refuses.
+      await pickStore(page, 'Wrong Token');
+      await page.getByTestId('load-templates').click();
+      await expectText(page.getByTestId('templates-error'), /^BigCommerce rejected the API token \(401\)/);
+      await pickStore(page, 'Import Target');
+      assert.equal(await page.getByTestId('templates-error').count(), 0);
+      await page.getByTestId('load-templates').click();
+      await expectText(
+        page.getByTestId('templates-loaded'),
+        /^The target has \d+ widget templates on channel 1 \(0 custom\)\.$/,
+      );
+    },
+  },
+  {
+    name: 'Import Widgets: MISSING: templates, pages with a new entity id, import with auto-create, results, Restore',
+    run: async ({ newPage, screenshot }) => {
+      const page = await openImportWidgets(newPage);
+      const dump = await dumpDemo(page);
+      const home = dump.templates.find((p) => p.template_file === 'pages/home');
+      const product = dump.templates.find((p) => p.template_file === 'pages/product');
+      assert.ok(home && product, 'the dump holds the home page and the product page');
+      assert.equal(product.entity_id, '77');
+      const targetProducts = (
+        await sandboxGet(page, TARGET_HASH, TARGET_TOKEN, '/v3/catalog/products?limit=1')
+      ).data as { id: number }[];
+      const newProductId = String(targetProducts[0]?.id ?? '');
+      assert.ok(newProductId, 'the target store has a product');
+      // The target's home page holds one widget of its own before the import: the backup keeps it.
+      const seedRegion = home.snapshot.regions[0]?.name ?? 'home_below_menu';
+      await seedTargetHome(page, seedRegion);
+      assert.equal(await targetPageWidgets(page, 'pages/home', null), 1);
+
+      await pickStore(page, 'Import Target');
+      await page.getByTestId('load-templates').click();
+      await expectText(page.getByTestId('templates-loaded'), /\(0 custom\)\.$/);
+      await upload(page, 'bc-widgets-dump.json', JSON.stringify(dump));
+
+      // Every custom template of the dump is missing in an empty store, each marked MISSING: (spec part 1 §4, §8).
+      const custom = dump.widgetTemplates.filter((t) => t.kind === 'custom');
+      assert.ok(custom.length > 0, 'the demo dump has custom templates');
+      const rows = page.getByTestId('missing-template-row');
+      await eventually(async () => assert.equal(await rows.count(), custom.length));
+      const marked = (await rows.locator('td:first-child').allInnerTexts()).map(squash);
+      assert.deepEqual(marked.sort(), custom.map((t) => `MISSING: ${t.name}`).sort());
+      await expectText(
+        page.getByTestId('auto-create-note'),
+        'Without it, the widgets that use a missing template are skipped; the rest of each page is imported.',
+      );
+
+      // The pages table: widgets count and the new entity id prefilled with the dump's.
+      const homeRow = rowOf(page, 'pages/home');
+      const productRow = rowOf(page, 'pages/product');
+      await expectText(homeRow.getByTestId('page-widgets'), String(countWidgets(home.snapshot.regions)));
+      assert.equal(await productRow.getByTestId('page-entity-id').inputValue(), '77');
+
+      // The details tree: regions, then widgets with their template names; Escape closes it.
+      await homeRow.getByTestId('page-details-button').click();
+      const details = page.getByTestId('page-details');
+      await details.waitFor();
+      const regionNames = home.snapshot.regions.map((r) => r.name);
+      const treeText = await textOf(details);
+      for (const name of regionNames)
+        assert.ok(treeText.includes(`Region ${name}`), `the tree names ${name}`);
+      assert.equal(await details.getByTestId('tree-widget').count(), countWidgets(home.snapshot.regions));
+      assert.ok(treeText.includes('MISSING:'), 'widgets of missing templates are marked');
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+        'page-details-close',
+      );
+      await page.keyboard.press('Escape');
+      await eventually(async () => assert.equal(await details.count(), 0));
+      await eventually(async () =>
+        assert.equal(
+          await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+          'page-details-button',
+        ),
+      );
+
+      // Select all, the product page to another product of the target; a bad id is refused first.
+      await page.getByTestId('select-all-pages').check();
+      await expectText(
+        page.getByTestId('selected-count'),
+        `${dump.templates.length} of ${dump.templates.length} pages selected`,
+      );
+      await productRow.getByTestId('page-entity-id').fill('abc');
+      await page.getByTestId('tool-submit').click();
+      await expectText(
+        page.getByTestId('tool-error'),
+        'New entity ID "abc" for pages/product #77 must be a positive whole number',
+      );
+      await productRow.getByTestId('page-entity-id').fill(newProductId);
+      await page.getByTestId('auto-create').check();
+      await expectText(
+        page.getByTestId('auto-create-note'),
+        'The missing custom templates are created in the target before the pages are written.',
+      );
+      await screenshot(page, 'import-widgets-ready');
+
+      // Import: 'Importing...' while it runs, then one result per page.
+      await page.request.put(`/sandbox/__control/stores/${TARGET_HASH}/settings`, {
+        data: { latencyMs: 120 },
+      });
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-submit'), 'Importing...');
+      assert.equal(await page.getByTestId('tool-submit').isDisabled(), true);
+      await expectText(page.getByTestId('tool-progress'), /^Import steps done: \d+ of \d+$/, 30_000);
+      const results = page.getByTestId('page-result');
+      await eventually(async () => assert.equal(await results.count(), dump.templates.length), 60_000);
+      await page.request.put(`/sandbox/__control/stores/${TARGET_HASH}/settings`, { data: { latencyMs: 0 } });
+      await expectText(page.getByTestId('tool-submit'), 'Import');
+      await expectText(
+        page.getByTestId('tool-result').locator('p').first(),
+        `${dump.templates.length} of ${dump.templates.length} pages imported`,
+      );
+      assert.deepEqual(
+        (await results.getByTestId('page-result-status').allInnerTexts()).map(squash),
+        dump.templates.map(() => 'Imported'),
+      );
+      assert.equal(await page.getByTestId('page-result-error').count(), 0);
+
+      // The templates the pages use were created, and the pages hold every widget of the dump.
+      const used = new Set([...usedUuids(home.snapshot.regions), ...usedUuids(product.snapshot.regions)]);
+      const created = (await page.getByTestId('created-templates').locator('li').allInnerTexts()).map(squash);
+      for (const template of custom.filter((t) => used.has(t.uuid))) {
+        assert.ok(
+          created.some((line) => line.startsWith(`${template.name}: ${template.uuid} → `)),
+          `${template.name} was created`,
+        );
+      }
+      const homeResult = results.filter({ has: page.getByText('pages/home', { exact: true }) });
+      const productResult = results.filter({ has: page.getByText('pages/product', { exact: true }) });
+      await expectText(
+        homeResult.getByTestId('page-result-widgets'),
+        String(countWidgets(home.snapshot.regions)),
+      );
+      await expectText(productResult.getByTestId('page-result-channel'), '1');
+      assert.equal(await targetPageWidgets(page, 'pages/home', null), countWidgets(home.snapshot.regions));
+      assert.equal(
+        await targetPageWidgets(page, 'pages/product', newProductId),
+        countWidgets(product.snapshot.regions),
+      );
+      // Logs are there to expand.
+      await homeResult.getByTestId('page-result-logs').locator('summary').click();
+      assert.ok((await homeResult.getByTestId('page-result-logs').locator('li').count()) > 0);
+
+      // The backup of the home page as it was (empty), and its one-click Restore after a confirmation.
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 30_000 }),
+        homeResult.getByTestId('download-backup').click(),
+      ]);
+      assert.match(download.suggestedFilename(), /\.json$/);
+      await screenshot(page, 'import-widgets-results');
+      await homeResult.getByTestId('restore-button').click();
+      const dialog = page.getByTestId('restore-dialog');
+      await dialog.waitFor();
+      assert.match(
+        await textOf(dialog),
+        /pages\/home on Import Target goes back to how it was before this import/,
+      );
+      await page.getByTestId('restore-dialog-cancel').click();
+      assert.equal(await dialog.count(), 0);
+      assert.equal(await targetPageWidgets(page, 'pages/home', null), countWidgets(home.snapshot.regions));
+      await homeResult.getByTestId('restore-button').click();
+      await page.getByTestId('restore-dialog-confirm').click();
+      await expectText(
+        homeResult.getByTestId('restore-result').locator('p').first(),
+        'Restored. Widgets on the page: 1.',
+        30_000,
+      );
+      assert.equal(await targetPageWidgets(page, 'pages/home', null), 1);
+      assert.deepEqual(await targetWidgetNames(page, 'pages/home'), ['Target welcome']);
+      // The other page keeps what was imported.
+      assert.equal(
+        await targetPageWidgets(page, 'pages/product', newProductId),
+        countWidgets(product.snapshot.regions),
+      );
+    },
+  },
+];
