@@ -10,6 +10,7 @@ import { shellJourneys } from './shell.journeys';
 import { STORES_ADMIN_EMAIL, storesJourneys } from './stores.journeys';
 import { dumpsJourneys } from './dumps.journeys';
 import { bulkEditJourneys } from './bulk-edit.journeys';
+import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
@@ -20,6 +21,7 @@ const journeys = [
   ...storesJourneys,
   ...dumpsJourneys,
   ...bulkEditJourneys,
+  ...importProductJourneys,
   ...importWidgetsJourneys,
 ].filter((journey) => only === undefined || journey.name.includes(only));
 

@@ -1,0 +1,326 @@
+// Journeys of Import Product (issue 13; spec part 1 §2, §3, §4, §5, §7, §8) against the real server and its built-in
+// sandbox: a product of the demo store, dumped with Dump Product, goes into the empty store (preview, check against
+// the target, import with progress, the counters); imported again, the check says update and nothing is duplicated.
+// Expected texts are written out from the spec, not imported from the catalogues, so a wrong catalogue entry fails.
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import { eventually, type Journey, type JourneyContext } from './harness';
+import { DESKTOP, expectText, textOf, type NewPage } from './helpers';
+
+const STORAGE_KEY = 'bc-tools-stores';
+const TOOL_PATHS = ['/api/dump-product', '/api/import-product', '/api/import-product/dry-run'];
+const STAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z`;
+const DEMO = 'Harbour & Pine Demo';
+const EMPTY = 'Harbour & Pine (empty)';
+
+type Json = Record<string, unknown>;
+
+const STORES = [
+  { name: DEMO, storeHash: 'sandbox-demo', apiToken: 'demo-token' },
+  { name: EMPTY, storeHash: 'sandbox-empty', apiToken: 'empty-token' },
+].map((store, index) => ({
+  id: `e2e-import-product-${index}`,
+  clientId: `client-${index}`,
+  createdAt: '2026-04-01T09:30:00.000Z',
+  source: 'local',
+  ...store,
+}));
+
+/** A page whose browser already holds the two stores (as the Store Manager saves them), on the given tab. */
+async function openTool(newPage: NewPage, tab: string): Promise<Page> {
+  const page = await newPage({ ...DESKTOP, acceptDownloads: true, allowedFailedPaths: TOOL_PATHS });
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    [STORAGE_KEY, JSON.stringify(STORES)] as const,
+  );
+  await page.goto(`/?tab=${tab}`);
+  await page.getByTestId(tab).waitFor();
+  return page;
+}
+
+/** The empty store as the sandbox seeds it (another journey may have written to it). */
+async function resetEmptyStore(page: Page): Promise<void> {
+  const res = await page.request.post('/sandbox/__control/stores/sandbox-empty/reset');
+  assert.equal(res.status(), 200);
+}
+
+async function emptyStoreSettings(page: Page, settings: Json): Promise<void> {
+  const res = await page.request.put('/sandbox/__control/stores/sandbox-empty/settings', { data: settings });
+  assert.equal(res.status(), 200);
+}
+
+async function pickStore(page: Page, name: string, testId = 'store-picker'): Promise<void> {
+  const select = page.getByTestId(`${testId}-select`);
+  await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
+  await select.selectOption({ label: `${name} (${STORES.find((s) => s.name === name)?.storeHash ?? '?'})` });
+}
+
+/** A download, saved under its suggested name (as a person's browser does): the name, the path and the content. */
+async function readDownload(
+  download: Download,
+  folder: string,
+): Promise<{ name: string; path: string; json: Json }> {
+  const name = download.suggestedFilename();
+  const saved = path.join(folder, name);
+  await download.saveAs(saved);
+  return { name, path: saved, json: JSON.parse(await readFile(saved, 'utf8')) as Json };
+}
+
+/** The empty store's products with a SKU, read straight from the sandbox. */
+async function emptyStoreProducts(page: Page, query: string): Promise<Json[]> {
+  const res = await page.request.get(`/sandbox/stores/sandbox-empty/v3/catalog/products?${query}`, {
+    headers: { 'X-Auth-Token': 'empty-token' },
+  });
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as { data: Json[] }).data;
+}
+
+const count = (dump: Json, key: string) => (dump[key] as unknown[]).length;
+const optionVariants = (dump: Json) =>
+  (dump.variants as Array<{ option_values?: unknown[] }>).filter((v) => (v.option_values ?? []).length > 0)
+    .length;
+
+async function stat(page: Page, key: string): Promise<number> {
+  return Number(await textOf(page.getByTestId(key)));
+}
+
+/** Journey 1: dump product 77 of the demo store, import it into the empty store, then import it again. */
+async function importTwice(
+  newPage: NewPage,
+  screenshot: JourneyContext['screenshot'],
+  downloads: string,
+): Promise<void> {
+  // The dump file, as a person makes it with Dump Product.
+  const page = await openTool(newPage, 'dump-product');
+  await resetEmptyStore(page);
+  await pickStore(page, DEMO);
+  await page.getByTestId('search-value').fill('77');
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByTestId('tool-submit').click(),
+  ]);
+  const dumpFile = await readDownload(download, downloads);
+  const dump = dumpFile.json;
+  assert.match(dumpFile.name, new RegExp(`^product_77_${STAMP}\\.json$`));
+  const sku = String(dump.sku);
+  assert.notEqual(sku, '', 'product 77 has a SKU');
+  assert.equal((await emptyStoreProducts(page, `sku=${encodeURIComponent(sku)}`)).length, 0);
+
+  await page.getByTestId('sidebar').locator('[data-tab="import-product"]').click();
+  await page.getByTestId('import-product').waitFor();
+  assert.equal(await page.getByTestId('tool-submit').innerText(), 'Import Product');
+  await expectText(
+    page.getByTestId('plan-waiting'),
+    'Choose a target store and a product: the check runs by itself and shows what the import will do.',
+  );
+
+  // The preview of spec part 1 §2, from the file alone.
+  await page.getByTestId('product-file').setInputFiles(dumpFile.path);
+  await expectText(page.getByTestId('product-file-loaded'), `Loaded ${dumpFile.name}`);
+  await expectText(page.getByTestId('preview-name'), String(dump.name));
+  await expectText(page.getByTestId('preview-sku'), sku);
+  await expectText(page.getByTestId('preview-type'), String(dump.type));
+  for (const key of ['categories', 'images', 'variants', 'options', 'modifiers']) {
+    await expectText(page.getByTestId(`preview-${key}`), String(count(dump, key)));
+  }
+  await expectText(page.getByTestId('plan-waiting'), /^Choose a target store/);
+
+  // The check runs once the target is chosen: a new product, every category found by its path.
+  await pickStore(page, EMPTY);
+  await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
+  await expectText(
+    page.getByTestId('plan-will-have'),
+    `In the target: SKU ${sku}, name "${String(dump.name)}"`,
+  );
+  await expectText(page.getByTestId('plan-no-clashes'), 'No clashes with the target.');
+  await expectText(
+    page.getByTestId('plan-variants'),
+    `Variants: ${optionVariants(dump)} to create, 0 to update`,
+  );
+  assert.equal(await page.getByTestId('rerun-note').count(), 0);
+  await screenshot(page, 'import-product-plan');
+
+  // The import: 'Importing...' with the button disabled, the progress panel, then the result.
+  await emptyStoreSettings(page, { latencyMs: 120 });
+  await page.getByTestId('tool-submit').click();
+  await expectText(page.getByTestId('tool-submit'), 'Importing...');
+  assert.equal(await page.getByTestId('tool-submit').isDisabled(), true);
+  await expectText(page.getByTestId('tool-progress'), /^Import steps done: \d+ of \d+/, 15_000);
+  await page.getByTestId('tool-result').waitFor({ timeout: 60_000 });
+  await emptyStoreSettings(page, { latencyMs: 0 });
+  assert.equal(await page.getByTestId('tool-submit').innerText(), 'Import Product');
+
+  await expectText(page.getByTestId('result-title'), 'Import result');
+  await expectText(page.getByTestId('result-action'), 'Created');
+  await expectText(page.getByTestId('result-product-name'), String(dump.name));
+  await expectText(page.getByTestId('result-product-sku'), sku);
+  const productId = await stat(page, 'result-product-id');
+  assert.ok(productId > 0);
+  assert.equal(await stat(page, 'stat-options-success'), count(dump, 'options'));
+  assert.equal(await stat(page, 'stat-modifiers-success'), count(dump, 'modifiers'));
+  assert.equal(await stat(page, 'stat-variants-created'), optionVariants(dump));
+  assert.equal(await stat(page, 'stat-variants-updated'), 0);
+  for (const failed of [
+    'options-failed',
+    'modifiers-failed',
+    'variants-failed',
+    'images-failed',
+    'videos-failed',
+    'customFields-failed',
+    'bulkPricing-failed',
+    'reviews-failed',
+    'channels-error',
+  ]) {
+    assert.equal(await stat(page, `stat-${failed}`), 0, failed);
+  }
+  assert.equal(await stat(page, 'stat-customFields-success'), count(dump, 'custom_fields'));
+  assert.equal(await stat(page, 'stat-bulkPricing-success'), count(dump, 'bulk_pricing_rules'));
+  assert.equal(await stat(page, 'stat-channels-success'), count(dump, 'channels'));
+  // The logs open on demand.
+  const logs = page.getByTestId('result-logs');
+  assert.match(await textOf(logs.locator('summary')), /^Logs \(\d+\)$/);
+  await logs.locator('summary').click();
+  assert.ok((await logs.locator('li').count()) > 0);
+  await screenshot(page, 'import-product-result');
+
+  // Download result: the result with its id map.
+  const [resultDownload] = await Promise.all([
+    page.waitForEvent('download', { timeout: 10_000 }),
+    page.getByTestId('download-result').click(),
+  ]);
+  const resultFile = await readDownload(resultDownload, downloads);
+  assert.match(resultFile.name, new RegExp(`^import_product_${productId}_${STAMP}\\.json$`));
+  const results = resultFile.json.results as Json;
+  assert.equal(results.productId, productId);
+  assert.deepEqual((results.idMap as Json).product, { '77': productId });
+  assert.equal(resultFile.json.targetStoreHash, 'sandbox-empty');
+  assert.ok(!JSON.stringify(resultFile.json).includes('empty-token'), 'no token in the file');
+
+  // The check runs again by itself: the product is there now, so it is updated.
+  await expectText(page.getByTestId('plan-action'), `Update product #${productId}`, 15_000);
+  await expectText(
+    page.getByTestId('plan-clashes'),
+    new RegExp(`^SKU "${sku}" is used by product #${productId}`),
+  );
+  await expectText(
+    page.getByTestId('plan-variants'),
+    `Variants: 0 to create, ${optionVariants(dump)} to update`,
+  );
+  await page.getByTestId('rerun-note').waitFor();
+
+  // Skip and copy re-run the check; back to Update.
+  await page.getByTestId('existing-skip').check();
+  await expectText(
+    page.getByTestId('plan-action'),
+    `Skip: product #${productId} already has this SKU; nothing is written`,
+    15_000,
+  );
+  await page.getByTestId('existing-copy').check();
+  assert.equal(await page.getByTestId('copy-suffix').inputValue(), '-copy');
+  await expectText(
+    page.getByTestId('plan-action'),
+    `Create a copy with the suffix "-copy" (product #${productId} keeps the SKU)`,
+    15_000,
+  );
+  await expectText(
+    page.getByTestId('plan-will-have'),
+    `In the target: SKU ${sku}-copy, name "${String(dump.name)}-copy"`,
+  );
+  await page.getByTestId('existing-update').check();
+  await expectText(page.getByTestId('plan-action'), `Update product #${productId}`, 15_000);
+
+  // Imported again: the same product, updated; nothing created twice.
+  await page.getByTestId('tool-submit').click();
+  await expectText(page.getByTestId('result-action'), 'Updated', 60_000);
+  assert.equal(await stat(page, 'result-product-id'), productId);
+  assert.equal(await stat(page, 'stat-variants-created'), 0);
+  assert.equal(await stat(page, 'stat-variants-updated'), optionVariants(dump));
+  assert.equal(await stat(page, 'stat-images-success'), 0);
+  assert.equal(await stat(page, 'stat-images-skipped'), count(dump, 'images'));
+  const bySku = await emptyStoreProducts(page, `sku=${encodeURIComponent(sku)}`);
+  assert.deepEqual(
+    bySku.map((p) => p.id),
+    [productId],
+  );
+  const byName = await emptyStoreProducts(page, `name=${encodeURIComponent(String(dump.name))}`);
+  assert.equal(byName.length, 1);
+
+  await resetEmptyStore(page);
+}
+
+export const importProductJourneys: Journey[] = [
+  {
+    name: 'Import Product: a Dump Product file into the empty store: preview, check (create), import with its counters; again: update, nothing duplicated',
+    run: async ({ newPage, screenshot }) => {
+      const downloads = await mkdtemp(path.join(tmpdir(), 'e2e-import-product-'));
+      try {
+        await importTwice(newPage, screenshot, downloads);
+      } finally {
+        await rm(downloads, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: "Import Product: 'Please select a store', 'Please select a JSON file', 'Invalid JSON file', a file that is no product dump; a product fetched from a store",
+    run: async ({ newPage }) => {
+      const page = await openTool(newPage, 'import-product');
+      await resetEmptyStore(page);
+
+      // A store and a file are required (spec part 1 §5).
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Please select a store');
+      await pickStore(page, EMPTY);
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Please select a JSON file');
+
+      const fileInput = page.getByTestId('product-file');
+      const choose = (name: string, text: string) =>
+        fileInput.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+      await choose('product.txt', '{}');
+      await expectText(page.getByTestId('product-file-error'), 'Please select a JSON file');
+      await choose('product.json', '{"name": "Hoodie",');
+      await expectText(page.getByTestId('product-file-error'), 'Invalid JSON file');
+      await choose('widgets.json', JSON.stringify({ storeHash: 'abc', templates: [], widgetTemplates: [] }));
+      await expectText(
+        page.getByTestId('product-file-error'),
+        /^This file is not a product dump made by Dump Product: formatVersion: .*; kind: .* \(and \d+ more\)$/,
+      );
+      assert.equal(await page.getByTestId('dump-preview').count(), 0);
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Please select a JSON file');
+
+      // From a store: the product is fetched with Dump Product's call and handled as a loaded file.
+      await page.getByTestId('source-store').check();
+      await page.getByTestId('source-load').click();
+      await expectText(page.getByTestId('source-error'), 'Please select a store');
+      await pickStore(page, DEMO, 'source-store-picker');
+      await page.getByTestId('source-load').click();
+      await expectText(page.getByTestId('source-error'), 'Please enter a value to search by');
+      await page.getByTestId('source-search-value').fill('999999');
+      await page.getByTestId('source-load').click();
+      await expectText(page.getByTestId('source-error'), 'No product with ID 999999 was found in this store');
+      await page.getByTestId('source-search-value').fill('77');
+      await page.getByTestId('source-search-value').press('Enter');
+      await expectText(page.getByTestId('source-loaded'), `Loaded product #77 from ${DEMO}`);
+      await page.getByTestId('dump-preview').waitFor();
+      assert.notEqual(await textOf(page.getByTestId('preview-name')), '');
+      await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
+      // Enter loaded the product; it did not start the import.
+      assert.equal(await page.getByTestId('tool-result').count(), 0);
+
+      // Vietnamese: the same messages in the user's language.
+      await page.getByTestId('language-switch').selectOption('vi');
+      await expectText(page.getByTestId('plan-action'), 'Tạo sản phẩm mới');
+      await page.getByTestId('source-file').check();
+      await choose('product.txt', '{}');
+      await expectText(page.getByTestId('product-file-error'), 'Vui lòng chọn tệp JSON');
+      await choose('product.json', '[');
+      await expectText(page.getByTestId('product-file-error'), 'Tệp JSON không hợp lệ');
+    },
+  },
+];
