@@ -12,6 +12,7 @@ import {
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
 import { fileNamePart, fileTimestamp } from '../../../common/dumps/file-names';
+import { apiErrorText } from '../../lib/tool-errors';
 import {
   productDumpSchema,
   summariseProductDump,
@@ -102,6 +103,14 @@ export function productFileProblemText(problem: ProductFileProblem, t: TFunction
         : t('importProduct.notProductDump', { issues });
     }
   }
+}
+
+/**
+ * The text of a failed import (spec part 1 §8): the server's error in the user's language, else 'Import failed'; a
+ * call that never got an answer says 'Server connection error: {message}'.
+ */
+export function importErrorText(error: unknown, t: TFunction): string {
+  return apiErrorText(error, t, t('errors.importFailed'));
 }
 
 /** The preview of spec part 1 §2: name, SKU (null shows 'N/A'), type and the counts. */

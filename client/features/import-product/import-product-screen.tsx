@@ -24,6 +24,7 @@ import {
   buildImportRequest,
   buildSourceRequest,
   idMapKey,
+  importErrorText,
   initialExistingSkuChoice,
   isCopySuffixValid,
   previewDump,
@@ -133,7 +134,7 @@ export default function ImportProductScreen() {
       // The target has changed: what was checked before no longer holds.
       void queryClient.invalidateQueries({ queryKey: DRY_RUN_QUERY_KEY });
     },
-    onError: (error) => setOutcome({ tone: 'error', text: apiErrorText(error, t, t('errors.importFailed')) }),
+    onError: (error) => setOutcome({ tone: 'error', text: importErrorText(error, t) }),
     onSettled: () => setProgress(null),
   });
 
