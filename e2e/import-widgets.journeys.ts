@@ -209,6 +209,12 @@ export const importWidgetsJourneys: Journey[] = [
       await expectText(page.getByTestId('templates-error'), 'Please select a store');
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Please select a store');
+      // In Vietnamese, the spec's own words (spec part 1 §5).
+      await page.getByTestId('language-switch').selectOption('vi');
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Vui lòng chọn store');
+      await expectText(page.getByTestId('tool-submit'), 'Nhập');
+      await page.getByTestId('language-switch').selectOption('en');
 
       // A good file, nothing selected (the import is refused before any call).
       const dump = await dumpDemo(page);
@@ -260,11 +266,14 @@ export const importWidgetsJourneys: Journey[] = [
       const product = dump.templates.find((p) => p.template_file === 'pages/product');
       assert.ok(home && product, 'the dump holds the home page and the product page');
       assert.equal(product.entity_id, '77');
-      const targetProducts = (
-        await sandboxGet(page, TARGET_HASH, TARGET_TOKEN, '/v3/catalog/products?limit=1')
-      ).data as { id: number }[];
-      const newProductId = String(targetProducts[0]?.id ?? '');
-      assert.ok(newProductId, 'the target store has a product');
+      // The empty store has no products: one is made there, with an id of its own.
+      const made = await page.request.post(`/sandbox/stores/${TARGET_HASH}/v3/catalog/products`, {
+        headers: { 'X-Auth-Token': TARGET_TOKEN },
+        data: { name: 'Harbour Mug (target)', type: 'physical', weight: 1, price: 12 },
+      });
+      assert.ok(made.status() < 300, await made.text());
+      const newProductId = String(((await made.json()) as { data: { id: number } }).data.id);
+      assert.notEqual(newProductId, '77');
       // The target's home page holds one widget of its own before the import: the backup keeps it.
       const seedRegion = home.snapshot.regions[0]?.name ?? 'home_below_menu';
       await seedTargetHome(page, seedRegion);
@@ -297,10 +306,11 @@ export const importWidgetsJourneys: Journey[] = [
       await homeRow.getByTestId('page-details-button').click();
       const details = page.getByTestId('page-details');
       await details.waitFor();
+      await screenshot(page, 'import-widgets-details');
       const regionNames = home.snapshot.regions.map((r) => r.name);
       const treeText = await textOf(details);
       for (const name of regionNames)
-        assert.ok(treeText.includes(`Region ${name}`), `the tree names ${name}`);
+        assert.ok(treeText.includes(`Region: ${name}`), `the tree names ${name}`);
       assert.equal(await details.getByTestId('tree-widget').count(), countWidgets(home.snapshot.regions));
       assert.ok(treeText.includes('MISSING:'), 'widgets of missing templates are marked');
       assert.equal(

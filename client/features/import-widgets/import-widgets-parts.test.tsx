@@ -207,8 +207,8 @@ describe('PageDetailsView', () => {
     expect(html).toMatch(/^<dialog aria-modal="true" aria-labelledby="d-title"/);
     expect(html).toMatch(/<h2 id="d-title"[^>]*>Widgets of pages\/home<\/h2>/);
     const text = textOf(html);
-    expect(text).toContain('Region home_below_menu Promo · MISSING: Promo Banner');
-    expect(text).toContain('Region home_featured Layout Columns Dropzone 1 Card · unknown template u2');
+    expect(text).toContain('Region: home_below_menu Promo · MISSING: Promo Banner');
+    expect(text).toContain('Region: home_featured Layout: Columns Dropzone 1 Card · unknown template u2');
     expect(text).toContain('Dropzone 2 No widgets');
     // Branches are <details> with a <summary>: reachable and toggled from the keyboard.
     expect(html.match(/<details open="">/g)).toHaveLength(5);

@@ -139,7 +139,8 @@ function TreeItem({ node, lookup }: { node: TreeNode; lookup: TemplateLookup }) 
     node.kind === 'region'
       ? t('importWidgets.region', { name: node.name })
       : node.kind === 'layout'
-        ? node.name
+        ? // Page Builder names its layouts 'Layout': said once.
+          node.name && node.name.trim().toLowerCase() !== 'layout'
           ? t('importWidgets.layout', { name: node.name })
           : t('importWidgets.unnamedLayout')
         : t('importWidgets.dropzone', { n: String(node.position) });
