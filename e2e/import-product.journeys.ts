@@ -18,9 +18,14 @@ const EMPTY = 'Harbour & Pine (empty)';
 
 type Json = Record<string, unknown>;
 
+const WRONG = 'Wrong Token (import)';
+const WRONG_HASH = 'sandbox-e2e-import-wrong';
+
 const STORES = [
   { name: DEMO, storeHash: 'sandbox-demo', apiToken: 'demo-token' },
   { name: EMPTY, storeHash: 'sandbox-empty', apiToken: 'empty-token' },
+  // Its own sandbox store (created by the journey that uses it), reached with a token it does not take.
+  { name: WRONG, storeHash: WRONG_HASH, apiToken: 'not-the-token' },
 ].map((store, index) => ({
   id: `e2e-import-product-${index}`,
   clientId: `client-${index}`,
@@ -266,7 +271,7 @@ export const importProductJourneys: Journey[] = [
     },
   },
   {
-    name: "Import Product: 'Please select a store', 'Please select a JSON file', 'Invalid JSON file', a file that is no product dump; a product fetched from a store",
+    name: "Import Product: 'Please select a store', 'Please select a JSON file', 'Invalid JSON file', a file that is no product dump; a product fetched from a store; a target that refuses the token",
     run: async ({ newPage }) => {
       const page = await openTool(newPage, 'import-product');
       await resetEmptyStore(page);
@@ -312,6 +317,23 @@ export const importProductJourneys: Journey[] = [
       await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
       // Enter loaded the product; it did not start the import.
       assert.equal(await page.getByTestId('tool-result').count(), 0);
+
+      // A target that refuses the token: the check and the import say so in the server's words.
+      const created = await page.request.post('/sandbox/__control/stores', {
+        data: { hash: WRONG_HASH, token: 'the-right-token', kind: 'empty' },
+      });
+      assert.equal(created.status(), 201);
+      await pickStore(page, WRONG);
+      await expectText(
+        page.getByTestId('plan-error'),
+        /^The check against the target failed: BigCommerce rejected the API token \(401\)/,
+        15_000,
+      );
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), /^BigCommerce rejected the API token \(401\)/, 15_000);
+      assert.equal(await page.getByTestId('tool-result').count(), 0);
+      await pickStore(page, EMPTY);
+      await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
 
       // Vietnamese: the same messages in the user's language.
       await page.getByTestId('language-switch').selectOption('vi');
