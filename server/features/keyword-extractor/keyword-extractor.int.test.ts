@@ -8,7 +8,7 @@ import {
   KEYWORD_PAGE_SIZE,
 } from '../../../common/contracts/keyword-extractor';
 import { testDatabaseKinds } from '../../test/harness';
-import { DEMO_STORE, toolData, useToolTestServer, type Json } from '../../test/store-tools';
+import { DEMO_STORE, toolData, useToolTestServer } from '../../test/store-tools';
 
 describe.each(testDatabaseKinds())('keyword extractor calls (%s)', (kind) => {
   const app = useToolTestServer(kind);
@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds())('keyword extractor calls (%s)', (kind) => {
       await app.post(FETCH_CHANNELS_PATH, { storeCredentials: DEMO_STORE }),
       fetchChannelsResponseSchema,
     );
-    const truth = await app.sandbox<{ data: Json[] }>('/v3/channels');
+    const truth = await app.sandbox<{ data: { id: number; name: string }[] }>('/v3/channels');
     expect(data.channels).toEqual(
       truth.data.map((channel) => ({ id: channel.id, name: channel.name })).sort((a, b) => a.id - b.id),
     );
