@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   productNotFound: 'product_not_found',
   treeNotFound: 'tree_not_found',
   targetValueRequired: 'target_value_required',
+  pageRequired: 'page_required',
+  backupNotFound: 'backup_not_found',
   // Jobs.
   jobNotFound: 'job_not_found',
   jobFinished: 'job_finished',
@@ -101,6 +103,8 @@ export const ERROR_STATUS = {
   product_not_found: 404,
   tree_not_found: 404,
   target_value_required: 400,
+  page_required: 400,
+  backup_not_found: 404,
   job_not_found: 404,
   job_finished: 409,
   too_many_jobs: 429,

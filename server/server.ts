@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { FINISHED_JOB_RETENTION_MS } from './jobs/job-store';
+import { PAGE_BACKUP_RETENTION_MS, createPageBackupStore } from './features/import-widgets/page-backup-store';
 import { openDatabase, type Database } from './db/database';
 import type { Env } from './env';
 import { createLogger, type Logger } from './logger';
@@ -61,10 +62,17 @@ export async function startServer(
   ready.handle = app.fetch;
   // The job worker of this instance, once there is work: jobs another instance left behind resume here.
   // Ended jobs and their backups are kept 30 days (safe by default: the table does not grow without bound).
+  // Import Widgets' page backups likewise (server/features/import-widgets/page-backup-store.ts).
+  const pageBackups = createPageBackupStore(database.db);
   const prune = () =>
-    services.jobStore
-      .pruneFinished(new Date(Date.now() - FINISHED_JOB_RETENTION_MS))
-      .catch((error: unknown) => logger.warn({ err: error }, 'old jobs were not pruned'));
+    Promise.all([
+      services.jobStore
+        .pruneFinished(new Date(Date.now() - FINISHED_JOB_RETENTION_MS))
+        .catch((error: unknown) => logger.warn({ err: error }, 'old jobs were not pruned')),
+      pageBackups
+        .pruneOlderThan(new Date(Date.now() - PAGE_BACKUP_RETENTION_MS))
+        .catch((error: unknown) => logger.warn({ err: error }, 'old page backups were not pruned')),
+    ]);
   void prune();
   const pruning = setInterval(() => void prune(), 6 * 60 * 60_000);
   pruning.unref();

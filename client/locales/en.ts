@@ -762,6 +762,8 @@ export const en = {
     product_not_found: 'Product not found',
     tree_not_found: 'Category tree not found',
     target_value_required: 'Please enter a value for the chosen scope',
+    page_required: 'Please select at least one page to import',
+    backup_not_found: 'This backup was not found',
     job_not_found: 'This job was not found',
     job_finished: 'This job has already ended',
     too_many_jobs: 'Too many jobs are running. Please wait for one to end.',

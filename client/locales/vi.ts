@@ -762,6 +762,8 @@ export const vi: Messages = {
     product_not_found: 'Không tìm thấy sản phẩm',
     tree_not_found: 'Không tìm thấy cây danh mục',
     target_value_required: 'Vui lòng nhập giá trị cho phạm vi đã chọn',
+    page_required: 'Vui lòng chọn ít nhất một trang để nhập',
+    backup_not_found: 'Không tìm thấy bản sao lưu này',
     job_not_found: 'Không tìm thấy tác vụ này',
     job_finished: 'Tác vụ này đã kết thúc',
     too_many_jobs: 'Có quá nhiều tác vụ đang chạy. Vui lòng chờ một tác vụ kết thúc.',

@@ -2,8 +2,10 @@
 // screen (which checks before sending) and the server (which checks again). The file is what Dump Widgets writes (an
 // object with a `templates` array) or a bare array of pages.
 import { z } from 'zod';
+import { ERROR_CODES } from '../errors';
+import { fileNamePart, fileTimestamp } from '../dumps/file-names';
 import { dumpedPageSchema, dumpedWidgetTemplateSchema, type DumpedPage } from '../dumps/widgets-dump';
-import { toolStoreCredentialsSchema } from './tool-result';
+import { codedIssue, toolStoreCredentialsSchema } from './tool-result';
 
 /** Spec part 1 §5 "Import Widgets". */
 export const IMPORT_WIDGETS_MESSAGES = {
@@ -85,8 +87,16 @@ export const importWidgetsBackupPath = (backupId: string) =>
 
 /** One page to import: the dump's page with the new entity id and the channel chosen on the screen (spec §7). */
 export const importWidgetsPageSchema = z.object({
-  template_file: z.string().nullable(),
-  entity_id: z.string().nullable(),
+  /** Null (or empty) for the global regions. */
+  template_file: z
+    .string()
+    .nullable()
+    .transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
+  /** The entity in the target (a blank one reads as none). */
+  entity_id: z
+    .string()
+    .nullable()
+    .transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
   channel_id: z.unknown().transform(normaliseChannelId),
   regions: dumpedPageSchema.shape.snapshot.shape.regions,
 });
@@ -94,17 +104,31 @@ export type ImportWidgetsPage = z.input<typeof importWidgetsPageSchema>;
 
 /** Pages one import takes at most (a Dump Widgets file of a whole store has far fewer). */
 export const MAX_IMPORT_PAGES = 500;
+/** Source widget templates one import takes at most (BigCommerce's 5,000 custom templates per store). */
+export const MAX_SOURCE_TEMPLATES = 5000;
 
 /** `POST /api/import-widgets` (spec part 1 §7). */
-export const importWidgetsRequestSchema = z.object({
-  store: toolStoreCredentialsSchema,
-  pages: z
-    .array(importWidgetsPageSchema)
-    .min(1, IMPORT_WIDGETS_MESSAGES.noPageSelected)
-    .max(MAX_IMPORT_PAGES),
-  autoCreateMissingTemplates: z.boolean().default(false),
-  sourceWidgetTemplates: z.array(dumpedWidgetTemplateSchema).default([]),
-});
+export const importWidgetsRequestSchema = z
+  .object({
+    store: toolStoreCredentialsSchema,
+    // Missing or empty: 'Please select at least one page to import' with its own code (below).
+    pages: z
+      .array(importWidgetsPageSchema, { error: 'pages must be a list of pages' })
+      .max(MAX_IMPORT_PAGES, `At most ${MAX_IMPORT_PAGES} pages can be imported at once`)
+      .nullish(),
+    autoCreateMissingTemplates: z.boolean().default(false),
+    sourceWidgetTemplates: z
+      .array(dumpedWidgetTemplateSchema)
+      .max(MAX_SOURCE_TEMPLATES, `At most ${MAX_SOURCE_TEMPLATES} widget templates can be sent`)
+      .default([]),
+  })
+  .transform((request, ctx) => {
+    if (!request.pages || request.pages.length === 0) {
+      ctx.addIssue(codedIssue(ERROR_CODES.pageRequired, IMPORT_WIDGETS_MESSAGES.noPageSelected, ['pages']));
+      return z.NEVER;
+    }
+    return { ...request, pages: request.pages };
+  });
 export type ImportWidgetsRequest = z.input<typeof importWidgetsRequestSchema>;
 
 /** Spec part 1 §3 "Import widgets result, per page", with the way back. */
@@ -128,12 +152,36 @@ export const createdWidgetTemplateSchema = z.object({
   name: z.string(),
   sourceUuid: z.string(),
   uuid: z.string(),
+  /** The channel it was created on (the channel of the pages that use it). */
+  channelId: z.number().optional(),
+});
+
+/** A missing custom template that auto-create could not create: the widgets using it were skipped. */
+export const failedWidgetTemplateSchema = z.object({
+  name: z.string(),
+  sourceUuid: z.string(),
+  channelId: z.number(),
+  error: z.string(),
 });
 
 export const importWidgetsResponseSchema = z.object({
   results: z.array(importWidgetsPageResultSchema),
   createdTemplates: z.array(createdWidgetTemplateSchema).default([]),
+  /** Always sent by the server; optional so answers made before it existed still read. */
+  failedTemplates: z.array(failedWidgetTemplateSchema).optional(),
 });
+
+/**
+ * A progress line of the streamed import (`Accept: application/x-ndjson` or `?progress=1`): steps done of the planned
+ * total (each template to create, then each page), and what the last step was. The answer is the last line.
+ */
+export const importWidgetsProgressSchema = z.object({
+  type: z.literal('progress'),
+  done: z.number().int(),
+  total: z.number().int(),
+  step: z.string(),
+});
+export type ImportWidgetsProgress = z.infer<typeof importWidgetsProgressSchema>;
 export type ImportWidgetsResponse = z.infer<typeof importWidgetsResponseSchema>;
 
 export const importWidgetsRestoreRequestSchema = z.object({
@@ -142,3 +190,22 @@ export const importWidgetsRestoreRequestSchema = z.object({
 });
 /** The restored page: the same per-page result shape (success, widgetsCount, logs). */
 export const importWidgetsRestoreResponseSchema = z.object({ result: importWidgetsPageResultSchema });
+export type ImportWidgetsRestoreRequest = z.input<typeof importWidgetsRestoreRequestSchema>;
+
+/**
+ * `GET` of a backup: one page of the widgets dump format (common/dumps/widgets-dump.ts `dumpedPageSchema`), so it can
+ * be imported again like any dump page.
+ */
+export const importWidgetsBackupFileSchema = dumpedPageSchema;
+
+/** `bc-widgets-backup-{hash}-{template}[-{entity}]-{timestamp}.json`; the global regions read as `global`. */
+export function widgetsBackupFileName(
+  storeHash: string,
+  templateFile: string | null,
+  entityId: string | null,
+  date: Date,
+): string {
+  const template = templateFile === null ? 'global' : templateFile.replace(/\//g, '-');
+  const entity = entityId === null ? '' : `-${fileNamePart(entityId)}`;
+  return `bc-widgets-backup-${fileNamePart(storeHash)}-${fileNamePart(template)}${entity}-${fileTimestamp(date)}.json`;
+}

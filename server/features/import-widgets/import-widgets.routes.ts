@@ -1,22 +1,137 @@
-// `/api/import-widgets` (spec part 1 §7; issue 13). So far: `POST /templates`, the target's widget templates for the
-// template comparison (name, uuid, kind), read on the chosen channel (built-ins answer every channel).
+// `/api/import-widgets` (spec part 1 §7; issue 13):
+// - `POST /templates` `{store, channelId}` → `{templates[]}`: the target's widget templates (name, uuid, kind) for the
+//   template comparison, read on the chosen channel (built-ins answer every channel);
+// - `POST /` `{store, pages[], autoCreateMissingTemplates, sourceWidgetTemplates}` → `{results[], createdTemplates[],
+//   failedTemplates[]}`; with `Accept: application/x-ndjson` (or `?progress=1`) progress lines first, the answer last;
+// - `GET /backups/:id`: a page as it was before an import (or a restore) wrote it, as a JSON download;
+// - `POST /restore` `{store, backupId}` → `{result}`: publishes that saved page back.
+// Failures answer `{success: false, error, code}` like every store tool (server/tool-route.ts).
+//
+// Backups belong to the caller (the job owner: the signed-in user, or the visitor's cookie); another caller's backup is
+// not found. Like Import Product, an import whose caller goes away goes on to the end: it is bounded by its pages, and
+// stopping between two pages would leave the import half done for no gain.
 import { Hono } from 'hono';
-import { importWidgetsTemplatesRequestSchema } from '../../../common/contracts/import-widgets';
+import { NDJSON_CONTENT_TYPE, PROGRESS_QUERY_PARAM } from '../../../common/contracts/dump-widgets';
+import {
+  importWidgetsRequestSchema,
+  importWidgetsRestoreRequestSchema,
+  importWidgetsTemplatesRequestSchema,
+  widgetsBackupFileName,
+  type ImportWidgetsPageResult,
+} from '../../../common/contracts/import-widgets';
+import type { DumpedPage } from '../../../common/dumps/widgets-dump';
+import { ERROR_CODES } from '../../../common/errors';
+import type { Database } from '../../db/database';
+import { AppError, failureOf, toolFailureBody } from '../../errors';
+import { streamNdjson } from '../../ndjson';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
+import type { Auth } from '../auth/auth';
+import { jobOwner } from '../jobs/job-owner';
+import { importWidgets, restorePage } from './import-widgets.service';
+import { createPageBackupStore } from './page-backup-store';
 
-export function importWidgetsRoutes(deps: ToolRouteDeps): Hono {
-  return new Hono().post(
-    '/templates',
-    toolRoute(deps, importWidgetsTemplatesRequestSchema, async (request, { c, storeClient, signal }) => {
-      const templates = await storeClient(request.store).widgetTemplates.listAll({
-        query: { 'channel_id:in': request.channelId },
-        signal,
-      });
-      return c.json({
-        templates: templates
-          .map((template) => ({ name: template.name, uuid: template.uuid, kind: template.kind ?? 'custom' }))
-          .sort((a, b) => a.name.localeCompare(b.name) || a.uuid.localeCompare(b.uuid)),
-      });
-    }),
-  );
+export type ImportWidgetsRoutesDeps = ToolRouteDeps & {
+  database: Database;
+  getAuth: () => Promise<Auth>;
+};
+
+const BACKUP_NOT_FOUND = 'This backup was not found';
+
+export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
+  const backups = createPageBackupStore(deps.database.db);
+  /** Keeps the owner's backups within bounds; a failure only delays that to the next import. */
+  const trim = (owner: string) =>
+    backups
+      .trimOwner(owner)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'page backups were not trimmed'));
+
+  return new Hono()
+    .post(
+      '/templates',
+      toolRoute(deps, importWidgetsTemplatesRequestSchema, async (request, { c, storeClient, signal }) => {
+        const templates = await storeClient(request.store).widgetTemplates.listAll({
+          query: { 'channel_id:in': request.channelId },
+          signal,
+        });
+        return c.json({
+          templates: templates
+            .map((template) => ({
+              name: template.name,
+              uuid: template.uuid,
+              kind: template.kind ?? 'custom',
+            }))
+            .sort((a, b) => a.name.localeCompare(b.name) || a.uuid.localeCompare(b.uuid)),
+        });
+      }),
+    )
+    .get('/backups/:id', async (c) => {
+      const owner = await jobOwner(c, deps.getAuth, { create: false });
+      const backup = owner ? await backups.getOwned(c.req.param('id'), owner) : undefined;
+      if (!backup) throw new AppError(ERROR_CODES.backupNotFound, BACKUP_NOT_FOUND);
+      const fileName = widgetsBackupFileName(
+        backup.storeHash,
+        backup.templateFile,
+        backup.entityId,
+        backup.createdAt,
+      );
+      c.header('Content-Disposition', `attachment; filename="${fileName}"`);
+      c.header('Cache-Control', 'no-store');
+      const page: DumpedPage = {
+        template_file: backup.templateFile,
+        entity_id: backup.entityId,
+        entity_name: null,
+        channel_id: backup.channelId,
+        snapshot: { regions: backup.regions as DumpedPage['snapshot']['regions'] },
+      };
+      return c.json(page);
+    })
+    .post(
+      '/restore',
+      toolRoute(deps, importWidgetsRestoreRequestSchema, async (request, { c, storeClient }) => {
+        const owner = await jobOwner(c, deps.getAuth, { create: false });
+        const backup = owner ? await backups.getOwned(request.backupId, owner) : undefined;
+        if (!owner || !backup) throw new AppError(ERROR_CODES.backupNotFound, BACKUP_NOT_FOUND);
+        const client = storeClient(request.store);
+        if (client.storeHash !== backup.storeHash) {
+          throw new AppError(
+            ERROR_CODES.invalidInput,
+            `This backup is of store ${backup.storeHash}: select that store to restore it`,
+          );
+        }
+        const result: ImportWidgetsPageResult = await restorePage(client, backup, { backups, owner });
+        await trim(owner);
+        return c.json({ result });
+      }),
+    )
+    .post(
+      '/',
+      toolRoute(deps, importWidgetsRequestSchema, async (request, { c, storeClient }) => {
+        const owner = await jobOwner(c, deps.getAuth, { create: true });
+        if (!owner) throw new Error('the import has no owner');
+        const client = storeClient(request.store);
+        const command = {
+          pages: request.pages,
+          autoCreateMissingTemplates: request.autoCreateMissingTemplates,
+          sourceWidgetTemplates: request.sourceWidgetTemplates,
+        };
+        const wantsProgress =
+          (c.req.header('accept') ?? '').includes(NDJSON_CONTENT_TYPE) ||
+          c.req.query(PROGRESS_QUERY_PARAM) === '1';
+        if (!wantsProgress) {
+          const answer = await importWidgets(client, command, { backups, owner });
+          await trim(owner);
+          return c.json(answer);
+        }
+        const reqId = c.get('requestId');
+        return streamNdjson(
+          c,
+          async ({ send }) => {
+            const answer = await importWidgets(client, command, { backups, owner, onProgress: send });
+            await trim(owner);
+            return answer;
+          },
+          (error) => toolFailureBody(failureOf(error, deps.logger, reqId, false)),
+        );
+      }),
+    );
 }

@@ -1,0 +1,199 @@
+// Which target widget template each source widget uses (spec part 1 §4: compared by name, case-insensitively), and the
+// missing custom templates created first when auto-create is on (API-NOTES §6 (e).1, §6 (e).4).
+//
+// Templates are read per channel: a custom template belongs to one channel and only pages of that channel may use it;
+// built-ins answer every channel. A source widget's `widget_template_uuid` leads to the dump's template, its name to
+// the target's template of that name (the same uuid first when both have it, then the same kind). A uuid the dump does
+// not describe still works when the target has that very uuid (same store, or a built-in with a shared uuid).
+//
+// Template names are not unique at BigCommerce (API-NOTES §7.8), so a create that failed without a clear answer (a 5xx
+// or a dropped connection after it was sent) is never sent blindly again: the channel's templates are read and a new
+// one of that name is taken as the create that landed (`createOnce`).
+import type { DumpedWidgetTemplate } from '../../../common/dumps/widgets-dump';
+import {
+  isBigCommerceError,
+  type BigCommerceClient,
+  type WidgetTemplate,
+} from '../../integrations/bigcommerce';
+import { createOnce } from '../../integrations/bigcommerce/resource-api';
+import type { TemplateResolution } from './import-widgets.rewrite';
+
+export type CreatedTemplate = { name: string; sourceUuid: string; uuid: string; channelId: number };
+export type FailedTemplate = { name: string; sourceUuid: string; channelId: number; error: string };
+
+const CUSTOM = 'custom';
+const kindOf = (template: { kind?: string | undefined }) => template.kind ?? CUSTOM;
+const nameKey = (name: string) => name.trim().toLowerCase();
+
+type ChannelTemplates = { byUuid: Map<string, WidgetTemplate>; byName: Map<string, WidgetTemplate[]> };
+
+function indexTemplates(templates: readonly WidgetTemplate[]): ChannelTemplates {
+  const byUuid = new Map<string, WidgetTemplate>();
+  const byName = new Map<string, WidgetTemplate[]>();
+  for (const template of templates) {
+    byUuid.set(template.uuid, template);
+    const key = nameKey(template.name);
+    byName.set(key, [...(byName.get(key) ?? []), template]);
+  }
+  return { byUuid, byName };
+}
+
+/** The target template for a source template: same name; among several, the same uuid, then the same kind. */
+function matchByName(target: ChannelTemplates, source: DumpedWidgetTemplate): WidgetTemplate | undefined {
+  const candidates = target.byName.get(nameKey(source.name)) ?? [];
+  return (
+    candidates.find((template) => template.uuid === source.uuid) ??
+    candidates.find((template) => kindOf(template) === source.kind) ??
+    candidates[0]
+  );
+}
+
+export type TemplatePlan = {
+  /** The resolution of one source uuid on one channel. */
+  resolve: (channelId: number, sourceUuid: string) => TemplateResolution;
+  /** Missing custom templates to create, per channel, one per name. */
+  toCreate: { channelId: number; source: DumpedWidgetTemplate }[];
+};
+
+export type TemplateMatcher = {
+  plan: TemplatePlan;
+  /** Creates the missing custom templates (auto-create), one after the other; `onCreated` after each attempt. */
+  createMissing: (onStep: (label: string) => void) => Promise<{
+    created: CreatedTemplate[];
+    failed: FailedTemplate[];
+  }>;
+};
+
+/**
+ * Reads the target's templates on every channel in `uses` (channel → source uuids its pages use) and plans the
+ * mapping. Nothing is written until `createMissing`.
+ */
+export async function matchTemplates(
+  client: BigCommerceClient,
+  uses: ReadonlyMap<number, ReadonlySet<string>>,
+  sourceTemplates: readonly DumpedWidgetTemplate[],
+  options: { autoCreate: boolean; signal?: AbortSignal | undefined },
+): Promise<TemplateMatcher> {
+  const sourceByUuid = new Map(sourceTemplates.map((template) => [template.uuid, template]));
+  const channels = [...uses.keys()];
+  const listings = await Promise.all(
+    channels.map((channelId) =>
+      client.widgetTemplates.listAll({ query: { 'channel_id:in': channelId }, signal: options.signal }),
+    ),
+  );
+  const targets = new Map(channels.map((channelId, i) => [channelId, indexTemplates(listings[i] ?? [])]));
+  /** Per channel: source uuid → resolution, filled as templates are found or created. */
+  const resolved = new Map<number, Map<string, TemplateResolution>>();
+  const toCreate: TemplatePlan['toCreate'] = [];
+
+  for (const [channelId, sourceUuids] of uses) {
+    const target = targets.get(channelId) ?? indexTemplates([]);
+    const onChannel = new Map<string, TemplateResolution>();
+    const planned = new Set<string>();
+    for (const sourceUuid of sourceUuids) {
+      const source = sourceByUuid.get(sourceUuid);
+      const match = source ? matchByName(target, source) : undefined;
+      const sameUuid = target.byUuid.get(sourceUuid);
+      if (match ?? sameUuid) {
+        onChannel.set(sourceUuid, { uuid: (match ?? sameUuid)!.uuid });
+        continue;
+      }
+      if (!source) {
+        onChannel.set(sourceUuid, {
+          missing: sourceUuid,
+          reason:
+            'the file does not describe this widget template and the target has no template with its uuid',
+        });
+        continue;
+      }
+      if (kindOf(source) !== CUSTOM) {
+        onChannel.set(sourceUuid, {
+          missing: source.name,
+          reason: `the built-in template (${source.kind}) does not exist in the target store`,
+        });
+        continue;
+      }
+      onChannel.set(sourceUuid, {
+        missing: source.name,
+        reason: options.autoCreate
+          ? 'the custom template could not be created'
+          : 'the custom template is missing in the target and auto-create is off',
+      });
+      if (options.autoCreate && !planned.has(nameKey(source.name))) {
+        planned.add(nameKey(source.name));
+        toCreate.push({ channelId, source });
+      }
+    }
+    resolved.set(channelId, onChannel);
+  }
+
+  const plan: TemplatePlan = {
+    resolve: (channelId, sourceUuid) =>
+      resolved.get(channelId)?.get(sourceUuid) ?? {
+        missing: sourceUuid,
+        reason: 'the widget template is unknown',
+      },
+    toCreate,
+  };
+
+  const createMissing: TemplateMatcher['createMissing'] = async (onStep) => {
+    const created: CreatedTemplate[] = [];
+    const failed: FailedTemplate[] = [];
+    for (const { channelId, source } of toCreate) {
+      const known = new Set(targets.get(channelId)?.byUuid.keys() ?? []);
+      const body = {
+        name: source.name,
+        template: source.template,
+        ...(Array.isArray(source.schema) ? { schema: source.schema } : {}),
+        ...(source.storefront_api_query ? { storefront_api_query: source.storefront_api_query } : {}),
+        channel_id: channelId,
+      };
+      try {
+        const template = await createOnce(
+          () => client.widgetTemplates.create(body, { signal: options.signal }),
+          // After an uncertain failure: a custom template of that name the channel did not have before is ours.
+          async () =>
+            (
+              await client.widgetTemplates.listAll({
+                query: { 'channel_id:in': channelId, widget_template_kind: CUSTOM },
+                signal: options.signal,
+              })
+            ).find(
+              (found) =>
+                !known.has(found.uuid) &&
+                kindOf(found) === CUSTOM &&
+                nameKey(found.name) === nameKey(source.name),
+            ),
+        );
+        created.push({ name: source.name, sourceUuid: source.uuid, uuid: template.uuid, channelId });
+        // Every source uuid of this name on the channel now resolves to the new template.
+        const onChannel = resolved.get(channelId);
+        for (const [sourceUuid, resolution] of onChannel ?? []) {
+          const other = sourceByUuid.get(sourceUuid);
+          if ('missing' in resolution && other && nameKey(other.name) === nameKey(source.name)) {
+            onChannel?.set(sourceUuid, { uuid: template.uuid });
+          }
+        }
+        onStep(`Created widget template: ${source.name}`);
+      } catch (error) {
+        if (!isBigCommerceError(error)) throw error;
+        const message = error.message;
+        failed.push({ name: source.name, sourceUuid: source.uuid, channelId, error: message });
+        const onChannel = resolved.get(channelId);
+        for (const [sourceUuid, resolution] of onChannel ?? []) {
+          const other = sourceByUuid.get(sourceUuid);
+          if ('missing' in resolution && other && nameKey(other.name) === nameKey(source.name)) {
+            onChannel?.set(sourceUuid, {
+              missing: source.name,
+              reason: `the custom template could not be created: ${message}`,
+            });
+          }
+        }
+        onStep(`Could not create widget template: ${source.name}`);
+      }
+    }
+    return { created, failed };
+  };
+
+  return { plan, createMissing };
+}
