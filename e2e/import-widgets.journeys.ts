@@ -3,6 +3,7 @@
 // they were), with the missing custom templates created, and one page is restored from its backup. Expected texts are
 // written out from the spec, not imported from the catalogues, so a wrong catalogue entry fails.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
 import { DESKTOP, expectText, squash, textOf, type NewPage } from './helpers';
@@ -367,6 +368,7 @@ export const importWidgetsJourneys: Journey[] = [
         dump.templates.map(() => 'Imported'),
       );
       assert.equal(await page.getByTestId('page-result-error').count(), 0);
+      assert.equal(await page.getByTestId('failed-templates').count(), 0);
 
       // The templates the pages use were created, and the pages hold every widget of the dump.
       const used = new Set([...usedUuids(home.snapshot.regions), ...usedUuids(product.snapshot.regions)]);
@@ -398,7 +400,14 @@ export const importWidgetsJourneys: Journey[] = [
         page.waitForEvent('download', { timeout: 30_000 }),
         homeResult.getByTestId('download-backup').click(),
       ]);
-      assert.match(download.suggestedFilename(), /\.json$/);
+      // The page as it was: one page of the widgets dump format, holding the target's own widget.
+      assert.match(
+        download.suggestedFilename(),
+        /^bc-widgets-backup-sandbox-e2e-import-widgets-pages-home-[\dTZ-]+\.json$/,
+      );
+      const backup = JSON.parse(await readFile(await download.path(), 'utf8')) as DumpPage;
+      assert.equal(backup.template_file, 'pages/home');
+      assert.equal(countWidgets(backup.snapshot.regions), 1);
       await screenshot(page, 'import-widgets-results');
       await homeResult.getByTestId('restore-button').click();
       const dialog = page.getByTestId('restore-dialog');

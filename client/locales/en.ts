@@ -404,6 +404,8 @@ export const en = {
     warnings: 'Warnings',
     createdTemplates: 'Templates created in the target',
     createdTemplate: '{name}: {sourceUuid} → {uuid}',
+    failedTemplates: 'Templates that could not be created (the widgets that use them were skipped)',
+    failedTemplate: '{name}: {error}',
     downloadBackup: 'Download backup',
     restore: 'Restore',
     restoring: 'Restoring...',

@@ -406,6 +406,8 @@ export const vi: Messages = {
     warnings: 'Cảnh báo',
     createdTemplates: 'Template đã tạo trong store đích',
     createdTemplate: '{name}: {sourceUuid} → {uuid}',
+    failedTemplates: 'Template không tạo được (các widget dùng chúng đã bị bỏ qua)',
+    failedTemplate: '{name}: {error}',
     downloadBackup: 'Tải bản sao lưu',
     restore: 'Khôi phục',
     restoring: 'Đang khôi phục...',

@@ -3,10 +3,12 @@ import {
   IMPORT_WIDGETS_PATH,
   IMPORT_WIDGETS_RESTORE_PATH,
   IMPORT_WIDGETS_TEMPLATES_PATH,
+  importWidgetsProgressSchema,
   importWidgetsResponseSchema,
   importWidgetsRestoreResponseSchema,
   importWidgetsTemplatesResponseSchema,
   type ImportWidgetsPageResult,
+  type ImportWidgetsProgress,
   type ImportWidgetsRequest,
   type ImportWidgetsResponse,
   type ImportWidgetsTemplatesRequest,
@@ -26,15 +28,6 @@ export async function loadTargetTemplates(
   });
   return answer.templates;
 }
-
-/** A progress line of the streamed import (`Accept: application/x-ndjson`): steps done of the total, and the step. */
-export const importWidgetsProgressSchema = z.object({
-  type: z.literal('progress'),
-  done: z.number(),
-  total: z.number(),
-  step: z.string().optional(),
-});
-export type ImportWidgetsProgress = z.infer<typeof importWidgetsProgressSchema>;
 
 /** The last line of a stream that failed after its 200: the spec's `{error}` (with its code). */
 const streamedFailureSchema = z.object({ error: z.string(), code: z.string().optional() });

@@ -15,11 +15,14 @@ import { apiErrorText } from '../../lib/tool-errors';
 import { restoreWidgetsPage } from './api';
 import { pageLabel } from './import-widgets-rules';
 
-/** Green when every page was imported, red when none was, amber in between. */
-export function resultsTone(results: readonly Pick<ImportWidgetsPageResult, 'success'>[]): AlertTone {
+/** Green when every page was imported (and every missing template made), red when no page was, amber in between. */
+export function resultsTone(
+  results: readonly Pick<ImportWidgetsPageResult, 'success'>[],
+  failedTemplates = 0,
+): AlertTone {
   const succeeded = results.filter((result) => result.success).length;
-  if (succeeded === results.length) return 'success';
-  return succeeded === 0 ? 'error' : 'warning';
+  if (succeeded === 0) return 'error';
+  return succeeded === results.length && failedTemplates === 0 ? 'success' : 'warning';
 }
 
 type RestoreState =
@@ -56,6 +59,7 @@ export function ImportResults({
       })),
   });
   const succeeded = response.results.filter((result) => result.success).length;
+  const failedTemplates = response.failedTemplates ?? [];
   const labelOf = (result: Pick<ImportWidgetsPageResult, 'templateFile' | 'entityId'>) =>
     pageLabel({ templateFile: result.templateFile, entityId: result.entityId }, globalText);
 
@@ -66,7 +70,7 @@ export function ImportResults({
           success: String(succeeded),
           total: String(response.results.length),
         })}
-        tone={resultsTone(response.results)}
+        tone={resultsTone(response.results, failedTemplates.length)}
         testId="tool-result"
       >
         {response.createdTemplates.length > 0 && (
@@ -80,6 +84,18 @@ export function ImportResults({
                     sourceUuid: template.sourceUuid,
                     uuid: template.uuid,
                   })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {failedTemplates.length > 0 && (
+          <div className="mt-2">
+            <p className="text-xs font-semibold">{t('importWidgets.failedTemplates')}</p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs" data-testid="failed-templates">
+              {failedTemplates.map((template) => (
+                <li key={`${template.sourceUuid}-${template.channelId}`} className="break-words">
+                  {t('importWidgets.failedTemplate', { name: template.name, error: template.error })}
                 </li>
               ))}
             </ul>

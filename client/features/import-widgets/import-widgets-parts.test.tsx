@@ -262,8 +262,22 @@ describe('ImportResults', () => {
     expect(html.match(/data-testid="restore-button"/g)).toHaveLength(1);
   });
 
-  it('is green when every page was imported, amber when some, red when none', () => {
+  it('lists the templates auto-create could not make, with BigCommerce’s reason', () => {
+    const withFailure = {
+      ...response,
+      failedTemplates: [
+        { name: 'Legacy Banner', sourceUuid: 'u-legacy', channelId: 1, error: 'Limit reached' },
+      ],
+    };
+    const html = render(<ImportResults response={withFailure} store={store} storeName="Empty" />);
+    expect(textOf(html)).toContain(
+      'Templates that could not be created (the widgets that use them were skipped) Legacy Banner: Limit reached',
+    );
+  });
+
+  it('is green when every page was imported, amber when some (or a template failed), red when none', () => {
     expect(resultsTone([{ success: true }, { success: true }])).toBe('success');
+    expect(resultsTone([{ success: true }, { success: true }], 1)).toBe('warning');
     expect(resultsTone([{ success: true }, { success: false }])).toBe('warning');
     expect(resultsTone([{ success: false }])).toBe('error');
   });

@@ -3,6 +3,7 @@ import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent, type F
 import { useTranslation } from 'react-i18next';
 import {
   normaliseChannelId,
+  type ImportWidgetsProgress,
   type ImportWidgetsRequest,
   type ImportWidgetsResponse,
   type TargetWidgetTemplate,
@@ -15,7 +16,7 @@ import { ProgressPanel } from '../../components/tool/progress-panel';
 import { ToolForm } from '../../components/tool/tool-form';
 import { toStoreRef } from '../../lib/stores/store-credentials';
 import { apiErrorText } from '../../lib/tool-errors';
-import { importWidgets, loadTargetTemplates, type ImportWidgetsProgress } from './api';
+import { importWidgets, loadTargetTemplates } from './api';
 import { ImportResults } from './import-results';
 import {
   buildImportRequest,
