@@ -19,6 +19,7 @@ import {
 import type { DumpedPage, DumpedWidgetTemplate, WidgetsDump } from '../../../common/dumps/widgets-dump';
 import { listSnapshotWidgets } from '../../../common/dumps/widgets-dump';
 import { testDatabaseKinds, type TestServer } from '../../test/harness';
+import { PAGE_BACKUP_RETENTION_MS, createPageBackupStore } from './page-backup-store';
 import { DEMO_STORE, toolData, useToolTestServer, type Json } from '../../test/store-tools';
 
 const EMPTY_STORE = { ...DEMO_STORE, id: 'empty-1', storeHash: 'sandbox-empty', accessToken: 'empty-token' };
@@ -771,6 +772,54 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
         .map((t) => t.uuid)
         .sort(),
     );
+  });
+
+  it('writes a page once when it appears twice in one import', async () => {
+    const html = (await templatesOf(app.server, 'sandbox-empty')).find((t) => t.name === HTML_NAME)!;
+    const home = (title: string, channel: unknown = 1) => ({
+      template_file: 'pages/home',
+      entity_id: null,
+      channel_id: channel,
+      regions: [{ name: 'home_below_menu', children: [builtInWidget(html.uuid, title)] }],
+    });
+    const { answer } = await importPages({
+      pages: [home('First'), home('Second', '1'), home('Other', OUTLET_CHANNEL)],
+    });
+    expect(answer.results.map((r) => r.success)).toEqual([true, false, true]);
+    expect(answer.results[1]?.error).toBe(
+      'This page is also page 1 of this import, which writes it; BigCommerce keeps one content per page, so this one was not written',
+    );
+    const regions = await snapshotOf(app.server, 'sandbox-empty', { template_file: 'pages/home' });
+    expect(regions.find((r) => r.name === 'home_below_menu')?.children).toMatchObject([{ name: 'First' }]);
+  });
+
+  it('keeps backups bounded: the newest per owner, and none older than the retention', async () => {
+    const backups = createPageBackupStore(app.server.database.db, { maxPerOwner: 3 });
+    const base = Date.parse('2025-01-01T00:00:00.000Z');
+    const save = (owner: string, second: number) =>
+      backups.save({
+        owner,
+        storeHash: 'sandbox-empty',
+        channelId: 1,
+        templateFile: 'pages/home',
+        entityId: null,
+        regions: [],
+        now: new Date(base + second * 1000),
+      });
+    const mine = [];
+    for (let second = 0; second < 5; second++) mine.push(await save('visitor:bounded-a', second));
+    const theirs = await save('visitor:bounded-b', 0);
+    await backups.trimOwner('visitor:bounded-a');
+    expect(await backups.countOwned('visitor:bounded-a')).toBe(3);
+    expect(await backups.getOwned(mine[0]!.id, 'visitor:bounded-a')).toBeUndefined();
+    expect(await backups.getOwned(mine[4]!.id, 'visitor:bounded-a')).toMatchObject({ id: mine[4]!.id });
+    // Owner-checked: another owner's id is not found.
+    expect(await backups.getOwned(theirs.id, 'visitor:bounded-a')).toBeUndefined();
+    expect(await backups.countOwned('visitor:bounded-b')).toBe(1);
+    await backups.pruneOlderThan(new Date(base + 3_500));
+    expect(await backups.countOwned('visitor:bounded-a')).toBe(1);
+    expect(await backups.countOwned('visitor:bounded-b')).toBe(0);
+    expect(PAGE_BACKUP_RETENTION_MS).toBe(30 * 24 * 60 * 60_000);
   });
 
   it('lists the target’s widget templates by name, with uuid and kind, on the chosen channel', async () => {

@@ -323,6 +323,16 @@ async function importPage(
   return backUpAndPublish(client, page, rewritten, result, tools.saveBackup, tools.signal);
 }
 
+function duplicateResult(page: ImportPage, first: number): ImportWidgetsPageResult {
+  const result = emptyResult({
+    templateFile: page.template_file,
+    entityId: page.template_file === null ? null : page.entity_id,
+    channelId: page.channel_id,
+  });
+  result.error = `This page is also page ${first + 1} of this import, which writes it; BigCommerce keeps one content per page, so this one was not written`;
+  return result;
+}
+
 /** Which source template uuids the pages of each channel use. */
 function templateUses(pages: readonly ImportPage[]): Map<number, Set<string>> {
   const uses = new Map<number, Set<string>>();
@@ -365,8 +375,16 @@ export async function importWidgets(
     readRegions: themeRegionReader(client, signal),
     signal,
   };
-  const results = await mapPool(command.pages, PAGE_CONCURRENCY, async (page) => {
-    const result = await importPage(client, page, matcher.plan, tools);
+  // One snapshot per page: a page that appears again in the same import would overwrite the first one's content.
+  const firstAt = new Map<string, number>();
+  const positions = command.pages.map((page, index) => {
+    const key = `${page.channel_id}|${page.template_file ?? ''}|${page.template_file === null ? '' : (page.entity_id ?? '')}`;
+    if (!firstAt.has(key)) firstAt.set(key, index);
+    return { page, index, first: firstAt.get(key)! };
+  });
+  const results = await mapPool(positions, PAGE_CONCURRENCY, async ({ page, index, first }) => {
+    const result =
+      first === index ? await importPage(client, page, matcher.plan, tools) : duplicateResult(page, first);
     done++;
     report(`${pageLabel(result.templateFile, result.entityId)}: ${result.success ? 'written' : 'failed'}`);
     return result;

@@ -372,6 +372,26 @@ describe('page snapshots', () => {
     ).toEqual({ regions: 'a page can hold at most 150 widgets, this one has 151' });
   });
 
+  it('allows 150 layouts per page, and leaves the page as it was when refusing more', () => {
+    const state = newState();
+    const layouts = (count: number) =>
+      Array.from({ length: count }, () => ({
+        type: 'layout' as const,
+        dropzones: [{ widgets: [] }],
+      }));
+    const at = { template_file: 'pages/search' };
+    state.publishPage(page({ ...at, regions: [{ name: 'search_below_content', children: layouts(150) }] }));
+    const refused = failure(() =>
+      state.publishPage(page({ ...at, regions: [{ name: 'search_below_content', children: layouts(151) }] })),
+    );
+    expect(refused).toMatchObject({
+      status: 422,
+      errors: { regions: 'a page can hold at most 150 layouts, this one has 151' },
+    });
+    const kept = state.getPageRegions(state.pageAddress(at));
+    expect(kept.find((region) => region.name === 'search_below_content')?.children).toHaveLength(150);
+  });
+
   it('checks the page address', () => {
     const state = newState();
     expect(failure(() => state.pageAddress({ entity_id: '5' })).errors).toEqual({
