@@ -342,11 +342,10 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
       source.pages.map((p) => snapshotOf(app.server, 'sandbox-empty', p)),
     );
 
-    const streamed = await call(
-      `${IMPORT_WIDGETS_PATH}?progress=1`,
-      { store: EMPTY_STORE, ...body },
-      first.cookie,
-    );
+    // A new caller (no cookie): the stream gives it its visitor cookie, which owns the backups of this import.
+    const streamed = await call(`${IMPORT_WIDGETS_PATH}?progress=1`, { store: EMPTY_STORE, ...body });
+    expect(streamed.cookie).toMatch(/^bct_visitor=[a-f0-9]{32}$/);
+    expect(streamed.cookie).not.toBe(first.cookie);
     expect(streamed.status).toBe(200);
     expect(streamed.res.headers.get('content-type')).toMatch(/application\/x-ndjson/);
     const lines = streamed.text
@@ -367,7 +366,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     // The second import's backups hold what the first one wrote.
     const home = second.results.findIndex((r) => r.templateFile === 'pages/home' && r.channelId === 1);
     const backup = await app.server.request(importWidgetsBackupPath(second.results[home]!.backupId!), {
-      headers: { cookie: first.cookie },
+      headers: { cookie: streamed.cookie },
     });
     expect(backup.status).toBe(200);
     const saved = importWidgetsBackupFileSchema.parse(await backup.json());
