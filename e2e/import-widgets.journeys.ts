@@ -142,6 +142,20 @@ function countWidgets(regions: DumpPage['snapshot']['regions']): number {
   return count;
 }
 
+/** The template uuid of every widget, one entry per widget. */
+function widgetUuids(regions: DumpPage['snapshot']['regions']): string[] {
+  const uuids: string[] = [];
+  for (const region of regions) {
+    for (const child of region.children) {
+      if (child.dropzones) {
+        for (const zone of child.dropzones)
+          uuids.push(...(zone.widgets ?? []).map((w) => w.widget_template_uuid ?? ''));
+      } else uuids.push(child.widget_template_uuid ?? '');
+    }
+  }
+  return uuids;
+}
+
 function usedUuids(regions: DumpPage['snapshot']['regions']): Set<string> {
   const uuids = new Set<string>();
   const add = (widget: Widget) => widget.widget_template_uuid && uuids.add(widget.widget_template_uuid);
@@ -185,7 +199,7 @@ const rowOf = (page: Page, templateFile: string): Locator =>
 
 export const importWidgetsJourneys: Journey[] = [
   {
-    name: 'Import Widgets: the file’s messages, loading templates, none selected, a wrong token',
+    name: 'Import Widgets: the file’s messages, loading templates, none selected, a wrong token; without auto-create MISSING widgets are skipped',
     run: async ({ newPage }) => {
       const page = await openImportWidgets(newPage);
       const fileError = page.getByTestId('widgets-file-error');
@@ -256,6 +270,31 @@ export const importWidgetsJourneys: Journey[] = [
         page.getByTestId('templates-loaded'),
         /^The target has \d+ widget templates on channel 1 \(0 custom\)\.$/,
       );
+
+      // Without auto-create, the widgets of the missing templates are skipped and logged 'MISSING: …'.
+      await upload(page, 'bc-widgets-dump.json', JSON.stringify(dump));
+      const home = dump.templates.find((p) => p.template_file === 'pages/home');
+      assert.ok(home);
+      const custom = new Set(dump.widgetTemplates.filter((t) => t.kind === 'custom').map((t) => t.uuid));
+      const skipped = [...widgetUuids(home.snapshot.regions)].filter((uuid) => custom.has(uuid)).length;
+      assert.ok(skipped > 0, 'the home page uses custom templates');
+      await expectText(
+        page.getByTestId('auto-create-note'),
+        'Without it, the widgets that use a missing template are skipped; the rest of each page is imported.',
+      );
+      await rowOf(page, 'pages/home').getByTestId('page-select').check();
+      await page.getByTestId('tool-submit').click();
+      const result = page.getByTestId('page-result');
+      await eventually(async () => assert.equal(await result.count(), 1), 30_000);
+      await expectText(result.getByTestId('page-result-status'), 'Imported');
+      await expectText(
+        result.getByTestId('page-result-widgets'),
+        String(countWidgets(home.snapshot.regions) - skipped),
+      );
+      await result.getByTestId('page-result-logs').locator('summary').click();
+      const logs = (await result.getByTestId('page-result-logs').locator('li').allInnerTexts()).map(squash);
+      assert.equal(logs.filter((line) => line.startsWith('MISSING: ')).length, skipped);
+      assert.equal(await page.getByTestId('created-templates').count(), 0);
     },
   },
   {
