@@ -141,6 +141,11 @@ describe('snapshot', () => {
     expect(() => keywordCounterFromJSON({ ...snapshot, rules: 'kw-0' })).toThrow(/other rules/);
     const bad = { ...snapshot, keywords: [[['two words', 1, 0]], [], []] };
     expect(() => keywordCounterFromJSON(bad)).toThrow(/not a 1-word keyword/);
+    for (const entry of [['oak', -1, 0], ['oak', 1.5, 0], ['', 1, 0], ['oak', 1], 'oak']) {
+      expect(() => keywordCounterFromJSON({ ...snapshot, keywords: [[entry], [], []] })).toThrow(
+        KeywordSnapshotError,
+      );
+    }
   });
 });
 

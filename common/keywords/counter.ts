@@ -34,7 +34,7 @@ import {
   type KeywordEntry,
 } from './score';
 import { STOP_PHRASES } from './stop-words';
-import { containsStopPhrase, KeywordScanner, type KeywordSize } from './tokenise';
+import { containsStopPhrase, KeywordScanner, ownString, type KeywordSize } from './tokenise';
 
 /**
  * Changes whenever the tokenising rules or the stop-word lists change, so that counts saved under other rules are
@@ -60,6 +60,39 @@ export const keywordSnapshotSchema = z.object({
 });
 export type KeywordSnapshot = z.infer<typeof keywordSnapshotSchema>;
 
+/** `keywordSnapshotSchema` with the keyword lists checked by a loop: zod takes about a second on 600,000 tuples. */
+const snapshotEnvelopeSchema = keywordSnapshotSchema.extend({
+  keywords: z.tuple([z.array(z.unknown()), z.array(z.unknown()), z.array(z.unknown())]),
+});
+
+function isKeywordTuple(value: unknown): value is [string, number, number] {
+  return (
+    Array.isArray(value) &&
+    value.length === 3 &&
+    typeof value[0] === 'string' &&
+    value[0] !== '' &&
+    Number.isSafeInteger(value[1]) &&
+    (value[1] as number) >= 0 &&
+    Number.isSafeInteger(value[2]) &&
+    (value[2] as number) >= 0
+  );
+}
+
+function parseSnapshot(data: unknown): KeywordSnapshot {
+  const parsed = snapshotEnvelopeSchema.safeParse(data);
+  if (!parsed.success) throw new KeywordSnapshotError(`Not a keyword snapshot: ${parsed.error.message}`);
+  for (const list of parsed.data.keywords) {
+    for (const tuple of list) {
+      if (!isKeywordTuple(tuple)) {
+        throw new KeywordSnapshotError(
+          `Not a keyword snapshot: bad entry ${String(JSON.stringify(tuple)).slice(0, 100)}`,
+        );
+      }
+    }
+  }
+  return parsed.data as KeywordSnapshot;
+}
+
 export type KeywordCounterOptions = { maxKeywordsPerSize?: number };
 
 export type KeywordCounter = {
@@ -80,6 +113,9 @@ export type KeywordCounter = {
   distinct(size: KeywordSize): number;
   toJSON(): KeywordSnapshot;
 };
+
+/** First words of the stop-phrases: only a phrase that starts with one needs its string checked. */
+const STOP_PHRASE_HEADS = new Set([...STOP_PHRASES].map((phrase) => phrase.slice(0, phrase.indexOf(' '))));
 
 const TITLE = 0;
 const DESCRIPTION = 1;
@@ -129,10 +165,13 @@ class Counter implements KeywordCounter {
   private readonly scanner = new KeywordScanner();
   private field = TITLE;
   private readonly countRun = (tokens: readonly string[], length: number): void => this.count(tokens, length);
+  /** Ids of the three sizes (live or not) above which the next prune also compacts. */
+  private compactAt: [number, number, number];
 
   constructor(options: KeywordCounterOptions = {}) {
     this.cap = Math.max(1, Math.floor(options.maxKeywordsPerSize ?? MAX_KEYWORDS_PER_SIZE));
     this.keep = Math.max(1, Math.floor(this.cap * PRUNE_KEEP_RATIO));
+    this.compactAt = [2 * this.cap, 2 * this.cap, 2 * this.cap];
   }
 
   addProduct(product: KeywordProduct): void {
@@ -180,7 +219,7 @@ class Counter implements KeywordCounter {
   private addWord(token: string): number {
     const id = this.words.length;
     // A token may be a slice of a whole description: keep a copy of its own, not the description.
-    const own = token.length >= 13 ? (token + ' ').slice(0, -1) : token;
+    const own = ownString(token);
     this.words.push(own);
     this.wordIds.set(own, id);
     ensure(this.c1, id);
@@ -190,9 +229,9 @@ class Counter implements KeywordCounter {
   private addedPair(pair: number): void {
     ensure(this.c2, pair);
     if (pair >= this.pairStop.length) this.pairStop = grow(this.pairStop, pair + 1);
+    const first = this.words[this.pairs.first[pair]!]!;
     this.pairStop[pair] =
-      STOP_PHRASES.size > 0 &&
-      STOP_PHRASES.has(`${this.words[this.pairs.first[pair]!]} ${this.words[this.pairs.second[pair]!]}`)
+      STOP_PHRASE_HEADS.has(first) && STOP_PHRASES.has(`${first} ${this.words[this.pairs.second[pair]!]}`)
         ? 1
         : 0;
   }
@@ -200,7 +239,9 @@ class Counter implements KeywordCounter {
   private addedTriple(triple: number): void {
     ensure(this.c3, triple);
     if (triple >= this.tripleStop.length) this.tripleStop = grow(this.tripleStop, triple + 1);
-    this.tripleStop[triple] = STOP_PHRASES.size > 0 && STOP_PHRASES.has(this.keyword(3, triple)) ? 1 : 0;
+    const first = this.words[this.pairs.first[this.triples.first[triple]!]!]!;
+    this.tripleStop[triple] =
+      STOP_PHRASE_HEADS.has(first) && STOP_PHRASES.has(this.keyword(3, triple)) ? 1 : 0;
   }
 
   private counts(size: KeywordSize): Counts {
@@ -303,7 +344,11 @@ class Counter implements KeywordCounter {
     return keywordsCsv(limit === undefined ? this.entries(size) : this.top(limit, size));
   }
 
-  /** Drops the rarest keywords of every size over the cap, then rebuilds the dictionary without what no one uses. */
+  /**
+   * Drops the rarest keywords of every size over the cap. A dropped keyword keeps its id with both counts 0 (and
+   * starts from 0 if seen again); when the ids of a size have doubled since the last time, everything is renumbered
+   * without them (`compact`), so memory stays bounded without rebuilding the tables at every prune.
+   */
   private prune(): void {
     for (const size of [1, 2, 3] as const) {
       const counts = this.counts(size);
@@ -325,7 +370,8 @@ class Counter implements KeywordCounter {
       tied.sort((a, b) => this.compareKeys(size, a, b));
       for (let i = this.keep - kept; i < tied.length; i++) this.drop(counts, tied[i]!);
     }
-    this.compact();
+    if (this.words.length > this.compactAt[0] || this.pairs.size > this.compactAt[1]) this.compact();
+    else if (this.triples.size > this.compactAt[2]) this.compact();
   }
 
   private drop(counts: Counts, id: number): void {
@@ -410,6 +456,11 @@ class Counter implements KeywordCounter {
     this.c1 = c1;
     this.c2 = c2;
     this.c3 = c3;
+    this.compactAt = [
+      2 * Math.max(this.cap, words.length),
+      2 * Math.max(this.cap, pairs.size),
+      2 * Math.max(this.cap, triples.size),
+    ];
   }
 
   toJSON(): KeywordSnapshot {
@@ -480,16 +531,15 @@ export function createKeywordCounter(options: KeywordCounterOptions = {}): Keywo
  * was counted under other rules (`KEYWORD_RULES_VERSION`): the caller then starts counting afresh.
  */
 export function keywordCounterFromJSON(data: unknown, options: KeywordCounterOptions = {}): KeywordCounter {
-  const parsed = keywordSnapshotSchema.safeParse(data);
-  if (!parsed.success) throw new KeywordSnapshotError(`Not a keyword snapshot: ${parsed.error.message}`);
-  if (parsed.data.rules !== KEYWORD_RULES_VERSION) {
+  const snapshot = parseSnapshot(data);
+  if (snapshot.rules !== KEYWORD_RULES_VERSION) {
     throw new KeywordSnapshotError(
-      `Counted under other rules (${parsed.data.rules}, now ${KEYWORD_RULES_VERSION})`,
+      `Counted under other rules (${snapshot.rules}, now ${KEYWORD_RULES_VERSION})`,
     );
   }
   const counter = new Counter({
-    maxKeywordsPerSize: options.maxKeywordsPerSize ?? parsed.data.maxKeywordsPerSize,
+    maxKeywordsPerSize: options.maxKeywordsPerSize ?? snapshot.maxKeywordsPerSize,
   });
-  counter.restore(parsed.data);
+  counter.restore(snapshot);
   return counter;
 }

@@ -35,7 +35,7 @@ const fragment = fc.oneof(
     weight: 1,
     arbitrary: fc.constantFrom('gia\u0300y', 'A\u0301O', 'ta\u00adble', '\u212Aelvin', 'İstanbul'),
   },
-  { weight: 2, arbitrary: fc.constantFrom('2024', '4K', '3d', '²', '½', '٣٤', 'x2') },
+  { weight: 2, arbitrary: fc.constantFrom('2024', '4K', '3d', '²', '½', '٣٤', 'x2', 'Ⅻ', 'ⓐ') },
   {
     weight: 2,
     arbitrary: fc.constantFrom(

@@ -59,6 +59,8 @@ describe('tokenise: HTML', () => {
 describe('tokenise: words', () => {
   it('lower-cases, drops tokens under 2 characters, without a letter, and stop-words', () => {
     expect(tokenise('A 4K TV 2024 x 12 ² ½ 3d THE and', 'text')).toEqual(['4k', 'tv', '3d']);
+    // Non-ASCII numbers have cases: a Roman numeral is lower-cased too (found by the property test).
+    expect(tokenise('Oak\u2160 \u216b', 'text')).toEqual(['oak\u2170']);
   });
 
   it('keeps Vietnamese words whole, composed or decomposed, upper or lower case', () => {
@@ -126,6 +128,7 @@ describe('tokenise: words', () => {
 describe('stop-words', () => {
   it('come from stopwords-iso 1.1.0, English and Vietnamese', () => {
     expect(STOP_WORD_SOURCE.lists).toEqual({ en: 1298, vi: 645 });
+    expect([STOP_WORDS.size, STOP_PHRASES.size]).toEqual([1451, 470]);
     expect(STOP_WORD_SOURCE.stopWords).toBe(STOP_WORDS.size);
     expect(STOP_WORD_SOURCE.stopPhrases).toBe(STOP_PHRASES.size);
     for (const word of ['the', 'and', 'don', 'và', 'của', 'những']) expect(STOP_WORDS.has(word)).toBe(true);

@@ -50,6 +50,15 @@ const HAS_LETTER = 1;
 const NEEDS_LOWER = 2;
 const NON_ASCII = 4;
 const HAS_IGNORED = 8;
+const CARRIED = 16;
+/** Tokens of lower-case ASCII letters and digits only, in one piece, go through the token cache. */
+const NOT_CACHED = NEEDS_LOWER | NON_ASCII | HAS_IGNORED | CARRIED;
+
+// FNV-1a over the char codes of a token, computed while scanning it.
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+/** Slots of the token cache; it is emptied when half full, so it holds at most 32,768 tokens. */
+const CACHE_SLOTS = 1 << 16;
 
 const ASCII = new Uint8Array(128);
 for (let c = 0x61; c <= 0x7a; c++) ASCII[c] = LOWER;
@@ -144,6 +153,14 @@ export class KeywordScanner {
   private carry = '';
   private carryFlags = 0;
   private sink: RunSink = () => {};
+  // The token cache: most tokens were seen before (and half are stop-words); finding them by the hash computed
+  // while scanning, compared in place with `startsWith`, avoids a new string and a hash-set look-up per token.
+  private readonly cacheKeys: (string | undefined)[] = new Array<string | undefined>(CACHE_SLOTS).fill(
+    undefined,
+  );
+  private readonly cacheHashes = new Int32Array(CACHE_SLOTS);
+  private readonly cacheStop = new Uint8Array(CACHE_SLOTS);
+  private cacheSize = 0;
 
   /** Scans `text` (HTML or plain text) and hands every run to `sink`. */
   scan(text: string, kind: TextKind, sink: RunSink): void {
@@ -237,9 +254,10 @@ export class KeywordScanner {
   private scanText(s: string, from: number, to: number): void {
     let start = -1;
     let flags = 0;
+    let hash = FNV_OFFSET;
     if (this.carry !== '') {
       start = from;
-      flags = this.carryFlags;
+      flags = this.carryFlags | CARRIED;
     }
     for (let i = from; i < to; i++) {
       const c = s.charCodeAt(i);
@@ -248,7 +266,11 @@ export class KeywordScanner {
         k = ASCII[c]!;
         if (k === LOWER) {
           // The common case first: a lower-case ASCII letter.
-          if (start < 0) start = i;
+          if (start < 0) {
+            start = i;
+            hash = FNV_OFFSET;
+          }
+          hash = Math.imul(hash ^ c, FNV_PRIME);
           flags |= HAS_LETTER;
           continue;
         }
@@ -264,7 +286,7 @@ export class KeywordScanner {
             continue;
           }
           if (start >= 0) {
-            this.token(s, start, i, flags);
+            this.token(s, start, i, flags, hash);
             start = -1;
             flags = 0;
           }
@@ -284,7 +306,11 @@ export class KeywordScanner {
           flags |= HAS_LETTER | NEEDS_LOWER;
           break;
         case DIGIT:
-          if (start < 0) start = i;
+          if (start < 0) {
+            start = i;
+            hash = FNV_OFFSET;
+          }
+          hash = Math.imul(hash ^ c, FNV_PRIME);
           break;
         case LETTER_NA:
           if (start < 0) start = i;
@@ -299,7 +325,7 @@ export class KeywordScanner {
           break;
         default:
           if (start >= 0) {
-            this.token(s, start, i, flags);
+            this.token(s, start, i, flags, hash);
             start = -1;
             flags = 0;
           }
@@ -313,17 +339,19 @@ export class KeywordScanner {
   }
 
   private flushCarry(): void {
-    if (this.carry !== '') this.token('', 0, 0, this.carryFlags);
+    if (this.carry !== '') this.token('', 0, 0, this.carryFlags | CARRIED, 0);
   }
 
   /** Finishes the token `carry + s[a, b)`: normalises it, then keeps it in the run or drops it. */
-  private token(s: string, a: number, b: number, flags: number): void {
+  private token(s: string, a: number, b: number, flags: number, hash: number): void {
+    if ((flags & NOT_CACHED) === 0) return this.cachedToken(s, a, b, flags, hash);
     let t = this.carry === '' ? s.slice(a, b) : this.carry + s.slice(a, b);
     this.carry = '';
     this.carryFlags = 0;
     if ((flags & HAS_LETTER) === 0) return this.endRun();
     if ((flags & HAS_IGNORED) !== 0) t = t.replace(IGNORED_RE, '');
-    if ((flags & NEEDS_LOWER) !== 0) t = t.toLowerCase();
+    // Non-ASCII numbers have cases too (Roman numeral "Ⅰ" is "ⅰ" in lower case).
+    if ((flags & (NEEDS_LOWER | NON_ASCII)) !== 0) t = t.toLowerCase();
     if ((flags & NON_ASCII) !== 0) {
       t = t.normalize('NFC');
       // Fewer than 2 code points: one character, or one astral character (a surrogate pair).
@@ -332,6 +360,35 @@ export class KeywordScanner {
       }
     } else if (t.length < 2) return this.endRun();
     if (STOP_WORDS.has(t)) return this.endRun();
+    this.run[this.runLength++] = t;
+  }
+
+  /** `token` for lower-case ASCII letters and digits in one piece. */
+  private cachedToken(s: string, a: number, b: number, flags: number, hash: number): void {
+    const length = b - a;
+    if ((flags & HAS_LETTER) === 0 || length < 2) return this.endRun();
+    const keys = this.cacheKeys;
+    let slot = hash & (CACHE_SLOTS - 1);
+    for (let key = keys[slot]; key !== undefined; key = keys[slot]) {
+      if (this.cacheHashes[slot] === hash && key.length === length && s.startsWith(key, a)) {
+        if (this.cacheStop[slot] === 1) return this.endRun();
+        this.run[this.runLength++] = key;
+        return;
+      }
+      slot = (slot + 1) & (CACHE_SLOTS - 1);
+    }
+    const t = ownString(s.slice(a, b));
+    const stop = STOP_WORDS.has(t);
+    if (this.cacheSize * 2 >= CACHE_SLOTS) {
+      keys.fill(undefined);
+      this.cacheSize = 0;
+      slot = hash & (CACHE_SLOTS - 1);
+    }
+    keys[slot] = t;
+    this.cacheHashes[slot] = hash;
+    this.cacheStop[slot] = stop ? 1 : 0;
+    this.cacheSize++;
+    if (stop) return this.endRun();
     this.run[this.runLength++] = t;
   }
 
@@ -363,6 +420,14 @@ function tagEnd(s: string, from: number): number {
   return n;
 }
 
+/**
+ * A copy of a token that does not keep the whole text alive: V8 makes a slice of 13 or more characters a view into
+ * its parent string, and a kept token (a cache entry, a counter's key) would hold a whole description.
+ */
+export function ownString(token: string): string {
+  return token.length >= 13 ? (token + ' ').slice(0, -1) : token;
+}
+
 function isSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
@@ -371,8 +436,10 @@ function isSpace(c: number): boolean {
 export function containsStopPhrase(words: readonly string[], from: number, to: number): boolean {
   if (STOP_PHRASES.size === 0) return false;
   for (let a = from; a < to - 1; a++) {
-    for (let b = a + 2; b <= to; b++) {
-      if (STOP_PHRASES.has(words.slice(a, b).join(' '))) return true;
+    let phrase = words[a] ?? '';
+    for (let b = a + 1; b < to; b++) {
+      phrase = `${phrase} ${words[b]}`;
+      if (STOP_PHRASES.has(phrase)) return true;
     }
   }
   return false;
