@@ -36,6 +36,7 @@ describe('tokenise: HTML', () => {
     expect(tokenise('<STYLE type="text/css">.shelf{color:red}</STYLE >Lamp')).toEqual(['lamp']);
     expect(tokenise('<script type="x">if (a</b) lamp()</script>walnut')).toEqual(['walnut']);
     expect(tokenise('<!-- hidden words -->visible')).toEqual(['visible']);
+    expect(tokenise('oak<!-->lamp <!--->desk')).toEqual(['oaklamp', 'desk']);
     expect(tokenise('oak <script>never closed lamp')).toEqual(['oak']);
     expect(tokenise('<template><p>draft</p></template>shelf')).toEqual(['shelf']);
   });

@@ -43,11 +43,11 @@ const DIGIT = 3; // 0-9
 const BREAK = 4; // ends a sentence
 const LETTER_NA = 5; // a non-ASCII letter
 const WORD_NA = 6; // a non-ASCII combining mark or number
-const IGNORE = 7; // soft hyphen, zero-width joiners: invisible, neither joins nor separates
+const IGNORE = 7; // soft hyphen, zero-width joiners (all in the BMP): invisible, neither join nor separate
 
 // Token flags.
 const HAS_LETTER = 1;
-const NEEDS_LOWER = 2;
+const NEEDS_LOWER = 2; // an ASCII capital (any non-ASCII token is lower-cased too)
 const NON_ASCII = 4;
 const HAS_IGNORED = 8;
 const CARRIED = 16;
@@ -66,13 +66,12 @@ for (let c = 0x41; c <= 0x5a; c++) ASCII[c] = UPPER;
 for (let c = 0x30; c <= 0x39; c++) ASCII[c] = DIGIT;
 for (const ch of '.,!?;:\n\r\v\f') ASCII[ch.charCodeAt(0)] = BREAK;
 
-/** Non-ASCII sentence ends: full-width and CJK punctuation, ellipsis, dashes, line and paragraph separators. */
-const BREAKS_NA = new Set(
-  [
-    0x2026, 0x2013, 0x2014, 0x2028, 0x2029, 0x3002, 0x3001, 0xff01, 0xff0c, 0xff1a, 0xff1b, 0xff1f, 0x00a1,
-    0x00bf,
-  ].concat([0x037e, 0x0589, 0x061f, 0x060c, 0x06d4, 0x0964, 0x0965, 0x085e]),
-);
+/** Non-ASCII sentence ends: ellipsis, dashes, line and paragraph separators, other scripts' punctuation. */
+const BREAKS_NA = new Set([
+  ...[0x2026, 0x2013, 0x2014, 0x2028, 0x2029], // … – — and the line and paragraph separators
+  ...[0x3002, 0x3001, 0xff01, 0xff0c, 0xff1a, 0xff1b, 0xff1f], // 。、！，：；？
+  ...[0x00a1, 0x00bf, 0x037e, 0x0589, 0x061f, 0x060c, 0x06d4, 0x0964, 0x0965], // ¡ ¿ ; ։ ؟ ، ۔ । ॥
+]);
 const IGNORED = new Set([0x00ad, 0x200c, 0x200d, 0x2060, 0xfeff]);
 const IGNORED_RE = /\u00ad|\u200c|\u200d|\u2060|\ufeff/g;
 const LETTER_RE = /^\p{L}$/u;
@@ -121,22 +120,16 @@ const TAG_INLINE = 1; // joins: "<b>H</b>ello" is one word
 const TAG_BLOCK = 2; // ends a sentence
 const TAG_SKIP = 3; // skipped with its content
 const TAG_KINDS = new Map<string, number>();
-for (const name of [
-  'a abbr b bdi bdo big cite code data del dfn em font i ins kbd mark nobr q rp rt ruby s samp small span strike',
-  'strong sub sup time tt u var wbr',
-]
-  .join(' ')
-  .split(' '))
-  TAG_KINDS.set(name, TAG_INLINE);
-for (const name of [
-  'address article aside blockquote body br button caption center dd details dialog dir div dl dt fieldset',
-  'figcaption figure footer form frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html iframe legend li main menu',
-  'nav noscript ol optgroup option p pre section select summary table tbody td textarea tfoot th thead title tr ul',
-  'video audio canvas object embed',
-]
-  .join(' ')
-  .split(' '))
-  TAG_KINDS.set(name, TAG_BLOCK);
+const INLINE_TAGS =
+  'a abbr b bdi bdo big cite code data del dfn em font i ins kbd mark nobr q rp rt ruby s samp small span strike ' +
+  'strong sub sup time tt u var wbr';
+const BLOCK_TAGS =
+  'address article aside audio blockquote body br button canvas caption center dd details dialog dir div dl dt ' +
+  'embed fieldset figcaption figure footer form frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html iframe ' +
+  'legend li main menu nav noscript object ol optgroup option p pre section select summary table tbody td ' +
+  'textarea tfoot th thead title tr ul video';
+for (const name of INLINE_TAGS.split(' ')) TAG_KINDS.set(name, TAG_INLINE);
+for (const name of BLOCK_TAGS.split(' ')) TAG_KINDS.set(name, TAG_BLOCK);
 for (const name of ['script', 'style', 'template']) TAG_KINDS.set(name, TAG_SKIP);
 const SKIP_END = new Map<string, RegExp>(
   ['script', 'style', 'template'].map((name) => [name, new RegExp(`</${name}(?=[\\s/>]|$)`, 'gi')]),
@@ -208,7 +201,8 @@ export class KeywordScanner {
     let c = j < n ? s.charCodeAt(j) : 0;
     if (c === 0x21 /* ! */) {
       if (s.startsWith('--', j + 1)) {
-        const close = s.indexOf('-->', j + 3);
+        // From the opening dashes, so that "<!-->" and "<!--->" close at once, as in browsers.
+        const close = s.indexOf('-->', j + 1);
         return close < 0 ? n : close + 3; // a comment joins like an inline tag
       }
       this.flushCarry();
@@ -278,10 +272,9 @@ export class KeywordScanner {
         const d = s.charCodeAt(i + 1);
         if (d >= 0xdc00 && d <= 0xdfff) {
           k = astralClass(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000);
-          if (k === LETTER_NA || k === WORD_NA || k === IGNORE) {
+          if (k === LETTER_NA || k === WORD_NA) {
             if (start < 0) start = i;
-            flags |=
-              NON_ASCII | (k === LETTER_NA ? HAS_LETTER | NEEDS_LOWER : 0) | (k === IGNORE ? HAS_IGNORED : 0);
+            flags |= k === LETTER_NA ? HAS_LETTER | NON_ASCII : NON_ASCII;
             i++;
             continue;
           }
@@ -297,10 +290,6 @@ export class KeywordScanner {
         k = SEP;
       } else k = bmpClass(c);
       switch (k) {
-        case LOWER:
-          if (start < 0) start = i;
-          flags |= HAS_LETTER;
-          break;
         case UPPER:
           if (start < 0) start = i;
           flags |= HAS_LETTER | NEEDS_LOWER;
@@ -314,7 +303,7 @@ export class KeywordScanner {
           break;
         case LETTER_NA:
           if (start < 0) start = i;
-          flags |= HAS_LETTER | NEEDS_LOWER | NON_ASCII;
+          flags |= HAS_LETTER | NON_ASCII;
           break;
         case WORD_NA:
           if (start < 0) start = i;
