@@ -23,6 +23,7 @@ import { healthRoutes } from './features/health/health.routes';
 import {
   fetchChannelsRoutes,
   fetchProductsRoutes,
+  keywordReportRoutes,
 } from './features/keyword-extractor/keyword-extractor.routes';
 import { importProductRoutes } from './features/import-product/import-product.routes';
 import { importWidgetsRoutes } from './features/import-widgets/import-widgets.routes';
@@ -50,6 +51,7 @@ const FEATURE_ROUTES: ReadonlyArray<readonly [string, (services: AppServices) =>
   ['/import-product', importProductRoutes],
   ['/fetch-channels', fetchChannelsRoutes],
   ['/fetch-products', fetchProductsRoutes],
+  ['/keyword-extractor', keywordReportRoutes],
   ['/import-widgets', importWidgetsRoutes],
 ];
 

@@ -57,3 +57,36 @@ export const productPageSchema = z.object({
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 export const fetchProductsResponseSchema = toolResultSchema(productPageSchema);
+
+/**
+ * `POST` `{storeCredentials, productIds}` (at most {@link MISSING_REPORT_BATCH} ids): the "keywords missing from page
+ * titles" report of those products (issue 14), read with their page titles. Not in the spec; the screen calls it in
+ * batches for the products it has read.
+ */
+export const MISSING_FROM_TITLES_PATH = '/api/keyword-extractor/missing-from-titles';
+export const MISSING_REPORT_BATCH = 250;
+
+export const missingFromTitlesRequestSchema = z.object({
+  storeCredentials: toolStoreCredentialsSchema,
+  productIds: z
+    .array(z.number().int().min(1))
+    .min(1, 'productIds must list at least one product id')
+    .max(MISSING_REPORT_BATCH, `productIds takes at most ${MISSING_REPORT_BATCH} ids a call`),
+});
+export type MissingFromTitlesRequest = z.input<typeof missingFromTitlesRequestSchema>;
+
+export const missingFromTitleLineSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  title: z.string(),
+  topKeywords: z.array(z.string()),
+  missing: z.array(z.string()),
+});
+export const missingFromTitlesResponseSchema = toolResultSchema(
+  z.object({
+    /** Products found and checked (ids the store does not have are left out). */
+    checked: z.number(),
+    /** Products whose title lacks at least one of their top description keywords, most missing first. */
+    lines: z.array(missingFromTitleLineSchema),
+  }),
+);

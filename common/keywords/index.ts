@@ -42,3 +42,11 @@ export {
   keywordsCsvFileName,
   UTF8_BOM,
 } from './csv';
+export {
+  MISSING_KEYWORDS_PER_PRODUCT,
+  missingFromTitle,
+  missingFromTitles,
+  missingFromTitlesCsv,
+  type MissingFromTitle,
+  type TitledProduct,
+} from './missing-from-title';

@@ -6,7 +6,10 @@ import {
   fetchChannelsResponseSchema,
   fetchProductsResponseSchema,
   KEYWORD_PAGE_SIZE,
+  MISSING_FROM_TITLES_PATH,
+  missingFromTitlesResponseSchema,
 } from '../../../common/contracts/keyword-extractor';
+import { missingFromTitle } from '../../../common/keywords';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE, toolData, useToolTestServer } from '../../test/store-tools';
 
@@ -96,5 +99,41 @@ describe.each(testDatabaseKinds())('keyword extractor calls (%s)', (kind) => {
     });
     expect(wrongToken.status).toBe(401);
     expect(wrongToken.body).toMatchObject({ success: false, code: 'bc_unauthorized' });
+  });
+
+  it('reports the products whose page title lacks their top description keywords', async () => {
+    const list = await app.sandbox<{
+      data: { id: number; name: string; description: string; page_title: string }[];
+    }>('/v3/catalog/products?limit=40&include_fields=id,name,description,page_title');
+    const ids = list.data.map((product) => product.id);
+    const data = toolData(
+      await app.post(MISSING_FROM_TITLES_PATH, {
+        storeCredentials: DEMO_STORE,
+        productIds: [...ids, 999999],
+      }),
+      missingFromTitlesResponseSchema,
+    );
+    expect(data.checked).toBe(ids.length);
+    // An independent reading: the same rule applied here to what the store holds.
+    const expected = list.data
+      .map((product) => missingFromTitle(product))
+      .filter((line) => line.missing.length > 0);
+    expect(data.lines.map((line) => line.id).sort((a, b) => a - b)).toEqual(
+      expected.map((line) => line.id).sort((a, b) => a - b),
+    );
+    expect(data.lines.length).toBeGreaterThan(0);
+    for (const line of data.lines) {
+      expect(line.missing.length).toBeGreaterThan(0);
+      for (const word of line.missing)
+        expect(line.title.toLowerCase()).not.toMatch(new RegExp(`\\b${word}\\b`));
+    }
+    const tooMany = await app.post(MISSING_FROM_TITLES_PATH, {
+      storeCredentials: DEMO_STORE,
+      productIds: Array.from({ length: 251 }, (_, i) => i + 1),
+    });
+    expect(tooMany).toMatchObject({
+      status: 400,
+      body: { error: 'productIds takes at most 250 ids a call' },
+    });
   });
 });

@@ -5,8 +5,11 @@ import {
   fetchChannelsRequestSchema,
   fetchProductsRequestSchema,
   KEYWORD_PAGE_SIZE,
+  MISSING_REPORT_BATCH,
+  missingFromTitlesRequestSchema,
   type ProductPage,
 } from '../../../common/contracts/keyword-extractor';
+import { missingFromTitles } from '../../../common/keywords';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
 
 export function fetchChannelsRoutes(deps: ToolRouteDeps) {
@@ -48,5 +51,27 @@ export function fetchProductsRoutes(deps: ToolRouteDeps) {
         };
       },
     ),
+  );
+}
+
+/** `POST /api/keyword-extractor/missing-from-titles`: the report for up to 250 products, read with their page titles. */
+export function keywordReportRoutes(deps: ToolRouteDeps) {
+  return new Hono().post(
+    '/missing-from-titles',
+    toolRoute(deps, missingFromTitlesRequestSchema, async (request, { storeClient, signal }) => {
+      const ids = [...new Set(request.productIds)];
+      const page = await storeClient(request.storeCredentials).products.list({
+        query: { 'id:in': ids, include_fields: 'id,name,description,page_title' },
+        limit: MISSING_REPORT_BATCH,
+        signal,
+      });
+      const products = page.items.map((product) => ({
+        id: product.id,
+        name: product.name ?? '',
+        description: product.description ?? '',
+        page_title: product.page_title ?? '',
+      }));
+      return { checked: products.length, lines: missingFromTitles(products) };
+    }),
   );
 }
