@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TARGET_OPTIONS, type TargetOption } from '../../../common/contracts/bulk-edit';
+import { peekHandedOffProductIds, takeHandedOffProductIds } from '../../lib/product-ids-handoff';
 import { TextField } from '../form-field';
 import type { ScopeForm } from './bulk-edit-rules';
 
@@ -19,7 +20,8 @@ const HINT_KEYS = {
 
 /**
  * Which products a bulk edit touches (spec part 1 §2): By Category ID, By Brand ID, By Product IDs (comma
- * separated) or All visible products, with the value field (hidden for all).
+ * separated) or All visible products, with the value field (hidden for all). Product ids handed over by another tool
+ * (the Keyword Extractor, client/lib/product-ids-handoff.ts) fill By Product IDs when it mounts.
  */
 export function ScopeFieldset({
   scope,
@@ -35,6 +37,13 @@ export function ScopeFieldset({
 }) {
   const { t } = useTranslation();
   const name = useId();
+  // Ids left for this tab by another tool become the scope, once, when the screen opens.
+  const [handedOff] = useState(() => peekHandedOffProductIds()?.length ?? 0);
+  useEffect(() => {
+    const productIds = takeHandedOffProductIds();
+    if (productIds) onChange({ targetOption: 'specific', targetValue: productIds.join(', ') });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- taken once on mount; onChange changes every render
+  }, []);
   return (
     <fieldset disabled={isDisabled} className="space-y-3">
       <legend className="text-sm font-medium text-slate-700">{t('bulkScope.label')}</legend>
@@ -65,6 +74,11 @@ export function ScopeFieldset({
           autoComplete="off"
           testId="target-value"
         />
+      )}
+      {handedOff > 0 && scope.targetOption === 'specific' && (
+        <p className="text-xs text-indigo-700" data-testid="handed-off-ids">
+          {t('bulkScope.handedOff', { n: String(handedOff) })}
+        </p>
       )}
     </fieldset>
   );
