@@ -16,6 +16,41 @@ export const DEMO_STORE = {
   clientId: 'c',
 };
 
+/** The app's other built-in sandbox store, `sandbox-empty` (no catalogue, no widgets), as the client sends it. */
+export const EMPTY_STORE = {
+  ...DEMO_STORE,
+  id: 'empty-1',
+  storeHash: 'sandbox-empty',
+  accessToken: 'empty-token',
+};
+
+/** The built-in sandbox stores a test may call directly. */
+export type SandboxStoreHash = 'sandbox-demo' | 'sandbox-empty';
+
+/**
+ * A call to a sandbox store's BigCommerce API with its token (`body` sent as JSON when given): the status and the
+ * JSON answer (`null` when the answer is empty), whatever the status.
+ */
+export async function storeCall<T = Json>(
+  server: TestServer,
+  hash: SandboxStoreHash,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await server.request(`/sandbox/stores/${hash}${path}`, {
+    method,
+    headers: {
+      'X-Auth-Token': hash === 'sandbox-demo' ? DEMO_STORE.accessToken : EMPTY_STORE.accessToken,
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
 /** POSTs `body` as JSON: the status and the JSON answer. */
 export async function postJson(
   server: TestServer,

@@ -12,30 +12,15 @@ import {
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
 import { productDumpSchema, type ProductDump } from '../../../common/dumps/product-dump';
-import { testDatabaseKinds, type TestServer } from '../../test/harness';
-import { DEMO_STORE, toolData, useToolTestServer, type Json } from '../../test/store-tools';
-
-const EMPTY_STORE = { ...DEMO_STORE, id: 'empty-1', storeHash: 'sandbox-empty', accessToken: 'empty-token' };
-
-async function storeCall<T = Json>(
-  server: TestServer,
-  hash: 'sandbox-demo' | 'sandbox-empty',
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await server.request(`/sandbox/stores/${hash}${path}`, {
-    method,
-    headers: {
-      'X-Auth-Token': hash === 'sandbox-demo' ? 'demo-token' : 'empty-token',
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
+import { testDatabaseKinds } from '../../test/harness';
+import {
+  DEMO_STORE,
+  EMPTY_STORE,
+  storeCall,
+  toolData,
+  useToolTestServer,
+  type Json,
+} from '../../test/store-tools';
 
 const omit = (value: Json, keys: string[]) =>
   Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));

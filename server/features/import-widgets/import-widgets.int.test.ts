@@ -20,35 +20,22 @@ import type { DumpedPage, DumpedWidgetTemplate, WidgetsDump } from '../../../com
 import { listSnapshotWidgets } from '../../../common/dumps/widgets-dump';
 import { testDatabaseKinds, type TestServer } from '../../test/harness';
 import { PAGE_BACKUP_RETENTION_MS, createPageBackupStore } from './page-backup-store';
-import { DEMO_STORE, toolData, useToolTestServer, type Json } from '../../test/store-tools';
+import {
+  DEMO_STORE,
+  EMPTY_STORE,
+  storeCall,
+  toolData,
+  useToolTestServer,
+  type Json,
+  type SandboxStoreHash,
+} from '../../test/store-tools';
 
-const EMPTY_STORE = { ...DEMO_STORE, id: 'empty-1', storeHash: 'sandbox-empty', accessToken: 'empty-token' };
 const OUTLET_CHANNEL = 1702953;
 /** Built-in templates (every store has them): Page Builder's HTML and Hero Banner (sandbox README). */
 const HTML_NAME = 'HTML';
 
-type Store = 'sandbox-demo' | 'sandbox-empty';
+type Store = SandboxStoreHash;
 type Region = { name: string; children: Json[] };
-
-async function storeCall<T = Json>(
-  server: TestServer,
-  hash: Store,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const res = await server.request(`/sandbox/stores/${hash}${path}`, {
-    method,
-    headers: {
-      'X-Auth-Token': hash === 'sandbox-demo' ? 'demo-token' : 'empty-token',
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 /** The page's regions as the store answers `GET /v3/content/page-widgets`. */
 async function snapshotOf(
