@@ -7,6 +7,7 @@ import {
 } from '../../../common/contracts/import-product';
 import { ApiError } from '../../lib/api';
 import { createI18n } from '../../lib/i18n';
+import { stubFetchAnswer } from '../../lib/test-ndjson';
 import { dryRunImport, fetchSourceDump, importProduct } from './api';
 import { importErrorText } from './import-product-rules';
 
@@ -17,29 +18,13 @@ const request = {
 } satisfies ImportProductRequest;
 const result = emptyImportProductResult({ id: 128, name: 'Hoodie', sku: 'HH-01' });
 
-/** A fetch answering once with the given body (NDJSON chunks, or one JSON text) and status. */
-function answer(chunks: string[], status = 200) {
-  const calls: Array<{ url: string; init: RequestInit }> = [];
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
-        controller.close();
-      },
-    });
-    return Promise.resolve(new Response(body, { status }));
-  });
-  return calls;
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('the import call', () => {
   it('asks for NDJSON, hands on each progress line, and gives the §3 result of the last line', async () => {
-    const calls = answer([
+    const calls = stubFetchAnswer([
       '{"type":"progress","done":1,"total":3,"step":"product"}\n{"type":"pro',
       'gress","done":2,"total":3,"step":"variant HH-01-S"}\n',
       `${JSON.stringify({ results: { ...result, action: 'updated' } })}\n`,
@@ -58,7 +43,7 @@ describe('the import call', () => {
   });
 
   it('throws the server’s words of a failure after the stream began, and of a refused request', async () => {
-    answer([
+    stubFetchAnswer([
       '{"type":"progress","done":1,"total":3,"step":"product"}\n',
       '{"success":false,"error":"Store gone","code":"bc_http"}\n',
     ]);
@@ -66,25 +51,28 @@ describe('the import call', () => {
     expect(failed).toBeInstanceOf(ApiError);
     expect(importErrorText(failed, createI18n('en').t)).toBe('Store gone');
 
-    answer(['{"success":false,"error":"productData.name: Invalid input","code":"invalid_input"}'], 400);
+    stubFetchAnswer(
+      ['{"success":false,"error":"productData.name: Invalid input","code":"invalid_input"}'],
+      400,
+    );
     const refused = await importProduct(request, () => undefined).catch((error: unknown) => error);
     expect(importErrorText(refused, createI18n('en').t)).toBe('productData.name: Invalid input');
   });
 
   it("falls back to 'Import failed' (Vietnamese: 'Nhập thất bại') when the server gives no words", async () => {
-    answer(['Bad gateway'], 502);
+    stubFetchAnswer(['Bad gateway'], 502);
     const failed = await importProduct(request, () => undefined).catch((error: unknown) => error);
     expect(importErrorText(failed, createI18n('en').t)).toBe('Import failed');
     expect(importErrorText(failed, createI18n('vi').t)).toBe('Nhập thất bại');
     // An answer of an unknown shape is a failed import too.
-    answer(['{"results":{"productId":"x"}}\n']);
+    stubFetchAnswer(['{"results":{"productId":"x"}}\n']);
     const odd = await importProduct(request, () => undefined).catch((error: unknown) => error);
     expect(odd).toBeInstanceOf(z.ZodError);
     expect(importErrorText(odd, createI18n('en').t)).toBe('Import failed');
   });
 
   it('says the connection dropped when the stream ends without an answer', async () => {
-    answer(['{"type":"progress","done":1,"total":3,"step":"product"}\n']);
+    stubFetchAnswer(['{"type":"progress","done":1,"total":3,"step":"product"}\n']);
     const dropped = await importProduct(request, () => undefined).catch((error: unknown) => error);
     expect(importErrorText(dropped, createI18n('en').t)).toBe(
       'Server connection error: the connection closed before the answer arrived',
@@ -108,18 +96,18 @@ describe('the dry run and the "from a store" source', () => {
       steps: 1,
       notes: [],
     };
-    const calls = answer([JSON.stringify({ plan })]);
+    const calls = stubFetchAnswer([JSON.stringify({ plan })]);
     expect(await dryRunImport(request)).toEqual(plan);
     expect(calls[0]?.url).toBe('/api/import-product/dry-run');
     expect(calls[0]?.init.method).toBe('POST');
   });
 
   it('gives the data of Dump Product’s answer unchecked (the screen checks it as a file), and throws a failure', async () => {
-    const calls = answer([JSON.stringify({ success: true, data: { not: 'a dump' } })]);
+    const calls = stubFetchAnswer([JSON.stringify({ success: true, data: { not: 'a dump' } })]);
     const body = { storeCredentials: request.store, searchType: 'id' as const, searchValue: '77' };
     expect(await fetchSourceDump(body)).toEqual({ not: 'a dump' });
     expect(calls[0]?.url).toBe('/api/dump-product');
-    answer(
+    stubFetchAnswer(
       [
         JSON.stringify({
           success: false,

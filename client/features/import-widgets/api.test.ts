@@ -6,6 +6,7 @@ import type {
 } from '../../../common/contracts/import-widgets';
 import { ApiError } from '../../lib/api';
 import { createI18n } from '../../lib/i18n';
+import { stubFetchAnswer } from '../../lib/test-ndjson';
 import { apiErrorText } from '../../lib/tool-errors';
 import { importWidgets, loadTargetTemplates, restoreWidgetsPage } from './api';
 
@@ -28,22 +29,6 @@ const pageResult: ImportWidgetsPageResult = {
   backupId: 'b-1',
 };
 
-/** A fetch answering once with the given body (NDJSON chunks, or one JSON text) and status. */
-function answer(chunks: string[], status = 200) {
-  const calls: Array<{ url: string; init: RequestInit }> = [];
-  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
-        controller.close();
-      },
-    });
-    return Promise.resolve(new Response(body, { status }));
-  });
-  return calls;
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -52,7 +37,7 @@ const en = createI18n('en').t;
 
 describe('the import call', () => {
   it('asks for NDJSON, hands on each progress line (split anywhere), and gives the results of the last line', async () => {
-    const calls = answer([
+    const calls = stubFetchAnswer([
       '{"type":"progress","done":1,"total":3,"step":"template FAQ"}\n{"type":"pro',
       'gress","done":2,"total":3,"step":"pages/home"}\n',
       `${JSON.stringify({ results: [pageResult], createdTemplates: [], failedTemplates: [] })}\n`,
@@ -71,7 +56,7 @@ describe('the import call', () => {
   });
 
   it('throws the server’s words of a failure after the stream began, and of a refused request', async () => {
-    answer([
+    stubFetchAnswer([
       '{"type":"progress","done":1,"total":2,"step":"pages/home"}\n',
       '{"success":false,"error":"BigCommerce rejected the API token (401)","code":"bc_unauthorized"}\n',
     ]);
@@ -79,18 +64,21 @@ describe('the import call', () => {
     expect(late).toBeInstanceOf(ApiError);
     expect(apiErrorText(late, en, 'Import failed')).toBe('BigCommerce rejected the API token (401)');
 
-    answer([JSON.stringify({ success: false, error: 'Please select a store', code: 'store_required' })], 400);
+    stubFetchAnswer(
+      [JSON.stringify({ success: false, error: 'Please select a store', code: 'store_required' })],
+      400,
+    );
     const refused = await importWidgets(request, () => undefined).catch((error: unknown) => error);
     expect(apiErrorText(refused, en, 'Import failed')).toBe('Please select a store');
     expect(apiErrorText(refused, createI18n('vi').t, 'Nhập thất bại')).toBe('Vui lòng chọn store');
   });
 
   it('falls back to Import failed for an answer without words, and says a dropped stream is a connection error', async () => {
-    answer(['oops'], 500);
+    stubFetchAnswer(['oops'], 500);
     const bare = await importWidgets(request, () => undefined).catch((error: unknown) => error);
     expect(apiErrorText(bare, en, en('errors.importFailed'))).toBe('Import failed');
 
-    answer(['{"type":"progress","done":1,"total":2,"step":"pages/home"}\n']);
+    stubFetchAnswer(['{"type":"progress","done":1,"total":2,"step":"pages/home"}\n']);
     const dropped = await importWidgets(request, () => undefined).catch((error: unknown) => error);
     expect(apiErrorText(dropped, en, en('errors.importFailed'))).toBe(
       'Server connection error: the connection closed before the answer arrived',
@@ -100,20 +88,22 @@ describe('the import call', () => {
 
 describe('the templates and restore calls', () => {
   it('reads the target’s templates; a failure without words is Failed to load templates', async () => {
-    const calls = answer([JSON.stringify({ templates: [{ name: 'Text', uuid: 'u', kind: 'text' }] })]);
+    const calls = stubFetchAnswer([
+      JSON.stringify({ templates: [{ name: 'Text', uuid: 'u', kind: 'text' }] }),
+    ]);
     expect(await loadTargetTemplates({ store, channelId: 2 })).toEqual([
       { name: 'Text', uuid: 'u', kind: 'text' },
     ]);
     expect(calls[0]?.url).toBe('/api/import-widgets/templates');
     expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ store, channelId: 2 });
 
-    answer([''], 502);
+    stubFetchAnswer([''], 502);
     const failed = await loadTargetTemplates({ store, channelId: 1 }).catch((error: unknown) => error);
     expect(apiErrorText(failed, en, en('errors.loadTemplatesFailed'))).toBe('Failed to load templates');
   });
 
   it('restores a page by its backup id and gives the page’s result', async () => {
-    const calls = answer([JSON.stringify({ result: { ...pageResult, widgetsCount: 1 } })]);
+    const calls = stubFetchAnswer([JSON.stringify({ result: { ...pageResult, widgetsCount: 1 } })]);
     expect((await restoreWidgetsPage({ store, backupId: 'b-1' })).widgetsCount).toBe(1);
     expect(calls[0]?.url).toBe('/api/import-widgets/restore');
     expect(JSON.parse(calls[0]?.init.body as string)).toEqual({ store, backupId: 'b-1' });
