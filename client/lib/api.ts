@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** A non-2xx answer; `body` is the parsed JSON when there was one (the spec's `{error}` / `{success:false,error}`). */
 export class ApiError extends Error {
@@ -123,4 +123,24 @@ export async function apiStream<P, T>({
   // No final line: the connection closed mid-way (shown as a connection error, like a failed fetch).
   if (last === undefined) throw new TypeError('the connection closed before the answer arrived');
   return schema.parse(last);
+}
+
+/** The last line of a stream that failed after its 200: the spec's `{success: false, error, code}`. */
+const streamedFailureSchema = z.object({ error: z.string(), code: z.string().optional() });
+
+/**
+ * apiStream for a call whose failure may come after the stream began, as a last line `{error}` instead of the
+ * answer: that line is thrown as an ApiError carrying the server's words, as a refused request (non-2xx) is. A last
+ * line that is neither the answer (`schema`) nor such a failure throws the ZodError.
+ */
+export async function apiStreamResult<P, T>(request: ApiStreamRequest<P, T>): Promise<T> {
+  const last = await apiStream({
+    ...request,
+    schema: z.union([
+      request.schema.transform((answer) => ({ answer })),
+      streamedFailureSchema.transform((failure) => ({ failure })),
+    ]),
+  });
+  if ('failure' in last) throw new ApiError(200, last.failure, last.failure.error);
+  return last.answer;
 }

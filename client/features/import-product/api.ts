@@ -13,7 +13,7 @@ import {
   type ImportProgress,
 } from '../../../common/contracts/import-product';
 import { toolResultSchema } from '../../../common/contracts/tool-result';
-import { ApiError, apiRequest, apiStream } from '../../lib/api';
+import { apiRequest, apiStreamResult } from '../../lib/api';
 import { toolData } from '../../lib/tool-errors';
 
 /**
@@ -78,9 +78,6 @@ export function dryRunQuery(
 /** Every dry run of the screen (asked again after an import: the target has changed). */
 export const DRY_RUN_QUERY_KEY = ['import-product', 'dry-run'] as const;
 
-/** The last line of a stream that failed after its 200: `{success: false, error, code}`. */
-const streamedFailureSchema = z.object({ error: z.string(), code: z.string().optional() });
-
 /**
  * `POST /api/import-product` with progress (`Accept: application/x-ndjson`): writes done of the planned total, then
  * the §3 result; a failure (before or after the stream began) is a thrown ApiError carrying the server's `{error}`.
@@ -89,13 +86,12 @@ export async function importProduct(
   request: ImportProductRequest,
   onProgress: (progress: ImportProgress) => void,
 ): Promise<ImportProductResult> {
-  const answer = await apiStream({
+  const answer = await apiStreamResult({
     path: IMPORT_PRODUCT_PATH,
     body: request,
-    schema: z.union([importProductResponseSchema, streamedFailureSchema]),
+    schema: importProductResponseSchema,
     progressSchema: importProgressSchema,
     onProgress,
   });
-  if ('error' in answer) throw new ApiError(200, answer, answer.error);
   return answer.results;
 }

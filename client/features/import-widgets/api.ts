@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   IMPORT_WIDGETS_PATH,
   IMPORT_WIDGETS_RESTORE_PATH,
@@ -14,7 +13,7 @@ import {
   type ImportWidgetsTemplatesRequest,
   type TargetWidgetTemplate,
 } from '../../../common/contracts/import-widgets';
-import { ApiError, apiRequest, apiStream } from '../../lib/api';
+import { apiRequest, apiStreamResult } from '../../lib/api';
 
 /** `POST /api/import-widgets/templates` (spec part 1 §7): the target's widget templates on the channel. */
 export async function loadTargetTemplates(
@@ -29,9 +28,6 @@ export async function loadTargetTemplates(
   return answer.templates;
 }
 
-/** The last line of a stream that failed after its 200: the spec's `{error}` (with its code). */
-const streamedFailureSchema = z.object({ error: z.string(), code: z.string().optional() });
-
 /**
  * `POST /api/import-widgets` with progress (spec part 1 §7): the per-page results and the templates created, or a
  * thrown ApiError carrying the server's `{error}` (a failure after the stream began ends with that line).
@@ -40,15 +36,13 @@ export async function importWidgets(
   request: ImportWidgetsRequest,
   onProgress: (progress: ImportWidgetsProgress) => void,
 ): Promise<ImportWidgetsResponse> {
-  const answer = await apiStream({
+  return apiStreamResult({
     path: IMPORT_WIDGETS_PATH,
     body: request,
-    schema: z.union([importWidgetsResponseSchema, streamedFailureSchema]),
+    schema: importWidgetsResponseSchema,
     progressSchema: importWidgetsProgressSchema,
     onProgress,
   });
-  if ('error' in answer) throw new ApiError(200, answer, answer.error);
-  return answer;
 }
 
 /** `POST /api/import-widgets/restore`: publishes a page's saved snapshot back; the page's result. */
