@@ -12,6 +12,7 @@ import { dumpsJourneys } from './dumps.journeys';
 import { bulkEditJourneys } from './bulk-edit.journeys';
 import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
+import { keywordExtractorJourneys } from './keyword-extractor.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
 const only = process.argv[2];
@@ -23,6 +24,7 @@ const journeys = [
   ...bulkEditJourneys,
   ...importProductJourneys,
   ...importWidgetsJourneys,
+  ...keywordExtractorJourneys,
 ].filter((journey) => only === undefined || journey.name.includes(only));
 
 async function main(): Promise<number> {

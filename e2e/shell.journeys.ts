@@ -55,6 +55,7 @@ const BUILT_TABS = new Set([
   'import-widgets',
   'copy-description',
   'reset-page-title',
+  'keyword-extractor',
 ]);
 
 async function text(page: Page, testId: string): Promise<string> {

@@ -21,7 +21,7 @@ import {
 } from './keyword-extractor-state';
 import { KeywordProducts } from './keyword-products';
 import { KeywordTablesView } from './keyword-tables';
-import type { ProductMatches } from './product-records';
+import type { ProductMatches } from './keyword-protocol';
 import { useKeywordExtractor } from './use-keyword-extractor';
 
 const PROBLEM_KEYS = {

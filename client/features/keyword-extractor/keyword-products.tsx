@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PRODUCT_IDS } from '../../../common/contracts/bulk-edit';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { isSandboxStoreHash } from '../../../common/stores/store-hash';
 import { FormAlert } from '../../components/form-field';
+import { rememberLastStore } from '../../components/store-picker/preselect';
 import { HANDOFF_TARGETS, useHandOffProductIds, type HandoffTarget } from '../../lib/product-ids-handoff';
-import { MAX_DESCRIPTION_TEXT, MAX_LISTED_PRODUCTS, type ProductMatches } from './product-records';
+import { MAX_DESCRIPTION_TEXT, MAX_LISTED_PRODUCTS, type ProductMatches } from './keyword-protocol';
 
 /** Rows drawn at once; Select All still takes every match. */
 export const MAX_ROWS_SHOWN = 200;
@@ -14,6 +15,12 @@ export const MAX_ROWS_SHOWN = 200;
 export function productAdminUrl(storeHash: string, productId: number): string {
   return `https://store-${storeHash}.mybigcommerce.com/manage/products/edit/${productId}`;
 }
+
+/** The store picker of the target tool, which then opens on the store the ids belong to. */
+const TARGET_PICKERS = {
+  'reset-page-title': 'reset-page-title',
+  'copy-description': 'copy-description-target',
+} as const satisfies Record<HandoffTarget, string>;
 
 const HANDOFF_LABELS = {
   'reset-page-title': 'keywords.handOffReset',
@@ -43,6 +50,18 @@ export function KeywordProducts({
   const shown = matches.products.slice(0, MAX_ROWS_SHOWN);
   const chosen = matches.products.filter((product) => selected.has(product.id)).map((product) => product.id);
   const isTooMany = chosen.length > MAX_PRODUCT_IDS;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  // The list opens below the tables: bring it into view, with the focus on its title.
+  useEffect(() => {
+    titleRef.current?.scrollIntoView?.({ block: 'nearest' });
+    titleRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  const handOffTo = (target: HandoffTarget) => {
+    if (store) rememberLastStore(TARGET_PICKERS[target], store.id);
+    handOff(target, chosen);
+  };
 
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -60,7 +79,12 @@ export function KeywordProducts({
     >
       <div className="flex items-start justify-between gap-3">
         <div>
-          <h3 id="keyword-products-title" className="text-sm font-semibold text-slate-900">
+          <h3
+            id="keyword-products-title"
+            ref={titleRef}
+            tabIndex={-1}
+            className="text-sm font-semibold text-slate-900 focus:outline-none"
+          >
             {t('keywords.productsTitle', { keyword: matches.keyword })}
           </h3>
           <p className="mt-0.5 text-xs text-slate-600" data-testid="keyword-products-summary">
@@ -194,7 +218,7 @@ export function KeywordProducts({
                   type="button"
                   className={smallButton}
                   disabled={chosen.length === 0 || isTooMany}
-                  onClick={() => handOff(target, chosen)}
+                  onClick={() => handOffTo(target)}
                   data-testid={`hand-off-${target}`}
                 >
                   {t(HANDOFF_LABELS[target])}

@@ -3,7 +3,8 @@ import type { KeywordProduct } from '../../../common/contracts/keyword-extractor
 import { createKeywordCounter, KEYWORD_CSV_HEADER, TOP_N, UTF8_BOM } from '../../../common/keywords';
 import { createMemoryCountsStore } from './counts-store';
 import { KeywordSession } from './keyword-session';
-import { countOccurrences, MAX_DESCRIPTION_TEXT, runsText, toProductRecord } from './product-records';
+import { MAX_DESCRIPTION_TEXT } from './keyword-protocol';
+import { countOccurrences, runsText, toProductRecord } from './product-records';
 import { createKeywordClient, serveKeywordSession } from './worker-rpc';
 
 const WORDS = ['leather', 'wallet', 'canvas', 'tote', 'brass', 'buckle', 'giày', 'da', 'handmade', 'gift'];

@@ -1,7 +1,6 @@
 // What the Keyword Extractor's Web Worker does (keyword-worker.ts runs it), apart from the worker itself so that it
 // can be tested in Node: count a page of products with the engine (common/keywords), remember their compact records,
 // save both with the position in the counts store, and answer the tables, the products of a keyword and the CSVs.
-import type { KeywordProduct as PageProduct } from '../../../common/contracts/keyword-extractor';
 import {
   createKeywordCounter,
   KEYWORD_SIZES,
@@ -10,59 +9,19 @@ import {
   TOP_N,
   UTF8_BOM,
   type KeywordCounter,
-  type KeywordEntry,
   type KeywordSize,
 } from '../../../common/keywords';
 import type { CountsCheckpoint, CountsStore, ProductRecord } from './counts-store';
-import { findProducts, MAX_LISTED_PRODUCTS, toProductRecord, type ProductMatches } from './product-records';
-
-export type KeywordTables = [KeywordEntry[], KeywordEntry[], KeywordEntry[]];
-
-/** What the screen shows of the counts. */
-export interface CountsView {
-  /** The top 30 of each size. */
-  tables: KeywordTables;
-  /** Distinct keywords of all sizes. */
-  keywords: number;
-  /** Products counted. */
-  products: number;
-  /** The last page's counts were saved (false when the browser refused: a reload would start counting over). */
-  isSaved: boolean;
-}
-
-export const EMPTY_VIEW: CountsView = { tables: [[], [], []], keywords: 0, products: 0, isSaved: true };
-
-/** The position of a run as the counts stand for it. */
-export interface CountsPosition {
-  nextPage: number;
-  processedProducts: number;
-  countsFromPage: number;
-}
-
-export type KeywordRequest =
-  | { kind: 'reset' }
-  | { kind: 'restore'; runId: string }
-  | {
-      kind: 'count';
-      runId: string;
-      page: number;
-      products: PageProduct[];
-      /** Products of the run processed before this page. */
-      processedBefore: number;
-      countsFromPage: number;
-    }
-  | { kind: 'find'; keyword: string }
-  | { kind: 'csv'; size: KeywordSize };
-
-export interface KeywordReplies {
-  reset: null;
-  restore: { position: CountsPosition; view: CountsView } | null;
-  count: CountsView;
-  find: ProductMatches;
-  csv: string;
-}
-
-export type KeywordRequestOf<K extends KeywordRequest['kind']> = Extract<KeywordRequest, { kind: K }>;
+import {
+  MAX_LISTED_PRODUCTS,
+  type CountsView,
+  type KeywordReplies,
+  type KeywordRequest,
+  type KeywordRequestOf,
+  type KeywordTables,
+  type ProductMatches,
+} from './keyword-protocol';
+import { findProducts, toProductRecord } from './product-records';
 
 export class KeywordSession {
   private counter: KeywordCounter = createKeywordCounter();

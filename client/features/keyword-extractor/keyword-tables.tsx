@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { KEYWORD_SIZES, type KeywordEntry, type KeywordSize } from '../../../common/keywords';
+import type { KeywordEntry, KeywordSize } from '../../../common/keywords';
 import { cn } from '../../lib/class-names';
-import type { KeywordTables } from './keyword-session';
+import type { KeywordTables } from './keyword-protocol';
+
+const KEYWORD_SIZES: readonly KeywordSize[] = [1, 2, 3];
 
 const TITLE_KEYS = {
   1: 'keywords.oneWord',

@@ -4,14 +4,12 @@
 // exactly where ` keyword ` occurs in that text (a keyword holds no `|`, so it never spans two runs), the same
 // occurrences the counter counted.
 //
-// Bounded: descriptions keep their first `MAX_DESCRIPTION_TEXT` characters of words, and only the first
-// `MAX_LISTED_PRODUCTS` products of a run are remembered (the counts themselves cover every product).
+// Bounded (keyword-protocol.ts): descriptions keep their first `MAX_DESCRIPTION_TEXT` characters of words, and only
+// the first `MAX_LISTED_PRODUCTS` products of a run are remembered (the counts themselves cover every product).
 import type { KeywordProduct as PageProduct } from '../../../common/contracts/keyword-extractor';
 import { tokeniseRuns, type TextKind } from '../../../common/keywords';
 import type { ProductRecord } from './counts-store';
-
-export const MAX_DESCRIPTION_TEXT = 3_000;
-export const MAX_LISTED_PRODUCTS = 10_000;
+import { MAX_DESCRIPTION_TEXT, type ProductMatch, type ProductMatches } from './keyword-protocol';
 
 /** The runs of a text as ` a b |c d ` … text, cut (at a word) to `max` characters. */
 export function runsText(text: string, kind: TextKind, max = Infinity): { text: string; isCut: boolean } {
@@ -50,24 +48,6 @@ export function countOccurrences(text: string, keyword: string): number {
   let count = 0;
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) count++;
   return count;
-}
-
-export interface ProductMatch {
-  id: number;
-  name: string;
-  titleCount: number;
-  descriptionCount: number;
-}
-
-export interface ProductMatches {
-  keyword: string;
-  products: ProductMatch[];
-  /** Products searched (the remembered ones). */
-  searched: number;
-  /** Products read but not remembered (over the limit). */
-  unlisted: number;
-  /** Products searched whose description was searched only in part. */
-  cut: number;
 }
 
 /** The products whose title or description holds the keyword, most title occurrences first (as the score ranks). */

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { KEYWORD_CSV_TYPE, keywordsCsvFileName, type KeywordSize } from '../../../common/keywords';
+import type { KeywordSize } from '../../../common/keywords';
+import { KEYWORD_CSV_TYPE, keywordsCsvFileName } from '../../../common/keywords/csv';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { fetchProductPage, pageErrorText } from './api';
 import { downloadText } from './download-text';
@@ -13,8 +14,7 @@ import {
   lastPageOf,
   type ExtractorState,
 } from './keyword-extractor-state';
-import { EMPTY_VIEW, type CountsView } from './keyword-session';
-import type { ProductMatches } from './product-records';
+import { EMPTY_VIEW, type CountsView, type ProductMatches } from './keyword-protocol';
 import { runPages } from './run-loop';
 import { browserStorage, loadSavedState, saveState } from './saved-state';
 import { startKeywordWorker } from './worker-client';

@@ -1,6 +1,7 @@
 // The Keyword Extractor's messages between the screen and its Web Worker: one request, one answer, matched by id.
 // Both ends take any message port (a Worker, the worker's own scope, a MessageChannel port in tests).
-import type { KeywordReplies, KeywordRequest, KeywordRequestOf, KeywordSession } from './keyword-session';
+import type { KeywordReplies, KeywordRequest, KeywordRequestOf } from './keyword-protocol';
+import type { KeywordSession } from './keyword-session';
 
 export interface MessagePortLike {
   postMessage(message: unknown): void;

@@ -1,0 +1,474 @@
+// Journeys of the Keyword Extractor (issue 14; spec part 2 §2-§5, §8, §9) against the real server and its built-in
+// sandbox: a run on the demo store's channel 1 stopped mid-way, reloaded (restored as stopped), resumed with the counts
+// continued, completed; the tables and the CSV checked against an independent count of the same pages made here with
+// the engine; a keyword's products handed to Reset Page Title; New; the validation and failure messages. Expected
+// texts are written out from the spec, not imported from the catalogues, so a wrong catalogue entry fails.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import type { ProductPage } from '../common/contracts/keyword-extractor';
+import {
+  createKeywordCounter,
+  extractKeywords,
+  type KeywordCounter,
+  type KeywordSize,
+} from '../common/keywords';
+import { eventually, type Journey } from './harness';
+import { DESKTOP, expectText, type NewPage } from './helpers';
+
+const STORES_KEY = 'bc-tools-stores';
+const STATE_KEY = 'bc-tools-keyword-extractor';
+const STAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z`;
+const DEMO = 'Harbour & Pine Demo';
+const WRONG = 'Keywords Wrong Token';
+const WRONG_HASH = 'sandbox-e2e-kw-wrong';
+
+const STORES = [
+  { name: DEMO, storeHash: 'sandbox-demo', apiToken: 'demo-token' },
+  { name: 'Harbour & Pine (empty)', storeHash: 'sandbox-empty', apiToken: 'empty-token' },
+  { name: WRONG, storeHash: WRONG_HASH, apiToken: 'not-the-token' },
+].map((store, index) => ({
+  id: `e2e-kw-${index}`,
+  clientId: `client-${index}`,
+  createdAt: '2026-04-01T09:30:00.000Z',
+  source: 'local',
+  ...store,
+}));
+
+const DEMO_CREDENTIALS = {
+  id: 'e2e-kw-0',
+  name: DEMO,
+  storeHash: 'sandbox-demo',
+  accessToken: 'demo-token',
+  clientId: 'client-0',
+};
+
+type Row = [keyword: string, titleCount: number, descriptionCount: number, score: number];
+
+/** A page whose browser holds the stores (as the Store Manager saves them), on the Keyword Extractor. */
+async function openExtractor(
+  newPage: NewPage,
+  options: { stores?: typeof STORES; allowedFailedPaths?: string[] } = {},
+): Promise<Page> {
+  const page = await newPage({
+    ...DESKTOP,
+    acceptDownloads: true,
+    allowedFailedPaths: options.allowedFailedPaths ?? [],
+  });
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    [STORES_KEY, JSON.stringify(options.stores ?? STORES)] as const,
+  );
+  await page.goto('/?tab=keyword-extractor');
+  await page.getByTestId('keyword-extractor').waitFor();
+  return page;
+}
+
+async function pickStore(page: Page, name: string): Promise<void> {
+  const select = page.getByTestId('store-picker-select');
+  await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
+  await select.selectOption({ label: `${name} (${STORES.find((s) => s.name === name)?.storeHash ?? '?'})` });
+}
+
+async function pickChannel(page: Page, id: number): Promise<void> {
+  const select = page.getByTestId('channel-select');
+  await eventually(async () =>
+    assert.ok((await select.locator(`option[value="${id}"]`).count()) === 1, `channel ${id} is listed`),
+  );
+  await select.selectOption(String(id));
+}
+
+/** One page as the server answers it to the browser (the same call the screen makes). */
+async function productPage(page: Page, pageNumber: number): Promise<ProductPage> {
+  const response = await page.request.post('/api/fetch-products', {
+    data: { storeCredentials: DEMO_CREDENTIALS, page: pageNumber, channelId: 1 },
+  });
+  assert.equal(response.status(), 200);
+  const body = (await response.json()) as { success: boolean; data: ProductPage };
+  assert.equal(body.success, true);
+  return body.data;
+}
+
+/** The independent count: the pages read straight through with the engine, here in Node. */
+function countPages(pages: readonly ProductPage[]): KeywordCounter {
+  const counter = createKeywordCounter();
+  for (const page of pages) for (const product of page.products) counter.addProduct(product);
+  return counter;
+}
+
+function expectedRows(counter: KeywordCounter, size: KeywordSize): Row[] {
+  return counter.top(30, size).map((e) => [e.keyword, e.titleCount, e.descriptionCount, e.score]);
+}
+
+async function tableRows(page: Page, size: KeywordSize): Promise<Row[]> {
+  // No named functions inside: tsx would wrap them in a helper the page does not have.
+  const cells = await page
+    .getByTestId(`keywords-${size}`)
+    .locator(`[data-testid="keyword-row-${size}"]`)
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent ?? '')),
+    );
+  return cells.map(([keyword = '', title = '', description = '', score = '']) => [
+    keyword,
+    Number(title),
+    Number(description),
+    Number(score),
+  ]);
+}
+
+async function expectTables(page: Page, counter: KeywordCounter, timeoutMs = 10_000): Promise<void> {
+  await eventually(async () => {
+    for (const size of [1, 2, 3] as const) {
+      const expected = expectedRows(counter, size);
+      assert.ok(expected.length > 0, `the count has ${size}-word keywords`);
+      assert.deepEqual(await tableRows(page, size), expected, `the ${size}-word table`);
+    }
+  }, timeoutMs);
+}
+
+async function savedState(page: Page): Promise<Record<string, unknown> | null> {
+  const text = await page.evaluate((key) => window.localStorage.getItem(key), STATE_KEY);
+  return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
+}
+
+async function expectButtons(
+  page: Page,
+  expected: { start: boolean; stop: boolean; new: boolean; startLabel: string },
+): Promise<void> {
+  await eventually(async () => {
+    assert.equal(await page.getByTestId('keyword-start').isEnabled(), expected.start, 'Start/Resume enabled');
+    assert.equal(await page.getByTestId('keyword-stop').isEnabled(), expected.stop, 'Stop enabled');
+    assert.equal(await page.getByTestId('keyword-new').isEnabled(), expected.new, 'New enabled');
+    assert.equal((await page.getByTestId('keyword-start').innerText()).trim(), expected.startLabel);
+  });
+}
+
+async function sandboxLatency(page: Page, latencyMs: number): Promise<void> {
+  const response = await page.request.put('/sandbox/__control/stores/sandbox-demo/settings', {
+    data: { latencyMs },
+  });
+  assert.equal(response.status(), 200);
+}
+
+/** Which products hold a keyword, and how often, computed here from the pages (title = name as text). */
+function productsWith(
+  pages: readonly ProductPage[],
+  keyword: string,
+): Array<{ id: number; t: number; d: number }> {
+  const size = keyword.split(' ').length as KeywordSize;
+  const found: Array<{ id: number; t: number; d: number }> = [];
+  for (const product of pages.flatMap((p) => p.products)) {
+    const t = extractKeywords(product.name, 'text')[size].filter((k) => k === keyword).length;
+    const d = extractKeywords(product.description, 'html')[size].filter((k) => k === keyword).length;
+    if (t + d > 0) found.push({ id: product.id, t, d });
+  }
+  return found.sort((a, b) => b.t - a.t || b.d - a.d || a.id - b.id);
+}
+
+export const keywordExtractorJourneys: Journey[] = [
+  {
+    name: 'Keyword Extractor: start, stop mid-way, reload (stopped), Resume continues the counts, complete, CSV, products of a keyword to Reset Page Title, New',
+    run: async ({ newPage, screenshot }) => {
+      const page = await openExtractor(newPage);
+      await expectText(page.getByTestId('page-size'), 'page = 250 products');
+      assert.match(
+        await page.getByTestId('keyword-help').innerText(),
+        /Resume, also after a reload, continues counting where the run stopped instead of starting over/,
+      );
+      await expectButtons(page, { start: true, stop: false, new: true, startLabel: 'Start' });
+
+      // The channel's pages, read here for the independent count.
+      const first = await productPage(page, 1);
+      assert.ok(first.totalPages >= 4, `channel 1 has ${first.totalPages} pages`);
+      const pages = [first];
+      for (let n = 2; n <= first.totalPages; n++) pages.push(await productPage(page, n));
+
+      await pickStore(page, DEMO);
+      await pickChannel(page, 1);
+      await page.getByTestId('from-page').fill('1');
+      await page.getByTestId('to-page').fill('100');
+
+      // Slow pages, so that Stop comes mid-way.
+      await sandboxLatency(page, 700);
+      try {
+        await page.getByTestId('keyword-start').click();
+        await expectText(page.getByTestId('keyword-status'), 'Status: Running');
+        await expectButtons(page, { start: false, stop: true, new: false, startLabel: 'Start' });
+        await eventually(async () => {
+          const saved = await savedState(page);
+          assert.ok(saved && Number(saved.currentPage) >= 2, 'a page has been counted');
+        }, 20_000);
+        await page.getByTestId('keyword-stop').click();
+        await expectText(page.getByTestId('keyword-status'), 'Status: Stopped');
+        await expectButtons(page, { start: true, stop: false, new: true, startLabel: 'Resume' });
+      } finally {
+        await sandboxLatency(page, 0);
+      }
+      const stopped = await savedState(page);
+      assert.ok(stopped);
+      assert.equal(stopped.status, 'stopped');
+      const stopPage = Number(stopped.currentPage);
+      assert.ok(stopPage >= 2 && stopPage <= first.totalPages, `stopped before the end, at page ${stopPage}`);
+      assert.deepEqual(
+        { ...stopped, runId: 'x' },
+        {
+          status: 'stopped',
+          currentPage: stopPage,
+          startPage: 1,
+          endPage: 100,
+          totalPages: first.totalPages,
+          totalProducts: first.totalProducts,
+          processedProducts: pages.slice(0, stopPage - 1).reduce((n, p) => n + p.products.length, 0),
+          channelId: 1,
+          storeId: 'e2e-kw-0',
+          runId: 'x',
+          countsFromPage: 1,
+        },
+      );
+      await expectText(page.getByTestId('keyword-progress-bar'), `Page ${stopPage} of ${first.totalPages}`);
+      // The tables so far are the count of the pages read.
+      const partial = countPages(pages.slice(0, stopPage - 1));
+      await expectTables(page, partial);
+      await page.getByTestId('download-csv-1').waitFor();
+      await screenshot(page, 'keyword-extractor-stopped');
+
+      // A reload: restored as stopped at the same page, with the same counts (from IndexedDB).
+      await page.reload();
+      await page.getByTestId('keyword-extractor').waitFor();
+      await expectText(page.getByTestId('keyword-status'), 'Status: Stopped');
+      await expectButtons(page, { start: true, stop: false, new: true, startLabel: 'Resume' });
+      await expectText(page.getByTestId('keyword-progress-bar'), `Page ${stopPage} of ${first.totalPages}`);
+      await expectTables(page, partial);
+      assert.equal(await page.getByTestId('channel-select').inputValue(), '1');
+      assert.equal(await page.getByTestId('to-page').inputValue(), '100');
+      assert.equal(await page.getByTestId('counts-lost').count(), 0);
+
+      // Resume continues from the page reached and goes on counting: the end result is the count of every page.
+      await page.getByTestId('keyword-start').click();
+      await page.getByTestId('keyword-completed').waitFor({ timeout: 30_000 });
+      const total = pages.reduce((n, p) => n + p.products.length, 0);
+      await expectText(page.getByTestId('keyword-completed'), `Completed: ${total} products read.`);
+      await expectText(page.getByTestId('keyword-status'), 'Status: Completed');
+      await expectButtons(page, { start: false, stop: false, new: true, startLabel: 'Start' });
+      const full = countPages(pages);
+      await expectTables(page, full);
+      assert.equal((await savedState(page))?.status, 'completed');
+      await screenshot(page, 'keyword-extractor-completed');
+
+      // The CSVs: keyword,score, every keyword in rank order.
+      for (const size of [1, 3] as const) {
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByTestId(`download-csv-${size}`).click(),
+        ]);
+        assert.match(download.suggestedFilename(), new RegExp(`^keywords_${size}word_${STAMP}\\.csv$`));
+        const content = await readFile(await download.path(), 'utf8');
+        const lines = content.replace(/^\uFEFF/, '').split('\r\n');
+        assert.equal(content.charCodeAt(0), 0xfeff, 'a byte order mark for Excel');
+        assert.equal(lines[0], 'keyword,score');
+        const top = full.top(3, size);
+        assert.deepEqual(
+          lines.slice(1, 4),
+          top.map((e) => `${e.keyword},${e.score}`),
+        );
+        assert.equal(content, `\uFEFF${full.toCsv(size)}`);
+      }
+
+      // One click from fixing it: the products of a 2-word keyword, with where it occurs.
+      const keyword = full.top(30, 2)[5]?.keyword ?? '';
+      const expected = productsWith(pages, keyword);
+      await page
+        .getByTestId('keywords-2')
+        .getByTestId('keyword')
+        .filter({ hasText: new RegExp(`^${keyword}$`) })
+        .click();
+      const panel = page.getByTestId('keyword-products');
+      await expectText(panel.locator('h3'), `Products with “${keyword}”`);
+      await expectText(
+        page.getByTestId('keyword-products-summary'),
+        `${expected.length} of the ${total} products read so far contain it.`,
+      );
+      await expectText(
+        page.getByTestId('sandbox-no-admin'),
+        'This is a sandbox store: it has no store admin, so the products are listed by ID without links.',
+      );
+      const shown = expected.slice(0, 200);
+      assert.deepEqual(
+        await page.getByTestId('keyword-product-id').allInnerTexts(),
+        shown.map((p) => String(p.id)),
+      );
+      assert.equal(await panel.locator('a').count(), 0, 'no admin links for a sandbox store');
+      const found = await page.getByTestId('keyword-product-found').allInnerTexts();
+      assert.deepEqual(
+        found.map((text) => text.trim()),
+        shown.map((p) =>
+          [p.t > 0 ? `Title: ${p.t}` : '', p.d > 0 ? `Description: ${p.d}` : ''].filter(Boolean).join(' · '),
+        ),
+      );
+      await screenshot(page, 'keyword-extractor-products');
+
+      // Two of them go to Reset Page Title as its "By Product IDs" scope.
+      const chosen = shown.slice(0, 2).map((p) => p.id);
+      assert.equal(chosen.length, 2);
+      assert.equal(await page.getByTestId('hand-off-reset-page-title').isDisabled(), true);
+      for (const box of (await page.getByTestId('keyword-product-select').all()).slice(0, 2))
+        await box.check();
+      await expectText(page.getByTestId('keyword-products-selected'), '2 selected');
+      await page.getByTestId('hand-off-reset-page-title').click();
+      await page.getByTestId('reset-page-title').waitFor();
+      await eventually(() => assert.equal(new URL(page.url()).searchParams.get('tab'), 'reset-page-title'));
+      await eventually(async () => {
+        assert.equal(await page.getByTestId('scope-specific').isChecked(), true);
+        assert.equal(await page.getByTestId('target-value').inputValue(), chosen.join(', '));
+      });
+      await expectText(page.getByTestId('handed-off-ids'), '2 product IDs from the Keyword Extractor');
+      // It opens on the store the ids belong to.
+      await eventually(async () =>
+        assert.equal(
+          await page.getByTestId('store-picker-select').locator('option:checked').innerText(),
+          `${DEMO} (sandbox-demo)`,
+        ),
+      );
+      await screenshot(page, 'keyword-extractor-hand-off');
+      // Taken once: a reload of Reset Page Title starts from its usual scope.
+      await page.reload();
+      await page.getByTestId('reset-page-title').waitFor();
+      assert.equal(await page.getByTestId('handed-off-ids').count(), 0);
+
+      // Back on the extractor the completed run is there, counts included; New clears it all.
+      await page.locator('[data-tab="keyword-extractor"]').click();
+      await page.getByTestId('keyword-extractor').waitFor();
+      await expectText(page.getByTestId('keyword-status'), 'Status: Completed');
+      await expectTables(page, full);
+      await page.getByTestId('keyword-new').click();
+      await expectText(page.getByTestId('keyword-status'), 'Status: Ready');
+      await expectButtons(page, { start: true, stop: false, new: true, startLabel: 'Start' });
+      assert.equal(await savedState(page), null);
+      for (const size of [1, 2, 3] as const) {
+        await expectText(page.getByTestId(`keywords-${size}-empty`), 'No keywords yet.');
+      }
+      assert.equal(await page.getByTestId('download-csv-1').count(), 0);
+      await page.reload();
+      await page.getByTestId('keyword-extractor').waitFor();
+      await expectText(page.getByTestId('keyword-status'), 'Status: Ready');
+      await expectText(page.getByTestId('keywords-1-empty'), 'No keywords yet.');
+      assert.equal(await savedState(page), null);
+      // The counts are gone from IndexedDB too.
+      const checkpoint = await page.evaluate(
+        () =>
+          new Promise<unknown>((resolve, reject) => {
+            const open = indexedDB.open('bc-toolbox-keyword-extractor', 1);
+            open.onerror = () => reject(new Error(String(open.error)));
+            open.onsuccess = () => {
+              const get = open.result.transaction('counts').objectStore('counts').count();
+              get.onsuccess = () => resolve(get.result);
+              get.onerror = () => reject(new Error(String(get.error)));
+            };
+          }),
+      );
+      assert.equal(checkpoint, 0);
+    },
+  },
+  {
+    name: 'Keyword Extractor: the validation messages, channel errors, a failing page stops the run and Resume goes on',
+    run: async ({ newPage, baseUrl }) => {
+      const created = await fetch(`${baseUrl}/sandbox/__control/stores`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ hash: WRONG_HASH, token: 'the-right-token', kind: 'empty' }),
+      });
+      assert.ok([201, 409].includes(created.status), `store created (${created.status})`);
+      const page = await openExtractor(newPage, {
+        allowedFailedPaths: ['/api/fetch-channels', '/api/fetch-products'],
+      });
+
+      // Spec §5, in order: store, channel, page range.
+      await page.getByTestId('keyword-start').click();
+      await expectText(page.getByTestId('tool-error'), 'Please select a store');
+      await pickStore(page, DEMO);
+      await page.getByTestId('keyword-start').click();
+      await expectText(page.getByTestId('tool-error'), 'Please select a channel');
+      await pickChannel(page, 1);
+      for (const [from, to] of [
+        ['0', '3'],
+        ['3', '2'],
+        ['', '2'],
+      ] as const) {
+        await page.getByTestId('from-page').fill(from);
+        await page.getByTestId('to-page').fill(to);
+        await page.getByTestId('keyword-start').click();
+        await expectText(page.getByTestId('tool-error'), 'Please enter a valid page range');
+      }
+      assert.equal(await page.getByTestId('keyword-status').innerText(), 'Status: Ready');
+
+      // A store whose token BigCommerce refuses: the server's error.
+      const refused = await page.request.post('/api/fetch-channels', {
+        data: {
+          storeCredentials: { ...DEMO_CREDENTIALS, storeHash: WRONG_HASH, accessToken: 'not-the-token' },
+        },
+      });
+      const refusal = ((await refused.json()) as { error: string }).error;
+      assert.ok(refusal.length > 0);
+      await pickStore(page, WRONG);
+      await expectText(page.getByTestId('channels-error'), refusal);
+
+      // A store without channels (the answer replaced in the browser: every sandbox store has channels).
+      await page.route('**/api/fetch-channels', (route) =>
+        route.fulfill({ json: { success: true, data: { channels: [] } } }),
+      );
+      await pickStore(page, 'Harbour & Pine (empty)');
+      await expectText(page.getByTestId('channels-empty'), 'No channels found for this store');
+      await page.unroute('**/api/fetch-channels');
+
+      // A page that fails: the run stops with 'HTTP Error {code}: {first 100 chars}'.
+      const body = `upstream exploded: ${'x'.repeat(150)}`;
+      let failures = 0;
+      await page.route('**/api/fetch-products', async (route) => {
+        const request = route.request().postDataJSON() as { page: number };
+        if (request.page === 2 && failures === 0) {
+          failures += 1;
+          await route.fulfill({ status: 500, contentType: 'text/plain', body });
+        } else await route.continue();
+      });
+      await pickStore(page, DEMO);
+      await pickChannel(page, 1);
+      await page.getByTestId('from-page').fill('1');
+      await page.getByTestId('to-page').fill('3');
+      await page.getByTestId('keyword-start').click();
+      await expectText(page.getByTestId('tool-error'), `HTTP Error 500: ${body.slice(0, 100)}`, 20_000);
+      await expectText(page.getByTestId('keyword-status'), 'Status: Stopped');
+      await expectButtons(page, { start: true, stop: false, new: true, startLabel: 'Resume' });
+      await expectText(page.getByTestId('keyword-progress-bar'), 'Page 2 of 3');
+      const pages = [await productPage(page, 1), await productPage(page, 2), await productPage(page, 3)];
+      await expectTables(page, countPages(pages.slice(0, 1)));
+
+      // Resume reads page 2 again and goes on to the end.
+      await page.getByTestId('keyword-start').click();
+      await page.getByTestId('keyword-completed').waitFor({ timeout: 30_000 });
+      assert.equal(await page.getByTestId('tool-error').count(), 0);
+      await expectTables(page, countPages(pages));
+      await page.unroute('**/api/fetch-products');
+      await page.getByTestId('keyword-new').click();
+      await expectText(page.getByTestId('keyword-status'), 'Status: Ready');
+    },
+  },
+  {
+    name: 'Keyword Extractor: without stores it sends the user to the Store Manager; Vietnamese',
+    run: async ({ newPage }) => {
+      const page = await openExtractor(newPage, { stores: [] });
+      await expectText(
+        page.getByTestId('store-picker-empty'),
+        'No stores yet. Please add a store in the Store Manager tab first. Open Store Manager',
+      );
+      await page.evaluate(() => window.localStorage.setItem('bc-tools-lang', 'vi'));
+      await page.reload();
+      await page.getByTestId('keyword-extractor').waitFor();
+      await expectText(page.getByTestId('page-size'), '1 trang = 250 sản phẩm');
+      await expectText(page.getByTestId('keyword-start'), 'Bắt đầu');
+      await page.getByTestId('store-picker-open-store-manager').click();
+      await eventually(() => assert.equal(new URL(page.url()).searchParams.get('tab'), 'stores'));
+    },
+  },
+];
