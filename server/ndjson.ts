@@ -4,8 +4,15 @@
 import { setMaxListeners } from 'node:events';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
-import { NDJSON_CONTENT_TYPE } from '../common/contracts/dump-widgets';
+import { NDJSON_CONTENT_TYPE, PROGRESS_QUERY_PARAM } from '../common/contracts/dump-widgets';
 import { callerSignal } from './tool-route';
+
+/** Whether the caller asks for progress: `Accept: application/x-ndjson`, or `?progress=1`. */
+export function wantsProgress(c: Context): boolean {
+  return (
+    (c.req.header('accept') ?? '').includes(NDJSON_CONTENT_TYPE) || c.req.query(PROGRESS_QUERY_PARAM) === '1'
+  );
+}
 
 export function streamNdjson(
   c: Context,

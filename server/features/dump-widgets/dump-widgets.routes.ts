@@ -2,14 +2,9 @@
 // `?progress=1` a stream of progress lines ending with the plain answer (common/contracts/dump-widgets.ts). The
 // progress lives in the one response, so any instance can serve it and nothing is kept between requests.
 import { Hono } from 'hono';
-import {
-  dumpWidgetsRequestSchema,
-  NDJSON_CONTENT_TYPE,
-  PROGRESS_QUERY_PARAM,
-  type DumpProgress,
-} from '../../../common/contracts/dump-widgets';
+import { dumpWidgetsRequestSchema, type DumpProgress } from '../../../common/contracts/dump-widgets';
 import { failureOf, toolFailureBody } from '../../errors';
-import { streamNdjson } from '../../ndjson';
+import { streamNdjson, wantsProgress } from '../../ndjson';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
 import { dumpWidgets } from './dump-widgets.service';
 
@@ -23,10 +18,7 @@ export function dumpWidgetsRoutes(deps: ToolRouteDeps) {
         dumpMode: request.dumpMode,
         selected: request.selected,
       };
-      const wantsProgress =
-        (c.req.header('accept') ?? '').includes(NDJSON_CONTENT_TYPE) ||
-        c.req.query(PROGRESS_QUERY_PARAM) === '1';
-      if (!wantsProgress) return dumpWidgets(client, command, { signal });
+      if (!wantsProgress(c)) return dumpWidgets(client, command, { signal });
 
       const reqId = c.get('requestId');
       return streamNdjson(

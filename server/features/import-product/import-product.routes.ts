@@ -6,10 +6,9 @@
 // stopping between two writes would leave a half-built product for no gain. Running it again continues it: every
 // item is matched with what the target already has, so nothing is created twice.
 import { Hono } from 'hono';
-import { NDJSON_CONTENT_TYPE, PROGRESS_QUERY_PARAM } from '../../../common/contracts/dump-widgets';
 import { importProductRequestSchema, type ImportProgress } from '../../../common/contracts/import-product';
 import { failureOf, toolFailureBody } from '../../errors';
-import { streamNdjson } from '../../ndjson';
+import { streamNdjson, wantsProgress } from '../../ndjson';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
 import { analyseImport } from './import-product.analysis';
 import { importProduct } from './import-product.service';
@@ -30,10 +29,7 @@ export function importProductRoutes(deps: ToolRouteDeps) {
       '/',
       toolRoute(deps, importProductRequestSchema, async (request, { c, storeClient }) => {
         const client = storeClient(request.store);
-        const wantsProgress =
-          (c.req.header('accept') ?? '').includes(NDJSON_CONTENT_TYPE) ||
-          c.req.query(PROGRESS_QUERY_PARAM) === '1';
-        if (!wantsProgress) {
+        if (!wantsProgress(c)) {
           return c.json({ results: await importProduct(client, request.productData, request.options) });
         }
         const reqId = c.get('requestId');

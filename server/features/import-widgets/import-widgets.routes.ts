@@ -11,7 +11,6 @@
 // not found. Like Import Product, an import whose caller goes away goes on to the end: it is bounded by its pages, and
 // stopping between two pages would leave the import half done for no gain.
 import { Hono } from 'hono';
-import { NDJSON_CONTENT_TYPE, PROGRESS_QUERY_PARAM } from '../../../common/contracts/dump-widgets';
 import {
   importWidgetsRequestSchema,
   importWidgetsRestoreRequestSchema,
@@ -23,7 +22,7 @@ import type { DumpedPage } from '../../../common/dumps/widgets-dump';
 import { ERROR_CODES } from '../../../common/errors';
 import type { Database } from '../../db/database';
 import { AppError, failureOf, toolFailureBody } from '../../errors';
-import { streamNdjson } from '../../ndjson';
+import { streamNdjson, wantsProgress } from '../../ndjson';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { jobOwner } from '../jobs/job-owner';
@@ -114,10 +113,7 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
           autoCreateMissingTemplates: request.autoCreateMissingTemplates,
           sourceWidgetTemplates: request.sourceWidgetTemplates,
         };
-        const wantsProgress =
-          (c.req.header('accept') ?? '').includes(NDJSON_CONTENT_TYPE) ||
-          c.req.query(PROGRESS_QUERY_PARAM) === '1';
-        if (!wantsProgress) {
+        if (!wantsProgress(c)) {
           const answer = await importWidgets(client, command, { backups, owner });
           await trim(owner);
           return c.json(answer);
