@@ -4,37 +4,26 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
-import { DESKTOP, expectText, type NewPage } from './helpers';
+import { expectText, openToolWithStores, type NewPage } from './helpers';
 
-const STORAGE_KEY = 'bc-tools-stores';
 type Json = Record<string, unknown>;
 
-async function openWithStore(newPage: NewPage, tab: string, hash: string): Promise<Page> {
-  const page = await newPage({ ...DESKTOP, acceptDownloads: true });
-  const created = await page.request.post('/sandbox/__control/stores', {
-    data: { hash, token: `${hash}-token`, kind: 'demo' },
+function openWithStore(newPage: NewPage, tab: string, hash: string): Promise<Page> {
+  return openToolWithStores(newPage, {
+    tab,
+    create: [{ hash, token: `${hash}-token`, kind: 'demo' }],
+    stores: [
+      {
+        id: `e2e-${hash}`,
+        name: 'Bulk Demo',
+        storeHash: hash,
+        apiToken: `${hash}-token`,
+        clientId: 'client-bulk',
+        createdAt: '2026-04-01T09:30:00.000Z',
+        source: 'local',
+      },
+    ],
   });
-  assert.equal(created.status(), 201);
-  const stores = [
-    {
-      id: `e2e-${hash}`,
-      name: 'Bulk Demo',
-      storeHash: hash,
-      apiToken: `${hash}-token`,
-      clientId: 'client-bulk',
-      createdAt: '2026-04-01T09:30:00.000Z',
-      source: 'local',
-    },
-  ];
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    [STORAGE_KEY, JSON.stringify(stores)] as const,
-  );
-  await page.goto(`/?tab=${tab}`);
-  await page.getByTestId(tab).waitFor();
-  return page;
 }
 
 async function product(page: Page, hash: string, id: number): Promise<Json> {

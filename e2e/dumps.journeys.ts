@@ -5,49 +5,28 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
-import { DESKTOP, expectText, squash, type NewPage } from './helpers';
+import { expectText, openToolWithStores, pickStore, savedStores, squash, type NewPage } from './helpers';
 
-const STORAGE_KEY = 'bc-tools-stores';
 const TOOL_PATHS = ['/api/dump-product', '/api/dump-categories', '/api/dump-widgets'];
 const STAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z`;
 
 type Json = Record<string, unknown>;
 
-const STORES = [
+const STORES = savedStores('e2e-dump', [
   { name: 'Harbour & Pine Demo', storeHash: 'sandbox-demo', apiToken: 'demo-token' },
   { name: 'Harbour & Pine (empty)', storeHash: 'sandbox-empty', apiToken: 'empty-token' },
   // Its own sandbox store (created by openTool): a store list holds one entry per store hash.
   { name: 'Wrong Token', storeHash: 'sandbox-e2e-wrong', apiToken: 'not-the-token' },
-].map((store, index) => ({
-  id: `e2e-dump-${index}`,
-  clientId: `client-${index}`,
-  createdAt: '2026-04-01T09:30:00.000Z',
-  source: 'local',
-  ...store,
-}));
+]);
 
 /** A page whose browser already holds the three stores (as the Store Manager saves them), on the given tab. */
-async function openTool(newPage: NewPage, tab: string): Promise<Page> {
-  const page = await newPage({ ...DESKTOP, acceptDownloads: true, allowedFailedPaths: TOOL_PATHS });
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    [STORAGE_KEY, JSON.stringify(STORES)] as const,
-  );
-  const created = await page.request.post('/sandbox/__control/stores', {
-    data: { hash: 'sandbox-e2e-wrong', token: 'the-right-token', kind: 'empty' },
+function openTool(newPage: NewPage, tab: string): Promise<Page> {
+  return openToolWithStores(newPage, {
+    tab,
+    stores: STORES,
+    create: [{ hash: 'sandbox-e2e-wrong', token: 'the-right-token', kind: 'empty' }],
+    page: { allowedFailedPaths: TOOL_PATHS },
   });
-  assert.equal(created.status(), 201);
-  await page.goto(`/?tab=${tab}`);
-  await page.getByTestId(tab).waitFor();
-  return page;
-}
-
-async function pickStore(page: Page, name: string): Promise<void> {
-  const select = page.getByTestId('store-picker-select');
-  await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
-  await select.selectOption({ label: `${name} (${STORES.find((s) => s.name === name)?.storeHash ?? '?'})` });
 }
 
 /** Clicks submit and returns the download it causes: the suggested file name and the parsed content. */
@@ -88,7 +67,7 @@ export const dumpsJourneys: Journey[] = [
       // No store, then no value (spec part 1 §5).
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Please select a store');
-      await pickStore(page, 'Harbour & Pine Demo');
+      await pickStore(page, STORES, 'Harbour & Pine Demo');
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Please enter a value to search by');
 
@@ -142,7 +121,7 @@ export const dumpsJourneys: Journey[] = [
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'No product with ID 999999 was found in this store');
       assert.equal(await page.getByTestId('tool-result').count(), 0);
-      await pickStore(page, 'Wrong Token');
+      await pickStore(page, STORES, 'Wrong Token');
       await page.getByLabel('Search value').fill('77');
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), /^BigCommerce rejected the API token \(401\)/);
@@ -159,11 +138,11 @@ export const dumpsJourneys: Journey[] = [
       // Issue 10, point 5: the answer's code picks the catalogue text.
       await page.goto('/?tab=dump-product');
       await page.getByTestId('dump-product').waitFor();
-      await pickStore(page, 'Harbour & Pine Demo');
+      await pickStore(page, STORES, 'Harbour & Pine Demo');
       await page.getByTestId('search-value').fill('999999');
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Không tìm thấy sản phẩm');
-      await pickStore(page, 'Wrong Token');
+      await pickStore(page, STORES, 'Wrong Token');
       await page.getByTestId('search-value').fill('77');
       await page.getByTestId('tool-submit').click();
       await expectText(
@@ -183,7 +162,7 @@ export const dumpsJourneys: Journey[] = [
       const trees = ((await sandbox(page, '/v3/catalog/trees')).data as Json[]).map(
         (t) => `${String(t.name)} (ID: ${String(t.id)})`,
       );
-      await pickStore(page, 'Harbour & Pine Demo');
+      await pickStore(page, STORES, 'Harbour & Pine Demo');
       await eventually(async () => assert.deepEqual(await options(), ['All category trees', ...trees]));
       assert.deepEqual(
         trees.map((t) => /\(ID: (\d+)\)$/.exec(t)?.[1]),
@@ -191,7 +170,7 @@ export const dumpsJourneys: Journey[] = [
       );
 
       // Another store: the list reloads (the empty store's trees have other ids).
-      await pickStore(page, 'Harbour & Pine (empty)');
+      await pickStore(page, STORES, 'Harbour & Pine (empty)');
       await eventually(async () => {
         const texts = await options();
         assert.equal(texts.length, 3);
@@ -199,7 +178,7 @@ export const dumpsJourneys: Journey[] = [
         assert.match(texts[2] ?? '', /\(ID: 4\)$/);
       });
 
-      await pickStore(page, 'Harbour & Pine Demo');
+      await pickStore(page, STORES, 'Harbour & Pine Demo');
       await eventually(async () => assert.deepEqual(await options(), ['All category trees', ...trees]));
       const all = await submitAndDownload(page);
       assert.match(all.name, new RegExp(`^category_trees_all_${STAMP}\\.json$`));
@@ -227,7 +206,7 @@ export const dumpsJourneys: Journey[] = [
       );
 
       // A wrong token: the tree list and the dump both say so.
-      await pickStore(page, 'Wrong Token');
+      await pickStore(page, STORES, 'Wrong Token');
       await expectText(page.getByTestId('trees-error'), /^BigCommerce rejected the API token \(401\)/);
     },
   },
@@ -235,7 +214,7 @@ export const dumpsJourneys: Journey[] = [
     name: 'Dump Widgets: global and all modes download bc-widgets-dump-{hash}-{timestamp}.json; counts and notes shown',
     run: async ({ newPage, screenshot }) => {
       const page = await openTool(newPage, 'dump-widgets');
-      await pickStore(page, 'Harbour & Pine Demo');
+      await pickStore(page, STORES, 'Harbour & Pine Demo');
       assert.equal(await page.getByLabel('Global Widgets Only').isChecked(), true);
 
       const global = await submitAndDownload(page);
@@ -300,7 +279,7 @@ export const dumpsJourneys: Journey[] = [
     name: 'Dump Widgets: selected templates with Select All / Deselect All, entity ids, unchecking clears them, Channel ID',
     run: async ({ newPage }) => {
       const page = await openTool(newPage, 'dump-widgets');
-      await pickStore(page, 'Harbour & Pine Demo');
+      await pickStore(page, STORES, 'Harbour & Pine Demo');
       await page.getByLabel('Select Specific Templates').check();
       const checklist = page.getByTestId('template-checklist');
       const boxes = checklist.locator('input[type="checkbox"]');

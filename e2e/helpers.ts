@@ -160,3 +160,73 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.getByTestId('profile-control').waitFor();
 }
+
+/** A store of a journey: its name in the pickers, the sandbox store it reaches and the token it sends. */
+export interface JourneyStore {
+  name: string;
+  storeHash: string;
+  apiToken: string;
+}
+
+/** A store as the Store Manager saves it in the browser. */
+export type SavedStore = JourneyStore & { id: string; clientId: string; createdAt: string; source: 'local' };
+
+/** The browser's list of saved stores: a localStorage key the Store Manager writes. */
+const STORES_STORAGE_KEY = 'bc-tools-stores';
+
+/** A journey's stores as the Store Manager saves them, with the ids `${idPrefix}-0`, `${idPrefix}-1`… */
+export function savedStores(idPrefix: string, stores: readonly JourneyStore[]): SavedStore[] {
+  return stores.map((store, index) => ({
+    id: `${idPrefix}-${index}`,
+    clientId: `client-${index}`,
+    createdAt: '2026-04-01T09:30:00.000Z',
+    source: 'local',
+    ...store,
+  }));
+}
+
+/** A sandbox store of the journey's own, made afresh through the sandbox's control API. */
+export interface SandboxStore {
+  hash: string;
+  token: string;
+  kind: 'demo' | 'empty';
+}
+
+/** Makes the sandbox store (it must not exist yet: the control API answers 201). */
+export async function createSandboxStore(page: Page, store: SandboxStore): Promise<void> {
+  const created = await page.request.post('/sandbox/__control/stores', { data: store });
+  assert.equal(created.status(), 201, `sandbox store ${store.hash}`);
+}
+
+/**
+ * A desktop page (downloads accepted) whose browser already holds `stores` (as the Store Manager saves them, kept if
+ * the browser has a list already), on the tool's tab; the sandbox stores `create` are made first.
+ */
+export async function openToolWithStores(
+  newPage: NewPage,
+  setup: { tab: string; stores: readonly SavedStore[]; create?: readonly SandboxStore[]; page?: PageOptions },
+): Promise<Page> {
+  const page = await newPage({ ...DESKTOP, acceptDownloads: true, ...setup.page });
+  for (const store of setup.create ?? []) await createSandboxStore(page, store);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    [STORES_STORAGE_KEY, JSON.stringify(setup.stores)] as const,
+  );
+  await page.goto(`/?tab=${setup.tab}`);
+  await page.getByTestId(setup.tab).waitFor();
+  return page;
+}
+
+/** Picks the store named `name` in a store picker once the stores are listed (an option reads `name (hash)`). */
+export async function pickStore(
+  page: Page,
+  stores: readonly JourneyStore[],
+  name: string,
+  testId = 'store-picker',
+): Promise<void> {
+  const select = page.getByTestId(`${testId}-select`);
+  await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
+  await select.selectOption({ label: `${name} (${stores.find((s) => s.name === name)?.storeHash ?? '?'})` });
+}

@@ -7,10 +7,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
-import { eventually, type Journey, type JourneyContext } from './harness';
-import { DESKTOP, expectText, textOf, type NewPage } from './helpers';
+import type { Journey, JourneyContext } from './harness';
+import {
+  createSandboxStore,
+  expectText,
+  openToolWithStores,
+  pickStore,
+  savedStores,
+  textOf,
+  type NewPage,
+} from './helpers';
 
-const STORAGE_KEY = 'bc-tools-stores';
 const TOOL_PATHS = ['/api/dump-product', '/api/import-product', '/api/import-product/dry-run'];
 const STAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z`;
 const DEMO = 'Harbour & Pine Demo';
@@ -21,31 +28,16 @@ type Json = Record<string, unknown>;
 const WRONG = 'Wrong Token (import)';
 const WRONG_HASH = 'sandbox-e2e-import-wrong';
 
-const STORES = [
+const STORES = savedStores('e2e-import-product', [
   { name: DEMO, storeHash: 'sandbox-demo', apiToken: 'demo-token' },
   { name: EMPTY, storeHash: 'sandbox-empty', apiToken: 'empty-token' },
   // Its own sandbox store (created by the journey that uses it), reached with a token it does not take.
   { name: WRONG, storeHash: WRONG_HASH, apiToken: 'not-the-token' },
-].map((store, index) => ({
-  id: `e2e-import-product-${index}`,
-  clientId: `client-${index}`,
-  createdAt: '2026-04-01T09:30:00.000Z',
-  source: 'local',
-  ...store,
-}));
+]);
 
 /** A page whose browser already holds the two stores (as the Store Manager saves them), on the given tab. */
-async function openTool(newPage: NewPage, tab: string): Promise<Page> {
-  const page = await newPage({ ...DESKTOP, acceptDownloads: true, allowedFailedPaths: TOOL_PATHS });
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    [STORAGE_KEY, JSON.stringify(STORES)] as const,
-  );
-  await page.goto(`/?tab=${tab}`);
-  await page.getByTestId(tab).waitFor();
-  return page;
+function openTool(newPage: NewPage, tab: string): Promise<Page> {
+  return openToolWithStores(newPage, { tab, stores: STORES, page: { allowedFailedPaths: TOOL_PATHS } });
 }
 
 /** The empty store as the sandbox seeds it (another journey may have written to it). */
@@ -57,12 +49,6 @@ async function resetEmptyStore(page: Page): Promise<void> {
 async function emptyStoreSettings(page: Page, settings: Json): Promise<void> {
   const res = await page.request.put('/sandbox/__control/stores/sandbox-empty/settings', { data: settings });
   assert.equal(res.status(), 200);
-}
-
-async function pickStore(page: Page, name: string, testId = 'store-picker'): Promise<void> {
-  const select = page.getByTestId(`${testId}-select`);
-  await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
-  await select.selectOption({ label: `${name} (${STORES.find((s) => s.name === name)?.storeHash ?? '?'})` });
 }
 
 /** A download, saved under its suggested name (as a person's browser does): the name, the path and the content. */
@@ -103,7 +89,7 @@ async function importTwice(
   // The dump file, as a person makes it with Dump Product.
   const page = await openTool(newPage, 'dump-product');
   await resetEmptyStore(page);
-  await pickStore(page, DEMO);
+  await pickStore(page, STORES, DEMO);
   await page.getByTestId('search-value').fill('77');
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }),
@@ -136,7 +122,7 @@ async function importTwice(
   await expectText(page.getByTestId('plan-waiting'), /^Choose a target store/);
 
   // The check runs once the target is chosen: a new product, every category found by its path.
-  await pickStore(page, EMPTY);
+  await pickStore(page, STORES, EMPTY);
   await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
   await expectText(
     page.getByTestId('plan-will-have'),
@@ -279,7 +265,7 @@ export const importProductJourneys: Journey[] = [
       // A store and a file are required (spec part 1 §5).
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Please select a store');
-      await pickStore(page, EMPTY);
+      await pickStore(page, STORES, EMPTY);
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Please select a JSON file');
 
@@ -303,7 +289,7 @@ export const importProductJourneys: Journey[] = [
       await page.getByTestId('source-store').check();
       await page.getByTestId('source-load').click();
       await expectText(page.getByTestId('source-error'), 'Please select a store');
-      await pickStore(page, DEMO, 'source-store-picker');
+      await pickStore(page, STORES, DEMO, 'source-store-picker');
       await page.getByTestId('source-load').click();
       await expectText(page.getByTestId('source-error'), 'Please enter a value to search by');
       await page.getByTestId('source-search-value').fill('999999');
@@ -319,11 +305,8 @@ export const importProductJourneys: Journey[] = [
       assert.equal(await page.getByTestId('tool-result').count(), 0);
 
       // A target that refuses the token: the check and the import say so in the server's words.
-      const created = await page.request.post('/sandbox/__control/stores', {
-        data: { hash: WRONG_HASH, token: 'the-right-token', kind: 'empty' },
-      });
-      assert.equal(created.status(), 201);
-      await pickStore(page, WRONG);
+      await createSandboxStore(page, { hash: WRONG_HASH, token: 'the-right-token', kind: 'empty' });
+      await pickStore(page, STORES, WRONG);
       await expectText(
         page.getByTestId('plan-error'),
         /^The check against the target failed: BigCommerce rejected the API token \(401\)/,
@@ -332,7 +315,7 @@ export const importProductJourneys: Journey[] = [
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), /^BigCommerce rejected the API token \(401\)/, 15_000);
       assert.equal(await page.getByTestId('tool-result').count(), 0);
-      await pickStore(page, EMPTY);
+      await pickStore(page, STORES, EMPTY);
       await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
 
       // Vietnamese: the same messages in the user's language.

@@ -6,9 +6,16 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
-import { DESKTOP, expectText, squash, textOf, type NewPage } from './helpers';
+import {
+  expectText,
+  openToolWithStores,
+  pickStore,
+  savedStores,
+  squash,
+  textOf,
+  type NewPage,
+} from './helpers';
 
-const STORAGE_KEY = 'bc-tools-stores';
 const TARGET_HASH = 'sandbox-e2e-import-widgets';
 const TARGET_TOKEN = 'import-widgets-token';
 const WRONG_HASH = 'sandbox-e2e-import-widgets-wrong';
@@ -27,51 +34,25 @@ type DumpPage = {
 };
 type Dump = Json & { templates: DumpPage[]; widgetTemplates: { uuid: string; name: string; kind: string }[] };
 
-const STORES = [
+const STORES = savedStores('e2e-import-widgets', [
   { name: 'Harbour & Pine Demo', storeHash: 'sandbox-demo', apiToken: 'demo-token' },
   { name: 'Import Target', storeHash: TARGET_HASH, apiToken: TARGET_TOKEN },
   { name: 'Wrong Token', storeHash: WRONG_HASH, apiToken: 'not-the-token' },
-].map((store, index) => ({
-  id: `e2e-import-widgets-${index}`,
-  clientId: `client-${index}`,
-  createdAt: '2026-04-01T09:30:00.000Z',
-  source: 'local',
-  ...store,
-}));
+]);
 
 /** The stores of the journey in the browser (as the Store Manager saves them), on the Import Widgets tab. */
-async function openImportWidgets(newPage: NewPage): Promise<Page> {
-  const page = await newPage({
-    ...DESKTOP,
-    acceptDownloads: true,
-    // The wrong token's template list fails on purpose.
-    allowedFailedPaths: ['/api/import-widgets/templates'],
-  });
-  for (const [hash, token] of [
-    [TARGET_HASH, TARGET_TOKEN],
-    [WRONG_HASH, 'the-right-token'],
-  ] as const) {
-    const created = await page.request.post('/sandbox/__control/stores', {
-      data: { hash, token, kind: 'empty' },
-    });
+function openImportWidgets(newPage: NewPage): Promise<Page> {
+  return openToolWithStores(newPage, {
+    tab: 'import-widgets',
+    stores: STORES,
     // Made afresh for each journey.
-    assert.equal(created.status(), 201, `sandbox store ${hash}`);
-  }
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    [STORAGE_KEY, JSON.stringify(STORES)] as const,
-  );
-  await page.goto('/?tab=import-widgets');
-  await page.getByTestId('import-widgets').waitFor();
-  return page;
-}
-
-async function pickStore(page: Page, name: string): Promise<void> {
-  const select = page.getByTestId('store-picker-select');
-  await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
-  await select.selectOption({ label: `${name} (${STORES.find((s) => s.name === name)?.storeHash ?? '?'})` });
+    create: [
+      { hash: TARGET_HASH, token: TARGET_TOKEN, kind: 'empty' },
+      { hash: WRONG_HASH, token: 'the-right-token', kind: 'empty' },
+    ],
+    // The wrong token's template list fails on purpose.
+    page: { allowedFailedPaths: ['/api/import-widgets/templates'] },
+  });
 }
 
 async function sandboxGet(page: Page, hash: string, token: string, path: string): Promise<Json> {
@@ -218,7 +199,7 @@ export const importWidgetsJourneys: Journey[] = [
       assert.equal(await page.getByTestId('pages-table').count(), 0);
 
       // No store: the spec's message, for the templates and for the import.
-      await pickStore(page, 'Import Target');
+      await pickStore(page, STORES, 'Import Target');
       await page.getByTestId('store-picker-select').selectOption({ index: 0 });
       await page.getByTestId('load-templates').click();
       await expectText(page.getByTestId('templates-error'), 'Please select a store');
@@ -233,7 +214,7 @@ export const importWidgetsJourneys: Journey[] = [
 
       // A good file, nothing selected (the import is refused before any call).
       const dump = await dumpDemo(page);
-      await pickStore(page, 'Import Target');
+      await pickStore(page, STORES, 'Import Target');
       await upload(page, 'bc-widgets-dump.json', JSON.stringify(dump));
       await expectText(
         page.getByTestId('widgets-file-loaded'),
@@ -260,10 +241,10 @@ export const importWidgetsJourneys: Journey[] = [
       assert.equal(await page.getByTestId('channel-id').inputValue(), '1');
 
       // The target's templates: the server's words when the store refuses.
-      await pickStore(page, 'Wrong Token');
+      await pickStore(page, STORES, 'Wrong Token');
       await page.getByTestId('load-templates').click();
       await expectText(page.getByTestId('templates-error'), /^BigCommerce rejected the API token \(401\)/);
-      await pickStore(page, 'Import Target');
+      await pickStore(page, STORES, 'Import Target');
       assert.equal(await page.getByTestId('templates-error').count(), 0);
       await page.getByTestId('load-templates').click();
       await expectText(
@@ -319,7 +300,7 @@ export const importWidgetsJourneys: Journey[] = [
       await seedTargetHome(page, seedRegion);
       assert.equal(await targetPageWidgets(page, 'pages/home', null), 1);
 
-      await pickStore(page, 'Import Target');
+      await pickStore(page, STORES, 'Import Target');
       await page.getByTestId('load-templates').click();
       await expectText(page.getByTestId('templates-loaded'), /\(0 custom\)\.$/);
       await upload(page, 'bc-widgets-dump.json', JSON.stringify(dump));
