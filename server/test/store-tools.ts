@@ -77,21 +77,41 @@ export function toolData<T>(
   return parsed.data;
 }
 
-/** A call to the sandbox control API of the demo store: `/reset`, `/settings`, `/stats`. */
-export function demoControl(server: TestServer, path: string, init: RequestInit = {}): Promise<Response> {
-  return server.request(`/sandbox/__control/stores/sandbox-demo${path}`, {
+/** A call to the sandbox control API of a built-in store: `/reset`, `/settings`, `/stats`. */
+export function sandboxControl(
+  server: TestServer,
+  hash: SandboxStoreHash,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  return server.request(`/sandbox/__control/stores/${hash}${path}`, {
     ...init,
     headers: { 'Content-Type': 'application/json' },
   });
 }
 
+/** A call to the sandbox control API of the demo store: `/reset`, `/settings`, `/stats`. */
+export function demoControl(server: TestServer, path: string, init: RequestInit = {}): Promise<Response> {
+  return sandboxControl(server, 'sandbox-demo', path, init);
+}
+
 /**
- * The demo store back to its generated data; with `settings`, those control settings on top (a large `quota`, so that
- * only the faults a test asks for happen).
+ * A built-in store back to its generated data; with `settings`, those control settings on top (a large `quota`, so
+ * that only the faults a test asks for happen).
  */
-export async function resetDemoStore(server: TestServer, settings?: Json): Promise<void> {
-  await demoControl(server, '/reset', { method: 'POST' });
-  if (settings) await demoControl(server, '/settings', { method: 'PUT', body: JSON.stringify(settings) });
+export async function resetSandboxStore(
+  server: TestServer,
+  hash: SandboxStoreHash,
+  settings?: Json,
+): Promise<void> {
+  await sandboxControl(server, hash, '/reset', { method: 'POST' });
+  if (settings)
+    await sandboxControl(server, hash, '/settings', { method: 'PUT', body: JSON.stringify(settings) });
+}
+
+/** The demo store back to its generated data, with the control `settings` on top (see resetSandboxStore). */
+export function resetDemoStore(server: TestServer, settings?: Json): Promise<void> {
+  return resetSandboxStore(server, 'sandbox-demo', settings);
 }
 
 /** GET on the demo store's BigCommerce API through the sandbox, with its token: the JSON answer (must be a 200). */

@@ -16,6 +16,7 @@ import { testDatabaseKinds } from '../../test/harness';
 import {
   DEMO_STORE,
   EMPTY_STORE,
+  resetSandboxStore,
   storeCall,
   toolData,
   useToolTestServer,
@@ -101,12 +102,7 @@ function comparable(dump: ProductDump) {
 describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
   const app = useToolTestServer(kind);
   beforeEach(async () => {
-    await app.server.request('/sandbox/__control/stores/sandbox-empty/reset', { method: 'POST' });
-    await app.server.request('/sandbox/__control/stores/sandbox-empty/settings', {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ quota: 100_000 }),
-    });
+    await resetSandboxStore(app.server, 'sandbox-empty', { quota: 100_000 });
   });
 
   const dumpOf = async (store: typeof DEMO_STORE, id: number): Promise<ProductDump> =>

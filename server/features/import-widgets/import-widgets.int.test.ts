@@ -23,6 +23,7 @@ import { PAGE_BACKUP_RETENTION_MS, createPageBackupStore } from './page-backup-s
 import {
   DEMO_STORE,
   EMPTY_STORE,
+  resetSandboxStore,
   storeCall,
   toolData,
   useToolTestServer,
@@ -109,12 +110,7 @@ const builtInWidget = (uuid: string, title: string) => ({
 describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
   const app = useToolTestServer(kind);
   beforeEach(async () => {
-    await app.server.request('/sandbox/__control/stores/sandbox-empty/reset', { method: 'POST' });
-    await app.server.request('/sandbox/__control/stores/sandbox-empty/settings', {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ quota: 100_000 }),
-    });
+    await resetSandboxStore(app.server, 'sandbox-empty', { quota: 100_000 });
   });
 
   const emptyControl = (body: unknown) =>
