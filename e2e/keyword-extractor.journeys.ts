@@ -1,8 +1,10 @@
 // Journeys of the Keyword Extractor (issue 14; spec part 2 §2-§5, §8, §9) against the real server and its built-in
 // sandbox: a run on the demo store's channel 1 stopped mid-way, reloaded (restored as stopped), resumed with the counts
 // continued, completed; the tables and the CSV checked against an independent count of the same pages made here with
-// the engine; a keyword's products handed to Reset Page Title; New; the validation and failure messages. Expected
-// texts are written out from the spec, not imported from the catalogues, so a wrong catalogue entry fails.
+// the engine; a keyword's products handed to Reset Page Title; the report of keywords missing from page titles checked
+// against the rule run here on the products read straight from the sandbox, its CSV, two of its ids handed to Copy
+// Description; New; the validation and failure messages. Expected texts are written out from the spec and the issue,
+// not imported from the catalogues, so a wrong catalogue entry fails.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -10,11 +12,15 @@ import type { ProductPage } from '../common/contracts/keyword-extractor';
 import {
   createKeywordCounter,
   extractKeywords,
+  missingFromTitles,
+  missingFromTitlesCsv,
   type KeywordCounter,
   type KeywordSize,
+  type MissingFromTitle,
+  type TitledProduct,
 } from '../common/keywords';
 import { eventually, type Journey } from './harness';
-import { DESKTOP, expectText, type NewPage } from './helpers';
+import { DESKTOP, expectText, squash, textOf, type NewPage } from './helpers';
 
 const STORES_KEY = 'bc-tools-stores';
 const STATE_KEY = 'bc-tools-keyword-extractor';
@@ -167,10 +173,69 @@ function productsWith(
   return found.sort((a, b) => b.t - a.t || b.d - a.d || a.id - b.id);
 }
 
+/**
+ * The report on page titles made here: the products read straight from the sandbox's catalogue API (250 ids a request),
+ * with their page titles, through the rule of common/keywords.
+ */
+async function independentReport(baseUrl: string, ids: readonly number[]): Promise<MissingFromTitle[]> {
+  const products: TitledProduct[] = [];
+  for (let at = 0; at < ids.length; at += 250) {
+    const query = `id:in=${ids.slice(at, at + 250).join(',')}&include_fields=id,name,description,page_title&limit=250`;
+    const response = await fetch(`${baseUrl}/sandbox/stores/sandbox-demo/v3/catalog/products?${query}`, {
+      headers: { 'X-Auth-Token': 'demo-token', accept: 'application/json' },
+    });
+    assert.equal(response.status, 200);
+    const body = (await response.json()) as { data: TitledProduct[] };
+    products.push(
+      ...body.data.map((p) => ({
+        id: p.id,
+        name: p.name,
+        description: p.description ?? '',
+        page_title: p.page_title ?? '',
+      })),
+    );
+  }
+  assert.equal(products.length, ids.length, 'every product read is in the store');
+  return missingFromTitles(products);
+}
+
+const MISSING_PATH = '/api/keyword-extractor/missing-from-titles';
+
+/**
+ * Checks the first two products of a list (rows `{row}`, counter `{list}-selected`, buttons `{handOff}{tab}`) and hands
+ * them to a bulk edit, which opens with them as its "By Product IDs" scope, on the store they belong to.
+ */
+async function handOffFirstTwo(
+  page: Page,
+  from: { list: string; row: string; handOff: string },
+  to: { tab: 'reset-page-title' | 'copy-description'; picker: string },
+  ids: readonly number[],
+): Promise<void> {
+  assert.equal(ids.length, 2);
+  const button = page.getByTestId(`${from.handOff}${to.tab}`);
+  assert.equal(await button.isDisabled(), true);
+  for (const box of (await page.getByTestId(`${from.row}-select`).all()).slice(0, 2)) await box.check();
+  await expectText(page.getByTestId(`${from.list}-selected`), '2 selected');
+  await button.click();
+  await page.getByTestId(to.tab).waitFor();
+  await eventually(() => assert.equal(new URL(page.url()).searchParams.get('tab'), to.tab));
+  await eventually(async () => {
+    assert.equal(await page.getByTestId('scope-specific').isChecked(), true);
+    assert.equal(await page.getByTestId('target-value').inputValue(), ids.join(', '));
+  });
+  await expectText(page.getByTestId('handed-off-ids'), '2 product IDs from the Keyword Extractor');
+  await eventually(async () =>
+    assert.equal(
+      await page.getByTestId(`${to.picker}-select`).locator('option:checked').innerText(),
+      `${DEMO} (sandbox-demo)`,
+    ),
+  );
+}
+
 export const keywordExtractorJourneys: Journey[] = [
   {
-    name: 'Keyword Extractor: start, stop mid-way, reload (stopped), Resume continues the counts, complete, CSV, products of a keyword to Reset Page Title, New',
-    run: async ({ newPage, screenshot }) => {
+    name: 'Keyword Extractor: start, stop mid-way, reload (stopped), Resume continues the counts, complete, CSV, products of a keyword to Reset Page Title, keywords missing from page titles (report, CSV, to Copy Description), New',
+    run: async ({ newPage, screenshot, baseUrl }) => {
       const page = await openExtractor(newPage);
       await expectText(page.getByTestId('page-size'), 'page = 250 products');
       assert.match(
@@ -309,27 +374,12 @@ export const keywordExtractorJourneys: Journey[] = [
       );
       await screenshot(page, 'keyword-extractor-products');
 
-      // Two of them go to Reset Page Title as its "By Product IDs" scope.
-      const chosen = shown.slice(0, 2).map((p) => p.id);
-      assert.equal(chosen.length, 2);
-      assert.equal(await page.getByTestId('hand-off-reset-page-title').isDisabled(), true);
-      for (const box of (await page.getByTestId('keyword-product-select').all()).slice(0, 2))
-        await box.check();
-      await expectText(page.getByTestId('keyword-products-selected'), '2 selected');
-      await page.getByTestId('hand-off-reset-page-title').click();
-      await page.getByTestId('reset-page-title').waitFor();
-      await eventually(() => assert.equal(new URL(page.url()).searchParams.get('tab'), 'reset-page-title'));
-      await eventually(async () => {
-        assert.equal(await page.getByTestId('scope-specific').isChecked(), true);
-        assert.equal(await page.getByTestId('target-value').inputValue(), chosen.join(', '));
-      });
-      await expectText(page.getByTestId('handed-off-ids'), '2 product IDs from the Keyword Extractor');
-      // It opens on the store the ids belong to.
-      await eventually(async () =>
-        assert.equal(
-          await page.getByTestId('store-picker-select').locator('option:checked').innerText(),
-          `${DEMO} (sandbox-demo)`,
-        ),
+      // Two of them go to Reset Page Title as its "By Product IDs" scope, on the store they belong to.
+      await handOffFirstTwo(
+        page,
+        { list: 'keyword-products', row: 'keyword-product', handOff: 'hand-off-' },
+        { tab: 'reset-page-title', picker: 'store-picker' },
+        shown.slice(0, 2).map((p) => p.id),
       );
       await screenshot(page, 'keyword-extractor-hand-off');
       // Taken once: a reload of Reset Page Title starts from its usual scope.
@@ -342,8 +392,73 @@ export const keywordExtractorJourneys: Journey[] = [
       await page.getByTestId('keyword-extractor').waitFor();
       await expectText(page.getByTestId('keyword-status'), 'Status: Completed');
       await expectTables(page, full);
+
+      // The report on page titles: every product read checked (in batches of 250), equal to the rule run here on the
+      // same products read straight from the sandbox.
+      const report = await independentReport(
+        baseUrl,
+        pages.flatMap((p) => p.products.map((product) => product.id)),
+      );
+      assert.ok(report.length > 2, `${report.length} products lack keywords in their titles`);
+      const section = page.getByTestId('missing-report');
+      await expectText(section.locator('h3'), 'Keywords missing from page titles');
+      await page.getByTestId('missing-report-run').click();
+      await expectText(
+        page.getByTestId('missing-report-count'),
+        `${report.length} of ${total} products lack at least one of their top keywords in the page title`,
+        30_000,
+      );
+      const rows = report.slice(0, 200);
+      assert.deepEqual(
+        await page.getByTestId('missing-line-id').allInnerTexts(),
+        rows.map((line) => String(line.id)),
+        'the rows in the server order',
+      );
+      assert.equal(await section.locator('table a').count(), 0, 'no admin links for a sandbox store');
+      const [top] = report;
+      assert.ok(top);
+      const firstRow = page.getByTestId('missing-line').first();
+      assert.deepEqual(
+        [
+          await textOf(firstRow.getByTestId('missing-line-id')),
+          await textOf(firstRow.getByTestId('missing-line-name')),
+          await textOf(firstRow.getByTestId('missing-line-title')),
+          await textOf(firstRow.getByTestId('missing-line-keywords')),
+        ],
+        [String(top.id), squash(top.name), squash(top.title), top.missing.join(', ')],
+      );
+      await firstRow.scrollIntoViewIfNeeded();
+      await screenshot(page, 'keyword-extractor-missing-titles');
+
+      // Its CSV: product_id,name,page_title,missing_keywords, in the same order.
+      const [csvDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('missing-report-csv').click(),
+      ]);
+      assert.match(csvDownload.suggestedFilename(), new RegExp(`^keywords_missing_titles_${STAMP}\\.csv$`));
+      const csv = await readFile(await csvDownload.path(), 'utf8');
+      assert.equal(csv.charCodeAt(0), 0xfeff, 'a byte order mark for Excel');
+      const csvLines = csv.slice(1).split('\r\n');
+      assert.equal(csvLines[0], 'product_id,name,page_title,missing_keywords');
+      assert.equal(csvLines[1], missingFromTitlesCsv([top]).split('\r\n')[1]);
+      assert.ok(csvLines[1]?.startsWith(`${top.id},`));
+      assert.equal(csv, `\uFEFF${missingFromTitlesCsv(report)}`);
+
+      // Two of its products go to Copy Description as its "By Product IDs" target.
+      await handOffFirstTwo(
+        page,
+        { list: 'missing-report', row: 'missing-line', handOff: 'missing-hand-off-' },
+        { tab: 'copy-description', picker: 'target-store-picker' },
+        report.slice(0, 2).map((line) => line.id),
+      );
+
+      await page.locator('[data-tab="keyword-extractor"]').click();
+      await page.getByTestId('keyword-extractor').waitFor();
+      await expectText(page.getByTestId('keyword-status'), 'Status: Completed');
+      await page.getByTestId('missing-report').waitFor();
       await page.getByTestId('keyword-new').click();
       await expectText(page.getByTestId('keyword-status'), 'Status: Ready');
+      assert.equal(await page.getByTestId('missing-report').count(), 0, 'New clears the report');
       await expectButtons(page, { start: true, stop: false, new: true, startLabel: 'Start' });
       assert.equal(await savedState(page), null);
       for (const size of [1, 2, 3] as const) {
@@ -372,7 +487,7 @@ export const keywordExtractorJourneys: Journey[] = [
     },
   },
   {
-    name: 'Keyword Extractor: the validation messages, channel errors, a failing page stops the run and Resume goes on',
+    name: 'Keyword Extractor: the validation messages, channel errors, a failing page stops the run and Resume goes on; the report on page titles fails with the server error, shows its progress, cancels',
     run: async ({ newPage, baseUrl }) => {
       const created = await fetch(`${baseUrl}/sandbox/__control/stores`, {
         method: 'POST',
@@ -381,7 +496,7 @@ export const keywordExtractorJourneys: Journey[] = [
       });
       assert.ok([201, 409].includes(created.status), `store created (${created.status})`);
       const page = await openExtractor(newPage, {
-        allowedFailedPaths: ['/api/fetch-channels', '/api/fetch-products'],
+        allowedFailedPaths: ['/api/fetch-channels', '/api/fetch-products', MISSING_PATH],
       });
 
       // Spec §5, in order: store, channel, page range.
@@ -450,8 +565,61 @@ export const keywordExtractorJourneys: Journey[] = [
       assert.equal(await page.getByTestId('tool-error').count(), 0);
       await expectTables(page, countPages(pages));
       await page.unroute('**/api/fetch-products');
+
+      // The report on page titles: a failing batch shows the server's error and nothing more is sent.
+      const batches: number[][] = [];
+      await page.route(`**${MISSING_PATH}`, async (route) => {
+        const request = route.request().postDataJSON() as { productIds: number[] };
+        batches.push(request.productIds);
+        if (batches.length === 2) {
+          await route.fulfill({
+            status: 502,
+            json: { success: false, error: 'Store is down for maintenance', code: 'bc_unavailable' },
+          });
+        } else await route.continue();
+      });
+      await page.getByTestId('missing-report-run').click();
+      await expectText(page.getByTestId('missing-report-error'), 'Store is down for maintenance', 20_000);
+      const read = pages.flatMap((p) => p.products.map((product) => product.id));
+      assert.equal(read.length, 750, 'three pages of 250');
+      assert.deepEqual(batches, [read.slice(0, 250), read.slice(250, 500)]);
+      assert.equal(await page.getByTestId('missing-report-count').count(), 0);
+      await page.unroute(`**${MISSING_PATH}`);
+
+      // A check held at its second batch shows its progress and stops at Cancel.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let calls = 0;
+      await page.route(`**${MISSING_PATH}`, async (route) => {
+        calls += 1;
+        if (calls === 2) await held;
+        await route.continue().catch(() => undefined);
+      });
+      await page.getByTestId('missing-report-run').click();
+      await expectText(
+        page.getByTestId('missing-report-progress'),
+        `250 of ${read.length} products checked Cancel`,
+      );
+      assert.equal(await page.getByTestId('missing-report-run').isDisabled(), true);
+      await page.getByTestId('missing-report-progress-cancel').click();
+      await expectText(page.getByTestId('missing-report-cancelled'), 'The check was cancelled.');
+      release();
+      await page.unroute(`**${MISSING_PATH}`);
+      assert.equal(calls, 2, 'no batch after the cancel');
+      assert.equal(await page.getByTestId('missing-report-progress').count(), 0);
+
+      // Then in full; New clears it.
+      await page.getByTestId('missing-report-run').click();
+      await expectText(
+        page.getByTestId('missing-report-count'),
+        new RegExp(
+          `^\\d+ of ${read.length} products lack at least one of their top keywords in the page title$`,
+        ),
+        20_000,
+      );
       await page.getByTestId('keyword-new').click();
       await expectText(page.getByTestId('keyword-status'), 'Status: Ready');
+      assert.equal(await page.getByTestId('missing-report').count(), 0);
     },
   },
   {

@@ -758,6 +758,18 @@ export const en = {
     handOffHint: 'Open a bulk edit with the selected product IDs as its “By Product IDs” target:',
     handOffReset: 'Use in Reset Page Title',
     handOffCopy: 'Use in Copy Description',
+    missingTitle: 'Keywords missing from page titles',
+    missingHelp:
+      'For each product read so far: the words its description uses most that its page title lacks (the page title search engines show, or the product name when it has none).',
+    missingFind: 'Find keywords missing from page titles',
+    missingProgress: '{done} of {total} products checked',
+    missingCancelled: 'The check was cancelled.',
+    missingNoStore: 'The store of this run is no longer in the Store Manager.',
+    missingCount: '{n} of {checked} products lack at least one of their top keywords in the page title',
+    missingUnlisted:
+      'Only the first {max} products read are checked ({n} more were counted but not remembered).',
+    missingPageTitle: 'Page title checked',
+    missingKeywords: 'Missing keywords',
   },
   chat: {
     newChat: 'New Chat',

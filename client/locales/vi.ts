@@ -760,6 +760,18 @@ export const vi: Messages = {
     handOffHint: 'Mở một công cụ sửa hàng loạt với các ID sản phẩm đã chọn làm phạm vi “Theo ID sản phẩm”:',
     handOffReset: 'Dùng trong Đặt lại tiêu đề trang',
     handOffCopy: 'Dùng trong Sao chép mô tả',
+    missingTitle: 'Từ khóa thiếu trong tiêu đề trang',
+    missingHelp:
+      'Với mỗi sản phẩm đã đọc: những từ được dùng nhiều nhất trong mô tả mà tiêu đề trang không có (tiêu đề trang là tiêu đề mà công cụ tìm kiếm hiển thị, hoặc tên sản phẩm nếu chưa đặt tiêu đề trang).',
+    missingFind: 'Tìm từ khóa thiếu trong tiêu đề trang',
+    missingProgress: 'Đã kiểm tra {done} / {total} sản phẩm',
+    missingCancelled: 'Đã hủy việc kiểm tra.',
+    missingNoStore: 'Store của lần chạy này không còn trong Quản lý Store.',
+    missingCount: '{n} trong số {checked} sản phẩm thiếu ít nhất một từ khóa chính trong tiêu đề trang',
+    missingUnlisted:
+      'Chỉ kiểm tra {max} sản phẩm đọc đầu tiên ({n} sản phẩm khác đã được đếm nhưng không được ghi nhớ).',
+    missingPageTitle: 'Tiêu đề trang được kiểm tra',
+    missingKeywords: 'Từ khóa còn thiếu',
   },
   chat: {
     newChat: 'Cuộc trò chuyện mới',

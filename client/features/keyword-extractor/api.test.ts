@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FETCH_PRODUCTS_PATH } from '../../../common/contracts/keyword-extractor';
+import { FETCH_PRODUCTS_PATH, MISSING_FROM_TITLES_PATH } from '../../../common/contracts/keyword-extractor';
 import { ApiError } from '../../lib/api';
 import { createI18n } from '../../lib/i18n';
-import { ToolFailureError } from '../../lib/tool-errors';
-import { channelsErrorText, fetchProductPage, pageErrorText } from './api';
+import { toolErrorText, ToolFailureError } from '../../lib/tool-errors';
+import { channelsErrorText, fetchMissingFromTitles, fetchProductPage, pageErrorText } from './api';
 
 const en = createI18n('en').t;
 const viT = createI18n('vi').t;
@@ -75,5 +75,36 @@ describe('fetchProductPage', () => {
       (e: unknown) => e,
     );
     expect(pageErrorText(error, en)).toBe(`HTTP Error 429: ${failure}`);
+  });
+});
+
+describe('fetchMissingFromTitles', () => {
+  it("posts the ids and returns the report; a failure shows the server's text, else 'An error occurred'", async () => {
+    const calls: Array<{ url: string; body: unknown }> = [];
+    const data = {
+      checked: 2,
+      lines: [{ id: 7, name: 'Lamp', title: 'Lamp', topKeywords: ['brass', 'lamp'], missing: ['brass'] }],
+    };
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(init.body as string) });
+      return Promise.resolve(new Response(JSON.stringify({ success: true, data }), { status: 200 }));
+    });
+    expect(await fetchMissingFromTitles({ storeCredentials: store, productIds: [7, 8] })).toEqual(data);
+    expect(calls).toEqual([
+      { url: MISSING_FROM_TITLES_PATH, body: { storeCredentials: store, productIds: [7, 8] } },
+    ]);
+
+    const failure = { success: false, error: 'Store is down', code: 'bc_unavailable' };
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify(failure), { status: 200 })));
+    const refused = await fetchMissingFromTitles({ storeCredentials: store, productIds: [7] }).catch(
+      (e: unknown) => e,
+    );
+    expect(toolErrorText(refused, en)).toBe('Store is down');
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('<html>oops</html>', { status: 502 })));
+    const broken = await fetchMissingFromTitles({ storeCredentials: store, productIds: [7] }).catch(
+      (e: unknown) => e,
+    );
+    expect(toolErrorText(broken, en)).toBe('An error occurred');
+    expect(toolErrorText(broken, viT)).toBe('Có lỗi xảy ra');
   });
 });

@@ -1,46 +1,54 @@
-// The Keyword Extractor's two calls (spec part 2 §7) and the texts of their failures (§8).
+// The Keyword Extractor's two calls (spec part 2 §7) and the texts of their failures (§8), and the call of the report
+// on page titles (issue 14).
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import {
   FETCH_CHANNELS_PATH,
   FETCH_PRODUCTS_PATH,
   fetchChannelsResponseSchema,
   fetchProductsResponseSchema,
+  MISSING_FROM_TITLES_PATH,
+  missingFromTitlesResponseSchema,
   type KeywordChannel,
+  type MissingFromTitlesRequest,
   type ProductPage,
 } from '../../../common/contracts/keyword-extractor';
 import type { StoreCredentials } from '../../../common/contracts/stores';
+import type { ToolFailure } from '../../../common/contracts/tool-result';
 import { ApiError, apiRequest } from '../../lib/api';
 import { readFailure, serverErrorText } from '../../lib/error-text';
 import { toolData, ToolFailureError } from '../../lib/tool-errors';
+
+/** One tool call: the request posted as JSON, the data of a `success: true` answer (a failure is thrown). */
+async function postTool<T>(
+  path: string,
+  body: unknown,
+  schema: z.ZodType<{ success: true; data: T } | ToolFailure>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  return toolData(await apiRequest({ method: 'POST', path, body, schema, ...(signal ? { signal } : {}) }));
+}
 
 /** `POST /api/fetch-channels`: the store's channels. */
 export async function fetchChannels(
   storeCredentials: StoreCredentials,
   signal?: AbortSignal,
 ): Promise<KeywordChannel[]> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: FETCH_CHANNELS_PATH,
-    body: { storeCredentials },
-    schema: fetchChannelsResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
-  return toolData(answer).channels;
+  return (await postTool(FETCH_CHANNELS_PATH, { storeCredentials }, fetchChannelsResponseSchema, signal))
+    .channels;
 }
 
 /** `POST /api/fetch-products`: one page of the channel's products (id, name, description). */
-export async function fetchProductPage(
+export function fetchProductPage(
   request: { storeCredentials: StoreCredentials; page: number; channelId: number },
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: FETCH_PRODUCTS_PATH,
-    body: request,
-    schema: fetchProductsResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
-  return toolData(answer);
+  return postTool(FETCH_PRODUCTS_PATH, request, fetchProductsResponseSchema, signal);
+}
+
+/** `POST /api/keyword-extractor/missing-from-titles`: the report for up to 250 products. */
+export function fetchMissingFromTitles(request: MissingFromTitlesRequest, signal?: AbortSignal) {
+  return postTool(MISSING_FROM_TITLES_PATH, request, missingFromTitlesResponseSchema, signal);
 }
 
 function failureText(error: unknown, t: TFunction): string | undefined {

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KEYWORD_PAGE_SIZE } from '../../../common/contracts/keyword-extractor';
 import type { LocalStore } from '../../../common/contracts/stores';
-import type { KeywordSize } from '../../../common/keywords';
+import type { KeywordSize, MissingFromTitle } from '../../../common/keywords';
 import { FormAlert, TextField } from '../../components/form-field';
 import { StorePicker, useStores } from '../../components/store-picker/store-picker';
 import { ProgressPanel } from '../../components/tool/progress-panel';
@@ -22,7 +22,9 @@ import {
 import { KeywordProducts } from './keyword-products';
 import { KeywordTablesView } from './keyword-tables';
 import type { ProductMatches } from './keyword-protocol';
+import { MissingTitlesReport } from './missing-titles-report';
 import { useKeywordExtractor } from './use-keyword-extractor';
+import { useMissingReport } from './use-missing-report';
 
 const PROBLEM_KEYS = {
   store: 'errors.selectStore',
@@ -47,7 +49,8 @@ function useChannels(store: LocalStore | null) {
 /**
  * Keyword Extractor (spec part 2 §2-§5, §8, §9; issue 14): a channel's products read page by page, their 1-, 2- and
  * 3-word keywords counted in a Web Worker and ranked in three top-30 tables, with Start/Resume, Stop and New, the
- * counts kept across a reload, CSV downloads, and the products of a keyword one click away.
+ * counts kept across a reload, CSV downloads, the products of a keyword one click away, and the report of the keywords
+ * missing from the page titles of the products read (its own UI state, use-missing-report.ts; New clears it).
  */
 export default function KeywordExtractorScreen() {
   const { t } = useTranslation();
@@ -55,6 +58,8 @@ export default function KeywordExtractorScreen() {
   const { stores } = useStores();
   const extractor = useKeywordExtractor();
   const { state, view } = extractor;
+  // The report on page titles: UI state of its own, beside the run's state machine.
+  const report = useMissingReport(extractor.readProductIds);
   const isIdle = state.status === 'idle';
 
   // The form before a run; once a run exists its own store, channel and range are shown (New frees them).
@@ -84,12 +89,14 @@ export default function KeywordExtractorScreen() {
     if (state.status === 'stopped') {
       if (!store) return setProblem('store');
       setProblem(null);
+      report.clear();
       return extractor.resume(store, state);
     }
     const checked = validateExtractorForm({ storeId: store?.id ?? null, channelId, fromPage, toPage });
     if (!checked.ok || !store) return setProblem(checked.ok ? 'store' : checked.problem);
     setProblem(null);
     setMatches(null);
+    report.clear();
     extractor.start({
       store,
       channelId: checked.channelId,
@@ -101,6 +108,7 @@ export default function KeywordExtractorScreen() {
   const startNew = () => {
     extractor.startNew();
     setMatches(null);
+    report.clear();
     setProblem(null);
     if (state.storeId) setPickedStoreId(state.storeId);
     if (state.channelId !== null) setChannelId(String(state.channelId));
@@ -111,6 +119,9 @@ export default function KeywordExtractorScreen() {
   };
   const download = (size: KeywordSize) => {
     extractor.downloadCsv(size).catch(() => undefined);
+  };
+  const downloadMissing = (lines: MissingFromTitle[]) => {
+    extractor.downloadMissingCsv(lines).catch(() => undefined);
   };
 
   const progress = progressOf(state);
@@ -313,6 +324,17 @@ export default function KeywordExtractorScreen() {
           matches={matches}
           store={store}
           onClose={() => setMatches(null)}
+        />
+      )}
+
+      {(state.status === 'stopped' || state.status === 'completed') && view.products > 0 && (
+        <MissingTitlesReport
+          report={report.state}
+          store={store}
+          isBusy={extractor.isSettling}
+          onCheck={(reportStore) => void report.check(reportStore)}
+          onCancel={report.cancel}
+          onDownload={downloadMissing}
         />
       )}
     </div>

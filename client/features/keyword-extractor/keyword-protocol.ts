@@ -2,7 +2,7 @@
 // carries), and the shapes the screen shows. Types and constants only, so the screen's bundle does not carry the
 // engine: the worker does.
 import type { KeywordProduct as PageProduct } from '../../../common/contracts/keyword-extractor';
-import type { KeywordEntry, KeywordSize } from '../../../common/keywords';
+import type { KeywordEntry, KeywordSize, MissingFromTitle } from '../../../common/keywords';
 
 /** Descriptions are remembered for the product listing up to this many characters of words. */
 export const MAX_DESCRIPTION_TEXT = 3_000;
@@ -45,7 +45,9 @@ export type KeywordRequest =
       countsFromPage: number;
     }
   | { kind: 'find'; keyword: string }
-  | { kind: 'csv'; size: KeywordSize };
+  | { kind: 'csv'; size: KeywordSize }
+  | { kind: 'ids' }
+  | { kind: 'missing-csv'; lines: MissingFromTitle[] };
 
 export interface KeywordReplies {
   reset: null;
@@ -53,6 +55,15 @@ export interface KeywordReplies {
   count: CountsView;
   find: ProductMatches;
   csv: string;
+  ids: ReadProductIds;
+  'missing-csv': string;
+}
+
+/** The ids of the products read so far that are remembered (the report on page titles checks these). */
+export interface ReadProductIds {
+  ids: number[];
+  /** Products read but not remembered (over `MAX_LISTED_PRODUCTS`). */
+  unlisted: number;
 }
 
 export type KeywordRequestOf<K extends KeywordRequest['kind']> = Extract<KeywordRequest, { kind: K }>;

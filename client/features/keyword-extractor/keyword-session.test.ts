@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { KeywordProduct } from '../../../common/contracts/keyword-extractor';
-import { createKeywordCounter, KEYWORD_CSV_HEADER, TOP_N, UTF8_BOM } from '../../../common/keywords';
+import {
+  createKeywordCounter,
+  KEYWORD_CSV_HEADER,
+  missingFromTitlesCsv,
+  TOP_N,
+  UTF8_BOM,
+} from '../../../common/keywords';
 import { createMemoryCountsStore } from './counts-store';
 import { KeywordSession } from './keyword-session';
 import { MAX_DESCRIPTION_TEXT } from './keyword-protocol';
@@ -122,6 +128,36 @@ describe('KeywordSession: counts saved with the position, Resume continues count
       expect(found.searched).toBe(14);
     }
   });
+
+  it('gives the ids of the products read, across a resume, for the report on page titles; and its CSV', async () => {
+    const store = createMemoryCountsStore();
+    const first = new KeywordSession(store);
+    await count(first, 1, 0);
+    const second = new KeywordSession(store);
+    await second.restore('run-1');
+    await count(second, 2, 7);
+    // Page 2 read again (a Resume after a failure that had counted it): its ids are not repeated.
+    await count(second, 2, 14);
+    const ids = [...productsOf(1), ...productsOf(2)].map((product) => product.id);
+    expect(second.ids()).toEqual({ ids, unlisted: 0 });
+    await second.reset();
+    expect(second.ids()).toEqual({ ids: [], unlisted: 0 });
+
+    const lines = [
+      {
+        id: 3,
+        name: 'Desk, oak',
+        title: 'Desk "Oak"',
+        topKeywords: ['walnut', 'brass'],
+        missing: ['walnut'],
+      },
+    ];
+    const csv = second.missingCsv(lines);
+    expect(csv).toBe(UTF8_BOM + missingFromTitlesCsv(lines));
+    expect(csv).toBe(
+      `${UTF8_BOM}product_id,name,page_title,missing_keywords\r\n3,"Desk, oak","Desk ""Oak""",walnut\r\n`,
+    );
+  });
 });
 
 describe('product records', () => {
@@ -179,6 +215,13 @@ describe('the worker messages', () => {
       expect([one.products, two.products]).toEqual([7, 14]);
       const csv = await client.call({ kind: 'csv', size: 1 });
       expect(csv.startsWith(`${UTF8_BOM}${KEYWORD_CSV_HEADER}\r\n`)).toBe(true);
+      expect(await client.call({ kind: 'ids' })).toEqual({
+        ids: [...productsOf(1), ...productsOf(2)].map((product) => product.id),
+        unlisted: 0,
+      });
+      expect(await client.call({ kind: 'missing-csv', lines: [] })).toBe(
+        `${UTF8_BOM}product_id,name,page_title,missing_keywords\r\n`,
+      );
       client.close();
       await expect(client.call({ kind: 'reset' })).rejects.toThrow('The keyword worker has stopped');
     } finally {

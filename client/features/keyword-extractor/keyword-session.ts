@@ -6,10 +6,12 @@ import {
   KEYWORD_SIZES,
   keywordCounterFromJSON,
   keywordsCsv,
+  missingFromTitlesCsv,
   TOP_N,
   UTF8_BOM,
   type KeywordCounter,
   type KeywordSize,
+  type MissingFromTitle,
 } from '../../../common/keywords';
 import type { CountsCheckpoint, CountsStore, ProductRecord } from './counts-store';
 import {
@@ -20,6 +22,7 @@ import {
   type KeywordRequestOf,
   type KeywordTables,
   type ProductMatches,
+  type ReadProductIds,
 } from './keyword-protocol';
 import { findProducts, toProductRecord } from './product-records';
 
@@ -43,6 +46,10 @@ export class KeywordSession {
         return this.find(request.keyword);
       case 'csv':
         return this.csv(request.size);
+      case 'ids':
+        return this.ids();
+      case 'missing-csv':
+        return this.missingCsv(request.lines);
     }
   }
 
@@ -123,6 +130,16 @@ export class KeywordSession {
   /** Every keyword of a size in rank order, `keyword,score`, with a byte order mark for Excel. */
   csv(size: KeywordSize): string {
     return UTF8_BOM + keywordsCsv(this.counter.entries(size));
+  }
+
+  /** The ids of the remembered products, in reading order, each once. */
+  ids(): ReadProductIds {
+    return { ids: [...new Set(this.records.map((record) => record.id))], unlisted: this.unlisted };
+  }
+
+  /** The report on page titles as CSV (`product_id,name,page_title,missing_keywords`), with a byte order mark. */
+  missingCsv(lines: readonly MissingFromTitle[]): string {
+    return UTF8_BOM + missingFromTitlesCsv(lines);
   }
 
   view(isSaved: boolean): CountsView {

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
-import type { KeywordSize } from '../../../common/keywords';
+import type { KeywordSize, MissingFromTitle } from '../../../common/keywords';
 import { KEYWORD_CSV_TYPE, keywordsCsvFileName } from '../../../common/keywords/csv';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { fetchProductPage, pageErrorText } from './api';
@@ -14,7 +14,8 @@ import {
   lastPageOf,
   type ExtractorState,
 } from './keyword-extractor-state';
-import { EMPTY_VIEW, type CountsView, type ProductMatches } from './keyword-protocol';
+import { EMPTY_VIEW, type CountsView, type ProductMatches, type ReadProductIds } from './keyword-protocol';
+import { missingTitlesCsvFileName } from './missing-report';
 import { runPages } from './run-loop';
 import { browserStorage, loadSavedState, saveState } from './saved-state';
 import { startKeywordWorker } from './worker-client';
@@ -218,6 +219,20 @@ export function useKeywordExtractor() {
     downloadText(keywordsCsvFileName(size, new Date()), content, KEYWORD_CSV_TYPE);
   };
 
+  /** The ids of the products read so far (the report on page titles checks them). */
+  const readProductIds = async (): Promise<ReadProductIds> => {
+    const worker = workerRef.current;
+    if (!worker) return { ids: [], unlisted: 0 };
+    return worker.call({ kind: 'ids' });
+  };
+
+  const downloadMissingCsv = async (lines: MissingFromTitle[]) => {
+    const worker = workerRef.current;
+    if (!worker) return;
+    const content = await worker.call({ kind: 'missing-csv', lines });
+    downloadText(missingTitlesCsvFileName(new Date()), content, KEYWORD_CSV_TYPE);
+  };
+
   return {
     state,
     view,
@@ -231,5 +246,7 @@ export function useKeywordExtractor() {
     startNew,
     findProducts,
     downloadCsv,
+    readProductIds,
+    downloadMissingCsv,
   };
 }
