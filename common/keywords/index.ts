@@ -43,6 +43,7 @@ export {
   UTF8_BOM,
 } from './csv';
 export {
+  MIN_KEYWORD_OCCURRENCES,
   MISSING_KEYWORDS_PER_PRODUCT,
   missingFromTitle,
   missingFromTitles,

@@ -19,10 +19,16 @@ describe('keywords missing from page titles', () => {
       ),
     );
     expect(line.title).toBe('Summit Wireless Headphones');
-    expect(line.topKeywords.slice(0, 2)).toEqual(['wireless', 'leather']);
+    expect(line.topKeywords).toEqual(['wireless', 'leather']);
     expect(line.missing).toContain('leather');
     expect(line.missing).not.toContain('wireless');
     expect(line.missing).not.toContain('headphones');
+  });
+
+  it('leaves out words the description uses only once', () => {
+    const line = missingFromTitle(product(9, 'Mug', '<p>Stoneware mug, glazed by hand.</p>'));
+    expect(line.topKeywords).toEqual([]);
+    expect(line.missing).toEqual([]);
   });
 
   it('reads the name when the page title is empty, as BigCommerce does; Vietnamese words stay whole', () => {
@@ -36,11 +42,11 @@ describe('keywords missing from page titles', () => {
   it('keeps only products that lack something, most missing first, and writes CSV', () => {
     const lines = missingFromTitles([
       product(1, 'Oak Desk', '<p>Oak desk.</p>', 'Oak Desk'),
-      product(2, 'Lamp', '<p>Brass lamp, linen shade, brass base.</p>'),
+      product(2, 'Lamp', '<p>Brass lamp, linen shade, brass base. Linen cord.</p>'),
     ]);
     expect(lines.map((line) => line.id)).toEqual([2]);
     expect(missingFromTitlesCsv(lines)).toBe(
-      'product_id,name,page_title,missing_keywords\r\n2,Lamp,Lamp,brass base linen shade\r\n',
+      'product_id,name,page_title,missing_keywords\r\n2,Lamp,Lamp,brass linen\r\n',
     );
   });
 });

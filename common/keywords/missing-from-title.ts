@@ -6,6 +6,11 @@ import { tokenise, extractKeywords } from './tokenise';
 
 /** Description keywords looked at per product. */
 export const MISSING_KEYWORDS_PER_PRODUCT = 5;
+/**
+ * A description keyword counts as one of the product's own when the description uses it at least this often: a word
+ * said once is not what the page is about, and ranking single words would only rank them alphabetically.
+ */
+export const MIN_KEYWORD_OCCURRENCES = 2;
 
 export type TitledProduct = { id: number; name: string; description: string; page_title: string };
 
@@ -14,7 +19,10 @@ export type MissingFromTitle = {
   name: string;
   /** The title checked: `page_title`, or the name when it is empty. */
   title: string;
-  /** The product's most frequent description keywords, most frequent first (ties alphabetically). */
+  /**
+   * The product's most frequent description keywords, used at least MIN_KEYWORD_OCCURRENCES times, most frequent
+   * first (ties alphabetically).
+   */
   topKeywords: string[];
   /** Those of them the title does not contain. */
   missing: string[];
@@ -30,6 +38,7 @@ export function missingFromTitle(
   for (const word of extractKeywords(product.description, 'html')[1])
     counts.set(word, (counts.get(word) ?? 0) + 1);
   const topKeywords = [...counts]
+    .filter(([, count]) => count >= MIN_KEYWORD_OCCURRENCES)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, perProduct)
     .map(([word]) => word);
