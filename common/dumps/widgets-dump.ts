@@ -92,12 +92,17 @@ export const widgetsDumpSchema = z.looseObject({
 });
 export type WidgetsDump = z.infer<typeof widgetsDumpSchema>;
 
+/** A region's child is a layout when its type says so, or when it has no type but has dropzones. */
+export function isLayoutChild(child: SnapshotChild): boolean {
+  return child.type === 'layout' || (child.type === undefined && child.dropzones !== undefined);
+}
+
 /** Every widget of a snapshot: direct children of regions, and widgets in the dropzones of layouts. */
 export function listSnapshotWidgets(regions: readonly SnapshotRegion[]): SnapshotWidget[] {
   const widgets: SnapshotWidget[] = [];
   for (const region of regions) {
     for (const child of region.children) {
-      if (child.type === 'layout' || (child.type === undefined && child.dropzones !== undefined)) {
+      if (isLayoutChild(child)) {
         for (const dropzone of child.dropzones ?? []) widgets.push(...(dropzone.widgets ?? []));
       } else {
         widgets.push(child);

@@ -4,7 +4,12 @@
 // root > "Pages" > page (template file + entity) > region > layout > dropzone > widget (widgets directly under a
 // region too), and root > "Widget templates" > kind > template. Every leaf weighs at least 1, so an empty page,
 // region, layout or dropzone still gets a box and never a zero-size node.
-import type { SnapshotChild, SnapshotWidget, WidgetsDump, WidgetsDumpSummary } from './widgets-dump';
+import {
+  isLayoutChild,
+  type SnapshotWidget,
+  type WidgetsDump,
+  type WidgetsDumpSummary,
+} from './widgets-dump';
 
 /** The treemap constants of §9, exactly. */
 export const TREEMAP = Object.freeze({
@@ -73,11 +78,6 @@ export function truncateName(name: string, max: number = TREEMAP.nameMaxLength):
   return `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
 }
 
-/** Same rule as `listSnapshotWidgets`: `type: "layout"`, or no type but dropzones. */
-function isLayout(child: SnapshotChild): boolean {
-  return child.type === 'layout' || (child.type === undefined && child.dropzones !== undefined);
-}
-
 /** A container: its children's total, or 1 when it has none (so it keeps a box and never weighs zero). */
 function container(
   id: string,
@@ -126,7 +126,7 @@ export function buildWidgetsHierarchy(
       const children = region.children.map((child, c) => {
         const childPath = [...regionPath, 'children', c];
         const childId = `${regionId}/children/${c}`;
-        if (!isLayout(child)) return widgetNode(child, childId, pageIndex, childPath);
+        if (!isLayoutChild(child)) return widgetNode(child, childId, pageIndex, childPath);
         const dropzones = (child.dropzones ?? []).map((dropzone, d) => {
           const zonePath = [...childPath, 'dropzones', d];
           const zoneId = `${childId}/dropzones/${d}`;
@@ -179,7 +179,7 @@ export function visualizationSummary(dump: WidgetsDump): VisualizationSummary {
     for (const region of page.snapshot.regions) {
       totalRegions++;
       for (const child of region.children) {
-        if (!isLayout(child)) continue;
+        if (!isLayoutChild(child)) continue;
         totalLayouts++;
         totalDropzones += child.dropzones?.length ?? 0;
       }
