@@ -781,7 +781,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     const save = (owner: string, second: number) =>
       backups.save({
         owner,
-        storeHash: 'sandbox-empty',
+        storeHash: 'sandbox-bounded',
         channelId: 1,
         templateFile: 'pages/home',
         entityId: null,
@@ -798,6 +798,12 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     // Owner-checked: another owner's id is not found.
     expect(await backups.getOwned(theirs.id, 'visitor:bounded-a')).toBeUndefined();
     expect(await backups.countOwned('visitor:bounded-b')).toBe(1);
+    // A store keeps its newest backups whoever made them (a visitor dropping its cookie is a new owner each time).
+    const perStore = createPageBackupStore(app.server.database.db, { maxPerOwner: 3, maxPerStore: 2 });
+    await perStore.trimStore('sandbox-bounded');
+    expect(await backups.countOwned('visitor:bounded-a')).toBe(2);
+    expect(await backups.countOwned('visitor:bounded-b')).toBe(0);
+    expect(await backups.getOwned(mine[4]!.id, 'visitor:bounded-a')).toMatchObject({ id: mine[4]!.id });
     await backups.pruneOlderThan(new Date(base + 3_500));
     expect(await backups.countOwned('visitor:bounded-a')).toBe(1);
     expect(await backups.countOwned('visitor:bounded-b')).toBe(0);

@@ -38,10 +38,10 @@ const BACKUP_NOT_FOUND = 'This backup was not found';
 
 export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
   const backups = createPageBackupStore(deps.database.db);
-  /** Keeps the owner's backups within bounds; a failure only delays that to the next import. */
-  const trim = (owner: string) =>
-    backups
-      .trimOwner(owner)
+  /** Keeps the owner's and the store's backups within bounds; a failure only delays that to the next import. */
+  const trim = (owner: string, storeHash: string) =>
+    Promise.all([backups.trimOwner(owner), backups.trimStore(storeHash)])
+      .then(() => undefined)
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'page backups were not trimmed'));
 
   return new Hono()
@@ -98,7 +98,7 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
           );
         }
         const result: ImportWidgetsPageResult = await restorePage(client, backup, { backups, owner });
-        await trim(owner);
+        await trim(owner, client.storeHash);
         return c.json({ result });
       }),
     )
@@ -115,7 +115,7 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
         };
         if (!wantsProgress(c)) {
           const answer = await importWidgets(client, command, { backups, owner });
-          await trim(owner);
+          await trim(owner, client.storeHash);
           return c.json(answer);
         }
         const reqId = c.get('requestId');
@@ -123,7 +123,7 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
           c,
           async ({ send }) => {
             const answer = await importWidgets(client, command, { backups, owner, onProgress: send });
-            await trim(owner);
+            await trim(owner, client.storeHash);
             return answer;
           },
           (error) => toolFailureBody(failureOf(error, deps.logger, reqId, false)),

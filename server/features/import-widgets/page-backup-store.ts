@@ -1,7 +1,8 @@
 // Import Widgets' way back (issue 13): the rows of `page_widgets_backup` (server/db/schema.ts). Before an import or a
 // restore overwrites a page, the page's snapshot is saved here; its owner can download it or publish it back.
-// Bounded: rows older than 30 days are pruned (server/server.ts, with the ended jobs), and an owner keeps at most the
-// newest MAX_BACKUPS_PER_OWNER.
+// Bounded: rows older than 30 days are pruned (server/server.ts, with the ended jobs), an owner keeps at most the
+// newest MAX_BACKUPS_PER_OWNER, and a store at most the newest MAX_BACKUPS_PER_STORE (a visitor who drops its cookie
+// between imports is a new owner each time, but writes to the same stores).
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -13,6 +14,8 @@ export type PageBackupRow = typeof pageWidgetsBackup.$inferSelect;
 export const PAGE_BACKUP_RETENTION_MS = 30 * 24 * 60 * 60_000;
 /** Backups one owner keeps at most; the oldest go first. Four imports of the largest size fit. */
 export const MAX_BACKUPS_PER_OWNER = 2_000;
+/** Backups kept per store hash, whoever made them; the oldest go first. */
+export const MAX_BACKUPS_PER_STORE = 5_000;
 
 export type NewPageBackup = {
   owner: string;
@@ -24,7 +27,27 @@ export type NewPageBackup = {
   now: Date;
 };
 
-export function createPageBackupStore(db: Db, limits = { maxPerOwner: MAX_BACKUPS_PER_OWNER }) {
+export function createPageBackupStore(
+  db: Db,
+  limits: { maxPerOwner: number; maxPerStore?: number } = { maxPerOwner: MAX_BACKUPS_PER_OWNER },
+) {
+  /** Keeps the newest `max` rows where `column` is `value` and deletes the rest. */
+  const keepNewest = async (
+    column: typeof pageWidgetsBackup.owner | typeof pageWidgetsBackup.storeHash,
+    value: string,
+    max: number,
+  ) => {
+    const newest = db
+      .select({ id: pageWidgetsBackup.id })
+      .from(pageWidgetsBackup)
+      .where(eq(column, value))
+      .orderBy(desc(pageWidgetsBackup.createdAt), desc(pageWidgetsBackup.id))
+      .limit(max);
+    await db
+      .delete(pageWidgetsBackup)
+      .where(and(eq(column, value), notInArray(pageWidgetsBackup.id, newest)));
+  };
+
   return {
     async save(input: NewPageBackup): Promise<PageBackupRow> {
       const [row] = await db
@@ -55,17 +78,11 @@ export function createPageBackupStore(db: Db, limits = { maxPerOwner: MAX_BACKUP
     },
 
     /** Keeps the owner's newest `maxPerOwner` backups and deletes the rest. */
-    async trimOwner(owner: string): Promise<void> {
-      const newest = db
-        .select({ id: pageWidgetsBackup.id })
-        .from(pageWidgetsBackup)
-        .where(eq(pageWidgetsBackup.owner, owner))
-        .orderBy(desc(pageWidgetsBackup.createdAt), desc(pageWidgetsBackup.id))
-        .limit(limits.maxPerOwner);
-      await db
-        .delete(pageWidgetsBackup)
-        .where(and(eq(pageWidgetsBackup.owner, owner), notInArray(pageWidgetsBackup.id, newest)));
-    },
+    trimOwner: (owner: string) => keepNewest(pageWidgetsBackup.owner, owner, limits.maxPerOwner),
+
+    /** Keeps the store's newest `maxPerStore` backups, whoever made them, and deletes the rest. */
+    trimStore: (storeHash: string) =>
+      keepNewest(pageWidgetsBackup.storeHash, storeHash, limits.maxPerStore ?? MAX_BACKUPS_PER_STORE),
 
     /** Deletes every backup made before `before`. */
     async pruneOlderThan(before: Date): Promise<void> {
