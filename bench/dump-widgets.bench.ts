@@ -10,13 +10,10 @@
 // real BigCommerce round trip, where overlapping requests matters. "429s seen by the user" counts answers that were
 // not a successful dump because of the rate limit (goal 0); the note also gives the 429s the sandbox sent, which the
 // client waited out and retried.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { dumpWidgetsResponseSchema } from '../common/contracts/dump-widgets';
 import { createBigCommerceClientFactory } from '../server/integrations/bigcommerce/client';
 import { dumpWidgets } from '../server/features/dump-widgets/dump-widgets.service';
-import { fmt, startChildServer, type Bench, type BenchRow } from './lib';
+import { fmt, startSandboxApp, type Bench, type BenchRow } from './lib';
 
 const HASH = 'sandbox-demo';
 const TOKEN = 'demo-token';
@@ -34,25 +31,8 @@ function median(values: number[]): number {
 export const dumpWidgetsBench: Bench = {
   name: 'P2 dump widgets',
   async run() {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bct-bench-'));
-    const app = await startChildServer('server/main.ts', {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'development',
-      SANDBOX: 'on',
-      SANDBOX_CONTROL: 'on',
-    });
-    const control = async (method: string, route: string, body?: unknown): Promise<unknown> => {
-      const res = await fetch(`${app.url}/sandbox/__control/stores/${HASH}${route}`, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!res.ok) throw new Error(`control ${method} ${route}: ${res.status}`);
-      return ((await res.json()) as { data: unknown }).data;
-    };
+    const app = await startSandboxApp(HASH);
+    const { control } = app;
     const fresh = async (latencyMs: number) => {
       await control('POST', '/reset');
       if (latencyMs > 0) await control('PUT', '/settings', { latencyMs });
@@ -131,7 +111,6 @@ export const dumpWidgetsBench: Bench = {
       return rows;
     } finally {
       await app.stop();
-      await rm(dataDir, { recursive: true, force: true });
     }
   },
 };

@@ -7,13 +7,10 @@
 // quota window). Counting runs here in the bench's thread (the screen runs it in a Web Worker). Each way runs RUNS
 // times, alternating; the table shows medians, without and with 100 ms of sandbox latency per request (about a real
 // BigCommerce round trip). Both ways must give the same top 30 of every size.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fetchProductsResponseSchema, type ProductPage } from '../common/contracts/keyword-extractor';
 import { createKeywordCounter, KEYWORD_SIZES, TOP_N, type KeywordCounter } from '../common/keywords/index';
 import { runPages } from '../client/features/keyword-extractor/run-loop';
-import { fmt, startChildServer, type Bench, type BenchRow } from './lib';
+import { fmt, startSandboxApp, type Bench, type BenchRow } from './lib';
 
 const HASH = 'sandbox-demo';
 const TOKEN = 'demo-token';
@@ -32,24 +29,8 @@ function tops(counter: KeywordCounter): string {
 export const keywordsEndToEndBench: Bench = {
   name: 'P3 keyword extractor end to end',
   async run() {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bct-bench-'));
-    const app = await startChildServer('server/main.ts', {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'development',
-      SANDBOX: 'on',
-      SANDBOX_CONTROL: 'on',
-    });
-    const control = async (method: string, route: string, body?: unknown) => {
-      const res = await fetch(`${app.url}/sandbox/__control/stores/${HASH}${route}`, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!res.ok) throw new Error(`control ${method} ${route}: ${res.status}`);
-    };
+    const app = await startSandboxApp(HASH);
+    const { control } = app;
     const fetchPage = async (page: number, signal?: AbortSignal): Promise<ProductPage> => {
       const res = await fetch(`${app.url}/api/fetch-products`, {
         method: 'POST',
@@ -132,7 +113,6 @@ export const keywordsEndToEndBench: Bench = {
       return rows;
     } finally {
       await app.stop();
-      await rm(dataDir, { recursive: true, force: true });
     }
   },
 };

@@ -1,6 +1,9 @@
 // Shared pieces of the benchmarks: result rows, child servers, and autocannon.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { startChildApp } from '../server/test/child-server';
 
@@ -52,3 +55,40 @@ export async function load(
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/**
+ * The app with its built-in sandbox (control API on) in a child process, on a fresh data folder, as the tool benches
+ * use it; `control` calls one sandbox store's control API and answers its `data`; `stop` also removes the folder.
+ */
+export async function startSandboxApp(storeHash: string): Promise<{
+  url: string;
+  control: (method: string, route: string, body?: unknown) => Promise<unknown>;
+  stop(): Promise<void>;
+}> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bct-bench-'));
+  const app = await startChildServer('server/main.ts', {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'development',
+    SANDBOX: 'on',
+    SANDBOX_CONTROL: 'on',
+  });
+  return {
+    url: app.url,
+    control: async (method, route, body) => {
+      const res = await fetch(`${app.url}/sandbox/__control/stores/${storeHash}${route}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!res.ok) throw new Error(`control ${method} ${route}: ${res.status}`);
+      return ((await res.json()) as { data: unknown }).data;
+    },
+    stop: async () => {
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
