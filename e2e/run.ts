@@ -13,6 +13,7 @@ import { bulkEditJourneys } from './bulk-edit.journeys';
 import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
 import { keywordExtractorJourneys } from './keyword-extractor.journeys';
+import { widgetsVisualizationJourneys } from './widgets-visualization.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
 const only = process.argv[2];
@@ -24,6 +25,7 @@ const journeys = [
   ...bulkEditJourneys,
   ...importProductJourneys,
   ...importWidgetsJourneys,
+  ...widgetsVisualizationJourneys,
   ...keywordExtractorJourneys,
 ].filter((journey) => only === undefined || journey.name.includes(only));
 

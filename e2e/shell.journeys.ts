@@ -51,6 +51,7 @@ const BUILT_TABS = new Set([
   'dump-product',
   'dump-categories',
   'dump-widgets',
+  'widgets-visualization',
   'import-product',
   'import-widgets',
   'copy-description',

@@ -11,6 +11,9 @@ export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType
   'dump-product': lazy(() => import('../features/dump-product/dump-product-screen')),
   'dump-categories': lazy(() => import('../features/dump-categories/dump-categories-screen')),
   'dump-widgets': lazy(() => import('../features/dump-widgets/dump-widgets-screen')),
+  'widgets-visualization': lazy(
+    () => import('../features/widgets-visualization/widgets-visualization-screen'),
+  ),
   'import-product': lazy(() => import('../features/import-product/import-product-screen')),
   'import-widgets': lazy(() => import('../features/import-widgets/import-widgets-screen')),
   'copy-description': lazy(() => import('../features/copy-description/copy-description-screen')),
