@@ -3,6 +3,7 @@ import { summariseWidgetsDump, widgetsDumpSchema, type WidgetsDump } from './wid
 import {
   TREEMAP,
   buildWidgetsHierarchy,
+  refFromId,
   truncateName,
   visualizationSummary,
   type HierarchyNode,
@@ -218,6 +219,22 @@ describe('buildWidgetsHierarchy', () => {
   it('gives every node a unique id', () => {
     const ids = all(buildWidgetsHierarchy(dump, noFilters)).map((n) => n.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('reads every ref back from the id; without refs the tree is the same otherwise', () => {
+    const withRefs = all(buildWidgetsHierarchy(dump, noFilters));
+    for (const node of withRefs) expect(refFromId(node.id)).toEqual(node.ref);
+    expect(refFromId('pages/1/regions/0/children/2/dropzones/1/widgets/0')).toEqual({
+      pageIndex: 1,
+      path: ['regions', 0, 'children', 2, 'dropzones', 1, 'widgets', 0],
+    });
+    expect(refFromId('templates/custom/t-hero')).toEqual({ templateUuid: 't-hero' });
+    expect(refFromId('pages/x')).toBeUndefined();
+    const bare = all(buildWidgetsHierarchy(dump, noFilters, { refs: false }));
+    expect(bare.some((node) => 'ref' in node)).toBe(false);
+    expect(bare.map(({ id, name, kind, value }) => [id, name, kind, value])).toEqual(
+      withRefs.map(({ id, name, kind, value }) => [id, name, kind, value]),
+    );
   });
 });
 

@@ -103,20 +103,34 @@ function pageName(page: WidgetsDump['templates'][number]): string {
   return file;
 }
 
+/**
+ * The tree of a dump. With `refs: false` nodes carry no `ref` (cheaper to build and to send to another thread; the
+ * ref can be read back from the id with `refFromId`).
+ */
 export function buildWidgetsHierarchy(
   dump: WidgetsDump,
   { hideEmptySchemaTemplates = true, hideUnusedTemplates = true }: HierarchyFilters = {},
+  { refs = true }: { refs?: boolean } = {},
 ): HierarchyNode {
   const templateNames = new Map(dump.widgetTemplates.map((t) => [t.uuid, t.name]));
   const uses = new Map<string, number>();
 
-  const widgetNode = (widget: SnapshotWidget, id: string, pageIndex: number, path: (string | number)[]) => {
+  const widgetNode = (
+    widget: SnapshotWidget,
+    id: string,
+    pageIndex: number,
+    path: () => (string | number)[],
+  ) => {
     const uuid = widget.widget_template_uuid;
     if (uuid) uses.set(uuid, (uses.get(uuid) ?? 0) + 1);
     const name = widget.name || (uuid ? templateNames.get(uuid) : undefined) || 'Widget';
-    const node: HierarchyNode = { id, name, kind: 'widget', value: 1, ref: { pageIndex, path } };
+    const node: HierarchyNode = { id, name, kind: 'widget', value: 1 };
+    if (refs) node.ref = { pageIndex, path: path() };
     return node;
   };
+
+  const at = (pageIndex: number, path: (string | number)[]): HierarchyRef | undefined =>
+    refs ? { pageIndex, path } : undefined;
 
   const pages = dump.templates.map((page, pageIndex) => {
     const pageId = `pages/${pageIndex}`;
@@ -126,23 +140,20 @@ export function buildWidgetsHierarchy(
       const children = region.children.map((child, c) => {
         const childPath = [...regionPath, 'children', c];
         const childId = `${regionId}/children/${c}`;
-        if (!isLayoutChild(child)) return widgetNode(child, childId, pageIndex, childPath);
+        if (!isLayoutChild(child)) return widgetNode(child, childId, pageIndex, () => childPath);
         const dropzones = (child.dropzones ?? []).map((dropzone, d) => {
           const zonePath = [...childPath, 'dropzones', d];
           const zoneId = `${childId}/dropzones/${d}`;
           const widgets = (dropzone.widgets ?? []).map((widget, w) =>
-            widgetNode(widget, `${zoneId}/widgets/${w}`, pageIndex, [...zonePath, 'widgets', w]),
+            widgetNode(widget, `${zoneId}/widgets/${w}`, pageIndex, () => [...zonePath, 'widgets', w]),
           );
-          return container(zoneId, `Dropzone ${d + 1}`, 'dropzone', widgets, { pageIndex, path: zonePath });
+          return container(zoneId, `Dropzone ${d + 1}`, 'dropzone', widgets, at(pageIndex, zonePath));
         });
-        return container(childId, child.name || 'Layout', 'layout', dropzones, {
-          pageIndex,
-          path: childPath,
-        });
+        return container(childId, child.name || 'Layout', 'layout', dropzones, at(pageIndex, childPath));
       });
-      return container(regionId, region.name, 'region', children, { pageIndex, path: regionPath });
+      return container(regionId, region.name, 'region', children, at(pageIndex, regionPath));
     });
-    return container(pageId, pageName(page), 'page', regions, { pageIndex, path: [] });
+    return container(pageId, pageName(page), 'page', regions, at(pageIndex, []));
   });
 
   const byKind = new Map<string, HierarchyNode[]>();
@@ -152,13 +163,14 @@ export function buildWidgetsHierarchy(
     if (hideUnusedTemplates && count === 0) continue;
     const kindNodes = byKind.get(template.kind) ?? [];
     byKind.set(template.kind, kindNodes);
-    kindNodes.push({
+    const node: HierarchyNode = {
       id: `templates/${template.kind}/${template.uuid}`,
       name: template.name,
       kind: 'template',
       value: Math.max(1, count),
-      ref: { templateUuid: template.uuid },
-    });
+    };
+    if (refs) node.ref = { templateUuid: template.uuid };
+    kindNodes.push(node);
   }
   const kinds = [...byKind].map(([kind, templates]) =>
     container(`templates/${kind}`, kind, 'template-kind', templates),
@@ -168,6 +180,18 @@ export function buildWidgetsHierarchy(
     container('pages', 'Pages', 'pages', pages),
     container('templates', 'Widget templates', 'templates', kinds),
   ]);
+}
+
+/** A node's ref read back from its id (`pages/0/regions/1` -> page 0, path regions/1), or undefined for the rest. */
+export function refFromId(id: string): HierarchyRef | undefined {
+  const parts = id.split('/');
+  if (parts[0] === 'templates' && parts.length >= 3)
+    return { templateUuid: id.slice(id.indexOf('/', 10) + 1) };
+  if (parts[0] !== 'pages' || parts.length < 2) return undefined;
+  const pageIndex = Number(parts[1]);
+  if (!Number.isInteger(pageIndex)) return undefined;
+  const path = parts.slice(2).map((part, i) => (i % 2 === 1 ? Number(part) : part));
+  return { pageIndex, path };
 }
 
 /** The dump's four summary counts plus regions, layouts and dropzones counted from the snapshots (§3). */

@@ -6,6 +6,7 @@ import {
 } from '../../../common/dumps/widgets-dump';
 import { buildWidgetsHierarchy, type HierarchyNode } from '../../../common/dumps/widgets-hierarchy';
 import {
+  ancestorIds,
   buildSearchIndex,
   isLit,
   pageIndexOf,
@@ -271,5 +272,19 @@ describe('resolveRef, templateOf and pageIndexOf', () => {
       pageIndexOf({ id: 't', name: 'x', kind: 'template', value: 1, ref: { templateUuid: 't-hero' } }),
     ).toBe(null);
     expect(pageIndexOf(root)).toBeNull();
+  });
+});
+
+describe('ancestorIds', () => {
+  it('lists the node ids above a node, nearest first, skipping the path list names', () => {
+    expect(ancestorIds('pages/2/regions/1/children/0/dropzones/1/widgets/3')).toEqual([
+      'pages/2/regions/1/children/0/dropzones/1',
+      'pages/2/regions/1/children/0',
+      'pages/2/regions/1',
+      'pages/2',
+      'pages',
+    ]);
+    expect(ancestorIds('templates/custom/abc')).toEqual(['templates/custom', 'templates']);
+    expect(ancestorIds('pages')).toEqual([]);
   });
 });

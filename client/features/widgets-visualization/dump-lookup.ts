@@ -1,7 +1,7 @@
 // From a treemap node back to the dump: the snapshot object a page, region, layout, dropzone or widget node stands
 // for, the widget template a template node stands for, and the text the search box looks in.
 import type { DumpedWidgetTemplate, WidgetsDump } from '../../../common/dumps/widgets-dump';
-import type { HierarchyNode, HierarchyRef } from '../../../common/dumps/widgets-hierarchy';
+import { refFromId, type HierarchyNode, type HierarchyRef } from '../../../common/dumps/widgets-hierarchy';
 
 /** The object at `ref` (a page, or a place inside its snapshot), or undefined. */
 export function resolveRef(dump: WidgetsDump, ref: HierarchyRef | undefined): unknown {
@@ -49,7 +49,8 @@ export function buildSearchIndex(dump: WidgetsDump, root: HierarchyNode): Search
   const index: SearchIndex = [];
   const visit = (node: HierarchyNode) => {
     if (node.kind === 'widget') {
-      const widget = resolveRef(dump, node.ref) as { widget_template_uuid?: string } | undefined;
+      const widget = resolveRef(dump, node.ref ?? refFromId(node.id)) as
+        { widget_template_uuid?: string } | undefined;
       const uuid = widget?.widget_template_uuid;
       const templateName = uuid ? (names.get(uuid) ?? '') : '';
       index.push({
@@ -57,7 +58,7 @@ export function buildSearchIndex(dump: WidgetsDump, root: HierarchyNode): Search
         text: `${node.name}\n${templateName}\n${configurationText(widget)}`.toLowerCase(),
       });
     } else if (node.kind === 'template') {
-      const template = resolveRef(dump, node.ref) as DumpedWidgetTemplate | undefined;
+      const template = resolveRef(dump, node.ref ?? refFromId(node.id)) as DumpedWidgetTemplate | undefined;
       index.push({ id: node.id, text: `${node.name}\n${template?.kind ?? ''}`.toLowerCase() });
     } else if (node.kind === 'page') {
       index.push({ id: node.id, text: node.name.toLowerCase() });
@@ -66,6 +67,22 @@ export function buildSearchIndex(dump: WidgetsDump, root: HierarchyNode): Search
   };
   visit(root);
   return index;
+}
+
+const LIST_KEYS = new Set(['regions', 'children', 'dropzones', 'widgets']);
+
+/**
+ * The ids of a node's ancestors, nearest first, without the root: `pages/0/regions/1/children/2` ->
+ * `pages/0/regions/1`, `pages/0`, `pages` (the path's list names are not nodes and are skipped).
+ */
+export function ancestorIds(id: string): string[] {
+  const parts = id.split('/');
+  const ids: string[] = [];
+  for (let end = parts.length - 1; end > 0; end--) {
+    if (LIST_KEYS.has(parts[end - 1]!)) continue;
+    ids.push(parts.slice(0, end).join('/'));
+  }
+  return ids;
 }
 
 export type SearchResult = {
@@ -84,9 +101,7 @@ export function searchNodes(index: SearchIndex, query: string): SearchResult | n
   for (const entry of index) {
     if (!entry.text.includes(needle)) continue;
     matches.add(entry.id);
-    const parts = entry.id.split('/');
-    for (let end = parts.length - 1; end > 0; end--) {
-      const holder = parts.slice(0, end).join('/');
+    for (const holder of ancestorIds(entry.id)) {
       if (holders.has(holder)) break;
       holders.add(holder);
     }

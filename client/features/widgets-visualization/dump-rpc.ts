@@ -4,7 +4,7 @@ import type { HierarchyFilters } from '../../../common/dumps/widgets-hierarchy';
 import type { DumpSession, DumpSlot, LoadReply, NodeReply, SearchReply, ViewReply } from './dump-session';
 
 export type DumpRequest =
-  | { method: 'load'; slot: DumpSlot; file: Blob }
+  | { method: 'load'; slot: DumpSlot; file: Blob; filters?: HierarchyFilters }
   | { method: 'stopCompare' }
   | { method: 'view'; filters: HierarchyFilters }
   | { method: 'search'; query: string }
@@ -39,7 +39,7 @@ async function handle(session: DumpSession, request: DumpRequest): Promise<unkno
           message: error instanceof Error ? error.message : String(error),
         } satisfies LoadReply;
       }
-      return session.load(request.slot, text);
+      return session.load(request.slot, text, request.filters);
     }
     case 'stopCompare':
       session.stopCompare();

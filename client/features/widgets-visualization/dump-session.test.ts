@@ -436,3 +436,21 @@ describe('serveDumpSession and createDumpClient', () => {
     await expect(client.call({ method: 'stopCompare' })).rejects.toThrow('The file reader has stopped');
   });
 });
+
+describe('DumpSession.load with filters', () => {
+  it('answers the first view with the load (one round trip to a first frame)', () => {
+    const session = new DumpSession();
+    const reply = session.load('main', mainText, {
+      hideEmptySchemaTemplates: false,
+      hideUnusedTemplates: false,
+    });
+    expect(reply.ok).toBe(true);
+    if (!reply.ok) return;
+    expect(reply.view?.root.id).toBe('root');
+    expect(reply.view).toEqual(session.view({ hideEmptySchemaTemplates: false, hideUnusedTemplates: false }));
+    expect(new Map(reply.view?.counts).get('root')).toBe(main.summary.totalWidgets);
+    expect(reply.view?.counts.filter(([id]) => id === 'root')).toHaveLength(1);
+    // Without filters, no view is built.
+    expect('view' in new DumpSession().load('main', mainText)).toBe(false);
+  });
+});

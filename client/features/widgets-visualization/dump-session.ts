@@ -15,6 +15,7 @@ import {
 } from '../../../common/dumps/widgets-dump';
 import {
   buildWidgetsHierarchy,
+  refFromId,
   visualizationSummary,
   type HierarchyFilters,
   type HierarchyNode,
@@ -27,7 +28,7 @@ import { pathTo } from './treemap-layout';
 export type DumpSlot = 'main' | 'compare';
 
 export type LoadReply =
-  | { ok: true; summary: VisualizationSummary; pages: number }
+  | { ok: true; summary: VisualizationSummary; pages: number; view?: ViewReply }
   | { ok: false; kind: 'invalid-json'; message: string }
   | { ok: false; kind: 'not-widgets-dump'; reason: string };
 
@@ -57,13 +58,6 @@ export type NodeReply =
   | { kind: 'other' }
   | null;
 
-/** A tree without the refs (the screen names nodes by id; the worker resolves ids). */
-function withoutRefs(node: HierarchyNode): HierarchyNode {
-  const copy: HierarchyNode = { id: node.id, name: node.name, kind: node.kind, value: node.value };
-  if (node.children) copy.children = node.children.map(withoutRefs);
-  return copy;
-}
-
 function countWidgets(root: HierarchyNode, dump: WidgetsDump): [string, number][] {
   const uses = new Map<string, number>();
   for (const page of dump.templates) {
@@ -76,16 +70,14 @@ function countWidgets(root: HierarchyNode, dump: WidgetsDump): [string, number][
   const visit = (node: HierarchyNode): number => {
     let count = 0;
     if (node.kind === 'widget') count = 1;
-    else if (node.kind === 'template')
-      count = node.ref && 'templateUuid' in node.ref ? (uses.get(node.ref.templateUuid) ?? 0) : 0;
+    else if (node.kind === 'template') count = uses.get(node.id.slice(node.id.lastIndexOf('/') + 1)) ?? 0;
     else for (const child of node.children ?? []) count += visit(child);
-    if (node.kind !== 'widget') counts.push([node.id, count]);
+    if (node.kind !== 'widget' && node !== root) counts.push([node.id, count]);
     return count;
   };
   visit(root);
-  // The root holds the pages' widgets; the templates' uses count the same widgets again.
-  const pages = counts.find(([id]) => id === 'pages')?.[1] ?? 0;
-  counts.push([root.id, pages]);
+  // The root holds the pages' widgets (the templates' uses count the same widgets again).
+  counts.push([root.id, counts.find(([id]) => id === 'pages')?.[1] ?? 0]);
   return counts;
 }
 
@@ -96,7 +88,8 @@ export class DumpSession {
   private shown: { dump: WidgetsDump; root: HierarchyNode } | null = null;
   private index: SearchIndex | null = null;
 
-  load(slot: DumpSlot, text: string): LoadReply {
+  /** Reads a dump into a slot; with `filters`, the reply carries the new view too (one round trip to a first frame). */
+  load(slot: DumpSlot, text: string, filters?: HierarchyFilters): LoadReply {
     const parsed = parseWidgetsDump(text);
     if (!parsed.ok) return parsed;
     if (slot === 'main') {
@@ -107,7 +100,13 @@ export class DumpSession {
     }
     this.shown = null;
     this.index = null;
-    return { ok: true, summary: visualizationSummary(parsed.dump), pages: parsed.dump.templates.length };
+    const reply: LoadReply = {
+      ok: true,
+      summary: visualizationSummary(parsed.dump),
+      pages: parsed.dump.templates.length,
+    };
+    if (filters) reply.view = this.view(filters);
+    return reply;
   }
 
   stopCompare(): void {
@@ -120,11 +119,11 @@ export class DumpSession {
     if (!this.main) throw new Error('No dump is loaded');
     const diff = this.compare ? diffWidgetsDumps(this.main, this.compare) : null;
     const dump = diff ? diff.merged : this.main;
-    const root = buildWidgetsHierarchy(dump, filters);
+    const root = buildWidgetsHierarchy(dump, filters, { refs: false });
     this.shown = { dump, root };
     this.index = null;
     return {
-      root: withoutRefs(root),
+      root,
       counts: countWidgets(root, dump),
       diff: diff && {
         statuses: [...diff.statusById],
@@ -147,7 +146,7 @@ export class DumpSession {
     const node = pathTo(this.shown.root, id)?.at(-1);
     if (!node) return null;
     const { dump } = this.shown;
-    const target = resolveRef(dump, node.ref);
+    const target = resolveRef(dump, node.ref ?? refFromId(node.id));
     if (node.kind === 'page' && target) {
       const { template_file, entity_id, entity_name, channel_id } = target as DumpedPage;
       return { kind: 'page', page: { template_file, entity_id, entity_name, channel_id } };

@@ -16,7 +16,7 @@ import type {
   VisualizationSummary,
 } from '../../../common/dumps/widgets-hierarchy';
 import { cn } from '../../lib/class-names';
-import { isLit } from './dump-lookup';
+import { ancestorIds, isLit } from './dump-lookup';
 import { startDumpWorker, type DumpClient } from './dump-rpc';
 import type { LoadReply, ViewReply } from './dump-session';
 import { NodeDialogs, type OpenDialog } from './node-dialogs';
@@ -38,8 +38,7 @@ function holdersOf(statusById: ReadonlyMap<string, DiffStatus>): Set<string> {
   const holders = new Set<string>();
   for (const [id, status] of statusById) {
     if (status === 'unchanged') continue;
-    const parts = id.split('/');
-    for (let end = parts.length - 1; end > 0; end--) holders.add(parts.slice(0, end).join('/'));
+    for (const holder of ancestorIds(id)) holders.add(holder);
   }
   holders.add('root');
   return holders;
@@ -63,7 +62,7 @@ export default function WidgetsVisualizationScreen() {
     hideEmptySchemaTemplates: true,
     hideUnusedTemplates: true,
   });
-  const [view, setView] = useState<ViewReply | null>(null);
+  const [shownView, setView] = useState<{ key: string; reply: ViewReply } | null>(null);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [found, setFound] = useState<{ query: string; view: ViewReply; result: Found | null } | null>(null);
@@ -83,12 +82,15 @@ export default function WidgetsVisualizationScreen() {
   }, []);
 
   // The view (the tree to lay out, counts, differences) follows the dump, the compared dump and the filters.
+  const viewKey = loaded ? viewKeyOf(loaded.serial, compare?.serial, filters) : '';
+  const view = shownView?.key === viewKey ? shownView.reply : null;
+  const hasView = view !== null;
   useEffect(() => {
-    if (!loaded || !worker.current) return;
+    if (!viewKey || hasView || !worker.current) return;
     let current = true;
     worker.current.call({ method: 'view', filters }).then(
       (reply) => {
-        if (current) setView(reply);
+        if (current) setView({ key: viewKey, reply });
       },
       (error: unknown) => {
         if (current) setStatus({ tone: 'error', text: errorText(error) });
@@ -97,7 +99,7 @@ export default function WidgetsVisualizationScreen() {
     return () => {
       current = false;
     };
-  }, [loaded, compare, filters]);
+  }, [viewKey, hasView, filters]);
 
   // The search runs in the worker, on the view shown.
   const searchText = deferredQuery.trim();
@@ -167,11 +169,12 @@ export default function WidgetsVisualizationScreen() {
     setStatus({ tone: 'busy', text: t('widgetsVisualization.reading', { name: file.name }) });
     let reply: LoadReply;
     try {
-      reply = await client.call({ method: 'load', slot: 'main', file });
+      reply = await client.call({ method: 'load', slot: 'main', file, filters });
     } catch (error) {
       reply = { ok: false, kind: 'invalid-json', message: errorText(error) };
     }
     if (attempt !== serial.current) return;
+    performance.mark('treemap-dump-read');
     if (!reply.ok) {
       const text = loadFailure(reply, file.name);
       setStatus({ tone: 'error', text });
@@ -182,7 +185,12 @@ export default function WidgetsVisualizationScreen() {
       return;
     }
     setLoaded({ fileName: file.name, serial: attempt, summary: reply.summary });
-    setView(null);
+    if (reply.view) {
+      setView({
+        key: viewKeyOf(attempt, undefined, filters),
+        reply: reply.view,
+      });
+    }
     setCompare(null);
     setCompareStatus(null);
     setFocusId('root');
@@ -205,7 +213,7 @@ export default function WidgetsVisualizationScreen() {
     setCompareStatus({ tone: 'busy', text: t('widgetsVisualization.reading', { name: file.name }) });
     let reply: LoadReply;
     try {
-      reply = await client.call({ method: 'load', slot: 'compare', file });
+      reply = await client.call({ method: 'load', slot: 'compare', file, filters });
     } catch (error) {
       reply = { ok: false, kind: 'invalid-json', message: errorText(error) };
     }
@@ -217,6 +225,12 @@ export default function WidgetsVisualizationScreen() {
       return;
     }
     setCompare({ fileName: file.name, serial: attempt });
+    if (reply.view && loaded) {
+      setView({
+        key: viewKeyOf(loaded.serial, attempt, filters),
+        reply: reply.view,
+      });
+    }
     setCompareStatus({ tone: 'ok', text: t('widgetsVisualization.comparing', { name: file.name }) });
   };
 
@@ -478,6 +492,15 @@ export default function WidgetsVisualizationScreen() {
       )}
     </div>
   );
+}
+
+/** Which view a reply is: of which dump, compared with which, under which filters. */
+function viewKeyOf(
+  mainSerial: number,
+  compareSerial: number | undefined,
+  filters: Required<HierarchyFilters>,
+) {
+  return `${mainSerial}|${compareSerial ?? ''}|${filters.hideEmptySchemaTemplates}|${filters.hideUnusedTemplates}`;
 }
 
 type FileStatus = { tone: 'ok' | 'error' | 'busy'; text: string } | null;
