@@ -283,6 +283,8 @@ export const en = {
     moreDifferences: 'And {n} more (coloured in the treemap).',
     show: 'Show',
     building: 'Drawing the treemap...',
+    tooLarge:
+      '{name} is larger than {mb} MB: a widgets dump is far smaller. Please choose the file Dump Widgets wrote.',
     loadingDetails: 'Loading...',
     kinds: {
       root: 'All',

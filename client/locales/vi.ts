@@ -284,6 +284,7 @@ export const vi: Messages = {
     moreDifferences: 'Và {n} khác biệt nữa (được tô màu trong sơ đồ).',
     show: 'Xem',
     building: 'Đang vẽ sơ đồ...',
+    tooLarge: '{name} lớn hơn {mb} MB: tệp xuất widget nhỏ hơn nhiều. Vui lòng chọn tệp do Dump Widgets tạo.',
     loadingDetails: 'Đang tải...',
     kinds: {
       root: 'Tất cả',

@@ -159,11 +159,18 @@ export default function WidgetsVisualizationScreen() {
       ? t('widgetsVisualization.parseError', { message: reply.message })
       : t('widgetsVisualization.notWidgetsDump', { name: fileName, reason: reply.reason });
 
+  const tooLarge = (name: string) =>
+    t('widgetsVisualization.tooLarge', { name, mb: String(MAX_DUMP_BYTES / 1024 / 1024) });
+
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     const client = worker.current;
     if (!file || !client) return;
     const attempt = ++serial.current;
+    if (file.size > MAX_DUMP_BYTES) {
+      setStatus({ tone: 'error', text: tooLarge(file.name) });
+      return;
+    }
     performance.clearMarks('treemap-file-chosen');
     performance.mark('treemap-file-chosen');
     setStatus({ tone: 'busy', text: t('widgetsVisualization.reading', { name: file.name }) });
@@ -210,6 +217,10 @@ export default function WidgetsVisualizationScreen() {
     const client = worker.current;
     if (!file || !client) return;
     const attempt = ++serial.current;
+    if (file.size > MAX_DUMP_BYTES) {
+      setCompareStatus({ tone: 'error', text: tooLarge(file.name) });
+      return;
+    }
     setCompareStatus({ tone: 'busy', text: t('widgetsVisualization.reading', { name: file.name }) });
     let reply: LoadReply;
     try {
@@ -493,6 +504,9 @@ export default function WidgetsVisualizationScreen() {
     </div>
   );
 }
+
+/** The largest dump read (a 20,000-widget dump is about 5 MB): a bigger file is refused before it is read. */
+export const MAX_DUMP_BYTES = 100 * 1024 * 1024;
 
 /** Which view a reply is: of which dump, compared with which, under which filters. */
 function viewKeyOf(
