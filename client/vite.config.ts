@@ -16,10 +16,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
   },
+  // @ffmpeg/ffmpeg starts its own worker from `new URL('./worker.js', import.meta.url)`: pre-bundling would break it.
+  optimizeDeps: { exclude: ['@ffmpeg/ffmpeg', '@ffmpeg/util'] },
   server: {
+    // The same isolation as the production server (the video tools' multi-thread engine).
+    headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
     proxy: {
       '/api': { target: apiServer, changeOrigin: false },
       '/sandbox': { target: apiServer, changeOrigin: false },
+      '/vendor': { target: apiServer, changeOrigin: false },
     },
   },
 });

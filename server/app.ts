@@ -34,6 +34,7 @@ import { SANDBOX_MOUNT_PATH } from './integrations/bigcommerce/setup';
 import { redactPath, type Logger } from './logger';
 import { loopbackOnly } from './loopback';
 import { createServices, type AppServices } from './services';
+import { mountVendorFiles } from './vendor-files';
 
 /** Every feature's `/api` path and its routes. A new tool adds one line here. */
 const FEATURE_ROUTES: ReadonlyArray<readonly [string, (services: AppServices) => Hono]> = [
@@ -114,6 +115,10 @@ export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
       xContentTypeOptions: 'nosniff',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginResourcePolicy: 'same-origin',
+      // Cross-origin isolated (COOP + COEP): the video tools' multi-thread engine needs SharedArrayBuffer. The app
+      // loads nothing from other origins, so nothing else on the page changes.
+      crossOriginOpenerPolicy: 'same-origin',
+      crossOriginEmbedderPolicy: 'require-corp',
       strictTransportSecurity: deps.env.PUBLIC_URL.startsWith('https:') ? 'max-age=15552000' : false,
     }),
   );
@@ -162,6 +167,7 @@ export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
     );
   }
 
+  mountVendorFiles(app);
   mountClient(app, deps.clientDir);
   return { app, services };
 }
