@@ -200,7 +200,7 @@ export const videoConverterJourneys: Journey[] = [
         60_000,
       );
       await page.getByTestId('video-open-cloud').click();
-      await eventually(async () => assert.match(page.url(), /[?&]tab=video-h265-converter/));
+      await eventually(() => assert.match(page.url(), /[?&]tab=video-h265-converter/));
     },
   },
 ];
