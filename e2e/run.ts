@@ -14,6 +14,7 @@ import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
 import { keywordExtractorJourneys } from './keyword-extractor.journeys';
 import { widgetsVisualizationJourneys } from './widgets-visualization.journeys';
+import { video360Journeys } from './video-360.journeys';
 import { videoConverterJourneys } from './video-converter.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
@@ -27,6 +28,7 @@ const journeys = [
   ...importProductJourneys,
   ...importWidgetsJourneys,
   ...widgetsVisualizationJourneys,
+  ...video360Journeys,
   ...videoConverterJourneys,
   ...keywordExtractorJourneys,
 ].filter((journey) => only === undefined || journey.name.includes(only));

@@ -56,6 +56,7 @@ const BUILT_TABS = new Set([
   'import-widgets',
   'copy-description',
   'reset-page-title',
+  'video-360-converter',
   'video-converter',
   'keyword-extractor',
 ]);

@@ -19,6 +19,7 @@ export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType
   'copy-description': lazy(() => import('../features/copy-description/copy-description-screen')),
   'reset-page-title': lazy(() => import('../features/reset-page-title/reset-page-title-screen')),
   'video-converter': lazy(() => import('../features/video-converter/video-converter-screen')),
+  'video-360-converter': lazy(() => import('../features/video-360-converter/video-360-screen')),
   'keyword-extractor': lazy(() => import('../features/keyword-extractor/keyword-extractor-screen')),
   'admin-users': lazy(() => import('../features/admin-users/admin-users-screen')),
   'profile-settings': lazy(() => import('../features/profile-settings/profile-settings-screen')),
