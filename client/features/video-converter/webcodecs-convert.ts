@@ -33,13 +33,18 @@ export async function webCodecsCapabilities(
     width: even(width),
     height: even(height),
   });
+  return { encodeVideo, encodeAac: await ensureAacEncoder() };
+}
+
+/** Whether AAC can be encoded here, registering Mediabunny's AAC encoder when WebCodecs has none. */
+async function ensureAacEncoder(): Promise<boolean> {
   let encodeAac = await canEncodeAudio('aac');
   if (!encodeAac && !aacExtension) {
     registerAacEncoder();
     aacExtension = true;
     encodeAac = await canEncodeAudio('aac');
   }
-  return { encodeVideo, encodeAac };
+  return encodeAac;
 }
 
 const DISCARD_REASONS: Record<DiscardedTrack['reason'], string> = {
@@ -70,6 +75,7 @@ export async function convertWithWebCodecs(
     trim?: { start: number; end: number };
   } = {},
 ): Promise<Uint8Array> {
+  await ensureAacEncoder();
   const input = new Input({ source: new BlobSource(file), formats: ALL_FORMATS });
   try {
     const target = new BufferTarget();
@@ -79,7 +85,8 @@ export async function convertWithWebCodecs(
       output,
       tracks: 'primary',
       video: { codec: codec === 'h264' ? 'avc' : 'hevc', bitrate: QUALITY_MEDIUM, forceTranscode: true },
-      audio: { codec: 'aac', bitrate: 128_000 },
+      // AAC in, AAC out: the audio is copied (no bitrate given), only other codecs are encoded.
+      audio: { codec: 'aac' },
       ...(trim ? { trim } : {}),
       showWarnings: false,
     });
