@@ -208,6 +208,33 @@ export const videoConverterJourneys: Journey[] = [
     },
   },
   {
+    name: "Video Converter: a file that says it is a video but is not one ends in 'Conversion failed: ...' and Convert Another",
+    run: async ({ newPage }) => {
+      const { page } = await openConverter(newPage);
+      await engineReady(page);
+      await page.getByTestId('video-file').setInputFiles({
+        name: 'broken.mp4',
+        mimeType: 'video/mp4',
+        buffer: Buffer.from('this is not a video at all'.repeat(1000)),
+      });
+      // Mediabunny cannot read it: ffmpeg.wasm is asked, and cannot either.
+      await expectText(
+        page.getByTestId('video-engine-in-use'),
+        'Engine for this file: ffmpeg.wasm 0.12.10 (multi-thread)',
+        60_000,
+      );
+      await page.getByTestId('video-convert').click();
+      const failed = page.getByTestId('video-failed');
+      await failed.waitFor({ timeout: 60_000 });
+      assert.match(
+        await textOf(failed),
+        /^Conversion failed: ffmpeg ended with code \d+ Convert Another Video$/,
+      );
+      await page.getByTestId('video-another').click();
+      await page.getByTestId('video-convert').waitFor();
+    },
+  },
+  {
     name: 'Video Converter: where this browser cannot make H.265 it says so and offers the cloud converter with the same file',
     run: async ({ newPage }) => {
       const clip = await makeClip({ width: 640, height: 360, seconds: 2 });
