@@ -4,7 +4,7 @@
 // Every file comes from the app itself: a journey fails on any request to another host. Expected texts are written
 // out from the spec, not imported from the catalogues.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -488,6 +488,56 @@ export const video360Journeys: Journey[] = [
         page.getByTestId('video360-engine'),
         'Frames extracted with ffmpeg.wasm 0.12.10',
       );
+      onlyThisApp(urls, baseUrl);
+    },
+  },
+  {
+    name: "Video 360: 200 frames of 500 x 500 are shrunk for BigCommerce's 8 MB (and said so); Cancel stops a conversion; a file too large for the device is refused up front",
+    run: async ({ baseUrl, newPage }) => {
+      const clip = await makeClip({ width: 640, height: 360, seconds: 3 });
+      const { page, urls } = await open360(newPage, async (p) => {
+        // A device that says it has 256 MB of memory: files up to 64 MB.
+        await p.addInitScript({
+          content:
+            "Object.defineProperty(Navigator.prototype, 'deviceMemory', { value: 0.25, configurable: true });",
+        });
+      });
+      await expectTextIncludes(page.getByTestId('video360-advice'), 'Videos up to 64.0 MB on this device.');
+      const big = path.join(tmpdir(), 'bct-360-too-big.mp4');
+      await writeFile(big, Buffer.alloc(65 * 1024 * 1024));
+      await page.getByTestId('video360-file').setInputFiles(big);
+      await expectText(
+        page.getByTestId('video360-file-error'),
+        'This file is 65.0 MB; videos up to 64.0 MB can be converted on this device.',
+      );
+      await rm(big, { force: true });
+
+      await page.getByTestId('video360-file').setInputFiles(clip);
+      await page.getByTestId('video360-frames').fill('200');
+      await page.getByTestId('video360-resize-frames').check();
+      await convertAndWait(page);
+      const grid = await expectJpegMatchesGrid(page, clipBase(clip));
+      assert.equal(grid.frames, 200);
+      assert.equal(grid.frameWidth, grid.frameHeight);
+      assert.ok(grid.frameWidth < 500 && grid.frameWidth > 380, `frames of ${grid.frameWidth} px`);
+      await expectText(
+        page.getByTestId('video360-shaped'),
+        "Frames shrunk to keep the file under BigCommerce's 8 MB image limit.",
+      );
+      await page.getByTestId('video360-reset').click();
+
+      // A 1080p 20 s clip takes seconds to extract: Cancel stops it, and the screen converts again after.
+      const long = await makeClip({ width: 1920, height: 1080, seconds: 20 });
+      await page.getByTestId('video360-frames').fill('90');
+      await page.getByTestId('video360-file').setInputFiles(long);
+      await page.getByTestId('video360-convert').click();
+      await expectTextIncludes(page.getByTestId('video360-progress'), 'Extracting frames...', 30_000);
+      await page.getByTestId('video360-progress-cancel').click();
+      await expectText(page.getByTestId('video360-canceled'), 'Conversion canceled.');
+      assert.equal(await page.getByTestId('video360-result').count(), 0);
+      await page.getByTestId('video360-frames').fill('10');
+      await convertAndWait(page);
+      assert.equal((await statedGrid(page)).frames, 10);
       onlyThisApp(urls, baseUrl);
     },
   },

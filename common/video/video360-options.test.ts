@@ -221,7 +221,8 @@ describe('360 timing (spec part 2 §9)', () => {
 });
 
 describe('360 size guard', () => {
-  it('a quarter of the device memory, or 2 GB when unknown', () => {
+  it('a quarter of the device memory up to 2 GB, or 2 GB when unknown', () => {
+    expect(maxFileBytes(16)).toBe(2048 * MB);
     expect(maxFileBytes(8)).toBe(2048 * MB);
     expect(maxFileBytes(4)).toBe(1024 * MB);
     expect(maxFileBytes(0.5)).toBe(128 * MB);

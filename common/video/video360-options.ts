@@ -222,13 +222,17 @@ export function frameTimestamps(frames: number, seconds: number): number[] {
 /** Bytes in a megabyte, as the size guard and its messages count them. */
 export const MB = 1024 * 1024;
 
+/** The most any device takes: 2 GB (a wasm engine's memory cannot hold more, and no 360 clip needs it). */
+export const MAX_FILE_MB = 2048;
+
 /**
- * The largest file this device takes: a quarter of its memory (deviceMemory GB x 256 MB), or 2 GB when the browser
- * does not say. A guess to keep a small device from running out of memory, said up front.
+ * The largest file this device takes: a quarter of its memory (deviceMemory GB x 256 MB) up to 2 GB, or 2 GB when
+ * the browser does not say. A guess to keep a small device from running out of memory, said up front.
  */
 export function maxFileBytes(deviceMemoryGb: number | null): number {
-  if (deviceMemoryGb === null || !Number.isFinite(deviceMemoryGb) || deviceMemoryGb <= 0) return 2048 * MB;
-  return Math.round(deviceMemoryGb * 256) * MB;
+  if (deviceMemoryGb === null || !Number.isFinite(deviceMemoryGb) || deviceMemoryGb <= 0)
+    return MAX_FILE_MB * MB;
+  return Math.min(MAX_FILE_MB, Math.round(deviceMemoryGb * 256)) * MB;
 }
 
 /** '12.3' MB, one decimal below 100 MB, whole above. */

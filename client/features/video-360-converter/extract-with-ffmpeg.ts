@@ -1,6 +1,7 @@
 // Frames through ffmpeg.wasm, for what WebCodecs cannot decode here (HEVC in this Chromium, no WebCodecs at all) or
 // Mediabunny cannot read (AVI, WMV, FLV…). ffmpeg.wasm's JPEG output crashes (MACHINE-NOTES "Video"), so it writes raw
 // RGBA frames of the picture's size, read back and put into the sprite's cells. Its files are deleted at the end.
+import { FFFSType } from '@ffmpeg/ffmpeg';
 import type { FfmpegEngine } from '../../lib/video/ffmpeg-engine';
 import type { Rect } from '../../../common/video/video360-options';
 import { parseFfmpegInfo, type FfmpegVideoInfo } from './ffmpeg-info';
@@ -8,6 +9,7 @@ import { putRgbaPicture, type SpriteCanvas } from './sprite-canvas';
 
 const INPUT = 'video360-input';
 const OUTPUT = 'video360-frames.raw';
+const MOUNT = '/video360-mount';
 
 /** The engine's log while `work` runs (its last lines explain a failure). */
 async function withLog<T>(engine: FfmpegEngine, work: (lines: string[]) => Promise<T>): Promise<T> {
@@ -24,20 +26,38 @@ async function withLog<T>(engine: FfmpegEngine, work: (lines: string[]) => Promi
   }
 }
 
-/** A file in the engine's memory, deleted (with the frames) by `release`. */
-export type FfmpegInput = { engine: FfmpegEngine; release: () => Promise<void> };
+/** The file as the engine sees it, removed (with the frames) by `release`. */
+export type FfmpegInput = { engine: FfmpegEngine; path: string; release: () => Promise<void> };
 
-/** Writes the file into the engine's memory. */
+/**
+ * Hands the file to the engine. Mounted read-only (WORKERFS), ffmpeg reads it from the Blob as it goes, so a large
+ * file is never copied whole into the engine's memory; where mounting fails it is written into that memory.
+ */
 export async function writeInput(engine: FfmpegEngine, file: Blob): Promise<FfmpegInput> {
-  await engine.writeFile(INPUT, new Uint8Array(await file.arrayBuffer()));
-  return { engine, release: () => engine.deleteFiles(INPUT, OUTPUT) };
+  try {
+    await engine.ffmpeg.createDir(MOUNT);
+    await engine.ffmpeg.mount(FFFSType.WORKERFS, { blobs: [{ name: INPUT, data: file }] }, MOUNT);
+    return {
+      engine,
+      path: `${MOUNT}/${INPUT}`,
+      release: async () => {
+        await engine.deleteFiles(OUTPUT);
+        await engine.ffmpeg.unmount(MOUNT).catch(() => undefined);
+        await engine.ffmpeg.deleteDir(MOUNT).catch(() => undefined);
+      },
+    };
+  } catch {
+    await engine.ffmpeg.deleteDir(MOUNT).catch(() => undefined);
+    await engine.writeFile(INPUT, new Uint8Array(await file.arrayBuffer()));
+    return { engine, path: INPUT, release: () => engine.deleteFiles(INPUT, OUTPUT) };
+  }
 }
 
 /** What `ffmpeg -i` says of the input: its size and duration; null when it finds no video in it. */
 export async function analyseInput(input: FfmpegInput, signal: AbortSignal): Promise<FfmpegVideoInfo | null> {
   return withLog(input.engine, async (lines) => {
     // No output file: ffmpeg prints the input's description and exits with an error code, which is expected.
-    await input.engine.run(['-hide_banner', '-i', INPUT], { signal });
+    await input.engine.run(['-hide_banner', '-i', input.path], { signal });
     return parseFfmpegInfo(lines.join('\n'));
   });
 }
@@ -70,13 +90,18 @@ export async function extractWithFfmpeg(
   const filter = `fps=${rate.toFixed(6)},scale=${picture.width}:${picture.height}:flags=bicubic`;
   await withLog(engine, async (lines) => {
     const exit = await engine.run(
-      ['-hide_banner', '-i', INPUT, '-an', '-sn', '-dn', '-vf', filter, '-frames:v', String(frames)].concat([
-        '-f',
-        'rawvideo',
-        '-pix_fmt',
-        'rgba',
-        OUTPUT,
-      ]),
+      [
+        '-hide_banner',
+        '-i',
+        input.path,
+        '-an',
+        '-sn',
+        '-dn',
+        '-vf',
+        filter,
+        '-frames:v',
+        String(frames),
+      ].concat(['-f', 'rawvideo', '-pix_fmt', 'rgba', OUTPUT]),
       { signal, onProgress: (ratio) => onExtracting(ratio) },
     );
     if (exit !== 0) {
