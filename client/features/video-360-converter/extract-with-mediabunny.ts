@@ -7,8 +7,8 @@ import type { Rect } from '../../../common/video/video360-options';
 import { drawPicture, type SpriteCanvas } from './sprite-canvas';
 
 /**
- * Draws the frame at each of `times` into the sprite's cells, in order; answers how many were drawn. A time past the
- * video's last frame ends the run (an assumed 20 s on a shorter video must not fill the grid with its last frame).
+ * Draws the frame at each of `times` into the sprite's cells, in order; answers how many were drawn. Times past the
+ * video's end are left out (an assumed 20 s on a shorter video must not fill the grid with its last frame).
  */
 export async function extractWithMediabunny(
   file: Blob,
@@ -36,20 +36,19 @@ export async function extractWithMediabunny(
       fit: 'fill',
       poolSize: 2,
     });
+    // Times past the video's end are dropped: the sink would answer the last frame for each of them.
+    const end = await track.computeDuration();
+    const inside = Number.isFinite(end) && end > 0 ? times.filter((time) => time < end) : [...times];
     let drawn = 0;
     let asked = 0;
-    for await (const wrapped of sink.canvasesAtTimestamps(times)) {
+    for await (const wrapped of sink.canvasesAtTimestamps(inside)) {
       signal.throwIfAborted();
-      const time = times[asked] ?? 0;
       asked++;
       if (wrapped) {
-        // The sink answers the last frame for a time past the end: that frame ends at or before the time asked.
-        const isPastEnd = drawn > 0 && wrapped.timestamp + wrapped.duration <= time;
-        if (isPastEnd) break;
         drawPicture(sprite, drawn, wrapped.canvas, picture);
         drawn++;
       }
-      onFrame(asked, times.length);
+      onFrame(asked, inside.length);
     }
     return drawn;
   } finally {
