@@ -31,6 +31,9 @@ export const ERROR_CODES = {
   jobNotFound: 'job_not_found',
   jobFinished: 'job_finished',
   tooManyJobs: 'too_many_jobs',
+  // Signed upload and download addresses (server/storage/).
+  linkExpired: 'link_expired',
+  linkInvalid: 'link_invalid',
   // The store list.
   invalidStore: 'invalid_store',
   /** Stored tokens that no longer decrypt (STORE_TOKEN_KEY changed or lost). */
@@ -108,6 +111,8 @@ export const ERROR_STATUS = {
   job_not_found: 404,
   job_finished: 409,
   too_many_jobs: 429,
+  link_expired: 403,
+  link_invalid: 403,
   invalid_store: 400,
   store_key_mismatch: 500,
   store_not_found: 404,

@@ -34,6 +34,8 @@ import { SANDBOX_MOUNT_PATH } from './integrations/bigcommerce/setup';
 import { redactPath, type Logger } from './logger';
 import { loopbackOnly } from './loopback';
 import { createServices, type AppServices } from './services';
+import { storageConnectSources } from './storage/create-storage';
+import { STORAGE_ROUTE_PATH, storageRoutes } from './storage/routes';
 import { mountVendorFiles } from './vendor-files';
 
 /** Every feature's `/api` path and its routes. A new tool adds one line here. */
@@ -110,7 +112,11 @@ export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
   });
   app.use(
     secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      // The browser PUTs uploads straight to the S3 bucket when one is configured (server/storage/).
+      contentSecurityPolicy: {
+        ...CONTENT_SECURITY_POLICY,
+        connectSrc: ["'self'", ...storageConnectSources(deps.env)],
+      },
       xFrameOptions: 'DENY',
       xContentTypeOptions: 'nosniff',
       referrerPolicy: 'strict-origin-when-cross-origin',
@@ -153,6 +159,8 @@ export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
   api.all('*', (c) =>
     errorResponse(c, ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`),
   );
+  // Signed uploads stream past `/api`'s 10 MB JSON limit: their own signed limit applies (server/storage/routes.ts).
+  app.route(STORAGE_ROUTE_PATH, storageRoutes(services));
   app.route('/api', api);
   if (development) {
     app.use('/dev/*', loopbackOnly('The development outbox'));

@@ -104,6 +104,44 @@ export const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  // Object storage (issue 17, server/storage/): local disk in DATA_DIR/storage unless S3_BUCKET is set.
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,253}[A-Za-z0-9]$/, {
+      message: 'must be a bucket name (3 to 255 letters, digits, `.`, `_` or `-`)',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: 'must be a region name such as us-east-1' })
+    .default('us-east-1'),
+  S3_ENDPOINT: optionalUrl('http(s)', ['http:', 'https:']),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: onOff.default(false),
+});
+
+/** The other S3 variables only with S3_BUCKET, and the two keys together or not at all. */
+const envWithS3Pairs = envSchema.superRefine((env, ctx) => {
+  const s3Only = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (env.S3_BUCKET === undefined) {
+    for (const name of s3Only.filter((n) => env[n] !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'is set but S3_BUCKET is not (set both, or neither)',
+      });
+    }
+  } else if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'must be set with its pair (both keys, or neither)',
+    });
+  }
 });
 
 function isTokenKey(value: string): boolean {
@@ -142,13 +180,18 @@ export class EnvError extends Error {
 }
 
 /** Variables whose values may hold credentials: a problem with them never echoes the value. */
-const SECRET_VARIABLES = new Set(['BETTER_AUTH_SECRET', 'SMTP_URL', 'STORE_TOKEN_KEY']);
+const SECRET_VARIABLES = new Set([
+  'BETTER_AUTH_SECRET',
+  'SMTP_URL',
+  'STORE_TOKEN_KEY',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 /** Parses a set of variables; throws an EnvError listing every problem. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset so `PORT= npm start` uses the default.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = envSchema.safeParse(cleaned);
+  const result = envWithS3Pairs.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';

@@ -1,7 +1,8 @@
 // The app's shared services, made once per app (the composition root): the database, the mailer, the audit log,
 // Better Auth (made on first use: it reads or generates its secret in the database), the BigCommerce client factory,
-// the store repository, the demo-store signer, the built-in sandbox and the health checks. Every feature's routes
-// take what they need from here and are mounted the same way (server/app.ts); no feature builds another's adapters.
+// the store repository, the demo-store signer, the built-in sandbox, the object store and the health checks. Every
+// feature's routes take what they need from here and are mounted the same way (server/app.ts); no feature builds
+// another's adapters.
 import type { Context } from 'hono';
 import { createAuditLog, type AuditLog } from './audit/audit-log';
 import { clientAddressReader } from './client-address';
@@ -25,6 +26,9 @@ import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createAppSandbox, describeSandbox } from './sandbox/app-sandbox';
 import type { Sandbox } from './sandbox';
+import { createStorage } from './storage/create-storage';
+import type { ObjectStorage } from './storage/object-storage';
+import { loadAuthSecret } from './features/auth/secret';
 
 export type ServicesDeps = {
   env: Env;
@@ -62,6 +66,8 @@ export type AppServices = ServicesDeps & {
   /** Drops a demo copy from the sandbox (it comes back from the seed on its next request). */
   dropDemoCopy: ((hash: string) => void) | undefined;
   healthChecks: Record<string, HealthCheck>;
+  /** Files (uploads, converted videos): local disk in DATA_DIR/storage, or the S3 bucket when S3_BUCKET is set. */
+  storage: ObjectStorage;
 };
 
 export function createServices(deps: ServicesDeps): AppServices {
@@ -91,6 +97,10 @@ export function createServices(deps: ServicesDeps): AppServices {
   });
   const slice = bulkEditSlice({ store: jobStore, clients, getCipher: getTokenCipher, logger });
   for (const kind of BULK_EDIT_KINDS) jobQueue.register(kind, slice);
+  const storage = createStorage(env, {
+    publicUrl,
+    getAppSecret: () => loadAuthSecret(db, env.BETTER_AUTH_SECRET),
+  });
   const healthChecks: Record<string, HealthCheck> = {
     database: async () => {
       await database.ping();
@@ -103,6 +113,7 @@ export function createServices(deps: ServicesDeps): AppServices {
           : { status: 'disabled', detail: 'SANDBOX=off' },
       ),
     mail: () => Promise.resolve({ status: 'up', detail: mailer.kind }),
+    storage: () => storage.health(),
   };
   return {
     ...deps,
@@ -122,5 +133,6 @@ export function createServices(deps: ServicesDeps): AppServices {
     sandbox,
     dropDemoCopy: sandbox ? (hash) => sandbox.stores.delete(hash) : undefined,
     healthChecks,
+    storage,
   };
 }

@@ -972,6 +972,8 @@ export const en = {
     job_not_found: 'This job was not found',
     job_finished: 'This job has already ended',
     too_many_jobs: 'Too many jobs are running. Please wait for one to end.',
+    link_expired: 'This upload or download link has expired',
+    link_invalid: 'This upload or download link is not valid',
     invalid_store: 'The store list is not valid',
     store_key_mismatch:
       'Your cloud stores cannot be read: the server’s store token key has changed. The stores in this browser are kept; sync them again.',

@@ -975,6 +975,8 @@ export const vi: Messages = {
     job_not_found: 'Không tìm thấy tác vụ này',
     job_finished: 'Tác vụ này đã kết thúc',
     too_many_jobs: 'Có quá nhiều tác vụ đang chạy. Vui lòng chờ một tác vụ kết thúc.',
+    link_expired: 'Liên kết tải lên hoặc tải xuống này đã hết hạn',
+    link_invalid: 'Liên kết tải lên hoặc tải xuống này không hợp lệ',
     invalid_store: 'Danh sách store không hợp lệ',
     store_key_mismatch:
       'Không đọc được các store trên cloud: khóa mã hóa token của máy chủ đã thay đổi. Các store trong trình duyệt này vẫn được giữ; hãy đồng bộ lại.',

@@ -1,0 +1,118 @@
+// The S3 adapter on s3rver (an S3-compatible server on loopback, started here on a free port): the adapter contract,
+// and the app configured for S3 (health, CSP, no local routes). s3rver does not check v4 signatures; what is signed
+// is checked in s3-presign.test.ts.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthResponseSchema } from '../../common/contracts/health';
+import { startTestServer, type TestServer } from '../test/harness';
+import { createS3Storage, type S3Storage, type S3StorageConfig } from './s3-storage';
+import { describeStorageContract } from './storage-contract';
+
+const BUCKET = 'bct-test';
+
+describe('S3 object storage on s3rver', () => {
+  let s3rver: S3rver;
+  let dir: string;
+  let config: S3StorageConfig;
+  let storage: S3Storage;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'bct-s3rver-'));
+    s3rver = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: BUCKET }],
+    });
+    const { port } = await s3rver.run();
+    config = {
+      bucket: BUCKET,
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${port}`,
+      forcePathStyle: true,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    };
+    storage = createS3Storage(config);
+  });
+  afterAll(async () => {
+    storage?.client.destroy();
+    await s3rver?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  describeStorageContract('s3 (s3rver)', () => storage);
+
+  it('deletes more than one page of old objects', async () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `many/${String(i).padStart(2, '0')}`);
+    await Promise.all(keys.map((key) => storage.putObject(key, key, { contentType: 'text/plain' })));
+    expect(await storage.deleteOlderThan('many/', new Date(Date.now() + 60_000))).toBe(12);
+    for await (const item of storage.listObjects('many/')) throw new Error(`left: ${item.key}`);
+  });
+
+  it('reports a missing bucket as down, with a reason and no secret', async () => {
+    const missing = createS3Storage({ ...config, bucket: 'no-such-bucket' });
+    const health = await missing.health();
+    missing.client.destroy();
+    expect(health.status).toBe('down');
+    expect(health.detail).toMatch(
+      /^s3 bucket no-such-bucket at 127\.0\.0\.1:\d+: the bucket does not exist$/,
+    );
+  });
+
+  describe('the app configured for S3', () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer('pglite', {
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: config.endpoint!,
+        S3_FORCE_PATH_STYLE: 'on',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      });
+    });
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    it('reports the bucket in the health report (HeadBucket)', async () => {
+      const body = healthResponseSchema.parse(await (await server.request('/api/health')).json());
+      expect(body.components.storage).toMatchObject({
+        status: 'up',
+        detail: `s3 bucket ${BUCKET} at ${new URL(config.endpoint!).host}`,
+      });
+      expect(JSON.stringify(body)).not.toContain('S3RVER');
+    });
+
+    it("allows the bucket's origin in the CSP's connect-src", async () => {
+      const csp = (await server.request('/api/health')).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`connect-src 'self' ${new URL(config.endpoint!).origin}`);
+    });
+
+    it('leaves uploads and downloads to the bucket: the local routes answer 404', async () => {
+      const res = await server.request('/api/storage/upload/a.mp4?expires=1&type=video%2Fmp4&max=1&sig=x', {
+        method: 'PUT',
+        headers: { 'content-type': 'video/mp4' },
+        body: 'abc',
+      });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe('not_found');
+    });
+  });
+});
+
+describe('the app with no storage configuration', () => {
+  it("keeps connect-src to 'self'", async () => {
+    const server = await startTestServer('pglite');
+    try {
+      const csp = (await server.request('/api/health')).headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/connect-src 'self';/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
