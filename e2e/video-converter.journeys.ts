@@ -184,22 +184,25 @@ export const videoConverterJourneys: Journey[] = [
   {
     name: 'Video Converter: a file too large for the device memory is refused up front, with the reason',
     run: async ({ newPage }) => {
-      // A device that reports a quarter of a GB: the engine takes up to 32 MB.
+      // A device that reports 0.1 GB: the engine takes up to 12.8 MB (128 MB per GB).
       const { page } = await openConverter(newPage, async (p) => {
         // A text script: tsx would wrap a named getter written here in a helper the page does not have.
         await p.addInitScript({
-          content: "Object.defineProperty(Navigator.prototype, 'deviceMemory', { get() { return 0.25; } });",
+          content: "Object.defineProperty(Navigator.prototype, 'deviceMemory', { get() { return 0.1; } });",
         });
       });
       await engineReady(page);
-      await page.getByTestId('video-file').setInputFiles({
-        name: 'huge.mp4',
-        mimeType: 'video/mp4',
-        buffer: Buffer.alloc(40 * 1024 * 1024),
-      });
+      await page.getByTestId('video-file').setInputFiles(
+        {
+          name: 'huge.mp4',
+          mimeType: 'video/mp4',
+          buffer: Buffer.alloc(16 * 1024 * 1024),
+        },
+        { timeout: 60_000 },
+      );
       await expectText(
         page.getByTestId('video-too-large'),
-        'This file is 40.0 MB: on this device (0.25 GB of memory) the engine takes files up to 32.0 MB. Please choose a shorter or smaller video.',
+        'This file is 16.0 MB: on this device (0.1 GB of memory) the engine takes files up to 12.8 MB. Please choose a shorter or smaller video.',
         60_000,
       );
       await page.getByTestId('video-convert').click();

@@ -615,7 +615,8 @@ export const vi: Messages = {
     maxWidth: 'Chiều rộng tối đa',
     noFrames: 'Không trích xuất được khung hình nào từ video',
     advice: 'Kết quả tốt nhất với video dưới 30 giây và dưới 1080p.',
-    intro: 'Biến một video thành một ảnh xem 360 độ: các khung hình cách đều nhau được ghép vào một tệp JPEG.',
+    intro:
+      'Biến một video thành một ảnh xem 360 độ: các khung hình cách đều nhau được ghép vào một tệp JPEG.',
     options: 'Tùy chọn',
     frameCountHint: 'Từ 10 đến 200 khung hình, trải đều trên toàn bộ video.',
     frameSizeHint: 'Từ 100 đến 500 px; mỗi khung hình được đặt vừa bên trong, trên màu nền.',
