@@ -126,6 +126,52 @@ async function labelledIds(page: Page, kind?: string): Promise<string[]> {
     );
 }
 
+/** The node id of a page's first widget (a region's direct widget, or the first one in a layout's dropzones). */
+function firstWidgetId(dump: Dump, pageIndex: number): string {
+  const regions = dump.templates[pageIndex]!.snapshot.regions;
+  for (const [r, region] of regions.entries()) {
+    for (const [c, child] of region.children.entries()) {
+      const base = `pages/${pageIndex}/regions/${r}/children/${c}`;
+      if (!isLayout(child)) return base;
+      for (const [d, zone] of (child.dropzones ?? []).entries()) {
+        if ((zone.widgets ?? []).length > 0) return `${base}/dropzones/${d}/widgets/0`;
+      }
+    }
+  }
+  throw new Error(`page ${pageIndex} has no widget`);
+}
+
+/** The labelled boxes of a kind once the frame is painted (at least one). */
+async function eventuallyLabelled(page: Page, kind: string): Promise<string[]> {
+  let ids: string[] = [];
+  await eventually(async () => {
+    ids = await labelledIds(page, kind);
+    assert.ok(ids.length > 0, `a ${kind} box is labelled`);
+  });
+  return ids;
+}
+
+/**
+ * Drills into the child `id` of the current level with the keyboard: focus the treemap, arrow to the option whose
+ * node is `id` (the active option is what a screen reader reads), Enter.
+ */
+async function drillByKeyboard(page: Page, id: string): Promise<void> {
+  const treemap = page.getByTestId('treemap');
+  await treemap.focus();
+  const ids = await page
+    .getByTestId('treemap-level-list')
+    .locator('[role="option"]')
+    .evaluateAll((options) => options.map((o) => (o as HTMLElement).dataset.nodeId ?? ''));
+  assert.ok(ids.includes(id), `${id} is on this level`);
+  for (let step = 0; step <= ids.length; step++) {
+    const active = await treemap.getAttribute('aria-activedescendant');
+    const activeId = active ? await page.locator(`[id="${active}"]`).getAttribute('data-node-id') : null;
+    if (activeId === id) break;
+    await page.keyboard.press('ArrowRight');
+  }
+  await page.keyboard.press('Enter');
+}
+
 /** The current level as a screen reader reads it (the listbox's options). */
 async function levelOptions(page: Page): Promise<string[]> {
   return page.getByTestId('treemap-level-list').locator('[role="option"]').allTextContents();
@@ -209,9 +255,12 @@ export const widgetsVisualizationJourneys: Journey[] = [
         new RegExp(`^All/Pages/${shownPage.template_file ?? 'Global regions'}`),
       );
       assert.equal((await levelOptions(page)).length, shownPage.snapshot.regions.length);
-      await page.getByTestId('breadcrumb').filter({ hasText: 'Pages' }).click();
+      await page
+        .getByTestId('breadcrumb')
+        .filter({ hasText: /^Pages$/ })
+        .click();
       await expectFocus(page, 'pages');
-      await page.getByTestId('breadcrumb').filter({ hasText: 'All' }).click();
+      await page.getByTestId('breadcrumb').filter({ hasText: /^All$/ }).click();
       await expectFocus(page, 'root');
 
       // Keyboard: arrows walk the level (the active option is what a screen reader reads), Enter drills in,
@@ -242,22 +291,17 @@ export const widgetsVisualizationJourneys: Journey[] = [
       await expectFocus(page, 'pages');
       const widgetsPerPage = dump.templates.map((p) => widgetsOf({ ...dump, templates: [p] }).length);
       const busiest = widgetsPerPage.indexOf(Math.max(...widgetsPerPage));
-      await page.getByTestId('treemap').focus();
-      // Walk to the busiest page with the keyboard (largest first), then drill in.
-      const options = await levelOptions(page);
-      const target = page.getByTestId('treemap-level-list').locator(`[data-node-id="pages/${busiest}"]`);
-      const position = options.indexOf(await textOf(target));
-      for (let i = 0; i <= position; i++) await page.keyboard.press('ArrowRight');
-      await page.keyboard.press('Enter');
-      await expectFocus(page, `pages/${busiest}`);
-      let widgetIds = await labelledIds(page, 'widget');
-      if (widgetIds.length === 0) {
-        // Widgets sit in layouts here: go one level down, into the first region.
-        await clickNode(page, (await labelledIds(page, 'region'))[0]!);
-        widgetIds = await labelledIds(page, 'widget');
+      // The first widget of the busiest page, reached level by level with the keyboard (at its parent's level a
+      // widget box is large enough for a label).
+      const widgetId = firstWidgetId(dump, busiest);
+      const parts = widgetId.split('/');
+      for (let end = 2; end < parts.length; end += 2) {
+        const levelId = parts.slice(0, end).join('/');
+        await drillByKeyboard(page, levelId);
+        await expectFocus(page, levelId);
       }
-      assert.ok(widgetIds.length > 0, 'a widget box is labelled');
-      const widgetId = widgetIds[0]!;
+      const widgetIds = await eventuallyLabelled(page, 'widget');
+      assert.ok(widgetIds.includes(widgetId), `${widgetId} is labelled`);
       await clickNode(page, widgetId);
       const configuration = page.getByTestId('widget-configuration');
       await configuration.waitFor();
@@ -276,7 +320,10 @@ export const widgetsVisualizationJourneys: Journey[] = [
       await configuration.waitFor({ state: 'hidden' });
 
       // Right-click shows a node's details.
-      await page.getByTestId('breadcrumb').filter({ hasText: 'Pages' }).click();
+      await page
+        .getByTestId('breadcrumb')
+        .filter({ hasText: /^Pages$/ })
+        .click();
       await expectFocus(page, 'pages');
       await clickNode(page, `pages/${busiest}`, 'right');
       const details = page.getByTestId('node-details');
@@ -294,7 +341,7 @@ export const widgetsVisualizationJourneys: Journey[] = [
       await expectFocus(page, 'pages');
 
       // Widget templates: the default filters hide empty-schema and unused templates (§4).
-      await page.getByTestId('breadcrumb').filter({ hasText: 'All' }).click();
+      await page.getByTestId('breadcrumb').filter({ hasText: /^All$/ }).click();
       await clickNode(page, 'templates');
       await expectFocus(page, 'templates');
       const used = new Set(widgetsOf(dump).map((w) => w.widget_template_uuid));
@@ -330,7 +377,10 @@ export const widgetsVisualizationJourneys: Journey[] = [
       // Filters off: every template of the dump.
       await page.getByTestId('filter-empty-schema').uncheck();
       await page.getByTestId('filter-unused').uncheck();
-      await page.getByTestId('breadcrumb').filter({ hasText: 'Widget templates' }).click();
+      await page
+        .getByTestId('breadcrumb')
+        .filter({ hasText: /^Widget templates$/ })
+        .click();
       await eventually(async () => assert.deepEqual(await levelKinds(), kindsOf(dump.widgetTemplates)));
       const total = (await levelOptions(page))
         .map((o) => Number(/Used by widgets: (\d+)/.exec(o)?.[1] ?? NaN))
