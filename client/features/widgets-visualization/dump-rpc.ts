@@ -1,5 +1,6 @@
-// The visualization's messages between the screen and its Web Worker: one request, one answer, matched by id. Both
-// ends take any message port (the Worker, the worker's own scope, a MessageChannel port in tests).
+// The visualization's messages between the screen and its Web Worker, on the shared request/answer channel
+// (`client/lib/worker-rpc.ts`).
+import { createRpcClient, serveRequests, type MessagePortLike } from '../../lib/worker-rpc';
 import type { HierarchyFilters } from '../../../common/dumps/widgets-hierarchy';
 import type { DumpSession, DumpSlot, LoadReply, NodeReply, SearchReply, ViewReply } from './dump-session';
 
@@ -18,13 +19,7 @@ type Replies = {
   node: NodeReply;
 };
 
-export interface MessagePortLike {
-  postMessage(message: unknown): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
-}
-
-type Envelope = { id: number; request: DumpRequest };
-type Answer = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
+export type { MessagePortLike };
 
 async function handle(session: DumpSession, request: DumpRequest): Promise<unknown> {
   switch (request.method) {
@@ -55,19 +50,7 @@ async function handle(session: DumpSession, request: DumpRequest): Promise<unkno
 
 /** Answers the requests arriving on `port`, one at a time in arrival order. */
 export function serveDumpSession(port: MessagePortLike, session: DumpSession): void {
-  let queue: Promise<void> = Promise.resolve();
-  port.addEventListener('message', (event: MessageEvent) => {
-    const { id, request } = event.data as Envelope;
-    queue = queue.then(async () => {
-      let answer: Answer;
-      try {
-        answer = { id, ok: true, result: await handle(session, request) };
-      } catch (error) {
-        answer = { id, ok: false, error: error instanceof Error ? error.message : String(error) };
-      }
-      port.postMessage(answer);
-    });
-  });
+  serveRequests<DumpRequest>(port, (request) => handle(session, request));
 }
 
 export interface DumpClient {
@@ -76,30 +59,14 @@ export interface DumpClient {
 }
 
 export function createDumpClient(port: MessagePortLike): DumpClient {
-  let nextId = 1;
-  let isClosed = false;
-  const open = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  port.addEventListener('message', (event: MessageEvent) => {
-    const answer = event.data as Answer;
-    const call = open.get(answer.id);
-    if (!call) return;
-    open.delete(answer.id);
-    if (answer.ok) call.resolve(answer.result);
-    else call.reject(new Error(answer.error));
+  const client = createRpcClient<DumpRequest>(port, {
+    toError: (message) => new Error(message),
+    stoppedMessage: 'The file reader has stopped',
   });
   return {
     call: <M extends DumpRequest['method']>(request: Extract<DumpRequest, { method: M }>) =>
-      new Promise<Replies[M]>((resolve, reject) => {
-        if (isClosed) return reject(new Error('The file reader has stopped'));
-        const id = nextId++;
-        open.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        port.postMessage({ id, request } satisfies Envelope);
-      }),
-    close: () => {
-      isClosed = true;
-      for (const call of open.values()) call.reject(new Error('The file reader has stopped'));
-      open.clear();
-    },
+      client.call(request) as Promise<Replies[M]>,
+    close: () => client.close(),
   };
 }
 
