@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type Ref, type SyntheticEvent } from 'react';
+import { useId, type Ref, type SyntheticEvent } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names';
 
@@ -46,20 +47,7 @@ function OpenConfirmDialog({
 }: Omit<ConfirmDialogProps, 'isOpen'>) {
   const { t } = useTranslation();
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      previous?.focus();
-    };
-  }, []);
+  const { dialogRef, focusRef: cancelRef } = useModalDialog();
 
   return (
     <ConfirmDialogView

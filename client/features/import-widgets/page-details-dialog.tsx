@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type Ref } from 'react';
+import { useId, type Ref } from 'react';
+import { useModalDialog } from '../../components/tool/use-modal-dialog';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotRegion } from '../../../common/dumps/widgets-dump';
 import { cancelOnRequest } from '../../components/tool/confirm-dialog';
@@ -27,20 +28,7 @@ export function PageDetailsDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    closeRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      previous?.focus();
-    };
-  }, []);
+  const { dialogRef, focusRef: closeRef } = useModalDialog();
 
   return (
     <PageDetailsView

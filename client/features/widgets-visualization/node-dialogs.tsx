@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from '../../components/tool/use-modal-dialog';
 import { useTranslation } from 'react-i18next';
 import { TREEMAP, truncateName, type HierarchyNode } from '../../../common/dumps/widgets-hierarchy';
 import { cancelOnRequest } from '../../components/tool/confirm-dialog';
@@ -28,20 +29,7 @@ function NodeDialog({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    closeRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      previous?.focus();
-    };
-  }, []);
+  const { dialogRef, focusRef: closeRef } = useModalDialog();
 
   return (
     <dialog
