@@ -218,3 +218,45 @@ export const pageWidgetsBackup = pgTable(
     index('page_widgets_backup_created_idx').on(table.createdAt),
   ],
 );
+
+/**
+ * H.265 cloud conversions (issue 17): one row per upload address given out, so a key is usable only by the owner it
+ * was given to (`user:<id>` or `visitor:<id>`). The row follows the upload and its conversion (a pg-boss job on the
+ * `video-h265` queue): `uploading` -> `queued` -> `active` -> `done` or `failed`. The upload, the converted file and
+ * the row are deleted 24 hours after the address was given (`expires_at`) by the sweep in
+ * server/features/convert-h265/.
+ */
+export const videoConversion = pgTable(
+  'video_conversion',
+  {
+    id: text('id').primaryKey(),
+    /** The upload's object key (the spec's `s3Key`). */
+    uploadKey: text('upload_key').notNull().unique(),
+    owner: text('owner').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    state: text('state').notNull(),
+    /** The encoder's progress, 0-100, while active. */
+    progress: integer('progress').notNull().default(0),
+    preset: text('preset'),
+    /** The probe and the estimate: `{durationSeconds, width, height, videoCodec, audioCodec, estimateSeconds}`. */
+    probe: jsonb('probe'),
+    originalSize: bigint('original_size', { mode: 'number' }),
+    convertedSize: bigint('converted_size', { mode: 'number' }),
+    outputKey: text('output_key'),
+    outputName: text('output_name'),
+    /** Seconds the encoder ran (the last attempt). */
+    encodeSeconds: integer('encode_seconds'),
+    attempts: integer('attempts').notNull().default(0),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('video_conversion_owner_created_idx').on(table.owner, table.createdAt),
+    index('video_conversion_expires_idx').on(table.expiresAt),
+  ],
+);
