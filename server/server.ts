@@ -76,8 +76,20 @@ export async function startServer(
   void prune();
   const pruning = setInterval(() => void prune(), 6 * 60 * 60_000);
   pruning.unref();
+  // H.265 conversions, their uploads and results are deleted 24 hours on (the spec's expiry): looked for every 10
+  // minutes by every instance (deleting twice is harmless).
+  const sweepConversions = () =>
+    services
+      .getConverter()
+      .then((converter) => converter.sweep())
+      .catch((error: unknown) => logger.warn({ err: error }, 'expired conversions were not deleted'));
+  void sweepConversions();
+  const sweeping = setInterval(() => void sweepConversions(), 10 * 60_000);
+  sweeping.unref();
   services.jobQueue.startWhenThereIsWork(
-    () => services.jobStore.hasUnfinished(),
+    async () =>
+      (await services.jobStore.hasUnfinished()) ||
+      (await (await services.getConverter()).hasUnfinished()),
     env.JOB_SLICE_EXPIRE_SECONDS * 500,
   );
   logger.info({ port, database: database.kind }, `BC Toolbox listening on http://localhost:${port}`);
@@ -86,6 +98,7 @@ export async function startServer(
   const close = () =>
     (closing ??= (async () => {
       clearInterval(pruning);
+      clearInterval(sweeping);
       await closeHttpServer(server, env.SHUTDOWN_TIMEOUT_MS);
       await services.jobQueue.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
       if (ownsDatabase) await database.close();

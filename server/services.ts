@@ -29,6 +29,17 @@ import type { Sandbox } from './sandbox';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
 import { loadAuthSecret } from './features/auth/secret';
+import { createSpeedBook } from './features/convert-h265/calibration';
+import {
+  createConverter,
+  H265_QUEUE,
+  MAX_ATTEMPTS,
+  type Converter,
+} from './features/convert-h265/convert-h265.service';
+import { findFfmpeg, type FfmpegBinary } from './features/convert-h265/ffmpeg';
+import { AppError } from './errors';
+import { ERROR_CODES } from '../common/errors';
+import { H265_RATE_LIMIT } from '../common/contracts/convert-h265';
 
 export type ServicesDeps = {
   env: Env;
@@ -68,6 +79,8 @@ export type AppServices = ServicesDeps & {
   healthChecks: Record<string, HealthCheck>;
   /** Files (uploads, converted videos): local disk in DATA_DIR/storage, or the S3 bucket when S3_BUCKET is set. */
   storage: ObjectStorage;
+  /** The H.265 cloud converter (its ffmpeg is looked for on first use). */
+  getConverter: () => Promise<Converter>;
 };
 
 export function createServices(deps: ServicesDeps): AppServices {
@@ -101,6 +114,43 @@ export function createServices(deps: ServicesDeps): AppServices {
     publicUrl,
     getAppSecret: () => loadAuthSecret(db, env.BETTER_AUTH_SECRET),
   });
+  // The H.265 converter: ffmpeg found once (FFMPEG_PATH, PATH, the npm-shipped binary), conversions on their own queue.
+  const findBinary = lazyRetrying(async () => (await findFfmpeg(env.FFMPEG_PATH)) ?? null);
+  const getBinary = async (): Promise<FfmpegBinary> => {
+    const binary = await findBinary();
+    if (!binary || !binary.libx265 || !binary.aac) {
+      throw new AppError(
+        ERROR_CODES.converterUnavailable,
+        'The cloud converter is not available right now. Please try again later.',
+      );
+    }
+    return binary;
+  };
+  const speeds = createSpeedBook(getBinary);
+  const converter = createConverter({
+    db,
+    storage,
+    logger: logger.child({ component: 'convert-h265' }),
+    getBinary,
+    speeds,
+    enqueue: (id) => jobQueue.enqueueWhole(H265_QUEUE, { id }),
+    limits: {
+      user: createAttemptCounter(db, { limit: H265_RATE_LIMIT.user, windowSeconds: H265_RATE_LIMIT.windowSeconds }),
+      guest: createAttemptCounter(db, { limit: H265_RATE_LIMIT.guest, windowSeconds: H265_RATE_LIMIT.windowSeconds }),
+      // Upload addresses per client address: a bound on what one caller can make the store hold.
+      uploads: createAttemptCounter(db, { limit: 30, windowSeconds: H265_RATE_LIMIT.windowSeconds }),
+    },
+    jobExpireSeconds: env.H265_JOB_EXPIRE_SECONDS,
+    timeLimitSeconds: env.H265_TIME_LIMIT_SECONDS,
+  });
+  jobQueue.registerQueue({
+    name: H265_QUEUE,
+    concurrency: env.H265_CONCURRENCY,
+    expireInSeconds: env.H265_JOB_EXPIRE_SECONDS,
+    retryLimit: MAX_ATTEMPTS - 1,
+    retryDelaySeconds: 2,
+    handler: ({ id }) => converter.runConversion(id),
+  });
   const healthChecks: Record<string, HealthCheck> = {
     database: async () => {
       await database.ping();
@@ -114,6 +164,15 @@ export function createServices(deps: ServicesDeps): AppServices {
       ),
     mail: () => Promise.resolve({ status: 'up', detail: mailer.kind }),
     storage: () => storage.health(),
+    ffmpeg: async () => {
+      const binary = await findBinary();
+      if (!binary) return { status: 'down', detail: 'no ffmpeg found (FFMPEG_PATH, PATH, @ffmpeg-installer/ffmpeg)' };
+      const can = [binary.libx265 ? 'libx265' : 'no libx265', binary.aac ? 'aac' : 'no aac'].join(', ');
+      return {
+        status: binary.libx265 && binary.aac ? 'up' : 'down',
+        detail: `ffmpeg ${binary.version} (${binary.source}: ${binary.path}; ${can})`,
+      };
+    },
   };
   return {
     ...deps,
@@ -134,5 +193,6 @@ export function createServices(deps: ServicesDeps): AppServices {
     dropDemoCopy: sandbox ? (hash) => sandbox.stores.delete(hash) : undefined,
     healthChecks,
     storage,
+    getConverter: () => Promise.resolve(converter),
   };
 }

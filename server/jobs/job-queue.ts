@@ -17,6 +17,20 @@ export type SliceHandler = (jobId: string) => Promise<SliceOutcome>;
 
 type QueuedJob = { jobId: string; kind: JobKind; storeHash: string };
 
+/**
+ * A queue of whole jobs (not slices), such as the H.265 conversions (issue 17): `concurrency` workers per instance,
+ * a job not completed in `expireInSeconds` is taken as lost (its instance died) and retried, `retryLimit` times.
+ * A handler that throws fails the attempt (retried too, after `retryDelaySeconds`).
+ */
+export type WholeJobQueue = {
+  name: string;
+  concurrency: number;
+  expireInSeconds: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  handler: (data: { id: string }) => Promise<void>;
+};
+
 export type JobQueueOptions = {
   database: Database;
   logger: Logger;
@@ -31,6 +45,8 @@ export type JobQueueOptions = {
 export function createJobQueue(options: JobQueueOptions) {
   const logger = options.logger.child({ component: 'jobs' });
   const handlers = new Map<JobKind, SliceHandler>();
+  const wholeQueues = new Map<string, WholeJobQueue>();
+  const workerIds = new Map<string, string[]>();
   const boss = new PgBoss({
     db: { executeSql: (text, values) => options.database.executeSql(text, values) },
     schema: 'pgboss',
@@ -55,6 +71,11 @@ export function createJobQueue(options: JobQueueOptions) {
       handlers.set(kind, handler);
     },
 
+    /** Adds a queue of whole jobs (before `start`). */
+    registerQueue(queue: WholeJobQueue) {
+      wholeQueues.set(queue.name, queue);
+    },
+
     /** Starts pg-boss (its own schema and migrations) and this instance's worker. */
     start(): Promise<void> {
       started ??= (async () => {
@@ -77,6 +98,29 @@ export function createJobQueue(options: JobQueueOptions) {
             if (outcome === 'more') await send(queued.data);
           },
         );
+        for (const queue of wholeQueues.values()) {
+          await boss.createQueue(queue.name, {
+            name: queue.name,
+            policy: 'standard',
+            retryLimit: queue.retryLimit,
+            retryDelay: queue.retryDelaySeconds,
+            expireInSeconds: queue.expireInSeconds,
+          });
+          const ids: string[] = [];
+          // pg-boss 10 has no per-worker concurrency: each `work` is one worker fetching one job at a time.
+          for (let index = 0; index < queue.concurrency; index += 1) {
+            ids.push(
+              await boss.work<{ id: string }>(
+                queue.name,
+                { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+                async ([job]) => {
+                  if (job) await queue.handler(job.data);
+                },
+              ),
+            );
+          }
+          workerIds.set(queue.name, ids);
+        }
       })();
       return started;
     },
@@ -103,6 +147,15 @@ export function createJobQueue(options: JobQueueOptions) {
       if (!handlers.has(job.kind)) throw new Error(`no handler for job kind ${job.kind}`);
       await this.start();
       await send(job);
+    },
+
+    /** Queues a whole job on a queue added with `registerQueue`; `singletonKey` keeps one job per key queued. */
+    async enqueueWhole(name: string, data: { id: string }): Promise<void> {
+      if (!wholeQueues.has(name)) throw new Error(`no queue ${name}`);
+      await this.start();
+      await boss.send(name, data, { singletonKey: data.id });
+      // This instance's idle workers look now rather than at their next poll.
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     },
 
     async stop(): Promise<void> {

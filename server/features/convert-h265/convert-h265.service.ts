@@ -1,0 +1,490 @@
+// The H.265 cloud converter (spec part 2; issue 17). An upload address is given to one owner (a user, or a visitor by
+// their cookie) and recorded; `start` checks the uploaded object, counts the conversion against the caller's limit and
+// queues a job (pg-boss queue `video-h265`); the job (`runConversion`) downloads the upload, probes it, picks the best
+// x265 preset whose estimate fits the 5-minute limit (or refuses it up front), runs ffmpeg as a child process with its
+// progress in the row, stores the result and deletes the upload. `waitFor` is how the spec's synchronous answer
+// waits, from any instance. `sweep` deletes what is 24 hours old.
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import {
+  H265_MAX_BYTES,
+  H265_MESSAGES,
+  H265_RETENTION_HOURS,
+  H265_TIME_LIMIT_SECONDS,
+  fileTooLargeMessage,
+  type ConversionState,
+  type ConvertH265Result,
+  type H265EstimateRequest,
+  type H265EstimateResponse,
+  type H265StatusResponse,
+  type H265UploadUrlRequest,
+  type H265UploadUrlResponse,
+} from '../../../common/contracts/convert-h265';
+import { ERROR_CODES, type ErrorCode } from '../../../common/errors';
+import {
+  estimateConversion,
+  formatDuration,
+  megapixelsOf,
+  type X265Preset,
+} from '../../../common/video/h265-estimate';
+import type { Db } from '../../db/database';
+import { videoConversion } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Logger } from '../../logger';
+import type { ObjectStorage } from '../../storage/object-storage';
+import type { AttemptCounter } from '../auth/attempts';
+import type { SpeedBook } from './calibration';
+import { encode, encodeArgs, probe, ProbeError, type FfmpegBinary, type Probe } from './ffmpeg';
+
+export const H265_QUEUE = 'video-h265';
+/** How long an upload address may be used: long enough for 100 MB on a slow line. */
+export const UPLOAD_ADDRESS_SECONDS = 30 * 60;
+/** Attempts of one conversion (a dead worker or a storage failure is retried, a bad video is not). */
+export const MAX_ATTEMPTS = 3;
+const RETENTION_MS = H265_RETENTION_HOURS * 60 * 60 * 1000;
+const PREFIX = 'h265/';
+
+type Row = typeof videoConversion.$inferSelect;
+type ProbeRecord = Probe & { estimateSeconds: number; fastestSeconds: number; estimatedSize: number };
+
+export type ConverterDeps = {
+  db: Db;
+  storage: ObjectStorage;
+  logger: Logger;
+  /** The ffmpeg to use; rejects with `converter_unavailable` when there is none with libx265 and AAC. */
+  getBinary: () => Promise<FfmpegBinary>;
+  speeds: SpeedBook;
+  enqueue: (id: string) => Promise<void>;
+  limits: { user: AttemptCounter; guest: AttemptCounter; uploads: AttemptCounter };
+  /** A job not finished this long after it started is taken as lost (its instance died). */
+  jobExpireSeconds: number;
+  now?: () => number;
+  /** The spec's 5 minutes; shorter in tests. */
+  timeLimitSeconds?: number;
+};
+
+/** Who is asking: the owner key of their rows, and the key their conversions are counted under. */
+export type Caller = { owner: string; loggedIn: boolean; rateKey: string };
+
+/** A file name's safe form for an object key: letters, digits, `.`, `_`, `-`; never starting with a dot. */
+export function keySafeName(filename: string): string {
+  const cleaned = filename
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(-100);
+  return cleaned === '' ? 'video' : cleaned;
+}
+
+/** `clip.final.mov` -> `clip.final-h265.mp4` (spec part 1 §9's naming, as the in-browser converter). */
+export function outputNameOf(filename: string): string {
+  const base = path.basename(filename.replace(/\\/g, '/')).replace(/\.[^.]*$/, '');
+  return `${base === '' ? 'video' : base}-h265.mp4`;
+}
+
+export function createConverter(deps: ConverterDeps) {
+  const { db, storage, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const timeLimitSeconds = deps.timeLimitSeconds ?? H265_TIME_LIMIT_SECONDS;
+
+  const load = async (id: string): Promise<Row | undefined> =>
+    (await db.select().from(videoConversion).where(eq(videoConversion.id, id)).limit(1))[0];
+
+  const update = (id: string, values: Partial<Row>) =>
+    db.update(videoConversion).set(values).where(eq(videoConversion.id, id));
+
+  const fail = (id: string, code: ErrorCode, message: string) =>
+    update(id, {
+      state: 'failed',
+      errorCode: code,
+      errorMessage: message,
+      finishedAt: new Date(now()),
+    });
+
+  const ownRow = async (caller: Caller | undefined, s3Key: string): Promise<Row> => {
+    const [row] = await db
+      .select()
+      .from(videoConversion)
+      .where(eq(videoConversion.uploadKey, s3Key))
+      .limit(1);
+    // Another owner's key reads exactly as a key that does not exist.
+    if (!row || !caller || row.owner !== caller.owner) {
+      throw new AppError(
+        ERROR_CODES.uploadNotFound,
+        'This upload was not found: please choose the video and upload it again',
+      );
+    }
+    return row;
+  };
+
+  const speedsNow = async () => {
+    const speeds = await deps.speeds.speeds();
+    return speeds;
+  };
+
+  async function estimate(media: H265EstimateRequest): Promise<H265EstimateResponse> {
+    const speeds = await speedsNow();
+    const facts = {
+      durationSeconds: media.durationSeconds,
+      width: media.width,
+      height: media.height,
+      sizeBytes: media.size,
+      ...(media.frameRate !== undefined ? { frameRate: media.frameRate } : {}),
+    };
+    const result = estimateConversion(facts, speeds, timeLimitSeconds);
+    return {
+      preset: result.preset,
+      estimateSeconds: Math.round(result.estimateSeconds * 10) / 10,
+      fastestSeconds: Math.round(result.fastestSeconds * 10) / 10,
+      limitSeconds: timeLimitSeconds,
+      estimatedSize: result.estimatedSize,
+      speeds: Object.fromEntries(
+        Object.entries(speeds).map(([preset, speed]) => [preset, Math.round(speed * 10) / 10]),
+      ),
+    };
+  }
+
+  async function createUpload(
+    caller: Caller,
+    addressKey: string,
+    request: H265UploadUrlRequest,
+  ): Promise<H265UploadUrlResponse> {
+    const wait = await deps.limits.uploads.take(addressKey);
+    if (wait !== null) throw new AppError(ERROR_CODES.conversionRateLimited, H265_MESSAGES.rateLimited, wait);
+    const id = randomUUID();
+    const key = `${PREFIX}uploads/${id}/${keySafeName(request.filename)}`;
+    const upload = await storage.presignedUploadUrl(key, {
+      contentType: request.contentType,
+      expiresInSeconds: UPLOAD_ADDRESS_SECONDS,
+      maxBytes: H265_MAX_BYTES,
+      ...(request.size !== undefined ? { contentLength: request.size } : {}),
+    });
+    const created = new Date(now());
+    await db.insert(videoConversion).values({
+      id,
+      uploadKey: key,
+      owner: caller.owner,
+      filename: request.filename,
+      contentType: request.contentType,
+      state: 'uploading',
+      createdAt: created,
+      expiresAt: new Date(created.getTime() + RETENTION_MS),
+    });
+    return {
+      uploadUrl: upload.url,
+      s3Key: key,
+      headers: upload.headers,
+      expiresAt: upload.expiresAt.toISOString(),
+    };
+  }
+
+  /** Queues the conversion of an uploaded key (once: a second call for the same key follows the first). */
+  async function start(caller: Caller | undefined, s3Key: string, filename: string): Promise<Row> {
+    const row = await ownRow(caller, s3Key);
+    if (!caller) return row;
+    if (row.state !== 'uploading') return row;
+    const info = await storage.headObject(s3Key);
+    if (!info) {
+      throw new AppError(
+        ERROR_CODES.uploadMissing,
+        'The video has not been uploaded yet: please upload it again',
+      );
+    }
+    if (info.size > H265_MAX_BYTES) {
+      await storage.deleteObject(s3Key);
+      throw new AppError(ERROR_CODES.fileTooLarge, fileTooLargeMessage(info.size));
+    }
+    const limit = caller.loggedIn ? deps.limits.user : deps.limits.guest;
+    const wait = await limit.take(caller.rateKey);
+    if (wait !== null) throw new AppError(ERROR_CODES.conversionRateLimited, H265_MESSAGES.rateLimited, wait);
+    const moved = await db
+      .update(videoConversion)
+      .set({ state: 'queued', originalSize: info.size, filename: filename.slice(0, 255) })
+      .where(and(eq(videoConversion.id, row.id), eq(videoConversion.state, 'uploading')))
+      .returning({ id: videoConversion.id });
+    if (moved.length === 1) await deps.enqueue(row.id);
+    return (await load(row.id)) ?? row;
+  }
+
+  /**
+   * Whether a row left `active` by a dead instance will never end: its last attempt has outlived the job's expiry
+   * (earlier attempts are retried by pg-boss, which restarts the row).
+   */
+  const isLost = (row: Row) =>
+    row.state === 'active' &&
+    row.attempts >= MAX_ATTEMPTS &&
+    row.startedAt !== null &&
+    now() - row.startedAt.getTime() > (deps.jobExpireSeconds + 60) * 1000;
+
+  /** Waits until the conversion has ended (polling its row: any instance may run it); `maxWaitMs` bounds the wait. */
+  async function waitFor(id: string, signal: AbortSignal, maxWaitMs: number): Promise<Row> {
+    const until = Date.now() + maxWaitMs;
+    for (;;) {
+      const row = await load(id);
+      if (!row) throw new AppError(ERROR_CODES.uploadNotFound, 'This conversion was not found');
+      if (row.state === 'done' || row.state === 'failed') return row;
+      if (isLost(row)) {
+        await fail(id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
+        continue;
+      }
+      if (Date.now() > until) throw new AppError(ERROR_CODES.conversionTimeout, H265_MESSAGES.timeout);
+      if (signal.aborted) throw new AppError(ERROR_CODES.cancelled, 'The request was cancelled');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+  }
+
+  /** The spec's answer for an ended row: the result, or the failure as an AppError. */
+  async function resultOf(row: Row): Promise<ConvertH265Result> {
+    if (row.state === 'failed') {
+      throw new AppError(
+        (row.errorCode as ErrorCode | null) ?? ERROR_CODES.conversionFailed,
+        row.errorMessage ?? H265_MESSAGES.failed,
+      );
+    }
+    if (!row.outputKey || !row.outputName || row.convertedSize === null || row.originalSize === null) {
+      throw new AppError(ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
+    }
+    const seconds = Math.floor((row.expiresAt.getTime() - now()) / 1000);
+    if (seconds < 1 || !(await storage.headObject(row.outputKey))) {
+      throw new AppError(ERROR_CODES.linkExpired, 'The converted video has expired and was deleted');
+    }
+    const download = await storage.presignedDownloadUrl(row.outputKey, {
+      expiresInSeconds: Math.min(seconds, 7 * 24 * 60 * 60),
+      filename: row.outputName,
+    });
+    const ratio = row.originalSize > 0 ? (1 - row.convertedSize / row.originalSize) * 100 : 0;
+    return {
+      success: true,
+      message: H265_MESSAGES.success,
+      download_url: download.url,
+      filename: row.outputName,
+      original_size: row.originalSize,
+      converted_size: row.convertedSize,
+      compression_ratio: Math.round(ratio * 10) / 10,
+      expires_at: row.expiresAt.toISOString(),
+      preset: row.preset ?? '',
+      encode_seconds: row.encodeSeconds ?? 0,
+    };
+  }
+
+  async function status(caller: Caller | undefined, s3Key: string): Promise<H265StatusResponse> {
+    const row = await ownRow(caller, s3Key);
+    const record = row.probe as ProbeRecord | null;
+    let secondsLeft: number | null = null;
+    if (row.state === 'active' && row.startedAt) {
+      const elapsed = (now() - row.startedAt.getTime()) / 1000;
+      const share = row.progress / 100;
+      if (share >= 0.03) secondsLeft = Math.max(0, Math.round((elapsed * (1 - share)) / share));
+      else if (record) secondsLeft = Math.max(0, Math.round(record.estimateSeconds - elapsed));
+    }
+    const [ahead] =
+      row.state === 'queued'
+        ? await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(videoConversion)
+            .where(
+              and(
+                inArray(videoConversion.state, ['queued', 'active']),
+                lt(videoConversion.createdAt, row.createdAt),
+              ),
+            )
+        : [{ n: 0 }];
+    return {
+      state: row.state as ConversionState,
+      progress: row.progress,
+      preset: row.preset,
+      secondsLeft,
+      estimateSeconds: record ? Math.round(record.estimateSeconds) : null,
+      ahead: ahead?.n ?? 0,
+    };
+  }
+
+  /**
+   * The job: one attempt at one conversion. A bad video, a refusal and the time limit end it as failed (not retried);
+   * a worker that died or storage that failed throws, so pg-boss retries it (MAX_ATTEMPTS in all).
+   */
+  async function runConversion(id: string): Promise<void> {
+    const row = await load(id);
+    if (!row || row.state === 'done' || row.state === 'failed') return;
+    const attempt = row.attempts + 1;
+    if (attempt > MAX_ATTEMPTS) {
+      await fail(id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
+      return;
+    }
+    await update(id, { state: 'active', attempts: attempt, startedAt: new Date(now()), progress: 0 });
+    const dir = await mkdtemp(path.join(tmpdir(), `bct-h265-${id}-`));
+    try {
+      await convertIn(row, dir, attempt);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS) {
+        logger.error({ err: error, conversion: id }, 'conversion failed on its last attempt');
+        await fail(id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
+        return;
+      }
+      logger.warn({ err: error, conversion: id, attempt }, 'conversion attempt failed; it will be retried');
+      await update(id, { state: 'queued', progress: 0 });
+      throw error;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async function convertIn(row: Row, dir: string, attempt: number): Promise<void> {
+    const binary = await deps.getBinary();
+    const input = path.join(dir, 'input');
+    const object = await storage.getObjectStream(row.uploadKey);
+    if (!object) {
+      await fail(
+        row.id,
+        ERROR_CODES.uploadMissing,
+        'The uploaded video is no longer there: please upload it again',
+      );
+      return;
+    }
+    await pipeline(object.body, createWriteStream(input));
+    let probed: Probe;
+    try {
+      probed = await probe(binary, input);
+    } catch (error) {
+      if (!(error instanceof ProbeError)) throw error;
+      if (error.kind === 'not_video') await fail(row.id, ERROR_CODES.notVideo, H265_MESSAGES.notVideo);
+      else {
+        await fail(
+          row.id,
+          ERROR_CODES.videoUnreadable,
+          'The video could not be read: the file may be damaged or in a format the converter does not know',
+        );
+      }
+      return;
+    }
+    const speeds = await speedsNow();
+    const facts = { ...probed, sizeBytes: object.size };
+    const chosen = estimateConversion(facts, speeds, timeLimitSeconds);
+    const record: ProbeRecord = {
+      ...probed,
+      estimateSeconds: chosen.estimateSeconds,
+      fastestSeconds: chosen.fastestSeconds,
+      estimatedSize: chosen.estimatedSize,
+    };
+    if (!chosen.preset) {
+      await update(row.id, { probe: record });
+      await fail(
+        row.id,
+        ERROR_CODES.conversionTooLong,
+        `This video would take about ${formatDuration(chosen.fastestSeconds)} to convert here, more than the ` +
+          `${formatDuration(timeLimitSeconds)} limit. Please trim it or lower its resolution.`,
+      );
+      return;
+    }
+    const preset: X265Preset = chosen.preset;
+    await update(row.id, { probe: record, preset });
+    const output = path.join(dir, 'output.mp4');
+    let lastWrite = 0;
+    let writing: Promise<unknown> = Promise.resolve();
+    const started = performance.now();
+    const outcome = await encode(binary, encodeArgs(input, output, preset, probed), {
+      durationSeconds: probed.durationSeconds,
+      timeoutMs: timeLimitSeconds * 1000,
+      onProgress: (share) => {
+        const at = Date.now();
+        if (at - lastWrite < 1000) return;
+        lastWrite = at;
+        const progress = Math.min(99, Math.floor(share * 100));
+        writing = writing.then(() => update(row.id, { progress })).catch(() => undefined);
+      },
+    });
+    await writing;
+    const encodeSeconds = (performance.now() - started) / 1000;
+    if (!outcome.ok) {
+      if (outcome.reason === 'timeout') {
+        await fail(row.id, ERROR_CODES.conversionTimeout, H265_MESSAGES.timeout);
+        return;
+      }
+      if (outcome.reason === 'killed') throw new Error(`attempt ${attempt}: ${outcome.detail}`);
+      logger.warn({ conversion: row.id, detail: outcome.detail }, 'ffmpeg could not convert the video');
+      await fail(row.id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
+      return;
+    }
+    const size = (await stat(output)).size;
+    const outputKey = `${PREFIX}converted/${row.id}/${keySafeName(outputNameOf(row.filename))}`;
+    await storage.putObject(outputKey, createReadStream(output), {
+      contentType: 'video/mp4',
+      contentLength: size,
+    });
+    const finished = new Date(now());
+    await update(row.id, {
+      state: 'done',
+      progress: 100,
+      convertedSize: size,
+      outputKey,
+      outputName: outputNameOf(row.filename),
+      encodeSeconds: Math.max(1, Math.round(encodeSeconds)),
+      finishedAt: finished,
+      expiresAt: new Date(finished.getTime() + RETENTION_MS),
+    });
+    // The original is not needed once converted (the spec keeps the converted file for 24 hours).
+    await storage.deleteObject(row.uploadKey).catch(() => undefined);
+    deps.speeds.record(preset, megapixelsOf(facts) / Math.max(0.1, encodeSeconds - 0.3));
+  }
+
+  /** Deletes conversions (their rows, uploads and outputs) past their expiry, and stray objects over 24 hours old. */
+  async function sweep(): Promise<{ rows: number; objects: number }> {
+    const at = new Date(now());
+    const expired = await db
+      .select({
+        id: videoConversion.id,
+        uploadKey: videoConversion.uploadKey,
+        outputKey: videoConversion.outputKey,
+      })
+      .from(videoConversion)
+      .where(lt(videoConversion.expiresAt, at))
+      .limit(1000);
+    let objects = 0;
+    for (const row of expired) {
+      for (const key of [row.uploadKey, row.outputKey]) {
+        if (!key) continue;
+        if (await storage.headObject(key)) objects += 1;
+        await storage.deleteObject(key);
+      }
+    }
+    if (expired.length > 0) {
+      await db.delete(videoConversion).where(
+        inArray(
+          videoConversion.id,
+          expired.map((row) => row.id),
+        ),
+      );
+    }
+    objects += await storage.deleteOlderThan(PREFIX, new Date(at.getTime() - RETENTION_MS));
+    return { rows: expired.length, objects };
+  }
+
+  async function hasUnfinished(): Promise<boolean> {
+    const [row] = await db
+      .select({ id: videoConversion.id })
+      .from(videoConversion)
+      .where(inArray(videoConversion.state, ['queued', 'active']))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  return {
+    estimate,
+    createUpload,
+    start,
+    waitFor,
+    resultOf,
+    status,
+    runConversion,
+    sweep,
+    hasUnfinished,
+    load,
+  };
+}
+
+export type Converter = ReturnType<typeof createConverter>;
