@@ -1,10 +1,14 @@
 // Issue 17: the H.265 cloud converter over HTTP with real ffmpeg on generated clips, on the local store (PGlite, and
-// PostgreSQL when TEST_DATABASE_URL is set): the spec's calls and messages, the output read back by ffprobe, keys
-// bound to their owner, rate limits per role, a worker killed mid-job.
+// PostgreSQL when TEST_DATABASE_URL is set) and on S3 (s3rver on loopback): the spec's calls and messages, the output
+// read back by ffprobe, keys bound to their owner, rate limits per role, a worker killed mid-job.
+import { execFile } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   H265_ESTIMATE_PATH,
@@ -75,7 +79,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     expect(download.headers.get('content-disposition')).toContain('My clip-h265.mp4');
     const bytes = Buffer.from(await download.arrayBuffer());
     expect(bytes.length).toBe(body.converted_size);
-    expect(body.original_size).toBe((await import('node:fs')).statSync(clip).size);
+    expect(body.original_size).toBe(statSync(clip).size);
     expect(body.compression_ratio).toBe(
       Math.round((1 - body.converted_size / body.original_size) * 1000) / 10,
     );
@@ -148,14 +152,9 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     expect(unreadable).toMatchObject({ status: 422, body: { success: false, code: 'video_unreadable' } });
     expect(unreadable.body.message).toMatch(/^The video could not be read/);
     const soundOnly = path.join(dataDir, 'tone.m4a');
-    const { execFile } = await import('node:child_process');
-    await new Promise<void>((resolve, reject) =>
-      execFile(
-        'ffmpeg',
-        ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:a', 'aac', soundOnly],
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
+    await promisify(execFile)('ffmpeg', [
+      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:a', 'aac', soundOnly],
+    ]);
     const audioOnly = await convert(owner, await upload(owner, soundOnly));
     expect(audioOnly).toMatchObject({
       status: 400,
@@ -243,4 +242,67 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     expect(row?.attempts).toBe(2);
     expect(row?.state).toBe('done');
   }, 120_000);
+});
+
+describe('H.265 cloud converter on S3 (s3rver)', () => {
+  const BUCKET = 'bct-h265';
+  let s3rver: S3rver;
+  let dir: string;
+  let endpoint: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'bct-h265-s3-'));
+    s3rver = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: path.join(dir, 'bucket'),
+      configureBuckets: [{ name: BUCKET }],
+    });
+    const { port } = await s3rver.run();
+    endpoint = `http://127.0.0.1:${port}`;
+    server = await startTestServer('pglite', {
+      DATA_DIR: dir,
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: endpoint,
+      S3_FORCE_PATH_STYLE: 'on',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await s3rver?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('uploads to the bucket, converts from it and links the result in it', async () => {
+    const guest = new TestClient(server);
+    const clip = await makeClip({ width: 320, height: 240, seconds: 2 });
+    const address = await postAnswer(guest, H265_UPLOAD_URL_PATH, {
+      filename: 'bucket.mp4',
+      contentType: 'video/mp4',
+      size: statSync(clip).size,
+    });
+    expect(String(address.body.uploadUrl).startsWith(`${endpoint}/${BUCKET}/h265/uploads/`)).toBe(true);
+    const s3Key = await upload(guest, clip, { filename: 'bucket.mp4' });
+    const answer = await convert(guest, s3Key, 'bucket.mp4');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const url = String(answer.body.download_url);
+    expect(url.startsWith(`${endpoint}/${BUCKET}/h265/converted/`)).toBe(true);
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    const file = path.join(dir, 'from-bucket.mp4');
+    await writeFile(file, Buffer.from(await download.arrayBuffer()));
+    const probed = await probe(file);
+    expect(probed.streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      codec_name: 'hevc',
+      codec_tag_string: 'hvc1',
+    });
+    expect(probed.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+    // The upload left the bucket once converted.
+    const head = await fetch(`${endpoint}/${BUCKET}/${s3Key}`, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+  });
 });

@@ -75,6 +75,7 @@ export type Caller = { owner: string; loggedIn: boolean; rateKey: string };
 export function keySafeName(filename: string): string {
   const cleaned = filename
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[.-]+/, '')
     .slice(-100);

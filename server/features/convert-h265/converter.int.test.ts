@@ -1,0 +1,172 @@
+// Issue 17: the converter service on a real database, the local store and real ffmpeg, with an injected clock and
+// speeds: the 5-minute limit (refused up front when the estimate cannot fit, stopped when the encoder runs past it)
+// and the deletion of everything 24 hours on.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EncoderSpeeds } from '../../../common/video/h265-estimate';
+import { makeClip } from '../../../e2e/fixtures/video-clips';
+import { videoConversion } from '../../db/schema';
+import { AppError } from '../../errors';
+import { createLogger } from '../../logger';
+import { createLocalStorage } from '../../storage/local-storage';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
+import { createAttemptCounter } from '../auth/attempts';
+import { createSpeedBook } from './calibration';
+import { createConverter, type Caller } from './convert-h265.service';
+import { findFfmpeg, type FfmpegBinary } from './ffmpeg';
+
+const HOUR = 3600_000;
+const caller: Caller = { owner: 'visitor:abc', loggedIn: false, rateKey: 'h265:guest:192.0.2.1' };
+
+describe.each(testDatabaseKinds())('the converter service (%s)', (kind) => {
+  let database: TestDatabase;
+  let dir: string;
+  let binary: FfmpegBinary;
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    dir = await mkdtemp(path.join(tmpdir(), 'bct-h265-service-'));
+    const found = await findFfmpeg(undefined);
+    if (!found) throw new Error('no ffmpeg');
+    binary = found;
+  });
+  afterAll(async () => {
+    await database?.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const storage = () =>
+    createLocalStorage({
+      rootDir: path.join(dir, 'storage'),
+      baseUrl: 'http://127.0.0.1:9',
+      getSigningKey: () => Promise.resolve(randomBytes(32)),
+    });
+
+  const converterWith = (speeds: EncoderSpeeds, timeLimitSeconds = 300) => {
+    const store = storage();
+    const converter = createConverter({
+      db: database.db,
+      storage: store,
+      logger: createLogger('silent'),
+      getBinary: () => Promise.resolve(binary),
+      speeds: createSpeedBook(() => Promise.resolve(binary), speeds),
+      enqueue: () => Promise.resolve(),
+      limits: {
+        user: createAttemptCounter(database.db, { limit: 100, windowSeconds: 300 }),
+        guest: createAttemptCounter(database.db, { limit: 100, windowSeconds: 300 }),
+        uploads: createAttemptCounter(database.db, { limit: 100, windowSeconds: 300 }),
+      },
+      jobExpireSeconds: 420,
+      now: () => clock,
+      timeLimitSeconds,
+    });
+    return { converter, store };
+  };
+
+  /** An upload as the browser leaves it: the address asked for, the bytes written where it points. */
+  const uploaded = async (
+    store: ReturnType<typeof storage>,
+    converter: ReturnType<typeof converterWith>['converter'],
+    file: string,
+  ) => {
+    const bytes = await readFile(file);
+    const address = await converter.createUpload(caller, 'h265-upload:192.0.2.1', {
+      filename: path.basename(file),
+      contentType: 'video/mp4',
+      size: bytes.length,
+    });
+    await store.putObject(address.s3Key, bytes, { contentType: 'video/mp4' });
+    return address.s3Key;
+  };
+
+  const failureOf = async (promise: Promise<unknown>) => {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof AppError)
+        return { status: error.status, code: error.code, message: error.message };
+      throw error;
+    }
+    throw new Error('no failure');
+  };
+
+  it('refuses up front a video that cannot finish in 5 minutes even at the fastest preset', async () => {
+    // This "machine" encodes 2 megapixels a second at best: 10 s of 720p (276 MP) would take over 2 minutes.
+    const { converter, store } = converterWith({ ultrafast: 2, medium: 0.5 }, 60);
+    const s3Key = await uploaded(store, converter, await makeClip({ width: 1280, height: 720, seconds: 10 }));
+    const row = await converter.start(caller, s3Key, 'long.mp4');
+    await converter.runConversion(row.id);
+    const ended = await converter.waitFor(row.id, new AbortController().signal, 10_000);
+    expect(ended).toMatchObject({ state: 'failed', errorCode: 'conversion_too_long', preset: null });
+    expect(ended.encodeSeconds).toBeNull();
+    expect(ended.errorMessage).toBe(
+      'This video would take about 2 min 20 s to convert here, more than the 1 min limit. Please trim it or lower its resolution.',
+    );
+    expect(await failureOf(converter.resultOf(ended))).toMatchObject({
+      status: 408,
+      code: 'conversion_too_long',
+    });
+  });
+
+  it('stops an encode that runs past the limit with the spec’s timeout message', async () => {
+    // Speeds that promise far more than the machine gives: the estimate fits 2 s, the encode does not.
+    const { converter, store } = converterWith({ medium: 1e6 }, 2);
+    const s3Key = await uploaded(store, converter, await makeClip({ width: 1280, height: 720, seconds: 6 }));
+    const row = await converter.start(caller, s3Key, 'slow.mp4');
+    const started = Date.now();
+    await converter.runConversion(row.id);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const ended = await converter.waitFor(row.id, new AbortController().signal, 10_000);
+    expect(ended).toMatchObject({ state: 'failed', errorCode: 'conversion_timeout', preset: 'medium' });
+    expect(await failureOf(converter.resultOf(ended))).toEqual({
+      status: 408,
+      code: 'conversion_timeout',
+      message: 'Conversion timeout. Video too large or complex.',
+    });
+  });
+
+  it('deletes conversions, uploads and results 24 hours on, and not before', async () => {
+    clock = Date.now();
+    const { converter, store } = converterWith({ medium: 30, ultrafast: 80 });
+    const clip = await makeClip({ width: 320, height: 240, seconds: 2 });
+    const convertedKey = await uploaded(store, converter, clip);
+    const row = await converter.start(caller, convertedKey, 'done.mp4');
+    await converter.runConversion(row.id);
+    const done = await converter.waitFor(row.id, new AbortController().signal, 10_000);
+    expect(done.state).toBe('done');
+    const result = await converter.resultOf(done);
+    expect(Date.parse(result.expires_at)).toBe(clock + 24 * HOUR);
+    const outputKey = done.outputKey ?? '';
+    expect(await store.headObject(outputKey)).not.toBeNull();
+    expect(await store.headObject(convertedKey)).toBeNull(); // the original goes once converted
+    const leftKey = await uploaded(store, converter, clip); // uploaded, never converted
+
+    clock += 23 * HOUR;
+    expect(await converter.sweep()).toEqual({ rows: 0, objects: 0 });
+    expect(await store.headObject(outputKey)).not.toBeNull();
+    // An hour before the end the link is still given, for the hour left.
+    const later = await converter.resultOf(done);
+    const lifetime =
+      Number(new URL(later.download_url).searchParams.get('expires')) - Math.floor(Date.now() / 1000);
+    expect(lifetime).toBeGreaterThanOrEqual(3598);
+    expect(lifetime).toBeLessThanOrEqual(3600);
+
+    clock += 2 * HOUR;
+    const swept = await converter.sweep();
+    expect(swept.rows).toBeGreaterThanOrEqual(2);
+    expect(swept.objects).toBeGreaterThanOrEqual(2);
+    expect(await store.headObject(outputKey)).toBeNull();
+    expect(await store.headObject(leftKey)).toBeNull();
+    const rows = await database.db.select().from(videoConversion).where(eq(videoConversion.id, row.id));
+    expect(rows).toEqual([]);
+    expect(await failureOf(converter.start(caller, leftKey, 'x.mp4'))).toMatchObject({
+      status: 404,
+      code: 'upload_not_found',
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { encodeArgs, parseProbe, ProbeError } from './ffmpeg';
+import { keySafeName, outputNameOf } from './convert-h265.service';
+
+const H264 = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'input':
+  Duration: 00:01:02.50, start: 0.000000, bitrate: 806 kb/s
+  Stream #0:0[0x1](und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(progressive), 640x360 [SAR 1:1 DAR 16:9], 731 kb/s, 29.97 fps, 29.97 tbr, 15360 tbn (default)
+  Stream #0:1[0x2](und): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, mono, fltp, 69 kb/s (default)
+At least one output file must be specified`;
+
+const HEVC = `  Duration: 00:00:10.00, start: 0.000000, bitrate: 3000 kb/s
+  Stream #0:0[0x1](und): Video: hevc (Main) (hvc1 / 0x31637668), yuv420p(tv, progressive), 1920x1080 [SAR 1:1 DAR 16:9], 3763 kb/s, 30 fps, 30 tbr, 15360 tbn (default)`;
+
+describe('reading ffmpeg -i', () => {
+  it('reads duration, size, frame rate and codecs', () => {
+    expect(parseProbe(H264)).toEqual({
+      durationSeconds: 62.5,
+      width: 640,
+      height: 360,
+      frameRate: 29.97,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+    });
+    expect(parseProbe(HEVC)).toMatchObject({
+      width: 1920,
+      height: 1080,
+      videoCodec: 'hevc',
+      audioCodec: null,
+    });
+  });
+
+  it('tells a file without video from one it cannot read', () => {
+    const audioOnly = `  Duration: 00:00:01.00, start: 0.000000, bitrate: 130 kb/s
+  Stream #0:0[0x1](und): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, mono, fltp, 128 kb/s (default)`;
+    expect(() => parseProbe(audioOnly)).toThrow(ProbeError);
+    expect(() => parseProbe(audioOnly)).toThrow('The file has no video stream');
+    try {
+      parseProbe('input: Invalid data found when processing input');
+    } catch (error) {
+      expect((error as ProbeError).kind).toBe('unreadable');
+    }
+    expect(() => parseProbe('')).toThrow('could not be read');
+  });
+});
+
+describe('the conversion command', () => {
+  const media = {
+    durationSeconds: 2,
+    width: 640,
+    height: 360,
+    frameRate: 30,
+    videoCodec: 'h264',
+    audioCodec: 'aac',
+  };
+  it('asks for libx265 with the hvc1 tag, AAC, +faststart and progress on stdout', () => {
+    const args = encodeArgs('in', 'out.mp4', 'fast', media).join(' ');
+    expect(args).toContain('-c:v libx265 -preset fast -crf 28');
+    expect(args).toContain('-tag:v hvc1');
+    expect(args).toContain('-c:a aac -b:a 128000');
+    expect(args).toContain('-movflags +faststart');
+    expect(args).toContain('-progress pipe:1 -nostats');
+    expect(args).toContain('-map 0:a:0?');
+    expect(args).not.toContain('scale=');
+  });
+  it('rounds odd sizes down to even ones (4:2:0)', () => {
+    expect(encodeArgs('in', 'out', 'medium', { ...media, width: 641 }).join(' ')).toContain(
+      'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+    );
+  });
+});
+
+describe('names', () => {
+  it('keeps keys to safe characters', () => {
+    expect(keySafeName('My clip (final).MOV')).toBe('My-clip-final-.MOV');
+    expect(keySafeName('../../etc/passwd')).toBe('etc-passwd');
+    expect(keySafeName('....')).toBe('video');
+    expect(keySafeName('Phở bò.mp4')).toBe('Pho-bo.mp4');
+  });
+  it('names the output as the in-browser converter does', () => {
+    expect(outputNameOf('clip.final.mov')).toBe('clip.final-h265.mp4');
+    expect(outputNameOf('C:\\videos\\shoe.avi')).toBe('shoe-h265.mp4');
+    expect(outputNameOf('.mp4')).toBe('video-h265.mp4');
+  });
+});
