@@ -16,6 +16,8 @@ import { keywordExtractorJourneys } from './keyword-extractor.journeys';
 import { widgetsVisualizationJourneys } from './widgets-visualization.journeys';
 import { video360Journeys } from './video-360.journeys';
 import { videoConverterJourneys } from './video-converter.journeys';
+import { videoH265Journeys } from './video-h265.journeys';
+import { aiAssistantJourneys } from './ai-assistant.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
 const only = process.argv[2];
@@ -30,7 +32,9 @@ const journeys = [
   ...widgetsVisualizationJourneys,
   ...video360Journeys,
   ...videoConverterJourneys,
+  ...videoH265Journeys,
   ...keywordExtractorJourneys,
+  ...aiAssistantJourneys,
 ].filter((journey) => only === undefined || journey.name.includes(only));
 
 async function main(): Promise<number> {

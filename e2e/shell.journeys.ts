@@ -58,7 +58,9 @@ const BUILT_TABS = new Set([
   'reset-page-title',
   'video-360-converter',
   'video-converter',
+  'video-h265-converter',
   'keyword-extractor',
+  'ai-assistant',
 ]);
 
 async function text(page: Page, testId: string): Promise<string> {

@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import type { Env } from './env';
 import { createErrorHandler, errorResponse } from './errors';
 import { adminRoutes } from './features/admin/admin.routes';
+import { chatRoutes } from './features/chat/chat.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { sameOriginGuard } from './features/auth/same-origin';
 import { demoStoreRoutes } from './features/demo-stores/demo-stores.routes';
@@ -36,6 +37,7 @@ import { loopbackOnly } from './loopback';
 import { createServices, type AppServices } from './services';
 import { storageConnectSources } from './storage/create-storage';
 import { STORAGE_ROUTE_PATH, storageRoutes } from './storage/routes';
+import { convertH265Routes } from './features/convert-h265/convert-h265.routes';
 import { mountVendorFiles } from './vendor-files';
 
 /** Every feature's `/api` path and its routes. A new tool adds one line here. */
@@ -56,6 +58,8 @@ const FEATURE_ROUTES: ReadonlyArray<readonly [string, (services: AppServices) =>
   ['/fetch-products', fetchProductsRoutes],
   ['/keyword-extractor', keywordReportRoutes],
   ['/import-widgets', importWidgetsRoutes],
+  ['/chat', chatRoutes],
+  ['/convert-h265', convertH265Routes],
 ];
 
 export type AppDeps = {

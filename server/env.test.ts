@@ -120,3 +120,52 @@ describe('account variables', () => {
     }
   });
 });
+
+describe('AI Assistant variables (issue 18)', () => {
+  const problemsOf = (source: Record<string, string>) => {
+    try {
+      parseEnv(source);
+    } catch (error) {
+      return (error as EnvError).problems;
+    }
+    return [];
+  };
+
+  it('defaults to offline mode and 10 messages a minute', () => {
+    const env = parseEnv({});
+    expect(env.AI_BASE_URL).toBeUndefined();
+    expect(env.AI_MODEL).toBeUndefined();
+    expect(env.AI_API_KEY).toBeUndefined();
+    expect(env.CHAT_RATE_LIMIT).toBe(10);
+  });
+
+  it('takes a model endpoint with or without a key', () => {
+    expect(parseEnv({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_MODEL: 'llama3.2' })).toMatchObject({
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      AI_MODEL: 'llama3.2',
+    });
+    expect(
+      parseEnv({
+        AI_BASE_URL: 'https://api.example.com/v1',
+        AI_MODEL: 'm',
+        AI_API_KEY: 'sk-1',
+        CHAT_RATE_LIMIT: '3',
+      }),
+    ).toMatchObject({ AI_API_KEY: 'sk-1', CHAT_RATE_LIMIT: 3 });
+  });
+
+  it('wants AI_BASE_URL and AI_MODEL together, and never echoes the key', () => {
+    expect(problemsOf({ AI_BASE_URL: 'http://127.0.0.1:8000/v1' })).toEqual([
+      'AI_MODEL: must be set with AI_BASE_URL (the model to ask)',
+    ]);
+    const problems = problemsOf({ AI_MODEL: 'gpt', AI_API_KEY: 'sk-secret-123' });
+    expect(problems).toEqual([
+      'AI_MODEL: is set but AI_BASE_URL is not (set both, or neither) (got "gpt")',
+      'AI_API_KEY: is set but AI_BASE_URL is not (set both, or neither)',
+    ]);
+    expect(problemsOf({ AI_BASE_URL: 'ftp://x', AI_MODEL: 'm' })).toEqual([
+      'AI_BASE_URL: must be a http(s) URL (http:// or https://) (got "ftp://x")',
+    ]);
+    expect(problemsOf({ CHAT_RATE_LIMIT: '0' })).toEqual(['CHAT_RATE_LIMIT: must be at least 1 (got "0")']);
+  });
+});

@@ -104,6 +104,21 @@ export const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(5),
+  // The AI Assistant (issue 18): any OpenAI-compatible chat-completions endpoint. Unset: offline mode (the help
+  // corpus alone). AI_MODEL goes with AI_BASE_URL; AI_API_KEY is optional (local servers such as Ollama need none).
+  AI_BASE_URL: optionalUrl('http(s)', ['http:', 'https:']),
+  AI_API_KEY: z.string().trim().min(1).optional(),
+  AI_MODEL: z
+    .string()
+    .trim()
+    .max(200, { message: 'must be a model name of at most 200 characters' })
+    .optional(),
+  /** AI Assistant messages allowed per user per minute (counted in the database). */
+  CHAT_RATE_LIMIT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10),
   // Object storage (issue 17, server/storage/): local disk in DATA_DIR/storage unless S3_BUCKET is set.
   S3_BUCKET: z
     .string()
@@ -121,6 +136,30 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: onOff.default(false),
+  // The H.265 cloud converter (issue 17, server/features/convert-h265/).
+  /** The ffmpeg binary; unset: `ffmpeg` on PATH, else the one shipped in @ffmpeg-installer/ffmpeg. */
+  FFMPEG_PATH: z.string().trim().min(1).optional(),
+  /** Conversions run at once by this instance (each ffmpeg uses every core): 1 to 8, default 1. */
+  H265_CONCURRENCY: z.coerce
+    .number({ message: 'must be a whole number from 1 to 8' })
+    .int({ message: 'must be a whole number from 1 to 8' })
+    .min(1, { message: 'must be a whole number from 1 to 8' })
+    .max(8, { message: 'must be a whole number from 1 to 8' })
+    .default(1),
+  /** A conversion job not finished this long after it started is taken as lost (its instance died) and retried. */
+  H265_JOB_EXPIRE_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 10 to 3600' })
+    .int({ message: 'must be a whole number of seconds from 10 to 3600' })
+    .min(10, { message: 'must be a whole number of seconds from 10 to 3600' })
+    .max(3600, { message: 'must be a whole number of seconds from 10 to 3600' })
+    .default(420),
+  /** The conversion time limit: the spec's 5 minutes (300); lower only in tests. */
+  H265_TIME_LIMIT_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 1 to 300' })
+    .int({ message: 'must be a whole number of seconds from 1 to 300' })
+    .min(1, { message: 'must be a whole number of seconds from 1 to 300' })
+    .max(300, { message: 'must be a whole number of seconds from 1 to 300' })
+    .default(300),
 });
 
 /** The other S3 variables only with S3_BUCKET, and the two keys together or not at all. */
@@ -141,6 +180,26 @@ const envWithS3Pairs = envSchema.superRefine((env, ctx) => {
       path: [missing],
       message: 'must be set with its pair (both keys, or neither)',
     });
+  }
+});
+
+/** The AI variables: AI_BASE_URL and AI_MODEL together or not at all; AI_API_KEY only with them. */
+const envWithPairs = envWithS3Pairs.superRefine((env, ctx) => {
+  if (env.AI_BASE_URL !== undefined && env.AI_MODEL === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AI_MODEL'],
+      message: 'must be set with AI_BASE_URL (the model to ask)',
+    });
+  }
+  for (const name of ['AI_MODEL', 'AI_API_KEY'] as const) {
+    if (env.AI_BASE_URL === undefined && env[name] !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'is set but AI_BASE_URL is not (set both, or neither)',
+      });
+    }
   }
 });
 
@@ -185,13 +244,14 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'STORE_TOKEN_KEY',
   'S3_SECRET_ACCESS_KEY',
+  'AI_API_KEY',
 ]);
 
 /** Parses a set of variables; throws an EnvError listing every problem. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset so `PORT= npm start` uses the default.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = envWithS3Pairs.safeParse(cleaned);
+  const result = envWithPairs.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';

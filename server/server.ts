@@ -88,8 +88,7 @@ export async function startServer(
   sweeping.unref();
   services.jobQueue.startWhenThereIsWork(
     async () =>
-      (await services.jobStore.hasUnfinished()) ||
-      (await (await services.getConverter()).hasUnfinished()),
+      (await services.jobStore.hasUnfinished()) || (await (await services.getConverter()).hasUnfinished()),
     env.JOB_SLICE_EXPIRE_SECONDS * 500,
   );
   logger.info({ port, database: database.kind }, `BC Toolbox listening on http://localhost:${port}`);

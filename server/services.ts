@@ -135,8 +135,14 @@ export function createServices(deps: ServicesDeps): AppServices {
     speeds,
     enqueue: (id) => jobQueue.enqueueWhole(H265_QUEUE, { id }),
     limits: {
-      user: createAttemptCounter(db, { limit: H265_RATE_LIMIT.user, windowSeconds: H265_RATE_LIMIT.windowSeconds }),
-      guest: createAttemptCounter(db, { limit: H265_RATE_LIMIT.guest, windowSeconds: H265_RATE_LIMIT.windowSeconds }),
+      user: createAttemptCounter(db, {
+        limit: H265_RATE_LIMIT.user,
+        windowSeconds: H265_RATE_LIMIT.windowSeconds,
+      }),
+      guest: createAttemptCounter(db, {
+        limit: H265_RATE_LIMIT.guest,
+        windowSeconds: H265_RATE_LIMIT.windowSeconds,
+      }),
       // Upload addresses per client address: a bound on what one caller can make the store hold.
       uploads: createAttemptCounter(db, { limit: 30, windowSeconds: H265_RATE_LIMIT.windowSeconds }),
     },
@@ -166,7 +172,8 @@ export function createServices(deps: ServicesDeps): AppServices {
     storage: () => storage.health(),
     ffmpeg: async () => {
       const binary = await findBinary();
-      if (!binary) return { status: 'down', detail: 'no ffmpeg found (FFMPEG_PATH, PATH, @ffmpeg-installer/ffmpeg)' };
+      if (!binary)
+        return { status: 'down', detail: 'no ffmpeg found (FFMPEG_PATH, PATH, @ffmpeg-installer/ffmpeg)' };
       const can = [binary.libx265 ? 'libx265' : 'no libx265', binary.aac ? 'aac' : 'no aac'].join(', ');
       return {
         status: binary.libx265 && binary.aac ? 'up' : 'down',

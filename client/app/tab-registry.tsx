@@ -8,6 +8,7 @@ import type { TabId } from '../../common/contracts/tabs';
  */
 export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType>>> = {
   stores: lazy(() => import('../features/stores/store-manager-screen')),
+  'ai-assistant': lazy(() => import('../features/ai-assistant/ai-assistant-screen')),
   'dump-product': lazy(() => import('../features/dump-product/dump-product-screen')),
   'dump-categories': lazy(() => import('../features/dump-categories/dump-categories-screen')),
   'dump-widgets': lazy(() => import('../features/dump-widgets/dump-widgets-screen')),
@@ -19,6 +20,7 @@ export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType
   'copy-description': lazy(() => import('../features/copy-description/copy-description-screen')),
   'reset-page-title': lazy(() => import('../features/reset-page-title/reset-page-title-screen')),
   'video-converter': lazy(() => import('../features/video-converter/video-converter-screen')),
+  'video-h265-converter': lazy(() => import('../features/video-h265-converter/video-h265-screen')),
   'video-360-converter': lazy(() => import('../features/video-360-converter/video-360-screen')),
   'keyword-extractor': lazy(() => import('../features/keyword-extractor/keyword-extractor-screen')),
   'admin-users': lazy(() => import('../features/admin-users/admin-users-screen')),

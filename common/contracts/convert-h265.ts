@@ -142,4 +142,6 @@ export type H265StatusResponse = {
   estimateSeconds: number | null;
   /** Conversions queued before this one, across instances. */
   ahead: number;
+  /** Attempts so far (a conversion whose worker died is retried, 3 attempts in all). */
+  attempts: number;
 };

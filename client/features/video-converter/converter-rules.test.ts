@@ -16,6 +16,7 @@ const probe = (over: Partial<VideoProbe> = {}): VideoProbe => ({
   duration: 10,
   width: 1280,
   height: 720,
+  frameRate: 30,
   videoCodec: 'avc',
   audioCodec: 'aac',
   hasAudio: true,

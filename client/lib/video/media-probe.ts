@@ -7,6 +7,8 @@ export type VideoProbe = {
   duration: number | null;
   width: number;
   height: number;
+  /** Frames per second from the first packets, or null when unknown. */
+  frameRate: number | null;
   videoCodec: string | null;
   audioCodec: string | null;
   hasAudio: boolean;
@@ -25,10 +27,15 @@ export async function probeVideo(file: Blob): Promise<VideoProbe | null> {
     let duration: number | null = await input.computeDuration();
     if (!Number.isFinite(duration) || duration <= 0) duration = null;
     const webCodecs = typeof VideoDecoder !== 'undefined';
+    const rate = await video
+      .computePacketStats(60)
+      .then((stats) => stats.averagePacketRate)
+      .catch(() => Number.NaN);
     return {
       duration,
       width: video.displayWidth,
       height: video.displayHeight,
+      frameRate: Number.isFinite(rate) && rate >= 1 && rate <= 240 ? rate : null,
       videoCodec: video.codec,
       audioCodec: audio?.codec ?? null,
       hasAudio: audio !== null,

@@ -10,7 +10,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   H265_MAX_BYTES,
   H265_MESSAGES,
@@ -302,6 +302,7 @@ export function createConverter(deps: ConverterDeps) {
       secondsLeft,
       estimateSeconds: record ? Math.round(record.estimateSeconds) : null,
       ahead: ahead?.n ?? 0,
+      attempts: row.attempts,
     };
   }
 
@@ -310,14 +311,34 @@ export function createConverter(deps: ConverterDeps) {
    * a worker that died or storage that failed throws, so pg-boss retries it (MAX_ATTEMPTS in all).
    */
   async function runConversion(id: string): Promise<void> {
-    const row = await load(id);
-    if (!row || row.state === 'done' || row.state === 'failed') return;
-    const attempt = row.attempts + 1;
+    // Claimed in one statement: a queued row, or one whose attempt has outlived the job's expiry (its instance died).
+    // A row another attempt is still working on is left to it: pg-boss gives up waiting on a handler at the expiry and
+    // retries, so two attempts could otherwise run at once.
+    const staleBefore = new Date(now() - deps.jobExpireSeconds * 1000);
+    const [row] = await db
+      .update(videoConversion)
+      .set({
+        state: 'active',
+        attempts: sql`${videoConversion.attempts} + 1`,
+        startedAt: new Date(now()),
+        progress: 0,
+      })
+      .where(
+        and(
+          eq(videoConversion.id, id),
+          or(
+            eq(videoConversion.state, 'queued'),
+            and(eq(videoConversion.state, 'active'), lt(videoConversion.startedAt, staleBefore)),
+          ),
+        ),
+      )
+      .returning();
+    if (!row) return;
+    const attempt = row.attempts;
     if (attempt > MAX_ATTEMPTS) {
       await fail(id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
       return;
     }
-    await update(id, { state: 'active', attempts: attempt, startedAt: new Date(now()), progress: 0 });
     const dir = await mkdtemp(path.join(tmpdir(), `bct-h265-${id}-`));
     try {
       await convertIn(row, dir, attempt);

@@ -17,6 +17,12 @@ export type FfmpegBinary = {
   version: string;
   libx265: boolean;
   aac: boolean;
+  /**
+   * What the encoder is started through so that it dies with this process: Linux's `setpriv --pdeathsig KILL` when
+   * there (a killed app would otherwise leave its ffmpeg running: Node ignores SIGPIPE and children inherit that, so
+   * the closed progress pipe does not stop it). Empty elsewhere.
+   */
+  launcher: string[];
 };
 
 function isExecutable(file: string): boolean {
@@ -108,7 +114,18 @@ async function describeBinary(file: string, source: FfmpegSource): Promise<Ffmpe
     version: match?.[1] ?? 'unknown',
     libx265: /\blibx265\b/.test(encoders.stdout),
     aac: /^\s*A\S*\s+aac\s/m.test(encoders.stdout),
+    launcher: await deathSignalLauncher(),
   };
+}
+
+async function deathSignalLauncher(): Promise<string[]> {
+  if (process.platform !== 'linux') return [];
+  const setpriv = onPath('setpriv');
+  if (!setpriv) return [];
+  const works = await run(setpriv, ['--pdeathsig', 'KILL', '--', 'true'], { timeoutMs: 5_000 }).catch(
+    () => null,
+  );
+  return works?.code === 0 ? [setpriv, '--pdeathsig', 'KILL', '--'] : [];
 }
 
 export type Probe = {
@@ -229,7 +246,8 @@ export function encode(
   },
 ): Promise<EncodeOutcome> {
   return new Promise((resolve) => {
-    const child = spawn(binary.path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command = binary.path, ...prefix] = [...binary.launcher, binary.path];
+    const child = spawn(command, [...prefix, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     options.onStart?.(child.pid);
     let stderr = '';
     let pending = '';

@@ -35,7 +35,11 @@ export async function upload(
   });
   if (res.status !== 200) throw new Error(`upload-url ${res.status}: ${await res.text()}`);
   const address = h265UploadUrlResponseSchema.parse(await res.json());
-  const put = await fetch(address.uploadUrl, { method: 'PUT', headers: address.headers, body: bytes });
+  const put = await fetch(address.uploadUrl, {
+    method: 'PUT',
+    headers: address.headers,
+    body: new Uint8Array(bytes),
+  });
   if (put.status !== 200) throw new Error(`PUT ${put.status}: ${await put.text()}`);
   return address.s3Key;
 }

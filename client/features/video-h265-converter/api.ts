@@ -1,0 +1,149 @@
+// The H.265 cloud converter's calls (spec part 2 §7; issue 17): the estimate before uploading, the upload address,
+// the direct PUT of the file to it (XMLHttpRequest: fetch reports no upload progress), the conversion, and its status
+// while the conversion call waits.
+import { z } from 'zod';
+import {
+  CONVERT_H265_PATH,
+  H265_ESTIMATE_PATH,
+  H265_STATUS_PATH,
+  H265_UPLOAD_URL_PATH,
+  CONVERSION_STATES,
+  h265UploadUrlResponseSchema,
+  type ConvertH265Result,
+  type H265EstimateRequest,
+  type H265EstimateResponse,
+  type H265StatusResponse,
+  type H265UploadUrlRequest,
+  type H265UploadUrlResponse,
+} from '../../../common/contracts/convert-h265';
+import { apiRequest } from '../../lib/api';
+
+const estimateSchema = z.object({
+  preset: z.string().nullable(),
+  estimateSeconds: z.number(),
+  fastestSeconds: z.number(),
+  limitSeconds: z.number(),
+  estimatedSize: z.number(),
+  speeds: z.record(z.string(), z.number()),
+}) satisfies z.ZodType<H265EstimateResponse>;
+
+const statusSchema = z.object({
+  state: z.enum(CONVERSION_STATES),
+  progress: z.number(),
+  preset: z.string().nullable(),
+  secondsLeft: z.number().nullable(),
+  estimateSeconds: z.number().nullable(),
+  ahead: z.number(),
+  attempts: z.number(),
+}) satisfies z.ZodType<H265StatusResponse>;
+
+const resultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  download_url: z.string(),
+  filename: z.string(),
+  original_size: z.number(),
+  converted_size: z.number(),
+  compression_ratio: z.number(),
+  expires_at: z.string(),
+  preset: z.string(),
+  encode_seconds: z.number(),
+}) satisfies z.ZodType<ConvertH265Result>;
+
+/** The conversion's 2xx answer: the result, or `{success: false, ...}` (read by the screen as the spec says). */
+const conversionAnswerSchema = z.union([
+  resultSchema,
+  z.looseObject({ success: z.literal(false) }).transform((body) => ({ success: false as const, body })),
+]);
+export type ConversionAnswer = z.infer<typeof conversionAnswerSchema>;
+
+export function fetchEstimate(
+  request: H265EstimateRequest,
+  signal?: AbortSignal,
+): Promise<H265EstimateResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: H265_ESTIMATE_PATH,
+    body: request,
+    schema: estimateSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function requestUploadUrl(
+  request: H265UploadUrlRequest,
+  signal?: AbortSignal,
+): Promise<H265UploadUrlResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: H265_UPLOAD_URL_PATH,
+    body: request,
+    schema: h265UploadUrlResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function requestConversion(
+  request: { s3Key: string; filename: string },
+  signal?: AbortSignal,
+): Promise<ConversionAnswer> {
+  return apiRequest({
+    method: 'POST',
+    path: CONVERT_H265_PATH,
+    body: request,
+    schema: conversionAnswerSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function fetchStatus(s3Key: string, signal?: AbortSignal): Promise<H265StatusResponse> {
+  return apiRequest({
+    path: `${H265_STATUS_PATH}?s3Key=${encodeURIComponent(s3Key)}`,
+    schema: statusSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** The direct upload answered with a status that is not 2xx. */
+export class UploadStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`Failed to upload video. Status: ${status}`);
+    this.name = 'UploadStatusError';
+  }
+}
+
+/**
+ * PUTs the file to the upload address with exactly the headers it was given, reporting the bytes sent. The address
+ * may be another origin (an S3 bucket): no credentials go with it. A connection that fails rejects with a TypeError,
+ * as fetch does; an abort with an AbortError.
+ */
+export function uploadFile(
+  address: Pick<H265UploadUrlResponse, 'uploadUrl' | 'headers'>,
+  file: Blob,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', address.uploadUrl);
+    xhr.withCredentials = false;
+    for (const [name, value] of Object.entries(address.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) =>
+      onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      else reject(new UploadStatusError(xhr.status));
+    };
+    xhr.onerror = () => reject(new TypeError('the upload connection failed'));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    if (signal) {
+      if (signal.aborted) {
+        reject(new DOMException('The upload was aborted', 'AbortError'));
+        return;
+      }
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(file);
+  });
+}
