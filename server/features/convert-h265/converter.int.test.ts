@@ -169,4 +169,30 @@ describe.each(testDatabaseKinds())('the converter service (%s)', (kind) => {
       code: 'upload_not_found',
     });
   });
+
+  it('falls back to the ffmpeg shipped in @ffmpeg-installer/ffmpeg, and converts with it', async () => {
+    const saved = process.env.PATH;
+    let shipped: FfmpegBinary | undefined;
+    try {
+      process.env.PATH = '/nonexistent';
+      shipped = await findFfmpeg(undefined);
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(shipped).toMatchObject({ source: 'npm', libx265: true, aac: true });
+    expect(shipped?.path).toMatch(/@ffmpeg-installer\/linux-x64\/ffmpeg$/);
+    const system = binary;
+    binary = shipped as FfmpegBinary;
+    try {
+      const { converter, store } = converterWith({ medium: 30, ultrafast: 80 });
+      const s3Key = await uploaded(store, converter, await makeClip({ width: 320, height: 240, seconds: 2 }));
+      const row = await converter.start(caller, s3Key, 'npm.mp4');
+      await converter.runConversion(row.id);
+      const done = await converter.waitFor(row.id, new AbortController().signal, 10_000);
+      expect(done).toMatchObject({ state: 'done', outputName: 'npm-h265.mp4' });
+      expect(done.convertedSize).toBeGreaterThan(1000);
+    } finally {
+      binary = system;
+    }
+  });
 });
