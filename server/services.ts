@@ -116,6 +116,8 @@ export function createServices(deps: ServicesDeps): AppServices {
   });
   // The H.265 converter: ffmpeg found once (FFMPEG_PATH, PATH, the npm-shipped binary), conversions on their own queue.
   const findBinary = lazyRetrying(async () => (await findFfmpeg(env.FFMPEG_PATH)) ?? null);
+  // Looked for at once (three short runs of the binary), so the first health report or conversion does not wait.
+  findBinary().catch((error: unknown) => logger.warn({ err: error }, 'ffmpeg could not be checked'));
   const getBinary = async (): Promise<FfmpegBinary> => {
     const binary = await findBinary();
     if (!binary || !binary.libx265 || !binary.aac) {
@@ -170,6 +172,12 @@ export function createServices(deps: ServicesDeps): AppServices {
       ),
     mail: () => Promise.resolve({ status: 'up', detail: mailer.kind }),
     storage: () => storage.health(),
+    ai: () =>
+      Promise.resolve(
+        env.AI_BASE_URL && env.AI_MODEL
+          ? { status: 'up', detail: `model ${env.AI_MODEL} at ${new URL(env.AI_BASE_URL).host}` }
+          : { status: 'disabled', detail: 'offline mode: answers from the help corpus (AI_BASE_URL unset)' },
+      ),
     ffmpeg: async () => {
       const binary = await findBinary();
       if (!binary)

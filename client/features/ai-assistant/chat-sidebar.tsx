@@ -100,7 +100,10 @@ export function ChatSidebar({
   isDisabled: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const [isExpanded, setIsExpanded] = useState(true);
+  // Collapsed at first on a narrow screen (a phone), where 72 units would leave the chat too little room.
+  const [isExpanded, setIsExpanded] = useState(
+    () => typeof window === 'undefined' || !window.matchMedia('(max-width: 639px)').matches,
+  );
   // Relative labels move on with the clock.
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
