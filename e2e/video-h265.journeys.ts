@@ -3,10 +3,12 @@
 // ffmpeg while the screen follows the encoder, and the downloads are read back with ffprobe. Expected texts are
 // written out from the spec, not imported from the catalogues.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { eventually, type Journey } from './harness';
+import S3rver from 's3rver';
+import { eventually, startApp, type Journey } from './harness';
 import { makeClip, probe } from './fixtures/video-clips';
 import {
   DESKTOP,
@@ -24,6 +26,19 @@ const TAB = 'video-h265-converter';
 const CONVERT_PATH = '/api/convert-h265';
 const UPLOAD_URL_PATH = '/api/convert-h265/upload-url';
 const ESTIMATE_PATH = '/api/convert-h265/estimate';
+
+/** The S3 journey's bucket, and CORS rules as a bucket serving the app's browsers needs them (PUT and GET). */
+const BUCKET = 'bct-e2e-h265';
+const S3_CORS = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
 
 /**
  * Every percent the progress bar takes and every text it shows, kept by the page itself (a MutationObserver sees each
@@ -328,6 +343,56 @@ export const videoH265Journeys: Journey[] = [
         /^clip-640x360-2s-30fps-aac-h264\.mp4 \(\d+\.\d\d MB\)$/,
       );
       await expectEstimate(page);
+    },
+  },
+  {
+    name: 'video-h265 (Cloud) on S3: the browser uploads straight to the bucket (CORS), the server converts from it, the download comes from it',
+    run: async ({ newPage }) => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'bct-e2e-s3-'));
+      const s3 = new S3rver({
+        address: '127.0.0.1',
+        port: 0,
+        silent: true,
+        directory: dir,
+        configureBuckets: [{ name: BUCKET, configs: [S3_CORS] }],
+      });
+      const { port } = await s3.run();
+      const endpoint = `http://127.0.0.1:${port}`;
+      const app = await startApp({
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: endpoint,
+        S3_FORCE_PATH_STYLE: 'on',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      });
+      try {
+        const page = await newPage({
+          ...DESKTOP,
+          baseURL: app.baseUrl,
+          acceptDownloads: true,
+          extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+        });
+        const puts: string[] = [];
+        page.on('request', (request) => {
+          if (request.method() === 'PUT') puts.push(request.url());
+        });
+        await openConverter(newPage, { page });
+        const clip = await makeClip({ width: 320, height: 180, seconds: 2 });
+        await page.getByTestId('h265-file').setInputFiles(clip);
+        await expectEstimate(page);
+        await convert(page);
+        await expectResult(page);
+        assert.equal(puts.length, 1);
+        assert.ok(puts[0]!.startsWith(`${endpoint}/${BUCKET}/h265/uploads/`), puts[0]);
+        const href = (await page.getByTestId('h265-download').getAttribute('href')) ?? '';
+        assert.ok(href.startsWith(`${endpoint}/${BUCKET}/h265/converted/`), href);
+        const { file } = await download(page);
+        await expectH265(file, 2, 320);
+      } finally {
+        await app.stop();
+        await s3.close();
+        await rm(dir, { recursive: true, force: true });
+      }
     },
   },
 ];
