@@ -24,6 +24,7 @@ import {
   DEFAULT_CONTENT_TYPE,
   StorageUsageError,
   uploadLimit,
+  type ObjectInfo,
   type ObjectStorage,
   type ObjectSummary,
 } from './object-storage';
@@ -137,12 +138,7 @@ export function createS3Storage(config: S3StorageConfig, options: { now?: () => 
       try {
         const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!(res.Body instanceof Readable)) throw new Error('The S3 answer carried no readable body');
-        return {
-          body: res.Body,
-          size: res.ContentLength ?? 0,
-          contentType: res.ContentType ?? DEFAULT_CONTENT_TYPE,
-          lastModified: res.LastModified ?? new Date(0),
-        };
+        return { body: res.Body, ...infoOf(res) };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -152,12 +148,7 @@ export function createS3Storage(config: S3StorageConfig, options: { now?: () => 
     async headObject(key) {
       assertValidKey(key);
       try {
-        const res = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return {
-          size: res.ContentLength ?? 0,
-          contentType: res.ContentType ?? DEFAULT_CONTENT_TYPE,
-          lastModified: res.LastModified ?? new Date(0),
-        };
+        return infoOf(await client.send(new HeadObjectCommand({ Bucket, Key: key })));
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -287,4 +278,13 @@ function withoutCredentials(endpoint: string): string {
   url.username = '';
   url.password = '';
   return url.toString().replace(/\/+$/, '');
+}
+
+/** An object's size, type and time as S3 answers them in GetObject and HeadObject. */
+function infoOf(res: { ContentLength?: number; ContentType?: string; LastModified?: Date }): ObjectInfo {
+  return {
+    size: res.ContentLength ?? 0,
+    contentType: res.ContentType ?? DEFAULT_CONTENT_TYPE,
+    lastModified: res.LastModified ?? new Date(0),
+  };
 }

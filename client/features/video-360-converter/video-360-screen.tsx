@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formWithUsedValues,
@@ -11,6 +11,7 @@ import {
 } from '../../../common/video/video360-options';
 import { FormAlert, SubmitButton } from '../../components/form-field';
 import { ProgressPanel } from '../../components/tool/progress-panel';
+import { VideoFileField } from '../../components/tool/video-file-field';
 import { baseName, deviceMemoryGb } from '../../lib/video/media-probe';
 import {
   EngineLoadError,
@@ -50,8 +51,6 @@ const FIELD_KEYS = {
   background: 'video360.background',
 } as const satisfies Record<OptionAdjustment['field'], string>;
 
-const fileInputClass =
-  'mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100';
 const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
 /**
@@ -61,8 +60,6 @@ const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
  */
 export default function Video360Screen() {
   const { t } = useTranslation();
-  const fileId = useId();
-  const fileErrorId = useId();
   const engine = useVideo360Engine();
   const [maxBytes] = useState(() => maxFileBytes(deviceMemoryGb()));
   const [form, setForm] = useState<Video360Form>(initialVideo360Form);
@@ -90,8 +87,7 @@ export default function Video360Screen() {
     setPhase({ kind: 'idle' });
   };
 
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
+  const chooseFile = (chosen: File | null) => {
     dropResult();
     setMessage(null);
     setFile(null);
@@ -221,37 +217,14 @@ export default function Video360Screen() {
         <Video360ResultView result={phase.result} url={phase.url} fileName={phase.fileName} onReset={reset} />
       ) : (
         <form className={`${panel} space-y-4`} onSubmit={convert} noValidate>
-          <div>
-            <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
-              {t('video.chooseFile')}
-            </label>
-            <input
-              key={inputKey}
-              id={fileId}
-              type="file"
-              accept="video/*"
-              onChange={chooseFile}
-              disabled={isConverting}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? fileErrorId : undefined}
-              data-testid="video360-file"
-              className={fileInputClass}
-            />
-            {file && (
-              <p className="mt-1 text-xs text-slate-600" data-testid="video360-file-chosen">
-                {t('video360.fileChosen', { name: file.name, size: megabytes(file.size) })}
-              </p>
-            )}
-            {fileError && (
-              <p
-                id={fileErrorId}
-                className="mt-1 text-xs font-medium text-red-600"
-                data-testid="video360-file-error"
-              >
-                {fileError}
-              </p>
-            )}
-          </div>
+          <VideoFileField
+            testId="video360"
+            inputKey={inputKey}
+            onFile={chooseFile}
+            disabled={isConverting}
+            chosen={file ? t('video360.fileChosen', { name: file.name, size: megabytes(file.size) }) : null}
+            error={fileError}
+          />
 
           <OptionsFields form={form} onChange={setForm} disabled={isConverting} />
 

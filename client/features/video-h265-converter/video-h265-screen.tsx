@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   H265_MAX_BYTES,
@@ -11,6 +11,7 @@ import {
 import { FormAlert, SubmitButton } from '../../components/form-field';
 import { ProgressPanel, formatDuration } from '../../components/tool/progress-panel';
 import { ResultPanel } from '../../components/tool/result-panel';
+import { VideoFileField } from '../../components/tool/video-file-field';
 import {
   failureText,
   formatExpiry,
@@ -22,8 +23,6 @@ import {
 } from './h265-rules';
 import { useH265Converter, type Estimate, type FileProblem } from './use-h265-converter';
 
-const fileInputClass =
-  'mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100';
 const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 const primaryButton =
   'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -38,15 +37,10 @@ const secondaryButton =
  */
 export default function VideoH265Screen() {
   const { t } = useTranslation();
-  const fileId = useId();
-  const fileErrorId = useId();
   const converter = useH265Converter();
   const { file, problem, estimate, tooLong, run } = converter;
   const [inputKey, setInputKey] = useState(0);
   const busy = run.status === 'working';
-
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) =>
-    converter.chooseFile(event.target.files?.[0] ?? null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -66,38 +60,14 @@ export default function VideoH265Screen() {
         <Result result={run.result} onReset={reset} />
       ) : (
         <form className={`${panel} space-y-4`} onSubmit={submit} noValidate>
-          <div>
-            <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
-              {t('video.chooseFile')}
-            </label>
-            <input
-              key={inputKey}
-              id={fileId}
-              type="file"
-              accept="video/*"
-              onChange={chooseFile}
-              disabled={busy}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? fileErrorId : undefined}
-              data-testid="h265-file"
-              className={fileInputClass}
-            />
-            {file && (
-              <p className="mt-1 text-xs text-slate-600" data-testid="h265-file-chosen">
-                {t('h265.fileChosen', { name: file.name, size: megabytes(file.size) })}
-              </p>
-            )}
-            {fileError && (
-              <p
-                id={fileErrorId}
-                role="alert"
-                className="mt-1 text-xs font-medium text-red-600"
-                data-testid="h265-file-error"
-              >
-                {fileError}
-              </p>
-            )}
-          </div>
+          <VideoFileField
+            testId="h265"
+            inputKey={inputKey}
+            onFile={converter.chooseFile}
+            disabled={busy}
+            chosen={file ? t('h265.fileChosen', { name: file.name, size: megabytes(file.size) }) : null}
+            error={fileError}
+          />
 
           {file && estimate && <EstimateDetails estimate={estimate} sizeBytes={file.size} />}
 

@@ -47,6 +47,10 @@ export const UPLOAD_ADDRESS_SECONDS = 30 * 60;
 /** Attempts of one conversion (a dead worker or a storage failure is retried, a bad video is not). */
 export const MAX_ATTEMPTS = 3;
 const RETENTION_MS = H265_RETENTION_HOURS * 60 * 60 * 1000;
+/** An upload not given to a conversion within this time is deleted (its address lived 30 minutes). */
+export const UNCONVERTED_UPLOAD_MS = 60 * 60 * 1000;
+/** Uploads waiting for their conversion, at most, across every caller: a bound on the disk strangers can fill. */
+export const MAX_WAITING_UPLOADS = 100;
 const PREFIX = 'h265/';
 
 type Row = typeof videoConversion.$inferSelect;
@@ -157,6 +161,13 @@ export function createConverter(deps: ConverterDeps) {
   ): Promise<H265UploadUrlResponse> {
     const wait = await deps.limits.uploads.take(addressKey);
     if (wait !== null) throw new AppError(ERROR_CODES.conversionRateLimited, H265_MESSAGES.rateLimited, wait);
+    const [waiting] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(videoConversion)
+      .where(eq(videoConversion.state, 'uploading'));
+    if ((waiting?.n ?? 0) >= MAX_WAITING_UPLOADS) {
+      throw new AppError(ERROR_CODES.conversionRateLimited, H265_MESSAGES.rateLimited, 60);
+    }
     const id = randomUUID();
     const key = `${PREFIX}uploads/${id}/${keySafeName(request.filename)}`;
     const upload = await storage.presignedUploadUrl(key, {
@@ -454,7 +465,10 @@ export function createConverter(deps: ConverterDeps) {
     deps.speeds.record(preset, megapixelsOf(facts) / Math.max(0.1, encodeSeconds - 0.3));
   }
 
-  /** Deletes conversions (their rows, uploads and outputs) past their expiry, and stray objects over 24 hours old. */
+  /**
+   * Deletes conversions (their rows, uploads and outputs) past their expiry, uploads never converted within an hour,
+   * and stray objects over 24 hours old.
+   */
   async function sweep(): Promise<{ rows: number; objects: number }> {
     const at = new Date(now());
     const expired = await db
@@ -464,7 +478,15 @@ export function createConverter(deps: ConverterDeps) {
         outputKey: videoConversion.outputKey,
       })
       .from(videoConversion)
-      .where(lt(videoConversion.expiresAt, at))
+      .where(
+        or(
+          lt(videoConversion.expiresAt, at),
+          and(
+            eq(videoConversion.state, 'uploading'),
+            lt(videoConversion.createdAt, new Date(at.getTime() - UNCONVERTED_UPLOAD_MS)),
+          ),
+        ),
+      )
       .limit(1000);
     let objects = 0;
     for (const row of expired) {

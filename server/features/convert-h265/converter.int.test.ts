@@ -16,7 +16,7 @@ import { createLocalStorage } from '../../storage/local-storage';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
 import { createAttemptCounter } from '../auth/attempts';
 import { createSpeedBook } from './calibration';
-import { createConverter, type Caller } from './convert-h265.service';
+import { createConverter, MAX_WAITING_UPLOADS, type Caller } from './convert-h265.service';
 import { findFfmpeg, type FfmpegBinary } from './ffmpeg';
 
 const HOUR = 3600_000;
@@ -59,7 +59,7 @@ describe.each(testDatabaseKinds())('the converter service (%s)', (kind) => {
       limits: {
         user: createAttemptCounter(database.db, { limit: 100, windowSeconds: 300 }),
         guest: createAttemptCounter(database.db, { limit: 100, windowSeconds: 300 }),
-        uploads: createAttemptCounter(database.db, { limit: 100, windowSeconds: 300 }),
+        uploads: createAttemptCounter(database.db, { limit: 1000, windowSeconds: 300 }),
       },
       jobExpireSeconds: 420,
       now: () => clock,
@@ -146,7 +146,19 @@ describe.each(testDatabaseKinds())('the converter service (%s)', (kind) => {
     expect(await store.headObject(convertedKey)).toBeNull(); // the original goes once converted
     const leftKey = await uploaded(store, converter, clip); // uploaded, never converted
 
-    clock += 23 * HOUR;
+    // Within the hour an upload waits for its conversion; after it, it goes (the result stays its 24 hours).
+    clock += 50 * 60_000;
+    expect(await converter.sweep()).toEqual({ rows: 0, objects: 0 });
+    expect(await store.headObject(leftKey)).not.toBeNull();
+    clock += 20 * 60_000;
+    expect(await converter.sweep()).toEqual({ rows: 1, objects: 1 });
+    expect(await store.headObject(leftKey)).toBeNull();
+    expect(await failureOf(converter.start(caller, leftKey, 'x.mp4'))).toMatchObject({
+      status: 404,
+      code: 'upload_not_found',
+    });
+
+    clock += 22 * HOUR - 10 * 60_000;
     expect(await converter.sweep()).toEqual({ rows: 0, objects: 0 });
     expect(await store.headObject(outputKey)).not.toBeNull();
     // An hour before the end the link is still given, for the hour left.
@@ -158,16 +170,34 @@ describe.each(testDatabaseKinds())('the converter service (%s)', (kind) => {
 
     clock += 2 * HOUR;
     const swept = await converter.sweep();
-    expect(swept.rows).toBeGreaterThanOrEqual(2);
-    expect(swept.objects).toBeGreaterThanOrEqual(2);
+    expect(swept.rows).toBeGreaterThanOrEqual(1);
+    expect(swept.objects).toBeGreaterThanOrEqual(1);
     expect(await store.headObject(outputKey)).toBeNull();
-    expect(await store.headObject(leftKey)).toBeNull();
     const rows = await database.db.select().from(videoConversion).where(eq(videoConversion.id, row.id));
     expect(rows).toEqual([]);
-    expect(await failureOf(converter.start(caller, leftKey, 'x.mp4'))).toMatchObject({
-      status: 404,
-      code: 'upload_not_found',
+  });
+
+  it('holds at most 100 uploads waiting for their conversion, whoever asks', async () => {
+    clock = Date.now();
+    const { converter } = converterWith({ medium: 30 });
+    await converter.sweep();
+    await database.db.delete(videoConversion);
+    const ask = (i: number) =>
+      converter.createUpload({ ...caller, owner: `visitor:${i}` }, `h265-upload:192.0.2.${i % 200}`, {
+        filename: `v${i}.mp4`,
+        contentType: 'video/mp4',
+        size: 1000,
+      });
+    for (let i = 0; i < MAX_WAITING_UPLOADS; i += 1) await ask(i);
+    expect(await failureOf(ask(1000))).toMatchObject({
+      status: 429,
+      code: 'conversion_rate_limited',
+      message: 'Rate limit exceeded. Please try again later.',
     });
+    // An hour on, the unconverted ones are gone and there is room again.
+    clock += 61 * 60_000;
+    expect((await converter.sweep()).rows).toBe(MAX_WAITING_UPLOADS);
+    await expect(ask(1001)).resolves.toMatchObject({ s3Key: expect.stringMatching(/^h265\/uploads\//) });
   });
 
   it('falls back to the ffmpeg shipped in @ffmpeg-installer/ffmpeg, and converts with it', async () => {
