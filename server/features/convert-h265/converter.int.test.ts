@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds())('the converter service (%s)', (kind) => {
     // An hour on, the unconverted ones are gone and there is room again.
     clock += 61 * 60_000;
     expect((await converter.sweep()).rows).toBe(MAX_WAITING_UPLOADS);
-    await expect(ask(1001)).resolves.toMatchObject({ s3Key: expect.stringMatching(/^h265\/uploads\//) });
+    expect((await ask(1001)).s3Key).toMatch(/^h265\/uploads\//);
   });
 
   it('falls back to the ffmpeg shipped in @ffmpeg-installer/ffmpeg, and converts with it', async () => {
