@@ -158,7 +158,8 @@ export const videoH265Journeys: Journey[] = [
   {
     name: 'video-h265 (Cloud): a guest sees the estimate and saving, the upload then the encoder progress (5, 10, 40, 50 … 100), the result, and downloads H.265 (hvc1, AAC); Convert Another resets',
     run: async ({ newPage, screenshot }) => {
-      const clip = await makeClip({ width: 640, height: 360, seconds: 6 });
+      // Long enough (about 6 s of x265 medium here) for the 1 s status polls to see the encoder part-way.
+      const clip = await makeClip({ width: 640, height: 360, seconds: 20 });
       const { page } = await openConverter(newPage);
       await expectText(
         page.getByTestId('h265-how'),
@@ -167,7 +168,7 @@ export const videoH265Journeys: Journey[] = [
       await page.getByTestId('h265-file').setInputFiles(clip);
       await expectText(
         page.getByTestId('h265-file-chosen'),
-        /^clip-640x360-6s-30fps-aac-h264\.mp4 \(\d+\.\d\d MB\)$/,
+        /^clip-640x360-20s-30fps-aac-h264\.mp4 \(\d+\.\d\d MB\)$/,
       );
       await expectEstimate(page);
       await screenshot(page, 'video-h265-estimate');
@@ -205,8 +206,8 @@ export const videoH265Journeys: Journey[] = [
       await expectResult(page);
       await screenshot(page, 'video-h265-done');
       const { name, file } = await download(page);
-      assert.equal(name, 'clip-640x360-6s-30fps-aac-h264-h265.mp4');
-      await expectH265(file, 6, 640);
+      assert.equal(name, 'clip-640x360-20s-30fps-aac-h264-h265.mp4');
+      await expectH265(file, 20, 640);
 
       await page.getByTestId('h265-another').click();
       await page.getByTestId('h265-convert').waitFor();
