@@ -84,6 +84,21 @@ export function ToolboxIcon(props: IconProps) {
   );
 }
 
+export function PlusIcon(props: IconProps) {
+  return <StrokeIcon d="M12 5v14M5 12h14" {...props} />;
+}
+
+/** A side panel, with an arrow towards where it would go: in when expanded, out when collapsed. */
+export function SidePanelIcon({ isExpanded, ...props }: { isExpanded: boolean } & IconProps) {
+  return (
+    <StrokeIcon d={`M4 5h16v14H4zM9 5v14${isExpanded ? 'M15 10l-2 2 2 2' : 'M13 10l2 2-2 2'}`} {...props} />
+  );
+}
+
+export function TrashIcon(props: IconProps) {
+  return <StrokeIcon d="M4 7h16M10 11v6M14 11v6M6 7l1 12h10l1-12M9 7V4h6v3" {...props} />;
+}
+
 /** The admin mark (spec: "marked with a crown"); filled, in amber. */
 export function CrownIcon({ className }: IconProps) {
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { relativeTime } from '../../../common/chat/relative-time';
 import type { ChatSessionSummary } from '../../../common/contracts/chat';
+import { PlusIcon, SidePanelIcon, TrashIcon } from '../../components/icons';
 import { cn } from '../../lib/class-names';
 
 /** Spec §9 relative time labels, in the user's language; a date beyond 6 days. */
@@ -22,60 +23,6 @@ export function relativeTimeText(updatedAt: string, now: Date, t: TFunction, lan
     case 'date':
       return label.date.toLocaleDateString(language);
   }
-}
-
-function PlusIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M12 5v14M5 12h14" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function PanelIcon({ isExpanded }: { isExpanded: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M4 5h16v14H4zM9 5v14" strokeLinejoin="round" />
-      <path
-        d={isExpanded ? 'M15 10l-2 2 2 2' : 'M13 10l2 2-2 2'}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function TrashIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path
-        d="M4 7h16M10 11v6M14 11v6M6 7l1 12h10l1-12M9 7V4h6v3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
 }
 
 /**
@@ -135,7 +82,7 @@ export function ChatSidebar({
           data-testid="chat-sidebar-toggle"
           className="rounded-lg p-2 text-slate-600 hover:bg-slate-200"
         >
-          <PanelIcon isExpanded={isExpanded} />
+          <SidePanelIcon isExpanded={isExpanded} />
         </button>
         <button
           type="button"
@@ -205,7 +152,7 @@ export function ChatSidebar({
                     data-testid="chat-session-delete"
                     className="mr-1 rounded p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:text-red-700"
                   >
-                    <TrashIcon />
+                    <TrashIcon className="h-4 w-4" />
                   </button>
                 </li>
               );

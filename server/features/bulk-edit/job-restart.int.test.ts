@@ -1,23 +1,19 @@
 // Issue 12: the app process is killed (SIGKILL) in the middle of a bulk edit; another process on the same database
 // resumes the job from its checkpoint: every product ends right and none is written twice. The store is an external
 // sandbox (a real-looking store hash, reached through BC_API_BASE_URL) so that it outlives the killed process.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkEditPaths, jobPath, jobResponseSchema, type JobView } from '../../../common/contracts/jobs';
 import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
-import { startChildApp, type ChildApp } from '../../test/child-server';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
+import { appsOnSharedState } from '../../test/apps-on-shared-state';
+import { type ChildApp } from '../../test/child-server';
+import { testDatabaseKinds } from '../../test/harness';
 
 const HASH = 'restartdemo';
 const TOKEN = 'restart-token';
 
 describe.each(testDatabaseKinds())('a bulk edit when the app is killed mid-job (%s)', (kind) => {
   let sb: RunningSandbox;
-  let dataDir: string;
-  let database: TestDatabase | undefined;
-  const apps: ChildApp[] = [];
+  const apps = appsOnSharedState(kind, 'bct-restart-');
 
   const control = async (method: string, route: string, body?: unknown) => {
     const res = await fetch(`${sb.controlUrl}${route}`, {
@@ -33,29 +29,12 @@ describe.each(testDatabaseKinds())('a bulk edit when the app is killed mid-job (
     sb = await startSandboxServer({ rateLimit: { quota: 100_000, windowMs: 30_000 } });
     await control('POST', '/stores', { hash: HASH, token: TOKEN, kind: 'demo' });
     await control('PUT', `/stores/${HASH}/settings`, { latencyMs: 40 });
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bct-restart-'));
-    if (kind === 'postgres') database = await createTestDatabase('postgres');
   });
   afterAll(async () => {
-    for (const app of apps) await app.kill();
     await sb.close();
-    await database?.dispose();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
-  const start = async () => {
-    const app = await startChildApp({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      BC_API_BASE_URL: sb.baseUrl,
-      JOB_SLICE_EXPIRE_SECONDS: '5',
-      ...(database?.url ? { DATABASE_URL: database.url } : {}),
-    });
-    apps.push(app);
-    return app;
-  };
+  const start = () => apps.start({ BC_API_BASE_URL: sb.baseUrl, JOB_SLICE_EXPIRE_SECONDS: '5' });
 
   it('resumes from the checkpoint in a new process and writes every product exactly once', async () => {
     const first = await start();

@@ -2,11 +2,9 @@
 // it expires (H265_JOB_EXPIRE_SECONDS) and another process on the same database and store converts it, and the
 // caller asking again gets the result. PostgreSQL when TEST_DATABASE_URL is set, else PGlite (one process at a time).
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONVERT_H265_PATH,
   H265_STATUS_PATH,
@@ -14,42 +12,22 @@ import {
   type H265StatusResponse,
 } from '../../../common/contracts/convert-h265';
 import { makeClip } from '../../../e2e/fixtures/video-clips';
-import { startChildApp, type ChildApp } from '../../test/child-server';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
+import { appsOnSharedState } from '../../test/apps-on-shared-state';
+import { type ChildApp } from '../../test/child-server';
+import { testDatabaseKinds } from '../../test/harness';
 import { conversionIdOf } from './test-helpers';
 
 const kind = testDatabaseKinds().includes('postgres') ? 'postgres' : 'pglite';
 
 describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
-  let dataDir: string;
-  let database: TestDatabase | undefined;
-  const apps: ChildApp[] = [];
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bct-h265-restart-'));
-    if (kind === 'postgres') database = await createTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.kill();
-    await database?.dispose();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const start = async () => {
-    const app = await startChildApp({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
+  const apps = appsOnSharedState(kind, 'bct-h265-restart-');
+  const start = () =>
+    apps.start({
       // Longer than the encode takes even on a loaded machine: pg-boss stops waiting for a handler at the expiry.
       H265_JOB_EXPIRE_SECONDS: '20',
       // pg-boss looks for expired jobs every 2 s, and an idle instance for unfinished work every 2.5 s.
       JOB_SLICE_EXPIRE_SECONDS: '5',
-      ...(database?.url ? { DATABASE_URL: database.url } : {}),
     });
-    apps.push(app);
-    return app;
-  };
 
   it('retries it in another process, and asking again answers the converted file', async () => {
     const first = await start();

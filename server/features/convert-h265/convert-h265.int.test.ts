@@ -15,6 +15,7 @@ import {
   H265_MAX_BYTES,
   H265_UPLOAD_URL_PATH,
   fileTooLargeMessage,
+  type ConvertH265Result,
 } from '../../../common/contracts/convert-h265';
 import { healthResponseSchema } from '../../../common/contracts/health';
 import { makeClip, probe } from '../../../e2e/fixtures/video-clips';
@@ -55,17 +56,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     const before = Date.now();
     const answer = await convert(guest, s3Key, 'My clip.mp4');
     expect(answer.status).toBe(200);
-    const body = answer.body as {
-      success: boolean;
-      message: string;
-      download_url: string;
-      filename: string;
-      original_size: number;
-      converted_size: number;
-      compression_ratio: number;
-      expires_at: string;
-      preset: string;
-    };
+    const body = answer.body as ConvertH265Result;
     expect(body.success).toBe(true);
     expect(body.message).toBe('Video converted to H.265 successfully');
     expect(body.filename).toBe('My clip-h265.mp4');
