@@ -81,7 +81,7 @@ async function convertThroughService(
 async function estimateOf(base: string, file: string): Promise<H265EstimateResponse> {
   const binary = await findFfmpeg(undefined);
   if (!binary) throw new Error('no ffmpeg');
-  const media = await probe(binary, file);
+  const media = await probe(binary, { path: file, container: 'mov' });
   const res = await post(
     `${base}${H265_ESTIMATE_PATH}`,
     { ...media, size: (await stat(file)).size },
@@ -93,13 +93,17 @@ async function estimateOf(base: string, file: string): Promise<H265EstimateRespo
 async function plainFfmpeg(file: string, preset: X265Preset, dir: string): Promise<number> {
   const binary = await findFfmpeg(undefined);
   if (!binary) throw new Error('no ffmpeg');
-  const media = await probe(binary, file);
+  const media = await probe(binary, { path: file, container: 'mov' });
   const started = performance.now();
-  const outcome = await encode(binary, encodeArgs(file, path.join(dir, 'plain.mp4'), preset, media), {
-    durationSeconds: media.durationSeconds,
-    timeoutMs: 600_000,
-    onProgress: () => {},
-  });
+  const outcome = await encode(
+    binary,
+    encodeArgs({ path: file, container: 'mov' }, path.join(dir, 'plain.mp4'), preset, media),
+    {
+      durationSeconds: media.durationSeconds,
+      timeoutMs: 600_000,
+      onProgress: () => {},
+    },
+  );
   if (!outcome.ok) throw new Error(`plain ffmpeg: ${outcome.detail}`);
   return performance.now() - started;
 }

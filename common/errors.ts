@@ -11,6 +11,10 @@ export const ERROR_CODES = {
   // Any route.
   notFound: 'not_found',
   malformedJson: 'malformed_json',
+  /** A NUL character in the path, the query or a JSON body (PostgreSQL cannot store it in text). */
+  invalidText: 'invalid_text',
+  /** A JSON body nested deeper than the API accepts (server/http.ts MAX_JSON_DEPTH). */
+  jsonTooDeep: 'json_too_deep',
   payloadTooLarge: 'payload_too_large',
   invalidInput: 'invalid_input',
   internal: 'internal',
@@ -40,6 +44,10 @@ export const ERROR_CODES = {
   uploadNotFound: 'upload_not_found',
   uploadMissing: 'upload_missing',
   videoUnreadable: 'video_unreadable',
+  /** A container the converter does not accept, playlists and lists of files among them (issue 26). */
+  videoFormatUnsupported: 'video_format_unsupported',
+  /** Frames larger than the converter decodes (4K), or more memory than it allows. */
+  videoFrameTooLarge: 'video_frame_too_large',
   conversionTooLong: 'conversion_too_long',
   conversionTimeout: 'conversion_timeout',
   conversionFailed: 'conversion_failed',
@@ -109,6 +117,8 @@ export type BigCommerceErrorCode = Extract<ErrorCode, `bc_${string}`>;
 export const ERROR_STATUS = {
   not_found: 404,
   malformed_json: 400,
+  invalid_text: 400,
+  json_too_deep: 400,
   payload_too_large: 413,
   invalid_input: 400,
   internal: 500,
@@ -135,6 +145,8 @@ export const ERROR_STATUS = {
   upload_not_found: 404,
   upload_missing: 409,
   video_unreadable: 422,
+  video_format_unsupported: 415,
+  video_frame_too_large: 422,
   conversion_too_long: 408,
   conversion_timeout: 408,
   conversion_failed: 422,

@@ -30,7 +30,7 @@ import { importProductRoutes } from './features/import-product/import-product.ro
 import { importWidgetsRoutes } from './features/import-widgets/import-widgets.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { storeRoutes } from './features/stores/stores.routes';
-import { drainUnreadBody, jsonBodyGuard } from './http';
+import { drainUnreadBody, jsonBodyGuard, textGuard } from './http';
 import { SANDBOX_MOUNT_PATH } from './integrations/bigcommerce/setup';
 import { redactPath, type Logger } from './logger';
 import { loopbackOnly } from './loopback';
@@ -139,7 +139,9 @@ export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
     maxSize: MAX_JSON_BODY_BYTES,
     onError: (c) => errorResponse(c, ERROR_CODES.payloadTooLarge, 'The request body is larger than 10 MB'),
   });
-  // Only requests that carry a body pay for the size limit and the JSON check.
+  // No NUL in the path or the query of any request (PostgreSQL cannot store one; issue 26, point 7).
+  api.use('*', textGuard);
+  // Only requests that carry a body pay for the size limit and the JSON check (valid, no NUL, at most 64 levels deep).
   api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody, jsonBodyGuard);
   // PORT=0 (tests) with the default PUBLIC_URL names port 0: links and trusted origins use the port we got.
   const publicUrl = new URL(deps.env.PUBLIC_URL).port === '0' ? deps.localUrl : deps.env.PUBLIC_URL;

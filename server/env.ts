@@ -137,7 +137,7 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: onOff.default(false),
   // The H.265 cloud converter (issue 17, server/features/convert-h265/).
-  /** The ffmpeg binary; unset: `ffmpeg` on PATH, else the one shipped in @ffmpeg-installer/ffmpeg. */
+  /** The ffmpeg binary; unset: the newest of `ffmpeg` on PATH and the one shipped in @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().trim().min(1).optional(),
   /** Conversions run at once by this instance (each ffmpeg uses every core): 1 to 8, default 1. */
   H265_CONCURRENCY: z.coerce
@@ -160,6 +160,17 @@ export const envSchema = z.object({
     .min(1, { message: 'must be a whole number of seconds from 1 to 300' })
     .max(300, { message: 'must be a whole number of seconds from 1 to 300' })
     .default(300),
+  /**
+   * The address space each ffmpeg run may take, in MB (issue 26: a small upload must not take all the memory). 4K at
+   * the slowest preset used (medium) was measured at 1.5 GB resident and runs under 2048; 0 turns the bound off.
+   */
+  H265_MEMORY_LIMIT_MB: z.coerce
+    .number({ message: 'must be 0 (no limit) or a whole number of MB from 256 to 65536' })
+    .int({ message: 'must be 0 (no limit) or a whole number of MB from 256 to 65536' })
+    .refine((mb) => mb === 0 || (mb >= 256 && mb <= 65536), {
+      message: 'must be 0 (no limit) or a whole number of MB from 256 to 65536',
+    })
+    .default(3072),
 });
 
 /** The other S3 variables only with S3_BUCKET, and the two keys together or not at all. */

@@ -1,6 +1,8 @@
 // Development helpers (the mail outbox, the sandbox's control API) answer only a caller on this machine, whatever
 // NODE_ENV says: on the default settings the outbox holds password-reset links, and the control API can reset or
-// slow down any sandbox store (issue 9, points 1 and 9).
+// slow down any sandbox store (issue 9, points 1 and 9). The caller must also name the app by a loopback host: a page
+// on another site can point its own name at 127.0.0.1 (DNS rebinding) and read the answers as its own, but it cannot
+// make the browser send `Host: localhost` (issue 26, point 9).
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -20,26 +22,45 @@ export function isLoopbackAddress(address: string): boolean {
   return plain === '::1';
 }
 
-/** The request came straight from this machine: a loopback socket and no proxy in between. */
-export function isLoopbackRequest(c: Context): boolean {
+/**
+ * True for the host names that only ever mean this machine: `localhost`, 127.0.0.0/8 and `[::1]` (URL spelling, any
+ * case, without the port). Not `*.localhost`: only some resolvers keep those on loopback.
+ */
+export function isLoopbackHostName(hostname: string): boolean {
+  const name = hostname.toLowerCase();
+  if (name === 'localhost' || name === '[::1]') return true;
+  return isIP(name) === 4 && name.startsWith('127.');
+}
+
+/** Why a request is not a local caller's: it came from elsewhere (or through a proxy), or it names another host. */
+function notLocalBecause(c: Context): 'remote' | 'host' | undefined {
   let address: string | undefined;
   try {
     address = getConnInfo(c).remote.address;
   } catch {
     // Not served by @hono/node-server (app.request() in a unit test): there is no socket, so no proof of locality.
-    return false;
+    return 'remote';
   }
-  if (address === undefined || !isLoopbackAddress(address)) return false;
-  return FORWARDING_HEADERS.every((name) => c.req.header(name) === undefined);
+  if (address === undefined || !isLoopbackAddress(address)) return 'remote';
+  if (FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)) return 'remote';
+  // The adapter builds the URL from the Host header (and refuses a malformed one).
+  return isLoopbackHostName(new URL(c.req.url).hostname) ? undefined : 'host';
+}
+
+/** The request came straight from this machine (a loopback socket, no proxy in between) and names it by a loopback host. */
+export function isLoopbackRequest(c: Context): boolean {
+  return notLocalBecause(c) === undefined;
 }
 
 /** Answers 403 to anyone but a local caller, before the route (or its body) is touched. */
 export function loopbackOnly(what: string): MiddlewareHandler {
   return async (c, next) => {
-    if (isLoopbackRequest(c)) return next();
-    return c.json(
-      errorBody(ERROR_CODES.loopbackOnly, `${what} answers only on the machine the app runs on (loopback).`),
-      403,
-    );
+    const reason = notLocalBecause(c);
+    if (reason === undefined) return next();
+    const message =
+      reason === 'remote'
+        ? `${what} answers only on the machine the app runs on (loopback).`
+        : `${what} answers only at a loopback address (localhost, 127.0.0.1 or [::1]), not at ${new URL(c.req.url).hostname}.`;
+    return c.json(errorBody(ERROR_CODES.loopbackOnly, message), 403);
   };
 }

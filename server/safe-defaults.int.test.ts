@@ -1,5 +1,7 @@
 // Issue 9, points 1, 9 and 14: development helpers answer only callers on this machine, whatever the mode, and an
-// early answer never drops the connection of a client still sending its body.
+// early answer never drops the connection of a client still sending its body. Issue 26, point 9: and only when the
+// caller names the machine by a loopback host (DNS rebinding from a browser here sends another site's name).
+import http from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +32,38 @@ const LOOPBACK_ONLY = (what: string) => ({
   status: 403,
   body: { code: 'loopback_only', error: `${what} answers only on the machine the app runs on (loopback).` },
 });
+
+const LOOPBACK_HOST_ONLY = (what: string, hostname: string) => ({
+  status: 403,
+  body: {
+    code: 'loopback_only',
+    error: `${what} answers only at a loopback address (localhost, 127.0.0.1 or [::1]), not at ${hostname}.`,
+  },
+});
+
+/** A GET from this machine with the Host header given (fetch always sends the URL's own). */
+function getWithHost(url: string, path: string, host: string): Promise<Answer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: target.hostname, port: target.port, path, method: 'GET', headers: { host } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+          } catch {
+            resolve({ status: res.statusCode ?? 0, body: text });
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe.each(testDatabaseKinds())('development helpers on %s', (kind) => {
   let server: TestServer;
@@ -107,6 +141,39 @@ describe.each(testDatabaseKinds())('development helpers on %s', (kind) => {
     const local = await server.request('/sandbox/__control/stores/sandbox-demo/settings');
     expect(local.status).toBe(200);
     expect(((await local.json()) as { data: { latencyMs: number } }).data.latencyMs).toBe(0);
+  });
+
+  it('answers a loopback caller only when it names a loopback host (DNS rebinding sends another name)', async () => {
+    const port = new URL(server.url).port;
+    const helpers = [
+      ['/api/dev/outbox', 'The development outbox'],
+      ['/dev/outbox', 'The development outbox'],
+      ['/sandbox/__control/stores/sandbox-demo/settings', 'The sandbox control API'],
+    ] as const;
+    const foreign: Array<[host: string, hostname: string]> = [
+      ['attacker.example', 'attacker.example'],
+      [`attacker.example:${port}`, 'attacker.example'],
+      [`evil.localhost:${port}`, 'evil.localhost'],
+      [`localhost.attacker.example:${port}`, 'localhost.attacker.example'],
+      [`127.0.0.1.nip.io:${port}`, '127.0.0.1.nip.io'],
+      [`10.0.0.1:${port}`, '10.0.0.1'],
+    ];
+    for (const [path, what] of helpers) {
+      for (const [host, hostname] of foreign) {
+        expect(await getWithHost(server.url, path, host), `${path} as ${host}`).toEqual(
+          LOOPBACK_HOST_ONLY(what, hostname),
+        );
+      }
+      for (const host of [
+        `127.0.0.1:${port}`,
+        `localhost:${port}`,
+        'LOCALHOST',
+        `127.8.9.10:${port}`,
+        `[::1]:${port}`,
+      ]) {
+        expect((await getWithHost(server.url, path, host)).status, `${path} as ${host}`).toBe(200);
+      }
+    }
   });
 });
 

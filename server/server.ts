@@ -76,15 +76,16 @@ export async function startServer(
   void prune();
   const pruning = setInterval(() => void prune(), 6 * 60 * 60_000);
   pruning.unref();
-  // H.265 conversions, their uploads and results are deleted 24 hours on (the spec's expiry): looked for every 10
-  // minutes by every instance (deleting twice is harmless).
+  // H.265 conversions, their uploads and results are deleted 24 hours on (the spec's expiry), and upload addresses
+  // never used stop holding a place within minutes: looked for every 2 minutes by every instance (deleting twice is
+  // harmless).
   const sweepConversions = () =>
     services
       .getConverter()
       .then((converter) => converter.sweep())
       .catch((error: unknown) => logger.warn({ err: error }, 'expired conversions were not deleted'));
   void sweepConversions();
-  const sweeping = setInterval(() => void sweepConversions(), 10 * 60_000);
+  const sweeping = setInterval(() => void sweepConversions(), 2 * 60_000);
   sweeping.unref();
   services.jobQueue.startWhenThereIsWork(
     async () =>

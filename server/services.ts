@@ -36,7 +36,7 @@ import {
   MAX_ATTEMPTS,
   type Converter,
 } from './features/convert-h265/convert-h265.service';
-import { findFfmpeg, type FfmpegBinary } from './features/convert-h265/ffmpeg';
+import { findFfmpeg, isOldBuild, type FfmpegBinary } from './features/convert-h265/ffmpeg';
 import { AppError } from './errors';
 import { ERROR_CODES } from '../common/errors';
 import { H265_RATE_LIMIT } from '../common/contracts/convert-h265';
@@ -114,8 +114,37 @@ export function createServices(deps: ServicesDeps): AppServices {
     publicUrl,
     getAppSecret: () => loadAuthSecret(db, env.BETTER_AUTH_SECRET),
   });
-  // The H.265 converter: ffmpeg found once (FFMPEG_PATH, PATH, the npm-shipped binary), conversions on their own queue.
-  const findBinary = lazyRetrying(async () => (await findFfmpeg(env.FFMPEG_PATH)) ?? null);
+  // The H.265 converter: ffmpeg found once (FFMPEG_PATH, else the newest of PATH's and the npm-shipped 2018 build), run
+  // under an address-space limit; conversions on their own queue.
+  const findBinary = lazyRetrying(async () => {
+    const memoryLimitBytes =
+      env.H265_MEMORY_LIMIT_MB > 0 ? env.H265_MEMORY_LIMIT_MB * 1024 * 1024 : undefined;
+    const binary = await findFfmpeg(env.FFMPEG_PATH, memoryLimitBytes ? { memoryLimitBytes } : {});
+    if (!binary) logger.warn('no ffmpeg found: the H.265 cloud converter is unavailable');
+    else {
+      const found = {
+        path: binary.path,
+        version: binary.version,
+        source: binary.source,
+        year: binary.buildYear,
+      };
+      logger.info(
+        { ffmpeg: found, memoryBound: binary.memoryBound },
+        `ffmpeg ${binary.version} converts uploads`,
+      );
+      if (isOldBuild(binary)) {
+        logger.warn(
+          { ffmpeg: found },
+          `ffmpeg ${binary.version} is an old build (${binary.buildYear ?? 'year unknown'}) that decodes untrusted ` +
+            'uploads: install a current ffmpeg (Debian: apt-get install ffmpeg) or set FFMPEG_PATH',
+        );
+      }
+      if (!binary.memoryBound && memoryLimitBytes) {
+        logger.warn('prlimit was not found: ffmpeg runs without a memory bound (H265_MEMORY_LIMIT_MB)');
+      }
+    }
+    return binary ?? null;
+  });
   // Looked for at once (three short runs of the binary), so the first health report or conversion does not wait.
   findBinary().catch((error: unknown) => logger.warn({ err: error }, 'ffmpeg could not be checked'));
   const getBinary = async (): Promise<FfmpegBinary> => {
@@ -183,9 +212,11 @@ export function createServices(deps: ServicesDeps): AppServices {
       if (!binary)
         return { status: 'down', detail: 'no ffmpeg found (FFMPEG_PATH, PATH, @ffmpeg-installer/ffmpeg)' };
       const can = [binary.libx265 ? 'libx265' : 'no libx265', binary.aac ? 'aac' : 'no aac'].join(', ');
+      const age = isOldBuild(binary) ? `; an old build (${binary.buildYear ?? 'year unknown'})` : '';
+      const memory = binary.memoryBound ?? 'no memory bound';
       return {
         status: binary.libx265 && binary.aac ? 'up' : 'down',
-        detail: `ffmpeg ${binary.version} (${binary.source}: ${binary.path}; ${can})`,
+        detail: `ffmpeg ${binary.version} (${binary.source}: ${binary.path}; ${can}${age}; ${memory})`,
       };
     },
   };

@@ -1016,6 +1016,8 @@ export const en = {
   serverErrors: {
     not_found: 'Not found',
     malformed_json: 'The request body is not valid JSON',
+    invalid_text: 'Text may not contain the NUL character (\\u0000)',
+    json_too_deep: 'The JSON is nested too deeply',
     payload_too_large: 'The request is too large',
     invalid_input: 'The request is invalid',
     internal: 'An unexpected error occurred. Please try again.',
@@ -1042,6 +1044,10 @@ export const en = {
     upload_missing: 'The video has not been uploaded yet: please upload it again',
     video_unreadable:
       'The video could not be read: the file may be damaged or in a format the converter does not know',
+    video_format_unsupported:
+      'This file is not in a video format the converter accepts (playlists and lists of files are not videos). Please upload an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MPEG-TS, MPEG, FLV or Ogg video.',
+    video_frame_too_large:
+      'This video’s frames are too large for the converter: at most 4096 pixels on a side (4K). Please lower its resolution.',
     conversion_too_long:
       'This video would take too long to convert here: please trim it or lower its resolution',
     conversion_timeout: 'Conversion timeout. Video too large or complex.',

@@ -1020,6 +1020,8 @@ export const vi: Messages = {
   serverErrors: {
     not_found: 'Không tìm thấy',
     malformed_json: 'Nội dung yêu cầu không phải JSON hợp lệ',
+    invalid_text: 'Văn bản không được chứa ký tự NUL (\\u0000)',
+    json_too_deep: 'JSON lồng nhau quá nhiều cấp',
     payload_too_large: 'Yêu cầu quá lớn',
     invalid_input: 'Yêu cầu không hợp lệ',
     internal: 'Đã xảy ra lỗi không mong muốn. Vui lòng thử lại.',
@@ -1046,6 +1048,10 @@ export const vi: Messages = {
     upload_missing: 'Video chưa được tải lên: vui lòng tải lên lại',
     video_unreadable:
       'Không đọc được video: tệp có thể bị hỏng hoặc có định dạng mà bộ chuyển đổi không hỗ trợ',
+    video_format_unsupported:
+      'Tệp này không có định dạng video mà bộ chuyển đổi chấp nhận (danh sách phát và danh sách tệp không phải là video). Vui lòng tải lên video MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MPEG-TS, MPEG, FLV hoặc Ogg.',
+    video_frame_too_large:
+      'Khung hình của video này quá lớn đối với bộ chuyển đổi: tối đa 4096 điểm ảnh mỗi cạnh (4K). Vui lòng giảm độ phân giải.',
     conversion_too_long:
       'Video này sẽ mất quá nhiều thời gian để chuyển đổi: vui lòng cắt ngắn hoặc giảm độ phân giải',
     conversion_timeout: 'Hết thời gian chuyển đổi. Video quá lớn hoặc quá phức tạp.',

@@ -6,6 +6,7 @@ import {
   estimateSize,
   foldSpeed,
   formatDuration,
+  learnSpeed,
   megapixelsOf,
   secondsAt,
 } from './h265-estimate';
@@ -61,6 +62,27 @@ describe('the H.265 estimate', () => {
     expect(foldSpeed({}, 'fast', 20).fast).toBe(20);
     expect(foldSpeed({ fast: 20 }, 'fast', Number.NaN).fast).toBe(20);
     expect(foldSpeed({ fast: 20 }, 'fast', 0).fast).toBe(20);
+  });
+
+  it('learns only from what was encoded, ignores outliers and moves a speed by a bounded step (issue 26)', () => {
+    const hd = { width: 1920, height: 1080 };
+    // 300 frames of 1080p in 10 s: 62.2 MP/s against a known 70.
+    const learnt = learnSpeed({ superfast: 70 }, 'superfast', { ...hd, frames: 300, seconds: 10 });
+    expect(learnt.superfast).toBeCloseTo(70 * 0.6 + 62.2 * 0.4, 0);
+    // The poisoned upload of the report: a file claiming 240 s, 24 frames encoded in 1 s: too short to teach.
+    expect(learnSpeed({ superfast: 70.7 }, 'superfast', { ...hd, frames: 24, seconds: 1 }).superfast).toBe(
+      70.7,
+    );
+    // A speed 10 times the known one is an outlier, whatever the file was.
+    expect(learnSpeed({ superfast: 70 }, 'superfast', { ...hd, frames: 3000, seconds: 4 }).superfast).toBe(
+      70,
+    );
+    // Twice as fast (inside the outlier bound): the step is capped at 1.25x.
+    expect(learnSpeed({ fast: 20 }, 'fast', { ...hd, frames: 400, seconds: 20.7 }).fast).toBeCloseTo(25, 6);
+    expect(learnSpeed({ fast: 20 }, 'fast', { ...hd, frames: 70, seconds: 20.7 }).fast).toBeCloseTo(16, 6);
+    // Nothing known yet, nothing encoded: unchanged.
+    expect(learnSpeed({}, 'fast', { ...hd, frames: 300, seconds: 10 })).toEqual({});
+    expect(learnSpeed({ fast: 20 }, 'fast', { ...hd, frames: 0, seconds: 10 }).fast).toBe(20);
   });
 
   it('writes durations as a person reads them', () => {

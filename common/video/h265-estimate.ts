@@ -92,6 +92,31 @@ export function foldSpeed(speeds: EncoderSpeeds, preset: X265Preset, measured: n
   return { ...speeds, [preset]: previous ? previous * 0.6 + measured * 0.4 : measured };
 }
 
+/** What one conversion really encoded, as ffmpeg reported it: frames written, their size, the encoder's seconds. */
+export type EncodedWork = { frames: number; width: number; height: number; seconds: number };
+
+/** Encodes shorter than this teach nothing: ffmpeg's start-up and the file transfers weigh too much in them. */
+export const MIN_LEARN_SECONDS = 2;
+/** A measured speed further than this factor from the known one is an outlier and is ignored. */
+export const OUTLIER_FACTOR = 3;
+/** One conversion moves a preset's speed by at most this factor. */
+export const MAX_STEP_FACTOR = 1.25;
+
+/**
+ * A finished conversion's speed folded into the preset's (issue 26, point 4): from the frames ffmpeg encoded (never the
+ * duration a file's headers claim, which anyone can set), ignoring short encodes and outliers, and moving the speed by
+ * at most MAX_STEP_FACTOR, so that no upload can teach the converter that it is much faster than it is.
+ */
+export function learnSpeed(speeds: EncoderSpeeds, preset: X265Preset, work: EncodedWork): EncoderSpeeds {
+  const previous = speeds[preset];
+  if (!previous || work.seconds < MIN_LEARN_SECONDS || work.frames < 1) return speeds;
+  const measured = (work.frames * work.width * work.height) / 1e6 / work.seconds;
+  if (!(measured > previous / OUTLIER_FACTOR && measured < previous * OUTLIER_FACTOR)) return speeds;
+  const folded = foldSpeed(speeds, preset, measured)[preset] ?? previous;
+  const bounded = Math.min(previous * MAX_STEP_FACTOR, Math.max(previous / MAX_STEP_FACTOR, folded));
+  return { ...speeds, [preset]: bounded };
+}
+
 /** `95` -> "1 min 35 s"; `40` -> "40 s". */
 export function formatDuration(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));

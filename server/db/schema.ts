@@ -233,6 +233,8 @@ export const videoConversion = pgTable(
     /** The upload's object key (the spec's `s3Key`). */
     uploadKey: text('upload_key').notNull().unique(),
     owner: text('owner').notNull(),
+    /** The client address the upload address was given to (issue 26: waiting uploads are counted per caller). */
+    clientKey: text('client_key'),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     state: text('state').notNull(),
@@ -251,6 +253,8 @@ export const videoConversion = pgTable(
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the sweep found the upload's file (its address expired, the conversion not asked for yet). */
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -258,6 +262,7 @@ export const videoConversion = pgTable(
   (table) => [
     index('video_conversion_owner_created_idx').on(table.owner, table.createdAt),
     index('video_conversion_expires_idx').on(table.expiresAt),
+    index('video_conversion_state_created_idx').on(table.state, table.createdAt),
   ],
 );
 

@@ -6,6 +6,7 @@ import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
 import { type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
 import { ERROR_CODES } from '../../common/errors';
 import type { Db } from '../db/database';
+import { withAdvisoryLocks, type Tx } from '../db/lock';
 import { AppError } from '../errors';
 import { job } from '../db/schema';
 
@@ -53,26 +54,82 @@ export function toJobView(row: JobRow): JobView {
   };
 }
 
+/** Unfinished jobs one owner may have, and one store may have queued (safe by default: rows stay bounded). */
+export const MAX_UNFINISHED_PER_OWNER = 3;
+export const MAX_UNFINISHED_PER_STORE = 5;
+
+/** The states of a job not yet ended: what the limits count. */
+const UNFINISHED_STATES = ['queued', 'running', 'waiting', 'cancelling'];
+
+/** Who a limit counts: an owner's jobs, or a store's. */
+type JobScope = { owner: string } | { storeHash: string };
+
+/** Unfinished jobs of an owner, or on a store: the bounds of what one caller can queue. */
+async function countUnfinishedOn(q: Db | Tx, by: JobScope): Promise<number> {
+  const who = 'owner' in by ? eq(job.owner, by.owner) : eq(job.storeHash, by.storeHash);
+  const [row] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(job)
+    .where(and(who, inArray(job.state, UNFINISHED_STATES)));
+  return row?.n ?? 0;
+}
+
+async function insertOn(q: Db | Tx, input: NewJob): Promise<JobRow> {
+  const [row] = await q
+    .insert(job)
+    .values({
+      id: input.id,
+      kind: input.kind,
+      owner: input.owner,
+      storeHash: input.storeHash,
+      state: 'queued',
+      input: input.input,
+      credentialsSealed: input.credentialsSealed,
+      undoOf: input.undoOf ?? null,
+      createdAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('the job row was not written');
+  return row;
+}
+
+/** Throws the `tooManyJobs` AppError when the owner or the store has no room left for one more unfinished job. */
+async function assertRoomOn(q: Db | Tx, owner: string, storeHash: string): Promise<void> {
+  if ((await countUnfinishedOn(q, { owner })) >= MAX_UNFINISHED_PER_OWNER) {
+    throw new AppError(
+      ERROR_CODES.tooManyJobs,
+      `You already have ${MAX_UNFINISHED_PER_OWNER} jobs running or waiting. Please wait for one to end.`,
+    );
+  }
+  if ((await countUnfinishedOn(q, { storeHash })) >= MAX_UNFINISHED_PER_STORE) {
+    throw new AppError(
+      ERROR_CODES.tooManyJobs,
+      `This store already has ${MAX_UNFINISHED_PER_STORE} jobs running or waiting. Please wait for one to end.`,
+    );
+  }
+}
+
+/** The advisory-lock keys (server/db/lock.ts) under which an owner's and a store's job counts are checked and taken. */
+const jobLimitLockKeys = (owner: string, storeHash: string) => [
+  `job-owner:${owner}`,
+  `job-store:${storeHash}`,
+];
+
 export function createJobStore(db: Db) {
   const bump = { version: sql`${job.version} + 1` };
   return {
-    async insert(input: NewJob): Promise<JobRow> {
-      const [row] = await db
-        .insert(job)
-        .values({
-          id: input.id,
-          kind: input.kind,
-          owner: input.owner,
-          storeHash: input.storeHash,
-          state: 'queued',
-          input: input.input,
-          credentialsSealed: input.credentialsSealed,
-          undoOf: input.undoOf ?? null,
-          createdAt: input.now,
-        })
-        .returning();
-      if (!row) throw new Error('the job row was not written');
-      return row;
+    /**
+     * Writes a job row (the only way to write one) if its owner and its store have room for it (issue 26, point 6):
+     * the counts and the insert run in one transaction holding the owner's and the store's advisory locks, so
+     * concurrent starts, on this instance or another, pass one at a time and never go over MAX_UNFINISHED_PER_OWNER
+     * or MAX_UNFINISHED_PER_STORE. Throws the same `tooManyJobs` AppErrors as assertRoomForJob. Nothing slow (no
+     * network, no queueing) goes in here: the locks are held until it ends.
+     */
+    createWithinLimits(input: NewJob): Promise<JobRow> {
+      return withAdvisoryLocks(db, jobLimitLockKeys(input.owner, input.storeHash), async (tx) => {
+        await assertRoomOn(tx, input.owner, input.storeHash);
+        return insertOn(tx, input);
+      });
     },
 
     async get(id: string): Promise<JobRow | undefined> {
@@ -80,15 +137,9 @@ export function createJobStore(db: Db) {
       return row;
     },
 
-    /** Unfinished jobs of an owner, and on a store: the bounds of what one caller can queue. */
-    async countUnfinished(by: { owner: string } | { storeHash: string }): Promise<number> {
-      const active = ['queued', 'running', 'waiting', 'cancelling'];
-      const who = 'owner' in by ? eq(job.owner, by.owner) : eq(job.storeHash, by.storeHash);
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(job)
-        .where(and(who, inArray(job.state, active)));
-      return row?.n ?? 0;
+    /** Throws the `tooManyJobs` AppError when the owner or the store has no room left (a look, not a reservation). */
+    assertRoom(owner: string, storeHash: string): Promise<void> {
+      return assertRoomOn(db, owner, storeHash);
     },
 
     /** Deletes jobs that ended before `before` (their backups go with them). */
@@ -220,24 +271,14 @@ export function createJobStore(db: Db) {
 
 export type JobStore = ReturnType<typeof createJobStore>;
 
-/** Unfinished jobs one owner may have, and one store may have queued (safe by default: rows stay bounded). */
-export const MAX_UNFINISHED_PER_OWNER = 3;
-export const MAX_UNFINISHED_PER_STORE = 5;
 /** Ended jobs (and their backups) are kept this long, then deleted. */
 export const FINISHED_JOB_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
-/** Refuses a new job when its owner or its store already has as many unfinished jobs as allowed. */
+/**
+ * Refuses a new job early, when its owner or its store already has as many unfinished jobs as allowed: a cheap look
+ * before the store is called. Only a look: two concurrent callers can both pass it, so the job row itself is written
+ * with `createWithinLimits`, which checks again and inserts in one locked step.
+ */
 export async function assertRoomForJob(store: JobStore, owner: string, storeHash: string): Promise<void> {
-  if ((await store.countUnfinished({ owner })) >= MAX_UNFINISHED_PER_OWNER) {
-    throw new AppError(
-      ERROR_CODES.tooManyJobs,
-      `You already have ${MAX_UNFINISHED_PER_OWNER} jobs running or waiting. Please wait for one to end.`,
-    );
-  }
-  if ((await store.countUnfinished({ storeHash })) >= MAX_UNFINISHED_PER_STORE) {
-    throw new AppError(
-      ERROR_CODES.tooManyJobs,
-      `This store already has ${MAX_UNFINISHED_PER_STORE} jobs running or waiting. Please wait for one to end.`,
-    );
-  }
+  await store.assertRoom(owner, storeHash);
 }

@@ -1,6 +1,7 @@
 // The local-disk adapter (the default, no configuration): objects under `DATA_DIR/storage/objects/<key>`, each one's
 // content type beside it in `DATA_DIR/storage/meta/<key>.json`. A write streams into `storage/tmp/` and is renamed
-// into place, so a reader never sees half a file and a refused or broken upload leaves nothing behind. Upload and
+// into place, so a reader never sees half a file and a refused or broken upload leaves nothing behind. An upload
+// address withdrawn by `revokeUploadUrl` leaves an empty marker in `DATA_DIR/storage/revoked/<key>`. Upload and
 // download addresses are the app's own (`/api/storage/…`, routes.ts), signed with HMAC-SHA256 (url-signer.ts).
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
@@ -64,6 +65,8 @@ export type LocalStorage = ObjectStorage & {
   ): Promise<number>;
   /** The Content-Disposition of a download under `name`. */
   dispositionOf(name: string): string;
+  /** Whether the upload addresses of `key` were withdrawn (`revokeUploadUrl`). */
+  isUploadRevoked(key: string): Promise<boolean>;
 };
 
 type Meta = { contentType: string };
@@ -74,6 +77,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   const objectsDir = path.join(root, 'objects');
   const metaDir = path.join(root, 'meta');
   const tmpDir = path.join(root, 'tmp');
+  const revokedDir = path.join(root, 'revoked');
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   let signer: Promise<ReturnType<typeof createUrlSigner>> | undefined;
   const getSigner = () => {
@@ -266,6 +270,16 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
         if (summary.lastModified.getTime() < before.getTime()) old.push(summary.key);
       }
       for (const key of old) await storage.deleteObject(key);
+      // Markers of withdrawn upload addresses under the prefix: an address outlives its marker's use by its expiry.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : '';
+      const markers = folder === '' ? revokedDir : path.join(revokedDir, ...folder.slice(0, -1).split('/'));
+      for await (const marker of walk(markers, folder)) {
+        if (marker.key.startsWith(prefix) && marker.lastModified.getTime() < before.getTime()) {
+          const file = fileOf(revokedDir, marker.key);
+          await rm(file, { force: true });
+          await pruneEmptyParents(file, revokedDir);
+        }
+      }
       // Temporary files of uploads cut off by a crash are swept with the rest.
       for await (const leftover of walk(tmpDir, '')) {
         if (leftover.lastModified.getTime() < before.getTime())
@@ -307,6 +321,22 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
         url: `${baseUrl}${STORAGE_ROUTE_PATH}/download/${keyToPath(key)}?${query.toString()}`,
         expiresAt: new Date(expires * 1000),
       };
+    },
+
+    async revokeUploadUrl(key) {
+      const file = fileOf(revokedDir, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, '');
+    },
+
+    async isUploadRevoked(key) {
+      try {
+        await stat(fileOf(revokedDir, key));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
     },
 
     describe: () => ({ kind: 'local' }),

@@ -72,6 +72,13 @@ export interface ObjectStorage {
   deleteOlderThan(prefix: string, before: Date): Promise<number>;
   presignedUploadUrl(key: string, options: UploadUrlOptions): Promise<PresignedUpload>;
   presignedDownloadUrl(key: string, options: DownloadUrlOptions): Promise<PresignedDownload>;
+  /**
+   * Refuses every later upload through the addresses already given for `key` (issue 26: an upload address is not
+   * used again once its file has been taken). Local: a marker the upload route checks, swept by `deleteOlderThan`
+   * with the key's prefix. S3: a presigned PUT cannot be withdrawn, so nothing happens; it ends at its expiry, which
+   * callers keep short.
+   */
+  revokeUploadUrl(key: string): Promise<void>;
   /** Where the files go, without secrets. */
   describe(): StorageDescription;
   /** The health report's `storage` component: local, whether the folder is writable; S3, a HeadBucket. */

@@ -59,6 +59,13 @@ export function storageRoutes(deps: { storage: ObjectStorage }): Hono {
     }
     const problem = await storage.checkUpload(fields, q.sig);
     if (problem) return refused(c, 'upload', problem);
+    if (await storage.isUploadRevoked(key)) {
+      return errorResponse(
+        c,
+        ERROR_CODES.linkExpired,
+        'This upload link has already been used. Please ask for a new one.',
+      );
+    }
     // As S3 does with a signed Content-Type: the upload must declare the type it was signed for.
     if ((c.req.header('content-type') ?? '').trim() !== fields.type) {
       return invalidLink(c, 'upload', `the Content-Type header must be ${fields.type}`);

@@ -162,6 +162,12 @@ export function createS3Storage(config: S3StorageConfig, options: { now?: () => 
 
     listObjects,
 
+    // A presigned PUT cannot be withdrawn (the bucket checks only its signature and expiry): see ObjectStorage.
+    revokeUploadUrl: (key) => {
+      assertValidKey(key);
+      return Promise.resolve();
+    },
+
     async deleteOlderThan(prefix, before) {
       const old: string[] = [];
       for await (const item of listObjects(prefix)) {

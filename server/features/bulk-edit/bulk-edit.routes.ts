@@ -112,17 +112,21 @@ function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
   const start = async (c: Context, command: unknown, call: ToolCall): Promise<JobRow> => {
     const owner = (await jobOwner(c, deps.getAuth, { create: true })) ?? 'visitor:unknown';
     const { input, credentials } = tool.describe(command);
+    // A caller already at a limit is refused before the store is called; the binding check is createWithinLimits.
     await assertRoomForJob(deps.jobStore, owner, credentials.target.storeHash);
     // The store must answer to these credentials before a job is kept for it (a wrong token leaves no row).
     await call.storeClient(credentials.target).store.get({ signal: call.signal });
     const id = randomUUID();
-    const row = await deps.jobStore.insert({
+    const credentialsSealed = sealCredentials(await deps.getTokenCipher(), id, credentials);
+    // The limits are checked again and the row written in one locked step (concurrent starts pass one at a time);
+    // queueing comes after, outside it.
+    const row = await deps.jobStore.createWithinLimits({
       id,
       kind: tool.kind,
       owner,
       storeHash: credentials.target.storeHash,
       input,
-      credentialsSealed: sealCredentials(await deps.getTokenCipher(), id, credentials),
+      credentialsSealed,
       now: new Date(),
     });
     await deps.jobQueue.enqueue({ jobId: id, kind: tool.kind, storeHash: credentials.target.storeHash });

@@ -1,11 +1,17 @@
 // This machine's x265 speed per preset (issue 17), measured once per instance on first need: a 2 s 1280x720 test
 // clip encoded as a conversion would (same arguments) with three presets, less ffmpeg's own start-up; the presets
-// between are interpolated on a log scale. About 4 s on 2 cores. Every finished conversion folds its own speed in
-// (`foldSpeed`), so the estimates follow the real videos. Speed belongs to the machine: it is kept per instance.
+// between are interpolated on a log scale. About 4 s on 2 cores. Every finished conversion folds in the speed of the
+// frames it really encoded (`learnSpeed`: outliers ignored, each step bounded), so the estimates follow real videos. Speed belongs to the machine: it is kept per instance.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { foldSpeed, type EncoderSpeeds, type X265Preset } from '../../../common/video/h265-estimate';
+import {
+  foldSpeed,
+  learnSpeed,
+  type EncodedWork,
+  type EncoderSpeeds,
+  type X265Preset,
+} from '../../../common/video/h265-estimate';
 import { encode, encodeArgs, run, type FfmpegBinary } from './ffmpeg';
 
 const CLIP = { width: 1280, height: 720, frameRate: 30, durationSeconds: 2 };
@@ -58,7 +64,11 @@ async function measureOnce(binary: FfmpegBinary, dir: string): Promise<EncoderSp
   let speeds: EncoderSpeeds = {};
   for (const preset of MEASURED) {
     const output = path.join(dir, `${preset}.mp4`);
-    const args = encodeArgs(input, output, preset, { ...CLIP, videoCodec: 'h264', audioCodec: 'aac' });
+    const args = encodeArgs({ path: input, container: 'mov' }, output, preset, {
+      ...CLIP,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+    });
     const seconds = await timed(() =>
       encode(binary, args, {
         durationSeconds: CLIP.durationSeconds,
@@ -84,8 +94,8 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 export type SpeedBook = {
   /** The speeds, measured on the first call (shared by concurrent callers). */
   speeds(): Promise<EncoderSpeeds>;
-  /** A finished conversion's own speed. */
-  record(preset: X265Preset, megapixelsPerSecond: number): void;
+  /** What a finished conversion encoded, folded in by `learnSpeed` (outliers ignored, each step bounded). */
+  record(preset: X265Preset, work: EncodedWork): void;
 };
 
 export function createSpeedBook(getBinary: () => Promise<FfmpegBinary>, preset?: EncoderSpeeds): SpeedBook {
@@ -108,8 +118,8 @@ export function createSpeedBook(getBinary: () => Promise<FfmpegBinary>, preset?:
       });
       return measuring;
     },
-    record(presetName, speed) {
-      if (current) current = foldSpeed(current, presetName, speed);
+    record(presetName, work) {
+      if (current) current = learnSpeed(current, presetName, work);
     },
   };
 }

@@ -2,8 +2,8 @@
 // PostgreSQL when TEST_DATABASE_URL is set) and on S3 (s3rver on loopback): the spec's calls and messages, the output
 // read back by ffprobe, keys bound to their owner, rate limits per role, a worker killed mid-job.
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -22,7 +22,16 @@ import { makeClip, probe } from '../../../e2e/fixtures/video-clips';
 import { videoConversion } from '../../db/schema';
 import { TestClient } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
-import { conversionIdOf, convert, killFfmpegOf, postAnswer, status, upload } from './test-helpers';
+import {
+  conversionIdOf,
+  convert,
+  killFfmpegOf,
+  postAnswer,
+  putAgain,
+  status,
+  upload,
+  uploadTo,
+} from './test-helpers';
 
 const PASSWORD = 'secret-1';
 
@@ -45,7 +54,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     const body = healthResponseSchema.parse(await (await server.request('/api/health')).json());
     expect(body.components.ffmpeg?.status).toBe('up');
     expect(body.components.ffmpeg?.detail).toMatch(
-      /^ffmpeg \S+ \((FFMPEG_PATH|PATH|npm): \/\S+; libx265, aac\)$/,
+      /^ffmpeg \S+ \((FFMPEG_PATH|PATH|npm): \/\S+; libx265, aac; address space 3072 MB per ffmpeg \(prlimit --as\)\)$/,
     );
   });
 
@@ -140,8 +149,19 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     const textFile = path.join(dataDir, 'notes.mp4');
     await writeFile(textFile, 'these are not the frames you are looking for\n'.repeat(100));
     const unreadable = await convert(owner, await upload(owner, textFile));
-    expect(unreadable).toMatchObject({ status: 422, body: { success: false, code: 'video_unreadable' } });
-    expect(unreadable.body.message).toMatch(/^The video could not be read/);
+    expect(unreadable).toMatchObject({
+      status: 415,
+      body: { success: false, code: 'video_format_unsupported' },
+    });
+    expect(unreadable.body.message).toBe(
+      'This file is not in a video format the converter accepts. Please upload an MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MPEG-TS, MPEG, FLV or Ogg video.',
+    );
+    // An MP4 cut short: the container is known, its contents cannot be read.
+    const cut = path.join(dataDir, 'cut.mp4');
+    await writeFile(cut, (await readFile(clip)).subarray(0, 2000));
+    const damaged = await convert(owner, await upload(owner, cut));
+    expect(damaged).toMatchObject({ status: 422, body: { success: false, code: 'video_unreadable' } });
+    expect(damaged.body.message).toMatch(/^The video could not be read/);
     const soundOnly = path.join(dataDir, 'tone.m4a');
     await promisify(execFile)('ffmpeg', [
       ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:a', 'aac', soundOnly],
@@ -150,6 +170,70 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     expect(audioOnly).toMatchObject({
       status: 400,
       body: { message: 'Please select a video file', code: 'not_video' },
+    });
+  });
+
+  it('refuses playlists and lists that name the server’s files, and never converts those files (issue 26)', async () => {
+    const guest = new TestClient(server);
+    // A media file on the server that the playlists point at, by its path and through /proc/self/cwd.
+    const target = await makeClip({ width: 160, height: 120, seconds: 1 });
+    const viaCwd = `/proc/self/cwd/${path.relative(process.cwd(), target)}`;
+    const lists = {
+      'holiday.mp4': `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:10\n#EXTINF:1.0,\n${target}\n#EXT-X-ENDLIST\n`,
+      'beach.mp4': `#EXTM3U\n#EXTINF:1.0,\n${viaCwd}\n#EXT-X-ENDLIST\n`,
+      'party.mov': `ffconcat version 1.0\nfile '${target}'\n`,
+    };
+    for (const [name, text] of Object.entries(lists)) {
+      const file = path.join(dataDir, `list-${name}`);
+      await writeFile(file, text);
+      const address = await uploadTo(guest, file, { filename: name });
+      const answer = await convert(guest, address.s3Key, name);
+      expect(answer, name).toMatchObject({
+        status: 415,
+        body: { success: false, code: 'video_format_unsupported' },
+      });
+      expect(answer.body.message).toBe(
+        'This file is a playlist or a list of other files, not a video. Please upload the video file itself (MP4, MOV, M4V, 3GP, WebM, MKV, AVI, MPEG-TS, MPEG, FLV or Ogg).',
+      );
+      expect(answer.body.download_url).toBeUndefined();
+      // The failed upload is deleted at once, and its address cannot store another file (issue 26, point 11).
+      const [row] = await server.database.db
+        .select()
+        .from(videoConversion)
+        .where(eq(videoConversion.uploadKey, address.s3Key));
+      expect(row).toMatchObject({ state: 'failed', outputKey: null });
+      expect(existsSync(path.join(dataDir, 'storage', 'objects', ...address.s3Key.split('/')))).toBe(false);
+      expect(await putAgain(address, new Uint8Array(10))).toMatchObject({
+        status: 403,
+        code: 'link_expired',
+        error: 'This upload link has already been used. Please ask for a new one.',
+      });
+    }
+  });
+
+  it('refuses frames larger than 4K before decoding them (issue 26)', async () => {
+    const guest = new TestClient(server);
+    // Two 8200 x 8200 PNG frames in Matroska: 96 KB on disk, 200 MB a frame once decoded.
+    const bomb = path.join(dataDir, 'frames.mkv');
+    await promisify(execFile)('ffmpeg', [
+      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=8200x8200:r=2:d=1'],
+      ...['-frames:v', '2', '-c:v', 'png', '-pix_fmt', 'gray', bomb],
+    ]);
+    const address = await uploadTo(guest, bomb, { filename: 'frames.mkv', contentType: 'video/x-matroska' });
+    const answer = await convert(guest, address.s3Key, 'frames.mkv');
+    expect(answer).toMatchObject({ status: 422, body: { success: false, code: 'video_frame_too_large' } });
+    expect(answer.body.message).toBe(
+      'This video is 8200 × 8200 pixels; the converter accepts at most 4096 pixels on a side and 4096 × 2304 in all (4K). Please lower its resolution.',
+    );
+  });
+
+  it('refuses a new upload to an address whose conversion has started or ended (issue 26)', async () => {
+    const guest = new TestClient(server);
+    const address = await uploadTo(guest, clip, { filename: 'once.mp4' });
+    expect((await convert(guest, address.s3Key, 'once.mp4')).status).toBe(200);
+    expect(await putAgain(address, new Uint8Array(await readFile(clip)))).toMatchObject({
+      status: 403,
+      code: 'link_expired',
     });
   });
 

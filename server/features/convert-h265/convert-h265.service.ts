@@ -6,11 +6,11 @@
 // waits, from any instance. `sweep` deletes what is 24 hours old.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   H265_MAX_BYTES,
   H265_MESSAGES,
@@ -26,24 +26,40 @@ import {
   type H265UploadUrlResponse,
 } from '../../../common/contracts/convert-h265';
 import { ERROR_CODES, type ErrorCode } from '../../../common/errors';
-import {
-  estimateConversion,
-  formatDuration,
-  megapixelsOf,
-  type X265Preset,
-} from '../../../common/video/h265-estimate';
+import { estimateConversion, formatDuration, type X265Preset } from '../../../common/video/h265-estimate';
 import type { Db } from '../../db/database';
+import { withAdvisoryLocks } from '../../db/lock';
 import { videoConversion } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { AttemptCounter } from '../auth/attempts';
 import type { SpeedBook } from './calibration';
-import { encode, encodeArgs, probe, ProbeError, type FfmpegBinary, type Probe } from './ffmpeg';
+import { refusalMessage, sniffContainer, SNIFF_BYTES } from './container';
+import {
+  encode,
+  encodeArgs,
+  MAX_OUTPUT_FRAMES,
+  probe,
+  ProbeError,
+  type FfmpegBinary,
+  type InputFile,
+  type Probe,
+} from './ffmpeg';
 
 export const H265_QUEUE = 'video-h265';
-/** How long an upload address may be used: long enough for 100 MB on a slow line. */
-export const UPLOAD_ADDRESS_SECONDS = 30 * 60;
+/**
+ * How long an upload address may be used: the upload must start within it (local disk and S3 both check the expiry
+ * when the PUT begins, so a slow 100 MB upload still finishes). Short, so that addresses asked for and never used stop
+ * counting against the waiting uploads within minutes (issue 26, point 5).
+ */
+export const UPLOAD_ADDRESS_SECONDS = 10 * 60;
+/**
+ * An address past its expiry whose file the sweep has not found stops counting as waiting this long after it was given
+ * (an upload that started in time may still be arriving); its row is deleted at UNUSED_ROW_MS.
+ */
+export const UNUSED_ADDRESS_COUNTS_MS = (UPLOAD_ADDRESS_SECONDS + 5 * 60) * 1000;
+export const UNUSED_ROW_MS = 40 * 60 * 1000;
 /** Attempts of one conversion (a dead worker or a storage failure is retried, a bad video is not). */
 export const MAX_ATTEMPTS = 3;
 const RETENTION_MS = H265_RETENTION_HOURS * 60 * 60 * 1000;
@@ -51,6 +67,14 @@ const RETENTION_MS = H265_RETENTION_HOURS * 60 * 60 * 1000;
 export const UNCONVERTED_UPLOAD_MS = 60 * 60 * 1000;
 /** Uploads waiting for their conversion, at most, across every caller: a bound on the disk strangers can fill. */
 export const MAX_WAITING_UPLOADS = 100;
+/** Waiting uploads one owner (a user, or a visitor's cookie) may have, and one client address. */
+export const MAX_WAITING_PER_OWNER = 3;
+export const MAX_WAITING_PER_ADDRESS = 10;
+/** The last slots of the shared pool, kept for callers who have no upload waiting. */
+export const WAITING_RESERVED_FOR_NEWCOMERS = 20;
+/** The largest frame converted: 4096 pixels on a side and 4096 x 2304 in all (4K; issue 26, point 2). */
+export const MAX_FRAME_SIDE = 4096;
+export const MAX_FRAME_PIXELS = 4096 * 2304;
 const PREFIX = 'h265/';
 
 type Row = typeof videoConversion.$inferSelect;
@@ -103,13 +127,22 @@ export function createConverter(deps: ConverterDeps) {
   const update = (id: string, values: Partial<Row>) =>
     db.update(videoConversion).set(values).where(eq(videoConversion.id, id));
 
-  const fail = (id: string, code: ErrorCode, message: string) =>
-    update(id, {
-      state: 'failed',
-      errorCode: code,
-      errorMessage: message,
-      finishedAt: new Date(now()),
-    });
+  /** Ends a conversion as failed; its upload is deleted at once (it will not be converted again). */
+  const fail = async (id: string, code: ErrorCode, message: string) => {
+    const [row] = await db
+      .update(videoConversion)
+      .set({ state: 'failed', errorCode: code, errorMessage: message, finishedAt: new Date(now()) })
+      .where(eq(videoConversion.id, id))
+      .returning({ uploadKey: videoConversion.uploadKey });
+    if (row) {
+      await storage.revokeUploadUrl(row.uploadKey).catch(() => undefined);
+      await storage
+        .deleteObject(row.uploadKey)
+        .catch((error: unknown) =>
+          logger.warn({ err: error, conversion: id }, 'a failed upload was not deleted'),
+        );
+    }
+  };
 
   const ownRow = async (caller: Caller | undefined, s3Key: string): Promise<Row> => {
     const [row] = await db
@@ -154,6 +187,16 @@ export function createConverter(deps: ConverterDeps) {
     };
   }
 
+  /** The upload addresses given out and not yet converted that still count: live ones, and those with a file. */
+  const waiting = () =>
+    and(
+      eq(videoConversion.state, 'uploading'),
+      or(
+        gt(videoConversion.createdAt, new Date(now() - UNUSED_ADDRESS_COUNTS_MS)),
+        isNotNull(videoConversion.uploadedAt),
+      ),
+    );
+
   async function createUpload(
     caller: Caller,
     addressKey: string,
@@ -161,31 +204,49 @@ export function createConverter(deps: ConverterDeps) {
   ): Promise<H265UploadUrlResponse> {
     const wait = await deps.limits.uploads.take(addressKey);
     if (wait !== null) throw new AppError(ERROR_CODES.conversionRateLimited, H265_MESSAGES.rateLimited, wait);
-    const [waiting] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(videoConversion)
-      .where(eq(videoConversion.state, 'uploading'));
-    if ((waiting?.n ?? 0) >= MAX_WAITING_UPLOADS) {
-      throw new AppError(ERROR_CODES.conversionRateLimited, H265_MESSAGES.rateLimited, 60);
-    }
     const id = randomUUID();
     const key = `${PREFIX}uploads/${id}/${keySafeName(request.filename)}`;
+    const created = new Date(now());
+    // Counted and taken in one step: the same lock for every caller, so concurrent requests cannot pass it together.
+    await withAdvisoryLocks(db, ['h265-waiting-uploads'], async (tx) => {
+      const [counts] = await tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          mine: sql<number>`(count(*) filter (where ${videoConversion.owner} = ${caller.owner}))::int`,
+          here: sql<number>`(count(*) filter (where ${videoConversion.clientKey} = ${addressKey}))::int`,
+        })
+        .from(videoConversion)
+        .where(waiting());
+      const { total = 0, mine = 0, here = 0 } = counts ?? {};
+      if (mine >= MAX_WAITING_PER_OWNER || here >= MAX_WAITING_PER_ADDRESS) {
+        throw new AppError(
+          ERROR_CODES.conversionRateLimited,
+          `You already have ${Math.max(mine, here)} videos uploading or waiting to be converted. Please convert ` +
+            `them first, or try again in ${UNUSED_ADDRESS_COUNTS_MS / 60_000} minutes (unused upload addresses expire).`,
+          60,
+        );
+      }
+      const shared =
+        mine + here > 0 ? MAX_WAITING_UPLOADS - WAITING_RESERVED_FOR_NEWCOMERS : MAX_WAITING_UPLOADS;
+      if (total >= shared)
+        throw new AppError(ERROR_CODES.conversionRateLimited, H265_MESSAGES.rateLimited, 60);
+      await tx.insert(videoConversion).values({
+        id,
+        uploadKey: key,
+        owner: caller.owner,
+        clientKey: addressKey,
+        filename: request.filename,
+        contentType: request.contentType,
+        state: 'uploading',
+        createdAt: created,
+        expiresAt: new Date(created.getTime() + RETENTION_MS),
+      });
+    });
     const upload = await storage.presignedUploadUrl(key, {
       contentType: request.contentType,
       expiresInSeconds: UPLOAD_ADDRESS_SECONDS,
       maxBytes: H265_MAX_BYTES,
       ...(request.size !== undefined ? { contentLength: request.size } : {}),
-    });
-    const created = new Date(now());
-    await db.insert(videoConversion).values({
-      id,
-      uploadKey: key,
-      owner: caller.owner,
-      filename: request.filename,
-      contentType: request.contentType,
-      state: 'uploading',
-      createdAt: created,
-      expiresAt: new Date(created.getTime() + RETENTION_MS),
     });
     return {
       uploadUrl: upload.url,
@@ -219,7 +280,11 @@ export function createConverter(deps: ConverterDeps) {
       .set({ state: 'queued', originalSize: info.size, filename: filename.slice(0, 255) })
       .where(and(eq(videoConversion.id, row.id), eq(videoConversion.state, 'uploading')))
       .returning({ id: videoConversion.id });
-    if (moved.length === 1) await deps.enqueue(row.id);
+    if (moved.length === 1) {
+      // The file is taken: its upload address may not replace it (or be used to store another one) from now on.
+      await storage.revokeUploadUrl(s3Key);
+      await deps.enqueue(row.id);
+    }
     return (await load(row.id)) ?? row;
   }
 
@@ -367,9 +432,43 @@ export function createConverter(deps: ConverterDeps) {
     }
   }
 
+  /** The first bytes of a file (what `sniffContainer` reads). */
+  async function headOf(file: string): Promise<Uint8Array> {
+    const handle = await open(file, 'r');
+    try {
+      const buffer = new Uint8Array(SNIFF_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Why a probed video is refused before its conversion starts (issue 26, point 2), or null. */
+  function sizeRefusal(probed: Probe): { code: ErrorCode; message: string } | null {
+    const { width, height } = probed;
+    if (width > MAX_FRAME_SIDE || height > MAX_FRAME_SIDE || width * height > MAX_FRAME_PIXELS) {
+      return {
+        code: ERROR_CODES.videoFrameTooLarge,
+        message:
+          `This video is ${width} × ${height} pixels; the converter accepts at most ${MAX_FRAME_SIDE} pixels on a ` +
+          `side and ${MAX_FRAME_SIDE} × ${MAX_FRAME_PIXELS / MAX_FRAME_SIDE} in all (4K). Please lower its resolution.`,
+      };
+    }
+    const frames = Math.ceil(probed.durationSeconds * probed.frameRate);
+    if (frames > MAX_OUTPUT_FRAMES) {
+      return {
+        code: ERROR_CODES.conversionTooLong,
+        message:
+          `This video has about ${frames.toLocaleString('en-US')} frames; the converter accepts at most ` +
+          `${MAX_OUTPUT_FRAMES.toLocaleString('en-US')} (30 minutes at 30 fps). Please trim it.`,
+      };
+    }
+    return null;
+  }
+
   async function convertIn(row: Row, dir: string, attempt: number): Promise<void> {
     const binary = await deps.getBinary();
-    const input = path.join(dir, 'input');
     const object = await storage.getObjectStream(row.uploadKey);
     if (!object) {
       await fail(
@@ -379,7 +478,15 @@ export function createConverter(deps: ConverterDeps) {
       );
       return;
     }
-    await pipeline(object.body, createWriteStream(input));
+    const file = path.join(dir, 'input');
+    await pipeline(object.body, createWriteStream(file));
+    // ffmpeg is never left to guess what the file is (issue 26, point 1): lists of other files are refused here.
+    const sniffed = sniffContainer(await headOf(file));
+    if (!sniffed.ok) {
+      await fail(row.id, ERROR_CODES.videoFormatUnsupported, refusalMessage(sniffed.reason));
+      return;
+    }
+    const input: InputFile = { path: file, container: sniffed.container };
     let probed: Probe;
     try {
       probed = await probe(binary, input);
@@ -393,6 +500,12 @@ export function createConverter(deps: ConverterDeps) {
           'The video could not be read: the file may be damaged or in a format the converter does not know',
         );
       }
+      return;
+    }
+    const refusal = sizeRefusal(probed);
+    if (refusal) {
+      await update(row.id, { probe: probed });
+      await fail(row.id, refusal.code, refusal.message);
       return;
     }
     const speeds = await speedsNow();
@@ -440,6 +553,14 @@ export function createConverter(deps: ConverterDeps) {
       }
       if (outcome.reason === 'killed') throw new Error(`attempt ${attempt}: ${outcome.detail}`);
       logger.warn({ conversion: row.id, detail: outcome.detail }, 'ffmpeg could not convert the video');
+      if (outcome.reason === 'memory') {
+        await fail(
+          row.id,
+          ERROR_CODES.videoFrameTooLarge,
+          'This video needs more memory to convert than the converter allows. Please lower its resolution.',
+        );
+        return;
+      }
       await fail(row.id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
       return;
     }
@@ -462,7 +583,14 @@ export function createConverter(deps: ConverterDeps) {
     });
     // The original is not needed once converted (the spec keeps the converted file for 24 hours).
     await storage.deleteObject(row.uploadKey).catch(() => undefined);
-    deps.speeds.record(preset, megapixelsOf(facts) / Math.max(0.1, encodeSeconds - 0.3));
+    // The speed is learnt from the frames ffmpeg says it encoded, not from the file's headers (issue 26, point 4).
+    const even = (n: number) => n - (n % 2);
+    deps.speeds.record(preset, {
+      frames: outcome.frames,
+      width: even(probed.width),
+      height: even(probed.height),
+      seconds: encodeSeconds,
+    });
   }
 
   /**
@@ -471,6 +599,7 @@ export function createConverter(deps: ConverterDeps) {
    */
   async function sweep(): Promise<{ rows: number; objects: number }> {
     const at = new Date(now());
+    const unused = await sweepUnusedAddresses(at);
     const expired = await db
       .select({
         id: videoConversion.id,
@@ -505,7 +634,42 @@ export function createConverter(deps: ConverterDeps) {
       );
     }
     objects += await storage.deleteOlderThan(PREFIX, new Date(at.getTime() - RETENTION_MS));
-    return { rows: expired.length, objects };
+    return { rows: unused + expired.length, objects };
+  }
+
+  /**
+   * Upload addresses past their expiry that the sweep has not seen used: a file there marks the row uploaded (it keeps
+   * counting as waiting until converted or an hour old); none after UNUSED_ROW_MS deletes the row (issue 26, point 5).
+   */
+  async function sweepUnusedAddresses(at: Date): Promise<number> {
+    const unseen = await db
+      .select({
+        id: videoConversion.id,
+        uploadKey: videoConversion.uploadKey,
+        createdAt: videoConversion.createdAt,
+      })
+      .from(videoConversion)
+      .where(
+        and(
+          eq(videoConversion.state, 'uploading'),
+          isNull(videoConversion.uploadedAt),
+          lt(videoConversion.createdAt, new Date(at.getTime() - UPLOAD_ADDRESS_SECONDS * 1000)),
+        ),
+      )
+      .limit(1000);
+    let deleted = 0;
+    for (const row of unseen) {
+      if (await storage.headObject(row.uploadKey)) {
+        await update(row.id, { uploadedAt: at });
+      } else if (row.createdAt.getTime() < at.getTime() - UNUSED_ROW_MS) {
+        const gone = await db
+          .delete(videoConversion)
+          .where(and(eq(videoConversion.id, row.id), eq(videoConversion.state, 'uploading')))
+          .returning({ id: videoConversion.id });
+        deleted += gone.length;
+      }
+    }
+    return deleted;
   }
 
   async function hasUnfinished(): Promise<boolean> {

@@ -2,9 +2,11 @@
 // speeds: the 5-minute limit (refused up front when the estimate cannot fit, stopped when the encoder runs past it)
 // and the deletion of everything 24 hours on.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EncoderSpeeds } from '../../../common/video/h265-estimate';
@@ -16,7 +18,13 @@ import { createLocalStorage } from '../../storage/local-storage';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
 import { createAttemptCounter } from '../auth/attempts';
 import { createSpeedBook } from './calibration';
-import { createConverter, MAX_WAITING_UPLOADS, type Caller } from './convert-h265.service';
+import {
+  createConverter,
+  MAX_WAITING_PER_OWNER,
+  MAX_WAITING_UPLOADS,
+  WAITING_RESERVED_FOR_NEWCOMERS,
+  type Caller,
+} from './convert-h265.service';
 import { findFfmpeg, type FfmpegBinary } from './ffmpeg';
 
 const HOUR = 3600_000;
@@ -198,6 +206,100 @@ describe.each(testDatabaseKinds())('the converter service (%s)', (kind) => {
     clock += 61 * 60_000;
     expect((await converter.sweep()).rows).toBe(MAX_WAITING_UPLOADS);
     expect((await ask(1001)).s3Key).toMatch(/^h265\/uploads\//);
+  });
+
+  it('counts waiting uploads per caller, keeps a share for newcomers and frees unused addresses in minutes (issue 26)', async () => {
+    clock = Date.now();
+    const { converter } = converterWith({ medium: 30 });
+    await database.db.delete(videoConversion);
+    const ask = (owner: string, address: string) =>
+      converter.createUpload({ ...caller, owner }, `h265-upload:${address}`, {
+        filename: 'v.mp4',
+        contentType: 'video/mp4',
+        size: 1000,
+      });
+    // Twenty requests at once from one visitor: exactly three addresses, the others refused in the same step.
+    const burst = await Promise.allSettled(
+      Array.from({ length: 20 }, () => ask('visitor:eager', '198.51.100.1')),
+    );
+    expect(burst.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_WAITING_PER_OWNER);
+    const refused = burst.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused?.reason).toBeInstanceOf(AppError);
+    expect((refused?.reason as AppError).message).toBe(
+      'You already have 3 videos uploading or waiting to be converted. Please convert them first, or try again in 15 minutes (unused upload addresses expire).',
+    );
+    // One address, many cookies: ten at most.
+    for (let i = 0; i < 7; i += 1) await ask(`visitor:nat-${i}`, '198.51.100.1');
+    expect(await failureOf(ask('visitor:nat-new', '198.51.100.1'))).toMatchObject({
+      status: 429,
+      code: 'conversion_rate_limited',
+    });
+    // The report's 89 addresses from 3 addresses cannot happen; 80 from many callers fill the shared part...
+    for (let i = 0; i < 70; i += 1) await ask(`visitor:crowd-${i}`, `203.0.113.${i}`);
+    expect(await failureOf(ask('visitor:crowd-0', '203.0.113.0'))).toMatchObject({ status: 429 });
+    // ...and the last 20 places stay for callers with nothing waiting.
+    for (let i = 0; i < WAITING_RESERVED_FOR_NEWCOMERS; i += 1) {
+      expect((await ask(`visitor:new-${i}`, `192.0.2.${i}`)).s3Key).toMatch(/^h265\/uploads\//);
+    }
+    expect(await failureOf(ask('visitor:late', '192.0.2.200'))).toMatchObject({
+      status: 429,
+      message: 'Rate limit exceeded. Please try again later.',
+    });
+    // Nobody uploaded: 15 minutes on, the addresses no longer count; 40 minutes on, their rows are gone.
+    clock += 16 * 60_000;
+    expect((await ask('visitor:eager', '198.51.100.1')).s3Key).toMatch(/^h265\/uploads\//);
+    clock += 25 * 60_000;
+    expect((await converter.sweep()).rows).toBe(MAX_WAITING_UPLOADS);
+    const left = await database.db.select().from(videoConversion);
+    expect(left.map((row) => row.owner)).toEqual(['visitor:eager']);
+  });
+
+  it('bounds the memory of ffmpeg, and reports a video that needs more as too large (issue 26)', async () => {
+    clock = Date.now();
+    const limited = await findFfmpeg(undefined, { memoryLimitBytes: 600 * 1024 * 1024 });
+    expect(limited?.memoryBound).toBe('address space 600 MB per ffmpeg (prlimit --as)');
+    const system = binary;
+    binary = limited as FfmpegBinary;
+    try {
+      const { converter, store } = converterWith({ medium: 30 });
+      const s3Key = await uploaded(
+        store,
+        converter,
+        await makeClip({ width: 1920, height: 1080, seconds: 2 }),
+      );
+      const row = await converter.start(caller, s3Key, 'hd.mp4');
+      await converter.runConversion(row.id);
+      const ended = await converter.waitFor(row.id, new AbortController().signal, 10_000);
+      expect(ended).toMatchObject({ state: 'failed', errorCode: 'video_frame_too_large', attempts: 1 });
+      expect(ended.errorMessage).toBe(
+        'This video needs more memory to convert than the converter allows. Please lower its resolution.',
+      );
+      expect(await store.headObject(s3Key)).toBeNull();
+    } finally {
+      binary = system;
+    }
+  });
+
+  it('learns its speed from the frames encoded, not from a duration a file claims (issue 26)', async () => {
+    clock = Date.now();
+    // One second of video with a subtitle cue at 4:00: the headers say 240 s.
+    const poisoned = path.join(dir, 'poisoned.mp4');
+    const cues = path.join(dir, 'cue.srt');
+    await writeFile(cues, '1\n00:04:00,000 --> 00:04:00,500\nhello\n');
+    await promisify(execFile)('ffmpeg', [
+      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-t', '1', '-i', 'testsrc2=size=320x240:rate=30'],
+      ...['-i', cues, '-map', '0:v', '-map', '1:s', '-c:v', 'libx264', '-c:s', 'mov_text', poisoned],
+    ]);
+    const speeds = { superfast: 70.7, ultrafast: 90 };
+    const { converter, store } = converterWith(speeds);
+    const s3Key = await uploaded(store, converter, poisoned);
+    const row = await converter.start(caller, s3Key, 'poisoned.mp4');
+    await converter.runConversion(row.id);
+    const done = await converter.waitFor(row.id, new AbortController().signal, 10_000);
+    expect(done.state).toBe('done');
+    expect((done.probe as { durationSeconds: number }).durationSeconds).toBeGreaterThan(239);
+    const after = await converter.estimate({ durationSeconds: 10, width: 1280, height: 720, size: 1e6 });
+    expect(after.speeds).toEqual({ superfast: 70.7, ultrafast: 90 });
   });
 
   it('falls back to the ffmpeg shipped in @ffmpeg-installer/ffmpeg, and converts with it', async () => {

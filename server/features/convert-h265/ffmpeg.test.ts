@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeArgs, parseProbe, ProbeError } from './ffmpeg';
+import { sniffContainer } from './container';
+import { buildYearOf, encodeArgs, MAX_OUTPUT_FRAMES, parseProbe, ProbeError } from './ffmpeg';
 import { keySafeName, outputNameOf } from './convert-h265.service';
 
 const H264 = `Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'input':
@@ -53,7 +54,7 @@ describe('the conversion command', () => {
     audioCodec: 'aac',
   };
   it('asks for libx265 with the hvc1 tag, AAC, +faststart and progress on stdout', () => {
-    const args = encodeArgs('in', 'out.mp4', 'fast', media).join(' ');
+    const args = encodeArgs({ path: '/tmp/in', container: 'mov' }, 'out.mp4', 'fast', media).join(' ');
     expect(args).toContain('-c:v libx265 -preset fast -crf 28');
     expect(args).toContain('-tag:v hvc1');
     expect(args).toContain('-c:a aac -b:a 128000');
@@ -62,10 +63,17 @@ describe('the conversion command', () => {
     expect(args).toContain('-map 0:a:0?');
     expect(args).not.toContain('scale=');
   });
+  it('names the container, allows only files, and never lets a QuickTime file reach another one (issue 26)', () => {
+    const mov = encodeArgs({ path: '/tmp/in', container: 'mov' }, 'out.mp4', 'fast', media).join(' ');
+    expect(mov).toContain('-protocol_whitelist file -f mov -enable_drefs 0 -i file:/tmp/in');
+    expect(mov).toContain(`-frames:v ${MAX_OUTPUT_FRAMES}`);
+    const mkv = encodeArgs({ path: '/tmp/in', container: 'matroska' }, 'out.mp4', 'fast', media).join(' ');
+    expect(mkv).toContain('-protocol_whitelist file -f matroska -i file:/tmp/in');
+  });
   it('rounds odd sizes down to even ones (4:2:0)', () => {
-    expect(encodeArgs('in', 'out', 'medium', { ...media, width: 641 }).join(' ')).toContain(
-      'scale=trunc(iw/2)*2:trunc(ih/2)*2',
-    );
+    expect(
+      encodeArgs({ path: '/tmp/in', container: 'mov' }, 'out', 'medium', { ...media, width: 641 }).join(' '),
+    ).toContain('scale=trunc(iw/2)*2:trunc(ih/2)*2');
   });
 });
 
@@ -80,5 +88,59 @@ describe('names', () => {
     expect(outputNameOf('clip.final.mov')).toBe('clip.final-h265.mp4');
     expect(outputNameOf('C:\\videos\\shoe.avi')).toBe('shoe-h265.mp4');
     expect(outputNameOf('.mp4')).toBe('video-h265.mp4');
+  });
+});
+
+describe('the container of an upload (issue 26)', () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    Uint8Array.from(
+      parts.flatMap((part) => (typeof part === 'string' ? [...part].map((ch) => ch.charCodeAt(0)) : part)),
+    );
+  it('recognises the accepted video containers by their signatures', () => {
+    expect(sniffContainer(bytes([0, 0, 0, 32], 'ftypisom', [0, 0, 2, 0]))).toEqual({
+      ok: true,
+      container: 'mov',
+    });
+    expect(sniffContainer(bytes([0x1a, 0x45, 0xdf, 0xa3], 'xxxxxxxxxxxx'))).toEqual({
+      ok: true,
+      container: 'matroska',
+    });
+    expect(sniffContainer(bytes('RIFF', [1, 2, 3, 4], 'AVI LIST'))).toEqual({ ok: true, container: 'avi' });
+    expect(sniffContainer(bytes('FLV', [1, 5, 0, 0, 0, 9, 0, 0, 0, 0]))).toEqual({
+      ok: true,
+      container: 'flv',
+    });
+    const ts = new Uint8Array(188 * 3);
+    for (let i = 0; i < 3; i += 1) ts[i * 188] = 0x47;
+    expect(sniffContainer(ts)).toEqual({ ok: true, container: 'mpegts' });
+  });
+  it('refuses playlists and lists of files, and anything it does not know', () => {
+    expect(sniffContainer(bytes('#EXTM3U\n#EXT-X-VERSION:3\n'))).toEqual({ ok: false, reason: 'playlist' });
+    expect(sniffContainer(bytes([0xef, 0xbb, 0xbf], '#EXTM3U\n'))).toEqual({ ok: false, reason: 'playlist' });
+    expect(sniffContainer(bytes('ffconcat version 1.0\nfile /etc/x\n'))).toEqual({
+      ok: false,
+      reason: 'playlist',
+    });
+    expect(sniffContainer(bytes('<?xml version="1.0"?><MPD>'))).toEqual({ ok: false, reason: 'playlist' });
+    expect(sniffContainer(bytes('[playlist]\nFile1=/x\n'))).toEqual({ ok: false, reason: 'playlist' });
+    expect(sniffContainer(bytes('hello, this is not a video at all'))).toEqual({
+      ok: false,
+      reason: 'unknown',
+    });
+    expect(sniffContainer(new Uint8Array(0))).toEqual({ ok: false, reason: 'unknown' });
+  });
+});
+
+describe('the age of a build', () => {
+  it('reads the last year of the copyright line', () => {
+    expect(
+      buildYearOf(
+        'ffmpeg version N-47683-g0e8eb07980-static https://x/  Copyright (c) 2000-2018 the FFmpeg developers',
+      ),
+    ).toBe(2018);
+    expect(buildYearOf('ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026 the FFmpeg developers')).toBe(
+      2026,
+    );
+    expect(buildYearOf('ffmpeg version 7.1')).toBeNull();
   });
 });

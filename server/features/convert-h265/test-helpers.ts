@@ -9,6 +9,7 @@ import {
   H265_UPLOAD_URL_PATH,
   h265UploadUrlResponseSchema,
   type H265StatusResponse,
+  type H265UploadUrlResponse,
 } from '../../../common/contracts/convert-h265';
 import type { TestClient } from '../../test/accounts';
 
@@ -26,6 +27,15 @@ export async function upload(
   file: string,
   options: { contentType?: string; filename?: string } = {},
 ): Promise<string> {
+  return (await uploadTo(client, file, options)).s3Key;
+}
+
+/** As `upload`, answering the address too (to try it again). */
+export async function uploadTo(
+  client: TestClient,
+  file: string,
+  options: { contentType?: string; filename?: string } = {},
+): Promise<H265UploadUrlResponse> {
   const bytes = await readFile(file);
   const contentType = options.contentType ?? 'video/mp4';
   const res = await client.post(H265_UPLOAD_URL_PATH, {
@@ -41,7 +51,17 @@ export async function upload(
     body: new Uint8Array(bytes),
   });
   if (put.status !== 200) throw new Error(`PUT ${put.status}: ${await put.text()}`);
-  return address.s3Key;
+  return address;
+}
+
+/** PUTs bytes to an address already used; answers the status and the error's code and message. */
+export async function putAgain(
+  address: H265UploadUrlResponse,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<{ status: number; code?: string; error?: string }> {
+  const res = await fetch(address.uploadUrl, { method: 'PUT', headers: address.headers, body: bytes });
+  const body = (await res.json().catch(() => ({}))) as { code?: string; error?: string };
+  return { status: res.status, ...body };
 }
 
 export async function convert(client: TestClient, s3Key: string, filename = 'clip.mp4'): Promise<Answer> {

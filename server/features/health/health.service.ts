@@ -30,6 +30,14 @@ export function createHealthChecker(
   };
 }
 
+/** The report for the public: each component's state, without its detail (paths, versions, addresses, errors) or latency. */
+export function withoutDetails(health: HealthResponse): HealthResponse {
+  const components = Object.fromEntries(
+    Object.entries(health.components).map(([name, state]) => [name, { status: state.status }]),
+  );
+  return { ...health, components };
+}
+
 /** Runs every component check in parallel, each bounded by a timeout; a check that throws reports `down`. */
 async function runChecks(checks: Record<string, HealthCheck>, now: () => number) {
   const entries = await Promise.all(

@@ -143,6 +143,7 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
     .post('/:id/undo', async (c) => {
       const row = await undoable(c, deps);
       const { credentials, client } = await undoClient(c, deps);
+      // Refused early at a limit, before the store is called; createWithinLimits is the binding check.
       await assertRoomForJob(deps.jobStore, row.owner, row.storeHash);
       await client.store.get();
       const id = randomUUID();
@@ -151,13 +152,15 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
         field: (row.input as BulkEditInput).field,
         undoOf: row.id,
       };
-      const created = await deps.jobStore.insert({
+      const credentialsSealed = sealCredentials(await deps.getTokenCipher(), id, credentials);
+      // The limits checked again and the row written in one locked step; queueing after it, outside.
+      const created = await deps.jobStore.createWithinLimits({
         id,
         kind: 'undo',
         owner: row.owner,
         storeHash: row.storeHash,
         input,
-        credentialsSealed: sealCredentials(await deps.getTokenCipher(), id, credentials),
+        credentialsSealed,
         undoOf: row.id,
         now: new Date(),
       });
