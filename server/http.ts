@@ -17,7 +17,10 @@ const TOO_DEEP_MESSAGE = `The JSON is nested too deeply: at most ${MAX_JSON_DEPT
 const hasNul = (text: string) => text.includes('\0');
 
 /** What makes a parsed JSON value unfit for the API: a NUL in a string or a key, or nesting past MAX_JSON_DEPTH. */
-export function jsonValueProblem(root: unknown): 'nul' | 'too-deep' | undefined {
+export function jsonValueProblem(
+  root: unknown,
+  rules: { nul: boolean } = { nul: true },
+): 'nul' | 'too-deep' | undefined {
   // A walk with its own stack, not recursion: a recursive walk would overflow on the very bodies it must refuse.
   const values: unknown[] = [root];
   const depths: number[] = [0];
@@ -26,11 +29,11 @@ export function jsonValueProblem(root: unknown): 'nul' | 'too-deep' | undefined 
     const depth = depths.pop();
     if (depth === undefined) return undefined;
     if (typeof value === 'string') {
-      if (hasNul(value)) return 'nul';
+      if (rules.nul && hasNul(value)) return 'nul';
     } else if (typeof value === 'object' && value !== null) {
       if (depth >= MAX_JSON_DEPTH) return 'too-deep';
       for (const [key, item] of Object.entries(value)) {
-        if (hasNul(key)) return 'nul';
+        if (rules.nul && hasNul(key)) return 'nul';
         values.push(item);
         depths.push(depth + 1);
       }

@@ -230,6 +230,20 @@ describe.each(testDatabaseKinds())('text and nesting of requests on %s', (kind) 
       body: text,
     });
     expect(await answer(res)).toEqual(TOO_DEEP);
+    // The sandbox store a visitor reaches with their demo token refuses it too, as BigCommerce refuses a bad body.
+    const direct = await server.request('/sandbox/stores/sandbox-demo/v3/content/widgets', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': DEMO_STORE.accessToken },
+      body: `{"name":"Deep","widget_template_uuid":"${templateUuid}","widget_configuration":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`,
+    });
+    expect(await answer(direct)).toMatchObject({
+      status: 422,
+      body: {
+        status: 422,
+        title: 'JSON data is missing or invalid',
+        errors: { body: 'The JSON is nested more than 64 levels deep.' },
+      },
+    });
   });
 
   it('accepts 64 levels of objects and arrays and refuses 65, on any route (Better Auth too)', async () => {

@@ -185,7 +185,8 @@ export function createJobStore(db: Db) {
           succeeded: skipped,
           failed: errors.length,
           errors: errors.slice(0, MAX_JOB_ERRORS),
-          state: 'running',
+          // A cancel asked for while the plan was being made stands (it was set back to running: issue 26 review).
+          state: sql`case when ${job.state} in ('queued', 'running', 'waiting') then 'running' else ${job.state} end`,
           startedAt: now,
           ...bump,
         })

@@ -1,6 +1,7 @@
 // Small helpers for route handlers: JSON bodies, path ids, the current store and product, and the steps every
 // product sub-resource (options, modifiers, custom fields, images…) repeats: list a page, find or remove by id,
 // record a write.
+import { jsonValueProblem, MAX_JSON_DEPTH } from '../../http';
 import { BcApiError, paginate } from '../envelope';
 import type { SandboxContext } from '../app-env';
 import { fieldSelectionParams, pagingParams, selectFields } from '../query';
@@ -18,11 +19,21 @@ export async function readJson(c: SandboxContext): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === '')
     throw new BcApiError(422, 'JSON data is missing or invalid', { body: 'The request body is empty.' });
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new BcApiError(400, 'Input is invalid', {}, { detail: 'Syntax error' });
   }
+  // Visitors reach their demo stores here with the tokens they are given: a body nested thousands of levels deep
+  // would overflow the stack of the routes that copy it (issue 26, point 8). BigCommerce documents no depth; the
+  // app's own limit is used, with BigCommerce's invalid-body answer.
+  if (jsonValueProblem(body, { nul: false }) === 'too-deep') {
+    throw new BcApiError(422, 'JSON data is missing or invalid', {
+      body: `The JSON is nested more than ${MAX_JSON_DEPTH} levels deep.`,
+    });
+  }
+  return body;
 }
 
 /** An integer path parameter; anything else is a 404, as the route would not match on BigCommerce. */
