@@ -58,7 +58,7 @@ async function convertThroughService(
     caller,
   );
   if (upload.status !== 200) throw new Error(`upload-url ${upload.status}: ${JSON.stringify(upload.json)}`);
-  const put = await fetch(String(upload.json.uploadUrl), {
+  const put = await fetch(new URL(String(upload.json.uploadUrl), base), {
     method: 'PUT',
     headers: upload.json.headers as Record<string, string>,
     body: new Uint8Array(bytes),

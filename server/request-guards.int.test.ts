@@ -150,7 +150,6 @@ describe.each(testDatabaseKinds())('text and nesting of requests on %s', (kind) 
 
     // The object store's own upload route (/api/storage/*) takes any bytes, even JSON with a NUL, nested deep.
     const storage = createStorage(parseEnv({ DATA_DIR: dataDir }), {
-      publicUrl: server.url,
       getAppSecret: () => loadAuthSecret(server.database.db, undefined),
     });
     const video = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0, 0]);
@@ -159,7 +158,7 @@ describe.each(testDatabaseKinds())('text and nesting of requests on %s', (kind) 
       expiresInSeconds: 60,
       maxBytes: 1000,
     });
-    const putVideo = await fetch(videoUpload.url, {
+    const putVideo = await server.request(videoUpload.url, {
       method: 'PUT',
       headers: videoUpload.headers,
       body: video,
@@ -175,7 +174,11 @@ describe.each(testDatabaseKinds())('text and nesting of requests on %s', (kind) 
       expiresInSeconds: 60,
       maxBytes: 10_000,
     });
-    const putJson = await fetch(jsonUpload.url, { method: 'PUT', headers: jsonUpload.headers, body: text });
+    const putJson = await server.request(jsonUpload.url, {
+      method: 'PUT',
+      headers: jsonUpload.headers,
+      body: text,
+    });
     expect(await answer(putJson)).toEqual({
       status: 200,
       body: { key: 'guards/data.json', size: Buffer.byteLength(text) },
@@ -184,7 +187,7 @@ describe.each(testDatabaseKinds())('text and nesting of requests on %s', (kind) 
       expiresInSeconds: 60,
       filename: 'data.json',
     });
-    expect(await (await fetch(download.url)).text()).toBe(text);
+    expect(await (await server.request(download.url)).text()).toBe(text);
   });
 
   it('refuses a widget configuration nested 5,000 levels deep with 400 json_too_deep (was a stack overflow: 500)', async () => {

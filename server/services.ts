@@ -111,7 +111,6 @@ export function createServices(deps: ServicesDeps): AppServices {
   const slice = bulkEditSlice({ store: jobStore, clients, getCipher: getTokenCipher, logger });
   for (const kind of BULK_EDIT_KINDS) jobQueue.register(kind, slice);
   const storage = createStorage(env, {
-    publicUrl,
     getAppSecret: () => loadAuthSecret(db, env.BETTER_AUTH_SECRET),
   });
   // The H.265 converter: ffmpeg found once (FFMPEG_PATH, else the newest of PATH's and the npm-shipped 2018 build), run

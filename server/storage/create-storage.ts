@@ -21,8 +21,6 @@ export type StorageEnv = Pick<
 >;
 
 export type StorageDeps = {
-  /** The app's public address: the local store's signed addresses start with it. */
-  publicUrl: string;
   /** The app secret the local store's signing key is derived from (BETTER_AUTH_SECRET or the generated one, read
    * from the database on first use): any instance on the same database checks the others' addresses. */
   getAppSecret: () => Promise<string>;
@@ -47,7 +45,6 @@ export function createStorage(env: StorageEnv, deps: StorageDeps): ObjectStorage
   if (s3) return createS3Storage(s3, now);
   return createLocalStorage({
     rootDir: path.join(env.DATA_DIR, 'storage'),
-    baseUrl: deps.publicUrl,
     getSigningKey: async () => deriveStorageKey(await deps.getAppSecret()),
     ...now,
   });

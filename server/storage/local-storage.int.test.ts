@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
     dataDir = await mkdtemp(path.join(tmpdir(), 'bct-storage-'));
     server = await startTestServer(kind, { DATA_DIR: dataDir });
     const env = parseEnv({ DATA_DIR: dataDir });
-    const deps = { publicUrl: server.url, getAppSecret: () => loadAuthSecret(server.database.db, undefined) };
+    const deps = { getAppSecret: () => loadAuthSecret(server.database.db, undefined) };
     storage = createStorage(env, deps);
     pastStorage = createStorage(env, { ...deps, now: () => Date.now() - 2 * 3_600_000 });
   });
@@ -106,8 +106,14 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  describeStorageContract(`local (${kind})`, () => storage);
+  describeStorageContract(
+    `local (${kind})`,
+    () => storage,
+    () => server.url,
+  );
 
+  /** The local store's addresses are same-origin paths (issue 27): a browser resolves them against the page. */
+  const fetchHere = (input: string | URL, init?: RequestInit) => fetch(new URL(input, server.url), init);
   const tmpFiles = () => readdir(path.join(dataDir, 'storage', 'tmp')).catch(() => []);
   const uploadUrl = (key: string, maxBytes = 64 * 1024) =>
     storage.presignedUploadUrl(key, { contentType: 'video/mp4', expiresInSeconds: 300, maxBytes });
@@ -123,15 +129,18 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
     const key = 'dl/report.mp4';
     await storage.putObject(key, Buffer.from('0123456789'), { contentType: 'video/mp4' });
     const { url } = await storage.presignedDownloadUrl(key, { expiresInSeconds: 60, filename: 'report.mp4' });
-    const head = await fetch(url, { method: 'HEAD' });
+    // A same-origin path, never PUBLIC_URL's address: the page may be opened at any address (issue 27).
+    expect(url).toMatch(/^\/api\/storage\/download\/dl\/report\.mp4\?expires=\d+&name=report\.mp4&sig=/);
+    expect((await uploadUrl('dl/next.mp4')).url).toMatch(/^\/api\/storage\/upload\/dl\/next\.mp4\?/);
+    const head = await fetchHere(url, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe('10');
     expect(head.headers.get('content-disposition')).toContain('attachment; filename="report.mp4"');
     expect(head.headers.get('cache-control')).toBe('private, no-store');
-    const get = await fetch(url);
+    const get = await fetchHere(url);
     expect(await get.text()).toBe('0123456789');
     await storage.deleteObject(key);
-    const gone = await fetch(url);
+    const gone = await fetchHere(url);
     expect(gone.status).toBe(404);
     expect(await errorOf(gone)).toEqual({ error: 'This file is no longer available', code: 'not_found' });
   });
@@ -143,7 +152,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
       expiresInSeconds: 3_600,
       maxBytes: 1000,
     });
-    const put = await fetch(upload.url, { method: 'PUT', headers: upload.headers, body: 'abc' });
+    const put = await fetchHere(upload.url, { method: 'PUT', headers: upload.headers, body: 'abc' });
     expect(put.status).toBe(403);
     expect(await errorOf(put)).toEqual({
       error: 'This upload link has expired. Please ask for a new one.',
@@ -156,14 +165,14 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
       expiresInSeconds: 3_600,
       filename: 'a.mp4',
     });
-    const get = await fetch(download.url);
+    const get = await fetchHere(download.url);
     expect(get.status).toBe(403);
     expect((await errorOf(get)).code).toBe('link_expired');
   });
 
   it('refuses a tampered signature, key, type, limit or expiry with 403 link_invalid, and a wrong Content-Type', async () => {
     const upload = await uploadUrl('tamper/a.mp4', 1000);
-    const url = new URL(upload.url);
+    const url = new URL(upload.url, server.url);
     const variants: Array<[string, (u: URL) => void, string?]> = [
       ['signature', (u) => u.searchParams.set('sig', `${u.searchParams.get('sig')!.slice(0, -2)}AA`)],
       ['key', (u) => (u.pathname = u.pathname.replace('tamper/a.mp4', 'tamper/b.mp4'))],
@@ -176,7 +185,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
     for (const [what, change, type] of variants) {
       const changed = new URL(url);
       change(changed);
-      const res = await fetch(changed, {
+      const res = await fetchHere(changed, {
         method: 'PUT',
         headers: { 'Content-Type': type ?? 'video/mp4' },
         body: 'abc',
@@ -184,7 +193,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
       expect(res.status, what).toBe(403);
       expect((await errorOf(res)).code, what).toBe('link_invalid');
     }
-    const wrongType = await fetch(url, {
+    const wrongType = await fetchHere(url, {
       method: 'PUT',
       headers: { 'Content-Type': 'text/html' },
       body: 'abc',
@@ -196,9 +205,10 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
     });
     const download = new URL(
       (await storage.presignedDownloadUrl('tamper/a.mp4', { expiresInSeconds: 60, filename: 'a' })).url,
+      server.url,
     );
     download.searchParams.set('name', 'evil.html');
-    expect((await fetch(download)).status).toBe(403);
+    expect((await fetchHere(download)).status).toBe(403);
     expect(await storage.headObject('tamper/a.mp4')).toBeNull();
     expect(await storage.headObject('tamper/b.mp4')).toBeNull();
   });
@@ -208,7 +218,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
     const upload = await uploadUrl(key, 64 * 1024);
     const limit = 64 * 1024 * 1024;
     const answer = await rawPut(
-      upload.url,
+      new URL(upload.url, server.url).href,
       { 'content-type': 'video/mp4' },
       {
         chunked: { chunk: randomBytes(16 * 1024), limit },
@@ -229,7 +239,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
     const key = 'big/exact.mp4';
     const upload = await uploadUrl(key, 64 * 1024);
     const answer = await rawPut(
-      upload.url,
+      new URL(upload.url, server.url).href,
       { 'content-type': 'video/mp4' },
       {
         chunked: { chunk: randomBytes(16 * 1024), limit: 64 * 1024 },
@@ -244,7 +254,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
     const key = 'big/declared.mp4';
     const upload = await uploadUrl(key, 64 * 1024);
     const answer = await rawPut(
-      upload.url,
+      new URL(upload.url, server.url).href,
       { 'content-type': 'video/mp4', 'content-length': String(64 * 1024 * 1024) },
       { headersOnly: true },
     );
@@ -259,7 +269,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
       maxBytes: 1024 ** 3,
     });
     const refused = await rawPut(
-      expired.url,
+      new URL(expired.url, server.url).href,
       { 'content-type': 'video/mp4', 'content-length': String(1024 ** 3) },
       { headersOnly: true },
     );
@@ -270,7 +280,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
   it('removes the partial file when the uploader goes away mid-body', async () => {
     const key = 'big/abandoned.mp4';
     const upload = await uploadUrl(key, 1024 * 1024);
-    const target = new URL(upload.url);
+    const target = new URL(upload.url, server.url);
     const req = http.request({
       host: target.hostname,
       port: target.port,
@@ -292,7 +302,7 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
   });
 
   it('refuses keys that climb out of the folder, whatever the encoding', async () => {
-    const upload = new URL((await uploadUrl('safe/a.mp4')).url);
+    const upload = new URL((await uploadUrl('safe/a.mp4')).url, server.url);
     const query = upload.search;
     for (const rawPath of [
       `/api/storage/upload/..%2F..%2Fescape.txt${query}`,

@@ -2,7 +2,8 @@
 // content type beside it in `DATA_DIR/storage/meta/<key>.json`. A write streams into `storage/tmp/` and is renamed
 // into place, so a reader never sees half a file and a refused or broken upload leaves nothing behind. An upload
 // address withdrawn by `revokeUploadUrl` leaves an empty marker in `DATA_DIR/storage/revoked/<key>`. Upload and
-// download addresses are the app's own (`/api/storage/…`, routes.ts), signed with HMAC-SHA256 (url-signer.ts).
+// download addresses are the app's own (`/api/storage/…`, routes.ts), signed with HMAC-SHA256 (url-signer.ts), and
+// same-origin paths: the page uses them at the address it was opened at, whatever PUBLIC_URL says (issue 27).
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import { access, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
@@ -45,8 +46,11 @@ export class ObjectTooLargeError extends Error {
 export type LocalStorageOptions = {
   /** `DATA_DIR/storage`. Created on first write, never at start. */
   rootDir: string;
-  /** The app's public address: signed addresses start with it. */
-  baseUrl: string;
+  /**
+   * Put before the signed addresses' paths. Unset (the app): none, so addresses are same-origin paths
+   * (`/api/storage/…`) that work at whatever address the page was opened (issue 27); a test may give an origin.
+   */
+  baseUrl?: string;
   /** The HMAC key for signed addresses (derived from the auth secret, read from the database on first use). */
   getSigningKey: () => Promise<Buffer>;
   now?: () => number;
@@ -78,7 +82,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   const metaDir = path.join(root, 'meta');
   const tmpDir = path.join(root, 'tmp');
   const revokedDir = path.join(root, 'revoked');
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
   let signer: Promise<ReturnType<typeof createUrlSigner>> | undefined;
   const getSigner = () => {
     // Made once; a failure (database down) is retried on the next call.

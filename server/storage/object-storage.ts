@@ -25,6 +25,7 @@ export type ObjectSummary = { key: string; size: number; lastModified: Date };
 export type ObjectStream = ObjectInfo & { body: Readable };
 
 export type PresignedUpload = {
+  /** S3: the bucket's absolute address. Local: a same-origin path (`/api/storage/upload/…`), never PUBLIC_URL's. */
   url: string;
   method: 'PUT';
   /** Headers the uploader must send as they are (the content type is part of the signature). */
@@ -32,6 +33,7 @@ export type PresignedUpload = {
   expiresAt: Date;
 };
 
+/** `url` as PresignedUpload's: absolute to the bucket, or a same-origin path. */
 export type PresignedDownload = { url: string; expiresAt: Date };
 
 export type UploadUrlOptions = {

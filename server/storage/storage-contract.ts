@@ -6,7 +6,12 @@ import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import type { ObjectStorage } from './object-storage';
 
-export function describeStorageContract(name: string, getStorage: () => ObjectStorage): void {
+export function describeStorageContract(
+  name: string,
+  getStorage: () => ObjectStorage,
+  /** The origin a browser would resolve same-origin addresses against (the local store's). */
+  getOrigin?: () => string,
+): void {
   const prefix = () => `t${randomBytes(6).toString('hex')}`;
 
   describe(`${name}: the storage contract`, () => {
@@ -141,7 +146,7 @@ export function describeStorageContract(name: string, getStorage: () => ObjectSt
         maxBytes: 1024 * 1024,
       });
       expect(upload.expiresAt.getTime()).toBeGreaterThan(Date.now() + 290_000);
-      const put = await fetch(upload.url, {
+      const put = await fetch(new URL(upload.url, getOrigin?.()), {
         method: upload.method,
         headers: upload.headers,
         body: new Uint8Array(bytes),
@@ -154,7 +159,7 @@ export function describeStorageContract(name: string, getStorage: () => ObjectSt
         expiresInSeconds: 300,
         filename: 'clip été.mp4',
       });
-      const got = await fetch(download.url);
+      const got = await fetch(new URL(download.url, getOrigin?.()));
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe('video/mp4');
       expect(got.headers.get('content-disposition')).toBe(

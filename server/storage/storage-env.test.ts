@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '../env';
 import { createStorage } from './create-storage';
 
-const deps = { publicUrl: 'http://localhost:3000', getAppSecret: () => Promise.resolve('x'.repeat(48)) };
+const deps = { getAppSecret: () => Promise.resolve('x'.repeat(48)) };
 
 function problems(source: Record<string, string>): string[] {
   try {

@@ -101,6 +101,11 @@ export class TestClient {
     this.ip = options.ip ?? `203.0.113.${nextAddress++ % 250}`;
   }
 
+  /** The server's origin: what a browser resolves the app's same-origin addresses against. */
+  get origin(): string {
+    return this.server.url;
+  }
+
   async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', this.server.url);

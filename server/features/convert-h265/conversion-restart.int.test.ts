@@ -46,7 +46,7 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
       s3Key: string;
       headers: Record<string, string>;
     };
-    const put = await fetch(address.uploadUrl, {
+    const put = await fetch(new URL(address.uploadUrl, first.url), {
       method: 'PUT',
       headers: address.headers,
       body: new Uint8Array(bytes),
@@ -95,7 +95,7 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
     const ended = await statusOn(second);
     expect(ended, JSON.stringify(ended)).toMatchObject({ state: 'done', progress: 100 });
     expect(ended.attempts).toBeGreaterThanOrEqual(2);
-    const download = await fetch(String(body.download_url));
+    const download = await fetch(new URL(String(body.download_url), second.url));
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBe(body.converted_size);
   }, 180_000);

@@ -74,7 +74,9 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     expect(expires - before).toBeGreaterThan(24 * 3600_000 - 60_000);
     expect(expires - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
 
-    const download = await fetch(body.download_url);
+    // Same-origin addresses (issue 27): the page uses them wherever it was opened, whatever PUBLIC_URL says.
+    expect(body.download_url).toMatch(/^\/api\/storage\/download\/h265\/converted\//);
+    const download = await fetch(new URL(body.download_url, server.url));
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain('My clip-h265.mp4');
     const bytes = Buffer.from(await download.arrayBuffer());
@@ -203,7 +205,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
         .where(eq(videoConversion.uploadKey, address.s3Key));
       expect(row).toMatchObject({ state: 'failed', outputKey: null });
       expect(existsSync(path.join(dataDir, 'storage', 'objects', ...address.s3Key.split('/')))).toBe(false);
-      expect(await putAgain(address, new Uint8Array(10))).toMatchObject({
+      expect(await putAgain(guest, address, new Uint8Array(10))).toMatchObject({
         status: 403,
         code: 'link_expired',
         error: 'This upload link has already been used. Please ask for a new one.',
@@ -231,7 +233,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     const guest = new TestClient(server);
     const address = await uploadTo(guest, clip, { filename: 'once.mp4' });
     expect((await convert(guest, address.s3Key, 'once.mp4')).status).toBe(200);
-    expect(await putAgain(address, new Uint8Array(await readFile(clip)))).toMatchObject({
+    expect(await putAgain(guest, address, new Uint8Array(await readFile(clip)))).toMatchObject({
       status: 403,
       code: 'link_expired',
     });

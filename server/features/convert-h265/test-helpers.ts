@@ -45,7 +45,7 @@ export async function uploadTo(
   });
   if (res.status !== 200) throw new Error(`upload-url ${res.status}: ${await res.text()}`);
   const address = h265UploadUrlResponseSchema.parse(await res.json());
-  const put = await fetch(address.uploadUrl, {
+  const put = await fetch(new URL(address.uploadUrl, client.origin), {
     method: 'PUT',
     headers: address.headers,
     body: new Uint8Array(bytes),
@@ -56,10 +56,15 @@ export async function uploadTo(
 
 /** PUTs bytes to an address already used; answers the status and the error's code and message. */
 export async function putAgain(
+  client: TestClient,
   address: H265UploadUrlResponse,
   bytes: Uint8Array<ArrayBuffer>,
 ): Promise<{ status: number; code?: string; error?: string }> {
-  const res = await fetch(address.uploadUrl, { method: 'PUT', headers: address.headers, body: bytes });
+  const res = await fetch(new URL(address.uploadUrl, client.origin), {
+    method: 'PUT',
+    headers: address.headers,
+    body: bytes,
+  });
   const body = (await res.json().catch(() => ({}))) as { code?: string; error?: string };
   return { status: res.status, ...body };
 }
