@@ -4,7 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { BlockList, isIP } from 'node:net';
 import type { Context } from 'hono';
 
-function blockListOf(entries: readonly string[]): BlockList {
+export function blockListOf(entries: readonly string[]): BlockList {
   const list = new BlockList();
   for (const entry of entries) {
     const [ip = '', prefix] = entry.split('/');
@@ -15,7 +15,7 @@ function blockListOf(entries: readonly string[]): BlockList {
   return list;
 }
 
-function isIn(list: BlockList, address: string): boolean {
+export function isIn(list: BlockList, address: string): boolean {
   const plain = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
   const family = isIP(plain);
   return family !== 0 && list.check(plain, family === 6 ? 'ipv6' : 'ipv4');

@@ -84,6 +84,8 @@ export const envSchema = z.object({
     .refine((list) => list.every((email) => z.email().safeParse(email).success), {
       message: 'must be a comma-separated list of email addresses',
     }),
+  /** Behind a reverse proxy: take the visitor's address from X-Forwarded-Proto/-Host (server/forwarded.ts). */
+  TRUST_PROXY: onOff.default(false),
   TRUSTED_PROXIES: z
     .string()
     .optional()

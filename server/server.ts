@@ -8,6 +8,7 @@ import { FINISHED_JOB_RETENTION_MS } from './jobs/job-store';
 import { PAGE_BACKUP_RETENTION_MS, createPageBackupStore } from './features/import-widgets/page-backup-store';
 import { openDatabase, type Database } from './db/database';
 import type { Env } from './env';
+import { honourForwardedAddress } from './forwarded';
 import { createLogger, type Logger } from './logger';
 
 export const DEFAULT_CLIENT_DIR = path.resolve(
@@ -59,7 +60,7 @@ export async function startServer(
     clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
     localUrl: url,
   });
-  ready.handle = app.fetch;
+  ready.handle = env.TRUST_PROXY ? honourForwardedAddress(app.fetch, env.TRUSTED_PROXIES) : app.fetch;
   // The job worker of this instance, once there is work: jobs another instance left behind resume here.
   // Ended jobs and their backups are kept 30 days (safe by default: the table does not grow without bound).
   // Import Widgets' page backups likewise (server/features/import-widgets/page-backup-store.ts).
