@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findChromium } from './find-chromium';
 import {
   chromium,
   type Browser,
@@ -42,7 +43,10 @@ export function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface RunningApp {
+  /** Where the journeys open the page. */
   baseUrl: string;
+  /** PUBLIC_URL: another origin (localhost rather than 127.0.0.1), named only by mailed links. */
+  publicUrl: string;
   /** Everything the server printed (shown when something fails). */
   output: () => string;
   stop: () => Promise<void>;
@@ -50,13 +54,16 @@ export interface RunningApp {
 
 /**
  * Starts `node --import tsx server/main.ts` on a free port with a fresh temporary DATA_DIR; waits for /api/health.
- * PUBLIC_URL is the harness's own address (so mailed links open here) and SMTP_URL is unset (mails land in the dev
- * outbox, `GET /api/dev/outbox`); `env` adds to or overrides the rest.
+ * The journeys open the page at `http://127.0.0.1:PORT` while PUBLIC_URL is `http://localhost:PORT`: another origin,
+ * as for a person who opens the app at the machine's address (issue 27), so every upload, download and stream must use
+ * same-origin addresses. Mailed links name PUBLIC_URL. SMTP_URL is unset (mails land in the dev outbox,
+ * `GET /api/dev/outbox`); `env` adds to or overrides the rest.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bc-toolbox-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const publicUrl = `http://localhost:${port}`;
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
@@ -65,7 +72,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: publicUrl,
       // The sandbox's fixtures: the control API (loopback only) and the shared `sandbox-demo`/`sandbox-empty`.
       SANDBOX_CONTROL: 'on',
       ...env,
@@ -110,7 +117,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     }
     await sleep(200);
   }
-  return { baseUrl, output: () => logs.join(''), stop };
+  return { baseUrl, publicUrl, output: () => logs.join(''), stop };
 }
 
 function withoutSmtp(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -120,10 +127,9 @@ function withoutSmtp(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const found = findChromium();
+  if ('error' in found) return Promise.reject(new Error(found.error));
+  return chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
 }
 
 /** A failed answer a journey causes on purpose (a wrong password, say): Chromium logs it, the journey allows it. */
