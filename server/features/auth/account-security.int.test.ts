@@ -147,6 +147,8 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
     const link = new URL(linkIn(mail));
     const verified = await owner.request(link.pathname + link.search);
     expect(verified.status).toBe(302);
+    // A path: the browser stays at the address it opened the link at (issue 27).
+    expect(verified.headers.get('location')).toMatch(/^\/auth\/reset-password\?token=[\w-]+&admin=1$/);
     const location = new URL(verified.headers.get('location') ?? '', server.url);
     expect(location.pathname).toBe('/auth/reset-password');
     expect(location.searchParams.get('admin')).toBe('1');

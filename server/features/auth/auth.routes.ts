@@ -94,7 +94,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
     const isVerify = c.req.method === 'GET' && c.req.path === `${AUTH_BASE_PATH}/verify-email`;
     const listedEmail = isVerify ? listedEmailOfToken(c.req.query('token'), deps.adminEmails) : undefined;
     const response = await auth.handler(withClientIp(c, deps.trustedProxies));
-    if (listedEmail) return passwordStepForAdmin(auth, listedEmail, response, deps.publicUrl);
+    if (listedEmail) return passwordStepForAdmin(auth, listedEmail, response);
     if (response.status === 429) return tooManyRequests(response);
     if (isSignIn && response.status === 401) return explainSignInFailure(auth, signInBody, response);
     return response;
@@ -127,7 +127,6 @@ async function passwordStepForAdmin(
   auth: Auth,
   email: string,
   response: Response,
-  publicUrl: string,
 ): Promise<Response> {
   const ctx = await auth.$context;
   const found = await ctx.internalAdapter.findUserByEmail(email);
@@ -142,7 +141,8 @@ async function passwordStepForAdmin(
     identifier: `reset-password:${token}`,
     expiresAt: new Date(Date.now() + 3600 * 1000),
   });
-  const location = `${publicUrl}/auth/reset-password?token=${token}&admin=1`;
+  // A path: the browser stays at the address it opened the mailed link at (issue 27).
+  const location = `/auth/reset-password?token=${token}&admin=1`;
   // No session cookie goes back: the sessions are gone, and the browser's cookie is cleared.
   const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
   for (const cookie of response.headers.getSetCookie()) {
