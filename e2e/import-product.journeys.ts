@@ -27,12 +27,17 @@ type Json = Record<string, unknown>;
 
 const WRONG = 'Wrong Token (import)';
 const WRONG_HASH = 'sandbox-e2e-import-wrong';
+const LISTS = 'Strap Shop (import)';
+const LISTS_HASH = 'sandbox-e2e-import-lists';
+const LISTS_TOKEN = 'lists-token';
 
 const STORES = savedStores('e2e-import-product', [
   { name: DEMO, storeHash: 'sandbox-demo', apiToken: 'demo-token' },
   { name: EMPTY, storeHash: 'sandbox-empty', apiToken: 'empty-token' },
   // Its own sandbox store (created by the journey that uses it), reached with a token it does not take.
   { name: WRONG, storeHash: WRONG_HASH, apiToken: 'not-the-token' },
+  // Its own sandbox store, seeded by the journey that imports from it.
+  { name: LISTS, storeHash: LISTS_HASH, apiToken: LISTS_TOKEN },
 ]);
 
 /** A page whose browser already holds the two stores (as the Store Manager saves them), on the given tab. */
@@ -244,6 +249,117 @@ async function importTwice(
   await resetEmptyStore(page);
 }
 
+/** A call to a sandbox store's BigCommerce API, as an app would make it: the JSON answer (must be a 200). */
+async function storeApi(page: Page, hash: string, token: string, method: string, path: string, data?: Json) {
+  const res = await page.request.fetch(`/sandbox/stores/${hash}${path}`, {
+    method,
+    headers: { 'X-Auth-Token': token, Accept: 'application/json' },
+    ...(data === undefined ? {} : { data }),
+  });
+  assert.equal(res.status(), 200, `${method} ${path}: ${await res.text()}`);
+  return ((await res.json()) as { data: Json & Json[] }).data;
+}
+
+/**
+ * Journey 3: a product whose variants cost 0 and "the product's price" (null), with a product-list modifier naming
+ * two straps, goes from a store of its own into the empty store, which holds one of the straps under another id.
+ */
+async function importListsAndPrices(newPage: NewPage): Promise<void> {
+  const page = await openToolWithStores(newPage, {
+    tab: 'import-product',
+    stores: STORES,
+    create: [{ hash: LISTS_HASH, token: LISTS_TOKEN, kind: 'empty' }],
+    page: { allowedFailedPaths: TOOL_PATHS },
+  });
+  await resetEmptyStore(page);
+  const source = (method: string, path: string, data?: Json) =>
+    storeApi(page, LISTS_HASH, LISTS_TOKEN, method, path, data);
+  const target = (method: string, path: string, data?: Json) =>
+    storeApi(page, 'sandbox-empty', 'empty-token', method, path, data);
+  const product = (name: string, sku: string, extra: Json = {}) => ({
+    name,
+    sku,
+    type: 'physical',
+    weight: 1,
+    price: 25,
+    ...extra,
+  });
+  const canvas = await source('POST', '/v3/catalog/products', product('Canvas Strap', 'E2E-STRAP-CANVAS'));
+  const leather = await source('POST', '/v3/catalog/products', product('Leather Strap', 'E2E-STRAP-LEATHER'));
+  const pack = await source(
+    'POST',
+    '/v3/catalog/products',
+    product('Trail Pack', 'E2E-PACK', {
+      variants: [
+        { sku: 'E2E-PACK-S', price: 0, option_values: [{ option_display_name: 'Size', label: 'S' }] },
+        { sku: 'E2E-PACK-L', price: null, option_values: [{ option_display_name: 'Size', label: 'L' }] },
+      ],
+    }),
+  );
+  await source('POST', `/v3/catalog/products/${String(pack.id)}/modifiers`, {
+    display_name: 'Add a strap',
+    type: 'product_list',
+    required: false,
+    option_values: [
+      { label: 'Canvas strap', sort_order: 0, value_data: { product_id: canvas.id } },
+      { label: 'Leather strap', sort_order: 1, value_data: { product_id: leather.id } },
+    ],
+  });
+  // The target has the canvas strap (same SKU), under another id than in the source.
+  await target('POST', '/v3/catalog/products', product('Spare Buckle', 'E2E-BUCKLE'));
+  await target('POST', '/v3/catalog/products', product('Spare Clip', 'E2E-CLIP'));
+  const canvasInTarget = Number(
+    (await target('POST', '/v3/catalog/products', product('Canvas Strap, target', 'E2E-STRAP-CANVAS'))).id,
+  );
+
+  await page.getByTestId('source-store').check();
+  await pickStore(page, STORES, LISTS, 'source-store-picker');
+  await page.getByTestId('source-search-value').fill(String(pack.id));
+  await page.getByTestId('source-load').click();
+  await expectText(page.getByTestId('source-loaded'), `Loaded product #${String(pack.id)} from ${LISTS}`);
+  await pickStore(page, STORES, EMPTY);
+  await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
+  await expectText(page.getByTestId('plan-no-clashes'), 'No clashes with the target.');
+  await page.getByTestId('tool-submit').click();
+  await expectText(page.getByTestId('result-action'), 'Created', 60_000);
+  assert.equal(await stat(page, 'stat-variants-created'), 2);
+  assert.equal(await stat(page, 'stat-modifiers-success'), 1);
+  assert.equal(await stat(page, 'stat-modifiers-failed'), 0);
+  await expectText(page.getByTestId('result-title'), 'Import result');
+  await expectText(
+    page.getByTestId('result-notices').locator('li'),
+    'Modifier "Add a strap": the value "Leather strap" is left out: no product with SKU E2E-STRAP-LEATHER is in the target store',
+  );
+
+  // In the target: 0 stayed 0, null stayed null; the canvas strap points at the target's own product.
+  assert.notEqual(canvasInTarget, Number(canvas.id));
+  const productId = await stat(page, 'result-product-id');
+  const variants = (await target('GET', `/v3/catalog/products/${productId}/variants`)) as Json[];
+  assert.deepEqual(
+    variants.map((v) => [v.sku, v.price]),
+    [
+      ['E2E-PACK-S', 0],
+      ['E2E-PACK-L', null],
+    ],
+  );
+  const modifiers = (await target('GET', `/v3/catalog/products/${productId}/modifiers`)) as Json[];
+  assert.deepEqual(
+    modifiers.map((m) => ({
+      name: m.display_name,
+      values: (m.option_values as Json[]).map((v) => [v.label, (v.value_data as Json).product_id]),
+    })),
+    [{ name: 'Add a strap', values: [['Canvas strap', canvasInTarget]] }],
+  );
+
+  // Vietnamese: the same line in the user's language.
+  await page.getByTestId('language-switch').selectOption('vi');
+  await expectText(
+    page.getByTestId('result-notices').locator('li'),
+    'Modifier "Add a strap": giá trị "Leather strap" bị bỏ qua: store đích không có sản phẩm nào có SKU E2E-STRAP-LEATHER',
+  );
+  await resetEmptyStore(page);
+}
+
 export const importProductJourneys: Journey[] = [
   {
     name: 'Import Product: a Dump Product file into the empty store: preview, check (create), import with its counters; again: update, nothing duplicated',
@@ -255,6 +371,10 @@ export const importProductJourneys: Journey[] = [
         await rm(downloads, { recursive: true, force: true });
       }
     },
+  },
+  {
+    name: 'Import Product: product-list values found in the target by SKU or listed as left out; variant prices 0 and null kept',
+    run: async ({ newPage }) => importListsAndPrices(newPage),
   },
   {
     name: "Import Product: 'Please select a store', 'Please select a JSON file', 'Invalid JSON file', a file that is no product dump; a product fetched from a store; a target that refuses the token",

@@ -317,6 +317,18 @@ export const importWidgetsJourneys: Journey[] = [
         'Without it, the widgets that use a missing template are skipped; the rest of each page is imported.',
       );
 
+      // The import replaces each page whole (page-widgets.v3.yml:50-62), and the screen says so before anything is sent.
+      await expectText(
+        page.getByTestId('replace-note'),
+        'Importing replaces the whole content of each selected page in the target store: BigCommerce’s page-widgets call overwrites the page, it does not add to it. Each page’s current content is saved first, to download or restore from the results.',
+      );
+      await page.getByTestId('language-switch').selectOption('vi');
+      await expectText(
+        page.getByTestId('replace-note'),
+        'Nhập sẽ thay toàn bộ nội dung của từng trang đã chọn trong store đích: lệnh page-widgets của BigCommerce ghi đè trang chứ không thêm vào. Nội dung hiện tại của mỗi trang được lưu trước, để tải về hoặc khôi phục từ phần kết quả.',
+      );
+      await page.getByTestId('language-switch').selectOption('en');
+
       // The pages table: widgets count and the new entity id prefilled with the dump's.
       const homeRow = rowOf(page, 'pages/home');
       const productRow = rowOf(page, 'pages/product');

@@ -414,6 +414,31 @@ export const en = {
       error: 'Error',
     },
     notCarried: 'Not carried over',
+    notices: 'Left out or limited',
+    noticeOwners: {
+      option: 'Option',
+      modifier: 'Modifier',
+    },
+    noticeListValue: {
+      not_in_target:
+        '{owner} "{name}": the value "{label}" is left out: no product with SKU {sku} is in the target store',
+      no_sku:
+        '{owner} "{name}": the value "{label}" is left out: its product (#{id} in the source) has no SKU to find it by',
+      not_in_dump:
+        '{owner} "{name}": the value "{label}" is left out: the file does not describe its product (#{id} in the source)',
+      old_dump:
+        '{owner} "{name}": the value "{label}" is left out: the file was made before product dumps named the SKUs of listed products; dump the product again',
+    },
+    noticeListValueNoProduct: '{owner} "{name}": the value "{label}" is left out: it names no product',
+    noticeListLeftOut: '{owner} "{name}" is left out: none of the products it lists is in the target store',
+    noticeImage: {
+      zoom: 'Image {image}: copied at most 1280 × 1280 px (BigCommerce’s zoom copy; its API gives no address of the original)',
+      standard: 'Image {image}: copied from BigCommerce’s standard size, smaller than the original',
+      thumbnail: 'Image {image}: copied from BigCommerce’s thumbnail, much smaller than the original',
+    },
+    noticeDateMissing:
+      'Modifier "{name}": {field} was missing; {sent} was sent (BigCommerce requires this date)',
+    noticeDateUnreadable: 'Modifier "{name}": {field} "{original}" is not a date; {sent} was sent',
     logs: 'Logs ({lines})',
     downloadResult: 'Download result',
   },
@@ -440,6 +465,8 @@ export const en = {
     autoCreateOff:
       'Without it, the widgets that use a missing template are skipped; the rest of each page is imported.',
     pages: 'Pages',
+    replaceNote:
+      'Importing replaces the whole content of each selected page in the target store: BigCommerce’s page-widgets call overwrites the page, it does not add to it. Each page’s current content is saved first, to download or restore from the results.',
     selectAllPages: 'Select all',
     selectPageLabel: 'Select {page}',
     selectedCount: '{selected} of {total} pages selected',

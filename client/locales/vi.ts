@@ -414,6 +414,31 @@ export const vi: Messages = {
       error: 'Lỗi',
     },
     notCarried: 'Không được chuyển sang',
+    notices: 'Bị bỏ qua hoặc bị giới hạn',
+    noticeOwners: {
+      option: 'Tùy chọn',
+      modifier: 'Modifier',
+    },
+    noticeListValue: {
+      not_in_target:
+        '{owner} "{name}": giá trị "{label}" bị bỏ qua: store đích không có sản phẩm nào có SKU {sku}',
+      no_sku:
+        '{owner} "{name}": giá trị "{label}" bị bỏ qua: sản phẩm của nó (#{id} ở store nguồn) không có SKU để tìm',
+      not_in_dump:
+        '{owner} "{name}": giá trị "{label}" bị bỏ qua: tệp không mô tả sản phẩm của nó (#{id} ở store nguồn)',
+      old_dump:
+        '{owner} "{name}": giá trị "{label}" bị bỏ qua: tệp được tạo trước khi bản dump sản phẩm ghi SKU của các sản phẩm trong danh sách; hãy dump lại sản phẩm',
+    },
+    noticeListValueNoProduct:
+      '{owner} "{name}": giá trị "{label}" bị bỏ qua: giá trị này không chỉ tới sản phẩm nào',
+    noticeListLeftOut: '{owner} "{name}" bị bỏ qua: không sản phẩm nào trong danh sách có ở store đích',
+    noticeImage: {
+      zoom: 'Hình {image}: chỉ sao chép được tối đa 1280 × 1280 px (bản zoom của BigCommerce; API không cho địa chỉ của ảnh gốc)',
+      standard: 'Hình {image}: sao chép từ cỡ chuẩn của BigCommerce, nhỏ hơn ảnh gốc',
+      thumbnail: 'Hình {image}: sao chép từ ảnh thu nhỏ của BigCommerce, nhỏ hơn nhiều so với ảnh gốc',
+    },
+    noticeDateMissing: 'Modifier "{name}": thiếu {field}; đã gửi {sent} (BigCommerce bắt buộc có ngày này)',
+    noticeDateUnreadable: 'Modifier "{name}": {field} "{original}" không phải là ngày; đã gửi {sent}',
     logs: 'Nhật ký ({lines})',
     downloadResult: 'Tải kết quả xuống',
   },
@@ -441,6 +466,8 @@ export const vi: Messages = {
     autoCreateOff:
       'Nếu không chọn, các widget dùng template còn thiếu sẽ bị bỏ qua; phần còn lại của mỗi trang vẫn được nhập.',
     pages: 'Trang',
+    replaceNote:
+      'Nhập sẽ thay toàn bộ nội dung của từng trang đã chọn trong store đích: lệnh page-widgets của BigCommerce ghi đè trang chứ không thêm vào. Nội dung hiện tại của mỗi trang được lưu trước, để tải về hoặc khôi phục từ phần kết quả.',
     selectAllPages: 'Chọn tất cả',
     selectPageLabel: 'Chọn {page}',
     selectedCount: 'Đã chọn {selected} trên {total} trang',

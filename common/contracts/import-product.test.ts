@@ -20,6 +20,7 @@ describe('Import Product contract (spec part 1 §3, §7)', () => {
         'logs',
         'modifiers',
         'notCarried',
+        'notices',
         'options',
         'productId',
         'productName',
@@ -29,6 +30,13 @@ describe('Import Product contract (spec part 1 §3, §7)', () => {
         'videos',
       ].sort(),
     );
+  });
+
+  it('reads a result without notices (an older answer) as having none, and refuses an unknown notice', () => {
+    const { notices: _notices, ...older } = emptyImportProductResult({ id: 1, name: 'N', sku: '' });
+    expect(importProductResultSchema.parse(older).notices).toEqual([]);
+    const unknown = { ...older, notices: [{ kind: 'image_resized', image: 'a.png', size: 'huge' }] };
+    expect(importProductResultSchema.safeParse(unknown).success).toBe(false);
   });
 
   it('needs a store and a product dump', () => {

@@ -124,6 +124,51 @@ export type ImportProgress = z.infer<typeof importProgressSchema>;
 
 const successFailed = z.object({ success: z.number(), failed: z.number() });
 
+/** Why a value of a product-list option or modifier was left out (its product could not be named in the target). */
+export const PRODUCT_LIST_REASONS = ['not_in_target', 'no_sku', 'not_in_dump', 'old_dump'] as const;
+export type ProductListReason = (typeof PRODUCT_LIST_REASONS)[number];
+/** The date fields of a date modifier's config that BigCommerce requires as ISO-8601 ATOM. */
+export const MODIFIER_DATE_FIELDS = ['default_value', 'date_earliest_value', 'date_latest_value'] as const;
+
+/**
+ * What the import left out or could only copy in part, item by item, so the screen can say it in the user's language:
+ * a product-list value whose product the target lacks (never written with the source's id), a product-list option or
+ * modifier none of whose products is there, an image copied from a resized copy, a date the dump lacked.
+ */
+export const importNoticeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('product_list_value'),
+    owner: z.enum(['option', 'modifier']),
+    name: z.string(),
+    label: z.string(),
+    /** The listed product's id in the source store; null when the value named none. */
+    sourceProductId: z.number().nullable(),
+    sku: z.string().nullable(),
+    reason: z.enum(PRODUCT_LIST_REASONS),
+  }),
+  z.object({
+    kind: z.literal('product_list_left_out'),
+    owner: z.enum(['option', 'modifier']),
+    name: z.string(),
+  }),
+  z.object({
+    kind: z.literal('image_resized'),
+    image: z.string(),
+    /** The BigCommerce size it was copied from: zoom is at most 1280 x 1280 px, the others smaller. */
+    size: z.enum(['zoom', 'standard', 'thumbnail']),
+  }),
+  z.object({
+    kind: z.literal('modifier_date'),
+    name: z.string(),
+    field: z.enum(MODIFIER_DATE_FIELDS),
+    /** What the dump held there (null: nothing). */
+    original: z.string().nullable(),
+    /** The ISO-8601 ATOM date sent instead. */
+    sent: z.string(),
+  }),
+]);
+export type ImportNotice = z.infer<typeof importNoticeSchema>;
+
 /** Spec part 1 §3 "Import product result". */
 export const importProductResultSchema = z.object({
   productId: z.number(),
@@ -145,6 +190,8 @@ export const importProductResultSchema = z.object({
   idMap: importIdMapSchema.default({ product: {}, variants: {}, options: {}, modifiers: {}, images: {} }),
   /** Fields and items BigCommerce does not let an import carry over, and categories not found in the target. */
   notCarried: z.array(z.string()).default([]),
+  /** Items left out or copied in part, with the reason (shown in the user's language). */
+  notices: z.array(importNoticeSchema).default([]),
 });
 export type ImportProductResult = z.infer<typeof importProductResultSchema>;
 
@@ -173,5 +220,6 @@ export function emptyImportProductResult(product: {
     action: 'created',
     idMap: { product: {}, variants: {}, options: {}, modifiers: {}, images: {} },
     notCarried: [],
+    notices: [],
   };
 }

@@ -28,6 +28,38 @@ export type DumpedCategory = z.infer<typeof dumpedCategorySchema>;
 
 export const dumpedChannelSchema = z.looseObject({ id, name: z.string().nullable() });
 
+/** A product that a product-list option or modifier of the dumped product names, as it is in the source store. */
+export const dumpedListedProductSchema = z.looseObject({ id, sku: z.string(), name: z.string().nullable() });
+export type DumpedListedProduct = z.infer<typeof dumpedListedProductSchema>;
+
+/** The option and modifier types whose values name products by `value_data.product_id`. */
+export const PRODUCT_LIST_TYPES: ReadonlySet<string> = new Set(['product_list', 'product_list_with_images']);
+
+type ListOwner = { type?: string; option_values?: readonly object[] | undefined };
+
+/** The source product ids that the product-list options and modifiers of a product name, once each. */
+export function listedProductIds(product: {
+  options?: readonly ListOwner[] | undefined;
+  modifiers?: readonly ListOwner[] | undefined;
+}): number[] {
+  const ids = new Set<number>();
+  for (const owner of [...(product.options ?? []), ...(product.modifiers ?? [])]) {
+    if (!PRODUCT_LIST_TYPES.has(owner.type ?? '')) continue;
+    for (const value of owner.option_values ?? []) {
+      const id = listedProductId((value as { value_data?: unknown }).value_data);
+      if (id !== null) ids.add(id);
+    }
+  }
+  return [...ids];
+}
+
+/** `value_data.product_id` of a product-list value, or null. */
+export function listedProductId(valueData: unknown): number | null {
+  if (!valueData || typeof valueData !== 'object') return null;
+  const id = (valueData as { product_id?: unknown }).product_id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
 const optionValueSchema = z.looseObject({ id: id.optional(), label: z.string() });
 const variantOptionValueSchema = z.looseObject({
   id: id.optional(),
@@ -58,6 +90,11 @@ export const productDumpSchema = z.looseObject({
   /** Channel ids the product is assigned to (`/catalog/products/channel-assignments`). */
   channels: z.array(id).default([]),
   channel_details: looseList(dumpedChannelSchema),
+  /**
+   * The products that product-list options and modifiers name, with their SKU: an import finds them in the target by
+   * SKU. Absent from dumps made before it was added; an import then leaves those values out and says why.
+   */
+  product_list_products: z.array(dumpedListedProductSchema).optional(),
 
   images: looseList(z.looseObject({ id: id.optional() })),
   variants: looseList(

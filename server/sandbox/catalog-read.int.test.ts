@@ -277,6 +277,48 @@ describe('category trees, brands and channels', () => {
   });
 });
 
+describe('undocumented filters are ignored, as BigCommerce ignores them', () => {
+  it('GET /catalog/variants: sku:in and id:in are not filters; sku, id and product_id:in are', async () => {
+    const all = await get<Page>('/v3/catalog/variants');
+    const [first, second] = all.body.data;
+    const skuIn = await get<Page>(`/v3/catalog/variants?sku:in=${encodeURIComponent(String(first!.sku))}`);
+    // Not documented (product-variants_catalog.v3.yml lines 1039-1051): the first page of every variant.
+    expect(skuIn.body.meta.pagination.total).toBe(all.body.meta.pagination.total);
+    expect(skuIn.body.data.map((v) => v.id)).toEqual(all.body.data.map((v) => v.id));
+    const idIn = await get<Page>(`/v3/catalog/variants?id:in=${String(second!.id)}`);
+    expect(idIn.body.meta.pagination.total).toBe(all.body.meta.pagination.total);
+    const bySku = await get<Page>(`/v3/catalog/variants?sku=${encodeURIComponent(String(first!.sku))}`);
+    expect(bySku.body.data.map((v) => v.id)).toEqual([first!.id]);
+    const byId = await get<Page>(`/v3/catalog/variants?id=${String(second!.id)}`);
+    expect(byId.body.data.map((v) => v.id)).toEqual([second!.id]);
+    const byProduct = await get<Page>('/v3/catalog/variants?product_id:in=77&limit=250');
+    expect(byProduct.body.data.length).toBeGreaterThan(0);
+    expect(byProduct.body.data.every((v) => v.product_id === 77)).toBe(true);
+  });
+
+  it('GET /catalog/trees/categories: name:in is not a filter; name and name:like (any case) are', async () => {
+    const all = await get<Page>('/v3/catalog/trees/categories?limit=250');
+    const nameIn = await get<Page>('/v3/catalog/trees/categories?name:in=Apparel&limit=250');
+    expect(nameIn.body.meta.pagination.total).toBe(all.body.meta.pagination.total);
+    expect(nameIn.body.data.length).toBe(all.body.data.length);
+    const exact = await get<Page>('/v3/catalog/trees/categories?name=apparel');
+    expect(exact.body.data.map((c) => c.name)).toEqual(['Apparel']);
+    const like = await get<Page>('/v3/catalog/trees/categories?name:like=JACK&limit=250');
+    expect(like.body.data.map((c) => c.name)).toEqual(['Jackets']);
+  });
+
+  it('GET /catalog/products: name:like and price:min are not filters there; sku:in is', async () => {
+    const all = await get<Page>('/v3/catalog/products?limit=5');
+    for (const query of ['name:like=zzzz-no-such-name', 'price:min=1000000', 'weight:max=-1']) {
+      const ignored = await get<Page>(`/v3/catalog/products?limit=5&${query}`);
+      expect(ignored.body.meta.pagination.total, query).toBe(all.body.meta.pagination.total);
+    }
+    const skus = all.body.data.slice(0, 2).map((p) => String(p.sku).toLowerCase());
+    const bySkus = await get<Page>(`/v3/catalog/products?sku:in=${skus.map(encodeURIComponent).join(',')}`);
+    expect(bySkus.body.data.map((p) => p.id)).toEqual(all.body.data.slice(0, 2).map((p) => p.id));
+  });
+});
+
 describe('content API', () => {
   it('is installed by default on the same store, auth and quota', async () => {
     const { status, body, res } = await get<Page>('/v3/content/widget-templates?limit=1');

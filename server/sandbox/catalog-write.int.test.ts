@@ -1,6 +1,7 @@
 // The sandbox over HTTP: creating, updating and deleting catalogue data, and BigCommerce's write errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATUS_DOC_TYPE } from './envelope';
+import { imageDimensions, renderPng } from './images';
 import { startSandboxServer, type RunningSandbox } from './test-server';
 
 type Json = Record<string, unknown>;
@@ -399,6 +400,50 @@ describe('variants', () => {
     });
   });
 
+  it("keeps a variant price of 0 and of null apart: null is the product's price, 0 is a price", async () => {
+    const { id, variants } = await productWithVariants();
+    const [zero, inherit] = variants;
+    const product = await demo<{ data: Json }>('PUT', `/v3/catalog/products/${id}`, {
+      price: 30,
+      sale_price: 0,
+      weight: 2,
+    });
+    expect(product.status).toBe(200);
+    const written = await demo<{ data: Json[] }>('PUT', '/v3/catalog/variants', [
+      { id: zero!.id, price: 0, sale_price: 0, retail_price: 0, cost_price: 0, weight: 0 },
+      { id: inherit!.id, price: null, sale_price: null, retail_price: null, cost_price: null, weight: null },
+    ]);
+    expect(written.status).toBe(200);
+    const read = await demo<{ data: Json[] }>('GET', `/v3/catalog/products/${id}/variants?limit=250`);
+    const byId = new Map(read.body.data.map((v) => [v.id, v]));
+    expect(byId.get(zero!.id)).toMatchObject({
+      price: 0,
+      sale_price: 0,
+      retail_price: 0,
+      cost_price: 0,
+      weight: 0,
+      calculated_price: 0,
+      calculated_weight: 0,
+    });
+    expect(byId.get(inherit!.id)).toMatchObject({
+      price: null,
+      sale_price: null,
+      retail_price: null,
+      cost_price: null,
+      weight: null,
+      calculated_price: 30,
+      calculated_weight: 2,
+    });
+    // A null sale price is the product's sale price (product-variants_catalog.v3.yml line 2043).
+    await demo('PUT', `/v3/catalog/products/${id}`, { sale_price: 25 });
+    await demo('PUT', '/v3/catalog/variants', [{ id: inherit!.id, price: 28 }]);
+    const after = await demo<{ data: Json }>(
+      'GET',
+      `/v3/catalog/products/${id}/variants/${String(inherit!.id)}`,
+    );
+    expect(after.body.data).toMatchObject({ price: 28, sale_price: null, calculated_price: 25 });
+  });
+
   it('refuses a variant with the same option values as another', async () => {
     const { id, variants } = await productWithVariants();
     const { status, body } = await demo('POST', `/v3/catalog/products/${id}/variants`, {
@@ -460,6 +505,113 @@ describe('options, modifiers and other sub-resources', () => {
     expect(missing.body).toMatchObject({
       errors: { required: 'Please provide required.', type: 'Please provide type.' },
     });
+  });
+
+  it('requires `required` and `type` on a modifier PUT, as the Modifier Put model does', async () => {
+    const created = await demo<{ data: Json }>('POST', '/v3/catalog/products/78/modifiers', {
+      display_name: 'Engraving',
+      type: 'text',
+      required: false,
+    });
+    const path = `/v3/catalog/products/78/modifiers/${String(created.body.data.id)}`;
+    const missing = await demo('PUT', path, { display_name: 'Engraving text' });
+    expect(missing.status).toBe(422);
+    expect(missing.body).toMatchObject({
+      title: 'Missing Required Fields',
+      errors: { required: 'Please provide required.', type: 'Please provide type.' },
+    });
+    const ok = await demo<{ data: Json }>('PUT', path, {
+      display_name: 'Engraving text',
+      type: 'text',
+      required: true,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ display_name: 'Engraving text', required: true });
+  });
+
+  it('takes date modifiers only with ISO-8601 ATOM dates: a missing one is a server error', async () => {
+    const base = { display_name: 'Delivery date', type: 'date', required: true };
+    const dates = {
+      default_value: '2026-03-01T00:00:00+00:00',
+      date_limited: true,
+      date_limit_mode: 'range',
+      date_earliest_value: '2026-02-01T00:00:00+00:00',
+      date_latest_value: '2026-12-31T00:00:00+00:00',
+    };
+    const none = await demo('POST', '/v3/catalog/products/78/modifiers', base);
+    expect(none.status).toBe(500);
+    const dateOnly = await demo('POST', '/v3/catalog/products/78/modifiers', {
+      ...base,
+      config: { ...dates, date_earliest_value: '2026-02-01' },
+    });
+    expect(dateOnly.status).toBe(422);
+    expect(dateOnly.body).toMatchObject({
+      errors: {
+        'config.date_earliest_value':
+          'config.date_earliest_value: must be an ISO-8601 ATOM date such as 2025-08-15T15:52:01+00:00',
+      },
+    });
+    const zulu = await demo('POST', '/v3/catalog/products/78/modifiers', {
+      ...base,
+      config: { ...dates, default_value: '2026-03-01T00:00:00.000Z' },
+    });
+    expect(zulu.status).toBe(422);
+    const created = await demo<{ data: Json }>('POST', '/v3/catalog/products/78/modifiers', {
+      ...base,
+      config: dates,
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data.config).toEqual(dates);
+    const path = `/v3/catalog/products/78/modifiers/${String(created.body.data.id)}`;
+    expect((await demo('PUT', path, { type: 'date', required: false })).status).toBe(500);
+    expect((await demo('PUT', path, { type: 'date', required: false, config: dates })).status).toBe(200);
+  });
+
+  it('takes product-list values only when value_data.product_id names a product of the store', async () => {
+    const base = { display_name: 'Add a strap', type: 'product_list', required: false };
+    const unknown = await demo('POST', '/v3/catalog/products/78/modifiers', {
+      ...base,
+      option_values: [{ label: 'Strap', sort_order: 0, value_data: { product_id: 999_999 } }],
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({
+      errors: { 'option_values.0.value_data.product_id': 'Product 999999 does not exist.' },
+    });
+    const noId = await demo('POST', '/v3/catalog/products/78/modifiers', {
+      ...base,
+      option_values: [{ label: 'Strap', sort_order: 0, value_data: {} }],
+    });
+    expect(noId.status).toBe(422);
+    const created = await demo<{ data: Json }>('POST', '/v3/catalog/products/78/modifiers', {
+      ...base,
+      option_values: [{ label: 'Strap', sort_order: 0, value_data: { product_id: 79 } }],
+    });
+    expect(created.status).toBe(200);
+    expect((created.body.data.option_values as Json[])[0]).toMatchObject({ value_data: { product_id: 79 } });
+    const values = `/v3/catalog/products/78/modifiers/${String(created.body.data.id)}/values`;
+    expect(
+      (await demo('POST', values, { label: 'Case', sort_order: 1, value_data: { product_id: 5 } })).status,
+    ).toBe(422);
+    expect(
+      (await demo('POST', values, { label: 'Case', sort_order: 1, value_data: { product_id: 80 } })).status,
+    ).toBe(200);
+    // A checkbox has its two values; it takes no third.
+    const checkbox = await demo<{ data: Json }>('POST', '/v3/catalog/products/78/modifiers', {
+      display_name: 'Gift wrap',
+      type: 'checkbox',
+      required: false,
+      config: { checkbox_label: 'Wrap it', checked_by_default: true },
+    });
+    expect(checkbox.body.data.config).toEqual({ checkbox_label: 'Wrap it', checked_by_default: true });
+    const third = await demo(
+      'POST',
+      `/v3/catalog/products/78/modifiers/${String(checkbox.body.data.id)}/values`,
+      {
+        label: 'Maybe',
+        sort_order: 2,
+      },
+    );
+    expect(third.status).toBe(422);
   });
 
   it('creates custom fields, bulk pricing rules, reviews and videos with their rules', async () => {
@@ -553,6 +705,34 @@ describe('options, modifiers and other sub-resources', () => {
   });
 });
 
+describe('image sizes', () => {
+  it('serves url_zoom of a large upload resized to fit 1280 x 1280, and the original as sent', async () => {
+    const png = renderPng(1600, 1000, 3);
+    const form = new FormData();
+    form.set('image_file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'wide-banner.png');
+    const res = await fetch(`${sb.storeUrl('sandbox-demo')}/v3/catalog/products/79/images`, {
+      method: 'POST',
+      headers: { 'X-Auth-Token': 'demo-token', Accept: 'application/json' },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const image = ((await res.json()) as { data: Json }).data;
+    const sizeOf = async (url: string) => {
+      const file = await fetch(url);
+      expect(file.status).toBe(200);
+      return imageDimensions(new Uint8Array(await file.arrayBuffer()));
+    };
+    expect(await sizeOf(String(image.url_zoom))).toEqual({ width: 1280, height: 800 });
+    expect(await sizeOf(String(image.url_standard))).toEqual({ width: 500, height: 313 });
+    expect(
+      await sizeOf(`${sb.baseUrl}/cdn/s-sandbox-demo/product_images/${String(image.image_file)}`),
+    ).toEqual({
+      width: 1600,
+      height: 1000,
+    });
+  });
+});
+
 describe('category tree writes and assignments', () => {
   it('creates, renames and deletes categories, with 207 for a partly failed batch', async () => {
     const created = await empty<{ data: Json[]; meta: Json }>('POST', '/v3/catalog/trees/categories', [
@@ -575,11 +755,16 @@ describe('category tree writes and assignments', () => {
     expect(child.status).toBe(201);
     expect(child.body.data[0]).toMatchObject({ tree_id: 3, parent_id: imported.category_id });
 
-    const renamed = await empty<{ data: Json[] }>('PUT', '/v3/catalog/trees/categories', [
+    const renamed = await empty('PUT', '/v3/catalog/trees/categories', [
       { category_id: imported.category_id, name: 'Imported 2026' },
     ]);
-    expect(renamed.status).toBe(200);
-    expect(renamed.body.data[0]!.name).toBe('Imported 2026');
+    // SuccessNoContentResponse: `meta` only (category-trees_catalog.v3.yml:227-232, 758-764).
+    expect(renamed).toEqual({ status: 200, body: { meta: { total: 1, success: 1, failed: 0 } } });
+    const read = await empty<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/trees/categories?category_id:in=${String(imported.category_id)}`,
+    );
+    expect(read.body.data[0]!.name).toBe('Imported 2026');
 
     const noFilter = await empty('DELETE', '/v3/catalog/trees/categories');
     expect(noFilter.status).toBe(422);
@@ -593,6 +778,47 @@ describe('category tree writes and assignments', () => {
       `/v3/catalog/trees/categories?parent_id:in=${String(imported.category_id)}`,
     );
     expect(left.body.data).toEqual([]);
+  });
+
+  it('answers each category write in its documented shape: data only when created, errors as MetaError', async () => {
+    const created = await empty<{ data: Json[] }>('POST', '/v3/catalog/trees/categories', [
+      { name: 'Shape A', tree_id: 3 },
+    ]);
+    const id = Number(created.body.data[0]!.category_id);
+    // 207 to an update: PartialSuccessNoContentResponse `{errors, meta}`, no `data` (lines 233-238, 765-773), so
+    // nothing in the answer says which category was updated.
+    const partly = await empty('PUT', '/v3/catalog/trees/categories', [
+      { category_id: id, page_title: 'Shape A | Shop' },
+      { category_id: 987_654, page_title: 'Nobody' },
+    ]);
+    expect(partly).toEqual({
+      status: 207,
+      body: {
+        errors: {
+          status: 207,
+          title: 'Some categories were not saved.',
+          type: STATUS_DOC_TYPE,
+          errors: { '1': 'Category 987654 does not exist.' },
+        },
+        meta: { total: 2, success: 1, failed: 1 },
+      },
+    });
+    // 422 when nothing was saved: ErrorResponse `{errors, meta}` (lines 798-806).
+    const refused = await empty('POST', '/v3/catalog/trees/categories', [
+      { name: 'Orphan', parent_id: 987_654 },
+    ]);
+    expect(refused).toEqual({
+      status: 422,
+      body: {
+        errors: {
+          status: 422,
+          title: 'Some categories were not saved.',
+          type: STATUS_DOC_TYPE,
+          errors: { '0': 'Parent category 987654 does not exist.' },
+        },
+        meta: { total: 1, success: 0, failed: 1 },
+      },
+    });
   });
 
   it('assigns and unassigns categories and channels with 204', async () => {
@@ -633,6 +859,21 @@ describe('category tree writes and assignments', () => {
 });
 
 describe('delete and reset', () => {
+  it('refuses a product DELETE whose only filter is one DELETE does not document', async () => {
+    const before = await demo<{ meta: { pagination: { total: number } } }>(
+      'GET',
+      '/v3/catalog/products?limit=1',
+    );
+    const refused = await demo('DELETE', '/v3/catalog/products?sku:in=KST-1,KST-2&limit=5');
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ title: 'At least one filter must be provided' });
+    const after = await demo<{ meta: { pagination: { total: number } } }>(
+      'GET',
+      '/v3/catalog/products?limit=1',
+    );
+    expect(after.body.meta.pagination.total).toBe(before.body.meta.pagination.total);
+  });
+
   it('deletes a product, and reset brings the generated store back', async () => {
     expect((await demo('DELETE', '/v3/catalog/products/77')).status).toBe(204);
     expect((await demo('GET', '/v3/catalog/products/77')).status).toBe(404);

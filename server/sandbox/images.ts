@@ -122,3 +122,65 @@ export function placeholderPng(size: string | null, seed: number): Buffer {
   }
   return png;
 }
+
+/** Width and height read from a PNG, GIF or JPEG header; null for other formats or a header that does not parse. */
+export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  const at = (i: number) => bytes[i] ?? 0;
+  const be16 = (i: number) => (at(i) << 8) | at(i + 1);
+  if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47 && bytes.length >= 24) {
+    const be32 = (i: number) => ((at(i) << 24) | (at(i + 1) << 16) | (at(i + 2) << 8) | at(i + 3)) >>> 0;
+    return { width: be32(16), height: be32(20) };
+  }
+  if (at(0) === 0x47 && at(1) === 0x49 && at(2) === 0x46 && bytes.length >= 10) {
+    return { width: at(6) | (at(7) << 8), height: at(8) | (at(9) << 8) };
+  }
+  if (at(0) === 0xff && at(1) === 0xd8) {
+    let i = 2;
+    while (i + 9 < bytes.length) {
+      if (at(i) !== 0xff) return null;
+      const marker = at(i + 1);
+      if (marker === 0xff) {
+        i++;
+        continue;
+      }
+      // Start-of-frame markers carry the size; C4, C8 and CC are other segments.
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+        return { width: be16(i + 7), height: be16(i + 5) };
+      }
+      i += marker === 0x01 || (marker >= 0xd0 && marker <= 0xd9) ? 2 : 2 + be16(i + 2);
+    }
+  }
+  return null;
+}
+
+/** The largest size of the same proportions that fits in the box; the image itself when it already fits. */
+export function fitWithin(
+  image: { width: number; height: number },
+  box: { width: number; height: number },
+): { width: number; height: number } {
+  if (image.width <= box.width && image.height <= box.height) return image;
+  const scale = Math.min(box.width / image.width, box.height / image.height);
+  return {
+    width: Math.max(1, Math.round(image.width * scale)),
+    height: Math.max(1, Math.round(image.height * scale)),
+  };
+}
+
+/**
+ * One stencil size of an uploaded file. BigCommerce serves `url_zoom` resized when the original is larger than
+ * 1280 x 1280 (products_catalog.v3.yml line 6641, productImage_Full), and the other sizes likewise: an upload larger
+ * than the size asked for is answered with a generated PNG of the fitted dimensions (the sandbox does not scale the
+ * picture itself); a smaller one, or one whose size it cannot read, as sent.
+ */
+export function stencilCopy(
+  upload: { bytes: Uint8Array; contentType: string },
+  size: string,
+  seed: number,
+): { bytes: Uint8Array; contentType: string } {
+  const box = /^(\d{1,4})x(\d{1,4})$/.exec(size);
+  const original = imageDimensions(upload.bytes);
+  if (!box || !original) return upload;
+  const fitted = fitWithin(original, { width: Number(box[1]), height: Number(box[2]) });
+  if (fitted === original) return upload;
+  return { bytes: renderPng(fitted.width, fitted.height, seed % PALETTE.length), contentType: 'image/png' };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productPredicate, sortProducts } from './product-filters';
+import { DELETE_PRODUCTS_FILTERS, productPredicate, sortProducts } from './product-filters';
 import { defaultProductFields, emptyProductRecord } from './records';
 import { createStoreData } from './store-state';
 import type { ProductFields } from './types';
@@ -74,7 +74,24 @@ describe('productPredicate', () => {
     expect(ids('brand_id=5')).toEqual([77]);
     expect(ids('is_visible=false')).toEqual([78]);
     expect(ids('channel_id:in=2')).toEqual([78, 79]);
-    expect(ids('price:min=13')).toEqual([77, 79]);
+    expect(ids('price=14')).toEqual([79]);
+  });
+
+  it('ignores what getProducts does not document: name:like, price and weight ranges', () => {
+    expect(ids('name:like=mug')).toEqual([77, 78, 79]);
+    expect(ids('price:min=13')).toEqual([77, 78, 79]);
+    expect(ids('weight:max=-1')).toEqual([77, 78, 79]);
+    expect(ids('sku:in=cpl-2,KST-1')).toEqual([77, 78]);
+  });
+
+  it('reads only the filters DELETE documents when given its list', () => {
+    const data = store();
+    const only = (qs: string) =>
+      [...data.products.values()]
+        .filter(productPredicate(new URLSearchParams(qs), data, DELETE_PRODUCTS_FILTERS))
+        .map((r) => r.fields.id);
+    expect(only('id:in=77')).toEqual([77]);
+    expect(only('sku:in=CPL-2')).toEqual([77, 78, 79]);
   });
 
   it('matches keyword words in the name, SKU, description text and brand name, not in scripts', () => {

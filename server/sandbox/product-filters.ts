@@ -2,10 +2,12 @@
 import {
   boolParam,
   dateFilter,
+  documentedOnly,
   enumParam,
   intListParam,
   intParam,
   numericFilter,
+  numParam,
   QueryError,
   strListParam,
   strParam,
@@ -14,6 +16,84 @@ import type { StoreData } from './store-state';
 import type { ProductRecord } from './types';
 
 export type ProductPredicate = (record: ProductRecord) => boolean;
+
+/**
+ * The query parameters `GET /v3/catalog/products` documents (products_catalog.v3.yml lines 65-120, getProducts).
+ * `name:like` is not among them, and `price`, `weight` and `total_sold` take an exact value only (lines 9844-9857,
+ * 10011-10017): anything else is ignored, as BigCommerce ignores it.
+ */
+export const GET_PRODUCTS_PARAMS = [
+  'id',
+  'id:in',
+  'id:not_in',
+  'id:min',
+  'id:max',
+  'id:greater',
+  'id:less',
+  'channel_id:in',
+  'include',
+  'include_fields',
+  'exclude_fields',
+  'page',
+  'limit',
+  'direction',
+  'sort',
+  'categories',
+  'categories:in',
+  'name',
+  'mpn',
+  'upc',
+  'price',
+  'weight',
+  'condition',
+  'brand_id',
+  'date_modified',
+  'date_modified:max',
+  'date_modified:min',
+  'date_last_imported',
+  'date_last_imported:not',
+  'date_last_imported:max',
+  'date_last_imported:min',
+  'is_visible',
+  'is_featured',
+  'is_free_shipping',
+  'inventory_level',
+  'inventory_level:in',
+  'inventory_level:not_in',
+  'inventory_level:min',
+  'inventory_level:max',
+  'inventory_level:greater',
+  'inventory_level:less',
+  'inventory_low',
+  'out_of_stock',
+  'total_sold',
+  'type',
+  'keyword',
+  'keyword_context',
+  'availability',
+  'sku',
+  'sku:in',
+] as const;
+
+/** The filters `DELETE /v3/catalog/products` documents (products_catalog.v3.yml lines 664-680, deleteProducts). */
+export const DELETE_PRODUCTS_FILTERS = [
+  'name',
+  'sku',
+  'price',
+  'weight',
+  'condition',
+  'brand_id',
+  'date_modified',
+  'date_last_imported',
+  'is_visible',
+  'is_featured',
+  'id:in',
+  'inventory_level',
+  'total_sold',
+  'type',
+  'categories',
+  'keyword',
+] as const;
 
 const SORT_KEYS = [
   'id',
@@ -38,17 +118,21 @@ function stripTags(html: string): string {
  * - `categories` matches a product whose only category is that id (the spec warns that a product in more than one
  *   category is not returned).
  * - `keyword` matches when every word appears (case-insensitive) in the name, SKU, description text or brand name.
- * - `name` is exact (case-insensitive); `name:like` is a substring match.
+ * - `name` is exact (case-insensitive).
+ * Parameters `GET_PRODUCTS_PARAMS` does not name are ignored; a route passes a narrower list (DELETE) as `documented`.
  */
-export function productPredicate(q: URLSearchParams, data: StoreData): ProductPredicate {
+export function productPredicate(
+  query: URLSearchParams,
+  data: StoreData,
+  documented: readonly string[] = GET_PRODUCTS_PARAMS,
+): ProductPredicate {
+  const q = documentedOnly(query, documented);
   const tests: ProductPredicate[] = [];
   const idTest = numericFilter(q, 'id');
   if (idTest) tests.push((r) => idTest(r.fields.id));
 
   const name = strParam(q, 'name');
   if (name !== undefined) tests.push((r) => r.fields.name.toLowerCase() === name.toLowerCase());
-  const nameLike = strParam(q, 'name:like');
-  if (nameLike !== undefined) tests.push((r) => r.fields.name.toLowerCase().includes(nameLike.toLowerCase()));
 
   const sku = strParam(q, 'sku');
   if (sku !== undefined) tests.push((r) => r.fields.sku.toLowerCase() === sku.toLowerCase());
@@ -62,12 +146,12 @@ export function productPredicate(q: URLSearchParams, data: StoreData): ProductPr
     if (v !== undefined) tests.push((r) => r.fields[key] === v);
   }
 
-  const priceTest = numericFilter(q, 'price', 'number');
-  if (priceTest) tests.push((r) => priceTest(r.fields.price));
-  const weightTest = numericFilter(q, 'weight', 'number');
-  if (weightTest) tests.push((r) => weightTest(r.fields.weight));
-  const totalSoldTest = numericFilter(q, 'total_sold');
-  if (totalSoldTest) tests.push((r) => totalSoldTest(r.fields.total_sold));
+  const price = numParam(q, 'price');
+  if (price !== undefined) tests.push((r) => r.fields.price === price);
+  const weight = numParam(q, 'weight');
+  if (weight !== undefined) tests.push((r) => r.fields.weight === weight);
+  const totalSold = intParam(q, 'total_sold');
+  if (totalSold !== undefined) tests.push((r) => r.fields.total_sold === totalSold);
   const inventoryTest = numericFilter(q, 'inventory_level');
   if (inventoryTest) tests.push((r) => inventoryTest(r.fields.inventory_level));
 

@@ -86,6 +86,18 @@ export function enumParam<T extends string>(
   return hit;
 }
 
+/**
+ * The query with only the parameters an operation documents. BigCommerce ignores a filter it does not know, so a
+ * request with one answers as if it had no filter (API-NOTES §9): the sandbox must do the same, or a client relying on
+ * an undocumented filter passes here and fails on a real store.
+ */
+export function documentedOnly(q: URLSearchParams, documented: readonly string[]): URLSearchParams {
+  const known = new Set(documented);
+  const out = new URLSearchParams();
+  for (const [key, value] of q) if (known.has(key)) out.append(key, value);
+  return out;
+}
+
 export type Paging = { page: number; limit: number };
 
 /**

@@ -162,8 +162,13 @@ export function refreshDerived(record: ProductRecord): void {
   f.calculated_price = calculatedPrice(f);
   f.reviews_count = record.reviews.length;
   f.reviews_rating_sum = record.reviews.reduce((sum, r) => sum + r.rating, 0);
+  // A variant's null price, sale price or weight means the product's; 0 is a value of its own
+  // (product-variants_catalog.v3.yml lines 2034-2057, productVariant_Base).
   for (const v of record.variants) {
-    v.calculated_price = v.sale_price ?? v.price ?? f.calculated_price;
+    v.calculated_price = calculatedPrice({
+      price: v.price ?? f.price,
+      sale_price: v.sale_price ?? f.sale_price,
+    });
     v.calculated_weight = v.weight ?? f.weight;
   }
 }

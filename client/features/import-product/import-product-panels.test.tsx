@@ -192,6 +192,66 @@ describe('the result panel', () => {
     expect(html).toContain('>Download result<');
   });
 
+  it('lists what was left out or limited, one sentence an item, in English and Vietnamese', () => {
+    const withNotices: ImportProductResult = {
+      ...result,
+      notices: [
+        {
+          kind: 'product_list_value',
+          owner: 'modifier',
+          name: 'Add a strap',
+          label: 'Canvas strap',
+          sourceProductId: 81,
+          sku: 'STRAP-CANVAS',
+          reason: 'not_in_target',
+        },
+        {
+          kind: 'product_list_value',
+          owner: 'option',
+          name: 'Bundle',
+          label: 'Case',
+          sourceProductId: 82,
+          sku: null,
+          reason: 'old_dump',
+        },
+        { kind: 'product_list_left_out', owner: 'modifier', name: 'Extras' },
+        { kind: 'image_resized', image: 'poster.jpg', size: 'zoom' },
+        {
+          kind: 'modifier_date',
+          name: 'Delivery',
+          field: 'date_latest_value',
+          original: null,
+          sent: '2026-03-01T00:00:00+00:00',
+        },
+      ],
+    };
+    const items = (html: string) =>
+      [
+        ...(/data-testid="result-notices"[^>]*>(.*?)<\/ul>/s.exec(html)?.[1] ?? '').matchAll(
+          /<li[^>]*>(.*?)<\/li>/gs,
+        ),
+      ].map((match) => (match[1] ?? '').replace(/&quot;/g, '"').replace(/&#x27;/g, "'"));
+    const english = render(<ImportResultPanel result={withNotices} onDownload={() => undefined} />);
+    expect(english).toContain('>Left out or limited<');
+    expect(items(english)).toEqual([
+      'Modifier "Add a strap": the value "Canvas strap" is left out: no product with SKU STRAP-CANVAS is in the target store',
+      'Option "Bundle": the value "Case" is left out: the file was made before product dumps named the SKUs of listed products; dump the product again',
+      'Modifier "Extras" is left out: none of the products it lists is in the target store',
+      'Image poster.jpg: copied at most 1280 × 1280 px (BigCommerce’s zoom copy; its API gives no address of the original)',
+      'Modifier "Delivery": date_latest_value was missing; 2026-03-01T00:00:00+00:00 was sent (BigCommerce requires this date)',
+    ]);
+    const vietnamese = render(<ImportResultPanel result={withNotices} onDownload={() => undefined} />, 'vi');
+    expect(items(vietnamese)[0]).toBe(
+      'Modifier "Add a strap": giá trị "Canvas strap" bị bỏ qua: store đích không có sản phẩm nào có SKU STRAP-CANVAS',
+    );
+    expect(items(vietnamese)[3]).toBe(
+      'Hình poster.jpg: chỉ sao chép được tối đa 1280 × 1280 px (bản zoom của BigCommerce; API không cho địa chỉ của ảnh gốc)',
+    );
+    expect(render(<ImportResultPanel result={result} onDownload={() => undefined} />)).not.toContain(
+      'result-notices',
+    );
+  });
+
   it('turns amber when something failed, and speaks Vietnamese', () => {
     const failed = { ...result, channels: { success: 0, error: 1 } };
     const html = render(<ImportResultPanel result={failed} onDownload={() => undefined} />, 'vi');

@@ -8,6 +8,7 @@ import {
   DEFAULT_COPY_SUFFIX,
   type ExistingProductAction,
   type ImportIdMap,
+  type ImportNotice,
   type ImportProductRequest,
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
@@ -254,6 +255,39 @@ export function resultStats(result: ImportProductResult): ResultStat[] {
       ],
     },
   ];
+}
+
+/** One item the import left out or copied in part, as a sentence in the user's language. */
+export function noticeText(notice: ImportNotice, t: TFunction): string {
+  switch (notice.kind) {
+    case 'product_list_value': {
+      const values = {
+        owner: t(`importProduct.noticeOwners.${notice.owner}`),
+        name: notice.name,
+        label: notice.label,
+        sku: notice.sku ?? '',
+        id: String(notice.sourceProductId ?? ''),
+      };
+      if (notice.sourceProductId === null) return t('importProduct.noticeListValueNoProduct', values);
+      return t(`importProduct.noticeListValue.${notice.reason}`, values);
+    }
+    case 'product_list_left_out':
+      return t('importProduct.noticeListLeftOut', {
+        owner: t(`importProduct.noticeOwners.${notice.owner}`),
+        name: notice.name,
+      });
+    case 'image_resized':
+      return t(`importProduct.noticeImage.${notice.size}`, { image: notice.image });
+    case 'modifier_date':
+      return notice.original === null
+        ? t('importProduct.noticeDateMissing', { name: notice.name, field: notice.field, sent: notice.sent })
+        : t('importProduct.noticeDateUnreadable', {
+            name: notice.name,
+            field: notice.field,
+            original: notice.original,
+            sent: notice.sent,
+          });
+  }
 }
 
 /** Whether any counter of the result counts a failure (the panel turns amber). */

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { ImportProductResult } from '../../../common/contracts/import-product';
 import { cn } from '../../lib/class-names';
-import { hasFailures, resultStats } from './import-product-rules';
+import { hasFailures, noticeText, resultStats } from './import-product-rules';
 
 /**
  * The import's result (spec part 1 §2, §3): product id, name and SKU, what happened to the product, the statistics
- * grid, what did not carry over, and the logs (expandable); "Download result" saves it with its id map.
+ * grid, what did not carry over, what was left out or limited item by item (in the user's language), and the logs
+ * (expandable); "Download result" saves it with its id map.
  */
 export function ImportResultPanel({
   result,
@@ -92,6 +93,19 @@ export function ImportResultPanel({
           <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs" data-testid="result-not-carried">
             {result.notCarried.map((item, index) => (
               <li key={`${index}-${item}`}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {result.notices.length > 0 && (
+        <div>
+          <p className="text-sm font-medium">{t('importProduct.notices')}</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs" data-testid="result-notices">
+            {result.notices.map((notice, index) => (
+              <li key={`${index}-${notice.kind}`} data-kind={notice.kind}>
+                {noticeText(notice, t)}
+              </li>
             ))}
           </ul>
         </div>

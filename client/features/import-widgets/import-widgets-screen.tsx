@@ -261,6 +261,11 @@ export default function ImportWidgetsScreen() {
               onEntityIdChange={(index, value) => changePages(setEntityId(pagesForm, index, value))}
               onDetails={setDetailsIndex}
             />
+            {/* `POST /v3/content/page-widgets` publishes "or overwrite[s] the content of a page"
+                (page-widgets.v3.yml:50-62): the whole page, so the person is told before importing. */}
+            <p className="text-xs text-amber-800" data-testid="replace-note">
+              {t('importWidgets.replaceNote')}
+            </p>
           </>
         )}
 

@@ -6,9 +6,11 @@
 // product id is asked for at once and the store's scheduler paces it. By id on the demo store: 14 requests before,
 // 6 now (product, reviews, two category levels, brand, channels).
 import {
+  listedProductIds,
   PRODUCT_DUMP_KIND,
   PRODUCT_DUMP_VERSION,
   type DumpedCategory,
+  type DumpedListedProduct,
   type ProductDumpInput,
 } from '../../../common/dumps/product-dump';
 import type { ProductSearchType } from '../../../common/contracts/dump-product';
@@ -25,6 +27,8 @@ export type DumpProductOptions = { now?: () => Date; signal?: AbortSignal };
 
 /** `category_id:in` lists are sent in chunks of this many ids (a URL stays far below any length limit). */
 const CATEGORY_CHUNK = 100;
+/** Listed products are read by `id:in` this many at a time (a page holds up to 250). */
+const LISTED_CHUNK = 100;
 /** BigCommerce allows 8 levels of categories (API-NOTES §6 (b)); a few more guard against a parent loop. */
 const MAX_CATEGORY_DEPTH = 12;
 
@@ -37,23 +41,57 @@ function notFound(searchType: ProductSearchType, value: string): AppError {
   );
 }
 
-/** By main SKU first (`GET /catalog/products?sku=`), then by variant SKU (`GET /catalog/variants?sku=`). */
+/**
+ * By main SKU first (`GET /catalog/products?sku=`), then by variant SKU (`GET /catalog/variants?sku=`). An answer is
+ * used only when it holds that very SKU (letter case aside: SKUs are unique "regardless of the letter case",
+ * products_catalog.v3.yml line 7139): BigCommerce ignores a filter it does not take and answers with everything.
+ */
 async function findProductIdBySku(
   client: BigCommerceClient,
   sku: string,
   signal: AbortSignal | undefined,
 ): Promise<number> {
+  const same = (other: string | undefined) => (other ?? '').toLowerCase() === sku.toLowerCase();
   const products = await client.products.list({
     query: { sku, include_fields: 'id,sku' },
-    limit: 1,
+    limit: 5,
     signal,
   });
-  const product = products.items[0];
+  const product = products.items.find((item) => same(item.sku));
   if (product) return product.id;
-  const variants = await client.variants.list({ query: { sku }, limit: 1, signal });
-  const productId = variants.items[0]?.product_id;
+  const variants = await client.variants.list({ query: { sku }, limit: 5, signal });
+  const productId = variants.items.find((item) => same(item.sku))?.product_id;
   if (productId === undefined) throw notFound('sku', sku);
   return productId;
+}
+
+/**
+ * The SKU and name of every product the product-list options and modifiers name (`value_data.product_id`,
+ * product-modifiers_catalog.v3.yml line 30), so an import can find them in another store by SKU. `id:in` is documented
+ * on `GET /catalog/products` (products_catalog.v3.yml line 72); only the ids asked for are kept from the answer.
+ */
+async function listedProducts(
+  client: BigCommerceClient,
+  product: Product,
+  signal: AbortSignal | undefined,
+): Promise<DumpedListedProduct[]> {
+  const ids = listedProductIds(product);
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids);
+  const pages = await Promise.all(
+    chunk(ids, LISTED_CHUNK).map((part) =>
+      client.products.list({
+        query: { 'id:in': part, include_fields: 'id,sku,name' },
+        limit: LISTED_CHUNK,
+        signal,
+      }),
+    ),
+  );
+  return pages
+    .flatMap((page) => page.items)
+    .filter((item) => wanted.has(item.id))
+    .map((item) => ({ id: item.id, sku: item.sku ?? '', name: item.name ?? null }))
+    .sort((a, b) => a.id - b.id);
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -194,11 +232,12 @@ export async function dumpProduct(
     throw error;
   }
 
-  const [reviews, categoryDetails, brand, channelNameById] = await Promise.all([
+  const [reviews, categoryDetails, brand, channelNameById, listed] = await Promise.all([
     client.products.reviews.listAll(productId, { signal }),
     describeCategories(client, product.categories ?? [], signal),
     brandName(client, product.brand_id, signal),
     channelNames(client, signal),
+    listedProducts(client, product, signal),
   ]);
   const channels = [...new Set(product.channels ?? [])].sort((a, b) => a - b);
 
@@ -218,6 +257,7 @@ export async function dumpProduct(
     brand_name: brand,
     channels,
     channel_details: channels.map((id) => ({ id, name: channelNameById.get(id) ?? null })),
+    product_list_products: listed,
     images: product.images ?? [],
     variants: product.variants ?? [],
     options: product.options ?? [],

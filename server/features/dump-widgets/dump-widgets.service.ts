@@ -263,8 +263,9 @@ function toDumpedTemplate(template: WidgetTemplate): DumpedWidgetTemplate {
 }
 
 /**
- * The widget templates with these uuids: one paginated list of the channel's templates (built-ins answer every
- * channel), then a direct read of any uuid the list did not hold.
+ * The widget templates with these uuids: one paginated list of the channel's templates, then a direct read of any uuid
+ * the list did not hold (whether `channel_id:in` lists the built-ins, whose `channel_id` is 0, is not documented:
+ * widgets.v3.yml:604-613, 999-1024).
  */
 async function readWidgetTemplates(
   client: BigCommerceClient,

@@ -1,8 +1,14 @@
-// The pure parts of Import Product: image matching, variant bodies, the fields that are not carried over.
+// The pure parts of Import Product: image matching and sources, variant bodies, dates, the fields not carried over.
 import { describe, expect, it } from 'vitest';
 import { productDumpSchema } from '../../../common/dumps/product-dump';
-import { imageKey, imageMadeFrom, imageSourceUrl, notCarriedFields } from './import-product.analysis';
-import { describeFailure, variantBody } from './import-product.service';
+import {
+  imageKey,
+  imageMadeFrom,
+  imageSource,
+  imageSourceUrl,
+  notCarriedFields,
+} from './import-product.analysis';
+import { atomDate, describeFailure, variantBody } from './import-product.service';
 
 describe('image matching', () => {
   it('recognises an image BigCommerce made from a URL, and only that one', () => {
@@ -17,17 +23,30 @@ describe('image matching', () => {
     expect(imageMadeFrom('q/1/abc__9.png', imageKey('https://x/ab.png'))).toBe(false);
   });
 
-  it('imports from the largest URL the source serves; none is none', () => {
-    expect(imageSourceUrl({ url_standard: 'https://a/s.png', url_zoom: 'https://a/z.png' })).toBe(
-      'https://a/z.png',
-    );
+  it("imports from the image's own URL when the dump has one, else the largest copy, and says which", () => {
+    expect(imageSource({ url_standard: 'https://a/s.png', url_zoom: 'https://a/z.png' })).toEqual({
+      url: 'https://a/z.png',
+      size: 'zoom',
+    });
+    expect(
+      imageSource({ url_zoom: 'https://a/z.png', image_url: 'https://shop.example/full/poster.jpg' }),
+    ).toEqual({ url: 'https://shop.example/full/poster.jpg', size: 'original' });
+    // An image_url that is one of the resized copies is no original.
+    expect(imageSource({ url_zoom: 'https://a/z.png', image_url: 'https://a/z.png' })).toEqual({
+      url: 'https://a/z.png',
+      size: 'zoom',
+    });
+    expect(imageSource({ url_thumbnail: 'https://a/t.png' })).toEqual({
+      url: 'https://a/t.png',
+      size: 'thumbnail',
+    });
     expect(imageSourceUrl({ url_zoom: '', image_url: 'http://a/i.jpg' })).toBe('http://a/i.jpg');
     expect(imageSourceUrl({ url_zoom: 'ftp://a/z.png', description: 'x' })).toBe('');
   });
 });
 
 describe('variant body', () => {
-  it('keeps a price of 0 meaning "use the product price" (null), and drops ids and computed fields', () => {
+  it('copies prices and weight exactly: 0 stays 0, null ("the product\'s") stays null; drops ids and computed fields', () => {
     expect(
       variantBody({
         id: 5,
@@ -36,12 +55,41 @@ describe('variant body', () => {
         sku: 'A-1',
         price: 0,
         sale_price: 12.5,
+        retail_price: null,
+        cost_price: 0,
+        map_price: null,
+        weight: 0,
         calculated_price: 20,
         gtin: 123,
         image_url: '',
         inventory_level: 4,
       }),
-    ).toEqual({ price: null, sale_price: 12.5, gtin: '123', inventory_level: 4 });
+    ).toEqual({
+      price: 0,
+      sale_price: 12.5,
+      retail_price: null,
+      cost_price: 0,
+      map_price: null,
+      weight: 0,
+      gtin: '123',
+      inventory_level: 4,
+    });
+    expect(variantBody({ price: null, sale_price: 0, weight: null })).toEqual({
+      price: null,
+      sale_price: 0,
+      weight: null,
+    });
+  });
+});
+
+describe('modifier dates', () => {
+  it('writes dates as ISO-8601 ATOM, keeping an ATOM date as it is; no date is null', () => {
+    expect(atomDate('2025-08-15T15:52:01+07:00')).toBe('2025-08-15T15:52:01+07:00');
+    expect(atomDate('2025-08-15')).toBe('2025-08-15T00:00:00+00:00');
+    expect(atomDate('2025-08-15T15:52:01.250Z')).toBe('2025-08-15T15:52:01+00:00');
+    expect(atomDate('')).toBeNull();
+    expect(atomDate('soon')).toBeNull();
+    expect(atomDate(undefined)).toBeNull();
   });
 });
 

@@ -1,7 +1,9 @@
 // Import Product, the read side (issue 13): what a product dump becomes in the target store, read without writing.
 // The dry run answers this plan; the import computes the same plan first and then writes it. Everything is matched
 // by the keys BigCommerce keeps unique (API-NOTES §6 (d)): the product by SKU (or, without a SKU, by name), variants by
-// SKU, options and modifiers by display name, categories by their path of names, the brand and channels by name.
+// SKU, options and modifiers by display name, categories by their path of names, the brand and channels by name, the
+// products of product lists by SKU. Lookups use only the filters BigCommerce documents, and every answer is checked
+// against what was asked (API-NOTES §9): BigCommerce ignores a filter it does not know and answers with everything.
 import {
   DEFAULT_COPY_SUFFIX,
   PRODUCT_LIMITS,
@@ -9,8 +11,9 @@ import {
   type ImportClash,
   type ImportIdMap,
   type ImportProductPlan,
+  type ProductListReason,
 } from '../../../common/contracts/import-product';
-import type { ProductDump } from '../../../common/dumps/product-dump';
+import { listedProductId, listedProductIds, type ProductDump } from '../../../common/dumps/product-dump';
 import {
   isBigCommerceError,
   type BigCommerceClient,
@@ -20,6 +23,29 @@ import {
 } from '../../integrations/bigcommerce';
 
 export const lower = (text: string | null | undefined) => (text ?? '').trim().toLowerCase();
+
+/** SKUs per `sku:in` request: a query string stays short, and the answer fits one page. */
+const SKU_CHUNK = 50;
+/** Lookups sent at once at most; the store's scheduler paces them further (its concurrency and the quota). */
+const LOOKUP_CONCURRENCY = 6;
+
+/** `work` over every item, at most `limit` at a time, answers in the items' order. */
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
 
 /**
  * Product fields BigCommerce takes on create and update [PROD product_Base_POST], less the statistics it keeps
@@ -93,6 +119,7 @@ const HANDLED_KEYS = new Set<string>([
   'brand_name',
   'channels',
   'channel_details',
+  'product_list_products',
   'images',
   'variants',
   'options',
@@ -146,13 +173,41 @@ export function notCarriedFields(dump: ProductDump): string[] {
   return notes;
 }
 
-/** The URL an image is imported from: the largest the source CDN serves. Empty when the dump has none. */
-export function imageSourceUrl(image: Record<string, unknown>): string {
-  for (const key of ['url_zoom', 'url_standard', 'image_url', 'url_thumbnail']) {
-    const value = image[key];
-    if (typeof value === 'string' && /^https?:\/\//i.test(value.trim())) return value.trim();
+export type ImageSource = {
+  url: string;
+  /** `original`: the URL the dump names as the image's own; the others are BigCommerce's resized copies. */
+  size: 'original' | 'zoom' | 'standard' | 'thumbnail';
+};
+
+const http = (value: unknown): string =>
+  typeof value === 'string' && /^https?:\/\//i.test(value.trim()) ? value.trim() : '';
+
+/**
+ * Where an image is imported from. BigCommerce's REST catalogue gives no address of an image's original file:
+ * `image_file` is "the local path to the original image file" (products_catalog.v3.yml line 1347), not a URL, and
+ * `url_zoom` is a copy that "the API returns ... resized" when the original is larger than 1280 x 1280 (line 6641).
+ * So `image_url` is used when a dump has one of its own (the productImage_Full schema lists it, line 6631, though
+ * BigCommerce's examples leave it out), else the largest copy, and the result says the image was limited.
+ */
+export function imageSource(image: Record<string, unknown>): ImageSource | null {
+  const copies = {
+    zoom: http(image.url_zoom),
+    standard: http(image.url_standard),
+    thumbnail: http(image.url_thumbnail),
+  };
+  const own = http(image.image_url);
+  if (own && !Object.values(copies).includes(own) && own !== http(image.url_tiny)) {
+    return { url: own, size: 'original' };
   }
-  return '';
+  for (const size of ['zoom', 'standard', 'thumbnail'] as const) {
+    if (copies[size]) return { url: copies[size], size };
+  }
+  return null;
+}
+
+/** The URL an image is imported from; empty when the dump has none. */
+export function imageSourceUrl(image: Record<string, unknown>): string {
+  return imageSource(image)?.url ?? '';
 }
 
 /** The letters and digits of a URL's or a file's name, without its extension: `Tee__602.png` → `tee602`. */
@@ -190,13 +245,19 @@ export async function matchCategories(
     .filter((id) => !described.has(id))
     .map((id) => ({ sourceId: id, path: [] as string[], targetId: null }));
   if (wanted.length === 0) return undescribed;
-  const names = [...new Set(wanted.flatMap((category) => category.path))];
-  const found: Category[] = [];
-  for (let i = 0; i < names.length; i += 50) {
-    found.push(
-      ...(await client.categories.listAll({ query: { 'name:in': names.slice(i, i + 50) }, signal })),
-    );
-  }
+  // One `name:like` lookup per name, each answer kept only where the name is that very name. `name:in` is not a filter
+  // of `GET /v3/catalog/trees/categories` (category-trees_catalog.v3.yml lines 56-73 document `name` and `name:like`),
+  // so BigCommerce would ignore it and answer every category. `name:like` matches regardless of case (line 1141:
+  // "`name:like=stick` returns both `Stickers` and ..."), as the paths are compared; `name` documents no case rule.
+  const names = [
+    ...new Map(wanted.flatMap((category) => category.path).map((name) => [lower(name), name])).values(),
+  ];
+  const answers = await mapBounded(names, LOOKUP_CONCURRENCY, async (name) =>
+    (await client.categories.listAll({ query: { 'name:like': name }, signal })).filter(
+      (category) => lower(category.name) === lower(name),
+    ),
+  );
+  const found = [...new Map(answers.flat().map((category) => [category.category_id, category])).values()];
   const byId = new Map(found.map((category) => [category.category_id, category]));
   const pathOf = (category: Category): string[] => {
     const path: string[] = [];
@@ -231,7 +292,74 @@ export type Analysis = {
   existing: Product | null;
   /** The target's variants of that product, by lower-cased SKU. */
   existingVariants: Map<string, Variant>;
+  /** The products the product-list options and modifiers name, by source id, found in the target by SKU. */
+  listed: Map<number, ListedMatch>;
 };
+
+export type ListedMatch = {
+  sourceId: number;
+  sku: string | null;
+  targetId: number | null;
+  /** Why it has no target product; null when it has one. */
+  reason: ProductListReason | null;
+};
+
+/**
+ * The target's products for the source products that product-list options and modifiers name by
+ * `value_data.product_id` (product-modifiers_catalog.v3.yml line 30): ids of the source store, so each is found again
+ * by its SKU, which the dump carries (`product_list_products`). The dumped product itself is mapped once written.
+ */
+export async function matchListedProducts(
+  client: BigCommerceClient,
+  dump: ProductDump,
+  signal?: AbortSignal,
+): Promise<Map<number, ListedMatch>> {
+  const matches = new Map<number, ListedMatch>();
+  const described = dump.product_list_products;
+  const bySourceId = new Map((described ?? []).map((product) => [product.id, product]));
+  for (const id of listedProductIds(dump)) {
+    if (id === dump.id) continue;
+    const product = bySourceId.get(id);
+    const reason: ProductListReason | null =
+      described === undefined ? 'old_dump' : !product ? 'not_in_dump' : product.sku === '' ? 'no_sku' : null;
+    matches.set(id, { sourceId: id, sku: product?.sku || null, targetId: null, reason });
+  }
+  const skus = [...matches.values()].flatMap((match) =>
+    match.reason === null && match.sku ? [match.sku] : [],
+  );
+  if (skus.length === 0) return matches;
+  const found = new Map(
+    (await productsWithSkus(client, [...new Set(skus)], signal)).map((product) => [
+      lower(product.sku),
+      product.id,
+    ]),
+  );
+  for (const match of matches.values()) {
+    if (match.reason !== null) continue;
+    match.targetId = found.get(lower(match.sku)) ?? null;
+    if (match.targetId === null) match.reason = 'not_in_target';
+  }
+  return matches;
+}
+
+/** Why a product-list value is left out, in a sentence (plan notes and logs). */
+export function listedReasonText(match: {
+  sourceId: number | null;
+  sku: string | null;
+  reason: ProductListReason | null;
+}): string {
+  if (match.sourceId === null) return 'it names no product';
+  switch (match.reason) {
+    case 'not_in_target':
+      return `no product with SKU ${match.sku ?? ''} (#${match.sourceId} in the source) is in the target`;
+    case 'no_sku':
+      return `product #${match.sourceId} of the source has no SKU to find it by`;
+    case 'old_dump':
+      return 'the dump was made before dumps named the SKUs of listed products; dump the product again';
+    default:
+      return `the dump does not describe product #${match.sourceId}`;
+  }
+}
 
 export type AnalyseOptions = {
   onExistingSku: ExistingProductAction;
@@ -249,9 +377,53 @@ async function getProduct(client: BigCommerceClient, id: number, signal?: AbortS
   }
 }
 
-async function firstProduct(client: BigCommerceClient, query: Record<string, string>, signal?: AbortSignal) {
-  const page = await client.products.list({ query, limit: 5, signal });
-  return page.items[0] ?? null;
+/**
+ * The product with this very SKU or name (letter case aside). `sku` and `name` are documented filters of
+ * `GET /v3/catalog/products` (products_catalog.v3.yml lines 87 and 119); the answer is checked all the same, since an
+ * ignored filter answers with every product. SKUs are unique "regardless of the letter case" (line 7139).
+ */
+async function productWith(
+  client: BigCommerceClient,
+  key: 'sku' | 'name',
+  value: string,
+  signal?: AbortSignal,
+): Promise<Product | null> {
+  const page = await client.products.list({ query: { [key]: value }, limit: 5, signal });
+  return page.items.find((item) => lower(item[key]) === lower(value)) ?? null;
+}
+
+/** Products whose own SKU is one of `skus` (`sku:in`, products_catalog.v3.yml line 120), each answer checked. */
+export async function productsWithSkus(
+  client: BigCommerceClient,
+  skus: readonly string[],
+  signal?: AbortSignal,
+): Promise<Product[]> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < skus.length; i += SKU_CHUNK) chunks.push(skus.slice(i, i + SKU_CHUNK));
+  const wanted = new Set(skus.map(lower));
+  const pages = await mapBounded(chunks, LOOKUP_CONCURRENCY, async (part) =>
+    (
+      await client.products.list({
+        query: { 'sku:in': part, include_fields: 'id,sku,name' },
+        limit: SKU_CHUNK,
+        signal,
+      })
+    ).items.filter((item) => wanted.has(lower(item.sku))),
+  );
+  return pages.flat();
+}
+
+/**
+ * The variants (of any product) with this very SKU. `GET /v3/catalog/variants` documents `sku`, one value, and no
+ * `sku:in` (product-variants_catalog.v3.yml lines 1039-1051 and 3285-3290): one SKU a request, each answer checked.
+ */
+export async function variantsWithSku(
+  client: BigCommerceClient,
+  sku: string,
+  signal?: AbortSignal,
+): Promise<Variant[]> {
+  const page = await client.variants.list({ query: { sku }, limit: 50, signal });
+  return page.items.filter((variant) => lower(variant.sku) === lower(sku));
 }
 
 /** Source variants that are real variants (with option values); the base variant is the product itself. */
@@ -278,8 +450,8 @@ export async function analyseImport(
   let existing: Product | null = null;
   const mapped = options.idMap?.product[String(dump.id)];
   if (mapped !== undefined) existing = await getProduct(client, mapped, signal);
-  const bySku = dump.sku ? await firstProduct(client, { sku: dump.sku }, signal) : null;
-  const byName = await firstProduct(client, { name: dump.name }, signal);
+  const bySku = dump.sku ? await productWith(client, 'sku', dump.sku, signal) : null;
+  const byName = await productWith(client, 'name', dump.name, signal);
   existing ??= bySku ?? (dump.sku ? null : byName);
   if (bySku) {
     clashes.push({ kind: 'sku', value: dump.sku, productId: bySku.id, productName: bySku.name ?? null });
@@ -289,7 +461,7 @@ export async function analyseImport(
   }
   if (!existing && dump.sku) {
     // The main SKU may be a variant's SKU in the target (SKUs are unique across products and variants).
-    const holder = (await client.variants.list({ query: { sku: dump.sku }, limit: 1, signal })).items[0];
+    const holder = (await variantsWithSku(client, dump.sku, signal))[0];
     if (holder?.product_id !== undefined) {
       clashes.push({ kind: 'sku', value: dump.sku, productId: holder.product_id, productName: null });
     }
@@ -303,8 +475,8 @@ export async function analyseImport(
   let target = existing;
   if (action === 'copy') {
     const copy =
-      (sku ? await firstProduct(client, { sku }, signal) : null) ??
-      (await firstProduct(client, { name }, signal));
+      (sku ? await productWith(client, 'sku', sku, signal) : null) ??
+      (await productWith(client, 'name', name, signal));
     target = copy;
     if (copy) {
       notes.push(
@@ -342,20 +514,33 @@ export async function analyseImport(
   let update = 0;
   for (const variantSku of variantSkus) if (existingVariants.has(lower(variantSku))) update++;
   const unknown = variantSkus.filter((variantSku) => !existingVariants.has(lower(variantSku)));
-  for (let i = 0; i < unknown.length && action !== 'skip'; i += 50) {
-    const held = await client.variants.list({
-      query: { 'sku:in': unknown.slice(i, i + 50) },
-      limit: 250,
-      signal,
-    });
-    for (const variant of held.items) {
-      if (variant.product_id === updateTarget?.id) continue;
-      clashes.push({
+  if (action !== 'skip' && unknown.length > 0) {
+    // Per SKU, the target products that hold it, as they spell it (a product's own SKU also gives its name).
+    const holders = new Map<string, Map<number, ImportClash>>();
+    const hold = (value: string, productId: number, productName: string | null) => {
+      if (productId === updateTarget?.id) return;
+      const bySku = holders.get(lower(value)) ?? new Map<number, ImportClash>();
+      const known = bySku.get(productId);
+      bySku.set(productId, {
         kind: 'variant_sku',
-        value: variant.sku ?? '',
-        productId: variant.product_id ?? 0,
-        productName: null,
+        value,
+        productId,
+        productName: known?.productName ?? productName,
       });
+      holders.set(lower(value), bySku);
+    };
+    // The variants filter is "by variant SKU" and sends a product's own SKU to the products list
+    // (product-variants_catalog.v3.yml line 3288), whose `sku:in` is documented (products_catalog.v3.yml line 120).
+    for (const product of await productsWithSkus(client, unknown, signal)) {
+      hold(product.sku ?? '', product.id, product.name ?? null);
+    }
+    const held = await mapBounded(unknown, LOOKUP_CONCURRENCY, (variantSku) =>
+      variantsWithSku(client, variantSku, signal),
+    );
+    for (const variant of held.flat()) hold(variant.sku ?? '', variant.product_id ?? 0, null);
+    for (const variantSku of unknown) {
+      const bySku = holders.get(lower(variantSku));
+      if (bySku) clashes.push(...[...bySku.values()].sort((a, b) => a.productId - b.productId));
     }
   }
 
@@ -389,12 +574,32 @@ export async function analyseImport(
       `Images are fetched by the target from their URLs; BigCommerce refuses files over ${PRODUCT_LIMITS.imageBytes / 1024 / 1024} MB and those are reported.`,
     );
   }
+  const resized = dump.images.filter((image) => {
+    const source = imageSource(image);
+    return source !== null && source.size !== 'original';
+  }).length;
+  if (resized > 0) {
+    notes.push(
+      `${resized} images are copied from BigCommerce's resized copies (url_zoom: at most 1280 x 1280 px): its API gives no address of an image's original file.`,
+    );
+  }
 
-  const [categories, brand, channels] = await Promise.all([
+  const [categories, brand, channels, listed] = await Promise.all([
     matchCategories(client, dump, signal),
     matchBrand(client, dump.brand_name, signal),
     matchChannels(client, dump, signal),
+    matchListedProducts(client, dump, signal),
   ]);
+  for (const owner of [...dump.options, ...dump.modifiers]) {
+    for (const value of owner.option_values) {
+      const id = listedProductId(value.value_data);
+      const match = id === null ? undefined : listed.get(id);
+      if (!match?.reason) continue;
+      notes.push(
+        `"${owner.display_name}": the value "${value.label}" is left out: ${listedReasonText(match)}.`,
+      );
+    }
+  }
   const missingCategories = categories.filter((category) => category.targetId === null);
   if (missingCategories.length > 0) {
     notes.push(
@@ -437,6 +642,7 @@ export async function analyseImport(
     },
     existing: target,
     existingVariants,
+    listed,
   };
 }
 

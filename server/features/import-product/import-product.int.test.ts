@@ -407,6 +407,408 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     expect(comparable(await dumpOf(EMPTY_STORE, productId))).toEqual(comparable(source));
   });
 
+  const demoCall = <T = Json>(method: string, path: string, body?: unknown) =>
+    storeCall<T>(app.server, 'sandbox-demo', method, path, body);
+  const emptyCall = <T = Json>(method: string, path: string, body?: unknown) =>
+    storeCall<T>(app.server, 'sandbox-empty', method, path, body);
+  /** A demo product with option variants, and its variants. */
+  async function productWithVariants(): Promise<{ id: number; variants: Json[] }> {
+    const list = await app.sandbox<{ data: Json[] }>('/v3/catalog/variants?limit=100');
+    const variant = list.data.find((v) => (v.option_values as unknown[]).length > 0)!;
+    const id = Number(variant.product_id);
+    const variants = await app.sandbox<{ data: Json[] }>(`/v3/catalog/products/${id}/variants?limit=250`);
+    return { id, variants: variants.data };
+  }
+  /** A product of its own in the demo store, with the given modifiers (and no variants or images). */
+  async function demoProductWithModifiers(name: string, modifiers: Json[]): Promise<number> {
+    const created = await demoCall<{ data: Json }>('POST', '/v3/catalog/products', {
+      name,
+      sku: `${name.toUpperCase().replace(/[^A-Z0-9]+/g, '-')}-1`,
+      type: 'physical',
+      weight: 1,
+      price: 20,
+    });
+    expect(created.status).toBe(200);
+    const id = Number(created.body.data.id);
+    for (const modifier of modifiers) {
+      const answer = await demoCall('POST', `/v3/catalog/products/${id}/modifiers`, modifier);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    return id;
+  }
+  const PRICE_FIELDS = ['price', 'sale_price', 'retail_price', 'cost_price', 'weight'] as const;
+
+  it("variant prices: 0 stays 0 and null (the product's price) stays null, on create and on update", async () => {
+    const { id, variants } = await productWithVariants();
+    const [zero, inherit] = variants;
+    const set = await demoCall('PUT', '/v3/catalog/variants', [
+      { id: zero!.id, price: 0, sale_price: 0, retail_price: 0, cost_price: 0, weight: 0 },
+      { id: inherit!.id, price: null, sale_price: null, retail_price: null, cost_price: null, weight: null },
+    ]);
+    expect(set.status).toBe(200);
+    const source = await dumpOf(DEMO_STORE, id);
+    const pricesOf = (dump: ProductDump): Record<string, Json> =>
+      Object.fromEntries(
+        dump.variants
+          .filter((v) => (v.option_values ?? []).length > 0)
+          .map((v): [string, Json] => [
+            String(v.sku),
+            Object.fromEntries(PRICE_FIELDS.map((key) => [key, (v as Json)[key]])),
+          ]),
+      );
+    const expected = pricesOf(source);
+    expect(expected[String(zero!.sku)]).toEqual({
+      price: 0,
+      sale_price: 0,
+      retail_price: 0,
+      cost_price: 0,
+      weight: 0,
+    });
+    expect(expected[String(inherit!.sku)]).toEqual({
+      price: null,
+      sale_price: null,
+      retail_price: null,
+      cost_price: null,
+      weight: null,
+    });
+
+    const created = await importInto(source);
+    expect(created.variants.failed).toBe(0);
+    const copy = await dumpOf(EMPTY_STORE, created.productId);
+    expect(pricesOf(copy)).toEqual(expected);
+    for (const key of PRICE_FIELDS) expect((copy as Json)[key], key).toBe((source as Json)[key]);
+
+    // An update writes them again: a target variant at 5 goes back to 0, one at 7 back to null.
+    const target = await emptyCall<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/products/${created.productId}/variants`,
+    );
+    const bySku = new Map(target.body.data.map((v) => [v.sku, v.id]));
+    await emptyCall('PUT', '/v3/catalog/variants', [
+      { id: bySku.get(zero!.sku), price: 5 },
+      { id: bySku.get(inherit!.sku), price: 7 },
+    ]);
+    const updated = await importInto(source, { idMap: created.idMap });
+    expect(updated.variants).toMatchObject({ created: 0, failed: 0 });
+    expect(pricesOf(await dumpOf(EMPTY_STORE, created.productId))).toEqual(expected);
+  });
+
+  it('the dry run finds clashes with documented filters only: two other products in the target are no clash', async () => {
+    const { id } = await productWithVariants();
+    const source = await dumpOf(DEMO_STORE, id);
+    const ours = source.variants.filter((v) => (v.option_values ?? []).length > 0).map((v) => String(v.sku));
+    // The target holds two products of its own, with variants.
+    for (const [name, sku] of [
+      ['Target Lantern', 'TGT-LANTERN'],
+      ['Target Kettle', 'TGT-KETTLE'],
+    ]) {
+      const made = await emptyCall('POST', '/v3/catalog/products', {
+        name,
+        sku,
+        type: 'physical',
+        weight: 1,
+        price: 9,
+        variants: ['Red', 'Blue'].map((colour) => ({
+          sku: `${sku}-${colour.toUpperCase()}`,
+          option_values: [{ option_display_name: 'Colour', label: colour }],
+        })),
+      });
+      expect(made.status).toBe(200);
+    }
+    const plan = await dryRun(source);
+    expect(plan.action).toBe('create');
+    expect(plan.clashes).toEqual([]);
+    // Categories: matched by path in the target, whose ids differ.
+    const targetCategories = await emptyCall<{ data: Json[] }>(
+      'GET',
+      '/v3/catalog/trees/categories?limit=250',
+    );
+    const byId = new Map(targetCategories.body.data.map((c) => [Number(c.category_id), c]));
+    const pathOf = (categoryId: number): string[] => {
+      const category = byId.get(categoryId);
+      if (!category) return [];
+      return [
+        ...(Number(category.parent_id) ? pathOf(Number(category.parent_id)) : []),
+        String(category.name),
+      ];
+    };
+    expect(plan.categories.length).toBe(source.category_details.length);
+    for (const category of plan.categories) {
+      expect(category.targetId, category.path.join(' > ')).not.toBeNull();
+      expect(pathOf(category.targetId!)).toEqual(category.path);
+    }
+
+    // Real clashes are still found: a variant SKU held by a target variant, another held as a product's own SKU.
+    const [first, second] = ours;
+    const holder = await emptyCall<{ data: Json }>('POST', '/v3/catalog/products', {
+      name: 'Target Holder',
+      sku: 'TGT-HOLDER',
+      type: 'physical',
+      weight: 1,
+      price: 9,
+      variants: [
+        { sku: first!.toLowerCase(), option_values: [{ option_display_name: 'Size', label: 'One' }] },
+      ],
+    });
+    const owner = await emptyCall<{ data: Json }>('POST', '/v3/catalog/products', {
+      name: 'Target Owner',
+      sku: second,
+      type: 'physical',
+      weight: 1,
+      price: 9,
+    });
+    const again = await dryRun(source);
+    expect(again.clashes).toEqual([
+      {
+        kind: 'variant_sku',
+        value: first!.toLowerCase(),
+        productId: Number(holder.body.data.id),
+        productName: null,
+      },
+      {
+        kind: 'variant_sku',
+        value: second,
+        productId: Number(owner.body.data.id),
+        productName: 'Target Owner',
+      },
+    ]);
+  });
+
+  it('product-list modifiers: each listed product found in the target by SKU, the others left out and listed', async () => {
+    const listed = await app.sandbox<{ data: Json[] }>(
+      '/v3/catalog/products?limit=2&include_fields=id,sku,name',
+    );
+    const [found, missing] = listed.data as [Json, Json];
+    const id = await demoProductWithModifiers('Strap Bundle', [
+      {
+        display_name: 'Add a strap',
+        type: 'product_list',
+        required: false,
+        option_values: [
+          { label: 'Found strap', sort_order: 0, value_data: { product_id: found.id } },
+          { label: 'Missing strap', sort_order: 1, value_data: { product_id: missing.id } },
+        ],
+      },
+    ]);
+    const source = await dumpOf(DEMO_STORE, id);
+    expect(source.product_list_products).toEqual(
+      [found, missing].map((p) => ({ id: p.id, sku: p.sku, name: p.name })),
+    );
+    // The target holds the first listed product (same SKU, another id and name).
+    const twin = await emptyCall<{ data: Json }>('POST', '/v3/catalog/products', {
+      name: 'The same strap, in the target',
+      sku: found.sku,
+      type: 'physical',
+      weight: 1,
+      price: 5,
+    });
+    const twinId = Number(twin.body.data.id);
+    expect(twinId).not.toBe(found.id);
+
+    const plan = await dryRun(source);
+    expect(plan.notes).toContain(
+      `"Add a strap": the value "Missing strap" is left out: no product with SKU ${String(missing.sku)} (#${String(missing.id)} in the source) is in the target.`,
+    );
+    const result = await importInto(source);
+    expect(result.modifiers).toEqual({ success: 1, failed: 0 });
+    expect(result.notices).toEqual([
+      {
+        kind: 'product_list_value',
+        owner: 'modifier',
+        name: 'Add a strap',
+        label: 'Missing strap',
+        sourceProductId: missing.id,
+        sku: missing.sku,
+        reason: 'not_in_target',
+      },
+    ]);
+    const written = await emptyCall<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/products/${result.productId}/modifiers`,
+    );
+    expect(written.body.data.map((m) => m.display_name)).toEqual(['Add a strap']);
+    expect(
+      (written.body.data[0]!.option_values as Json[]).map((v) => ({
+        label: v.label,
+        value_data: v.value_data,
+      })),
+    ).toEqual([{ label: 'Found strap', value_data: { product_id: twinId } }]);
+    // Again: the same, nothing added twice.
+    const second = await importInto(source, { idMap: result.idMap });
+    expect(second.modifiers).toEqual({ success: 1, failed: 0 });
+    const rewritten = await emptyCall<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/products/${result.productId}/modifiers`,
+    );
+    expect(rewritten.body.data).toEqual(written.body.data);
+
+    // A dump made before dumps named listed products' SKUs: nothing can be found, so the modifier is left out.
+    await resetSandboxStore(app.server, 'sandbox-empty', { quota: 100_000 });
+    await emptyCall('POST', '/v3/catalog/products', {
+      name: 'Twin',
+      sku: found.sku,
+      type: 'physical',
+      weight: 1,
+      price: 5,
+    });
+    const { product_list_products: _listed, ...old } = source;
+    const fromOld = await importInto(old);
+    expect(fromOld.modifiers).toEqual({ success: 0, failed: 0 });
+    expect(fromOld.notices).toEqual([
+      ...[found, missing].map((p) => ({
+        kind: 'product_list_value',
+        owner: 'modifier',
+        name: 'Add a strap',
+        label: p === found ? 'Found strap' : 'Missing strap',
+        sourceProductId: p.id,
+        sku: null,
+        reason: 'old_dump',
+      })),
+      { kind: 'product_list_left_out', owner: 'modifier', name: 'Add a strap' },
+    ]);
+    const none = await emptyCall<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/products/${fromOld.productId}/modifiers`,
+    );
+    expect(none.body.data).toEqual([]);
+  });
+
+  it("images: copied from the image's own URL when the dump has one, else from url_zoom, and said per image", async () => {
+    const { manyVariants } = await pickShapes();
+    const source = await dumpOf(DEMO_STORE, manyVariants);
+    expect(source.images.length).toBeGreaterThan(0);
+    const withOriginal = {
+      ...source,
+      images: [
+        ...source.images,
+        { id: 9_999_001, image_url: 'https://images.example.com/full/poster-original.png', sort_order: 9 },
+      ],
+    };
+    const plan = await dryRun(withOriginal);
+    expect(plan.notes).toContain(
+      `${source.images.length} images are copied from BigCommerce's resized copies (url_zoom: at most 1280 x 1280 px): its API gives no address of an image's original file.`,
+    );
+    const result = await importInto(withOriginal);
+    expect(result.images).toEqual({ success: source.images.length + 1, failed: 0, skipped: 0 });
+    expect(result.notices).toEqual(
+      source.images.map((image) => ({
+        kind: 'image_resized',
+        image: String(image.url_zoom).split('?')[0]!.split('/').pop(),
+        size: 'zoom',
+      })),
+    );
+    const images = await emptyCall<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/products/${result.productId}/images?limit=250`,
+    );
+    expect(
+      images.body.data.filter((image) => String(image.image_file).includes('/poster-original__')),
+    ).toHaveLength(1);
+  });
+
+  it('modifiers: required always sent, checkbox values matched by state, dates sent as ISO-8601 ATOM', async () => {
+    const dates = {
+      default_value: '2026-03-01T00:00:00+00:00',
+      date_limited: true,
+      date_limit_mode: 'range',
+      date_earliest_value: '2026-02-01T00:00:00+00:00',
+      date_latest_value: '2026-12-31T00:00:00+00:00',
+    };
+    const id = await demoProductWithModifiers('Gift Hamper', [
+      {
+        display_name: 'Gift wrap',
+        type: 'checkbox',
+        required: true,
+        config: { checkbox_label: 'Wrap it for me', checked_by_default: true },
+      },
+      { display_name: 'Delivery date', type: 'date', required: false, config: dates },
+    ]);
+    // The checkbox's values, relabelled in the source (BigCommerce names them Yes and No), a price on "checked".
+    const modifiers = await demoCall<{ data: Json[] }>('GET', `/v3/catalog/products/${id}/modifiers`);
+    const checkbox = modifiers.body.data.find((m) => m.type === 'checkbox')!;
+    for (const value of checkbox.option_values as Json[]) {
+      const checked = (value.value_data as { checked_value: boolean }).checked_value;
+      const relabelled = await demoCall(
+        'PUT',
+        `/v3/catalog/products/${id}/modifiers/${String(checkbox.id)}/values/${String(value.id)}`,
+        {
+          label: checked ? 'Wrapped' : 'Not wrapped',
+          ...(checked ? { adjusters: { price: { adjuster: 'relative', adjuster_value: 4 } } } : {}),
+        },
+      );
+      expect(relabelled.status).toBe(200);
+    }
+    const source = await dumpOf(DEMO_STORE, id);
+    // A file may hold a date without a time, or none at all: both are sent as ATOM dates, and the result says so.
+    const edited = {
+      ...source,
+      modifiers: source.modifiers.map((m) =>
+        m.type === 'date'
+          ? { ...m, config: { ...dates, default_value: '2026-03-01', date_latest_value: undefined } }
+          : m,
+      ),
+    };
+    const result = await importInto(edited);
+    expect(result.modifiers).toEqual({ success: 2, failed: 0 });
+    expect(result.notices).toEqual([
+      {
+        kind: 'modifier_date',
+        name: 'Delivery date',
+        field: 'date_latest_value',
+        original: null,
+        sent: '2026-03-01T00:00:00+00:00',
+      },
+    ]);
+    const target = await emptyCall<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/products/${result.productId}/modifiers`,
+    );
+    const shape = (m: Json) => ({
+      display_name: m.display_name,
+      type: m.type,
+      required: m.required,
+      config: m.config,
+      values: (m.option_values as Json[]).map((v) => ({
+        label: v.label,
+        value_data: v.value_data,
+        price: (v.adjusters as Json).price,
+      })),
+    });
+    expect(target.body.data.map(shape)).toEqual([
+      {
+        display_name: 'Gift wrap',
+        type: 'checkbox',
+        required: true,
+        config: { checkbox_label: 'Wrap it for me', checked_by_default: true },
+        values: [
+          {
+            label: 'Wrapped',
+            value_data: { checked_value: true },
+            price: { adjuster: 'relative', adjuster_value: 4 },
+          },
+          { label: 'Not wrapped', value_data: { checked_value: false }, price: null },
+        ],
+      },
+      {
+        display_name: 'Delivery date',
+        type: 'date',
+        required: false,
+        config: { ...dates, date_latest_value: '2026-03-01T00:00:00+00:00' },
+        values: [],
+      },
+    ]);
+    // Imported again (PUT needs `required` and `type`): updated in place, nothing added.
+    const again = await importInto(source, { idMap: result.idMap });
+    expect(again.modifiers).toEqual({ success: 2, failed: 0 });
+    expect(again.notices).toEqual([]);
+    const after = await emptyCall<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/products/${result.productId}/modifiers`,
+    );
+    expect(after.body.data.map(shape)[1]!.config).toEqual(dates);
+    expect(after.body.data.map(shape)[0]).toEqual(target.body.data.map(shape)[0]);
+  });
+
   it('validation: a clear 4xx naming what is wrong, never a 500', async () => {
     const { manyVariants } = await pickShapes();
     const source = await dumpOf(DEMO_STORE, manyVariants);

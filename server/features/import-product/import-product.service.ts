@@ -10,11 +10,13 @@
 import {
   DEFAULT_COPY_SUFFIX,
   emptyImportProductResult,
+  MODIFIER_DATE_FIELDS,
   type ExistingProductAction,
   type ImportIdMap,
+  type ImportNotice,
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
-import type { ProductDump } from '../../../common/dumps/product-dump';
+import { listedProductId, PRODUCT_LIST_TYPES, type ProductDump } from '../../../common/dumps/product-dump';
 import {
   isBigCommerceError,
   modifierValueSchema,
@@ -29,10 +31,12 @@ import {
   analyseImport,
   imageKey,
   imageMadeFrom,
-  imageSourceUrl,
+  imageSource,
+  listedReasonText,
   lower,
   notCarriedFields,
   optionVariants,
+  variantsWithSku,
   withSuffix,
   WRITABLE_PRODUCT_FIELDS,
   type Analysis,
@@ -94,12 +98,13 @@ const VARIANT_FIELDS = [
 
 const VALUE_FIELDS = ['label', 'sort_order', 'is_default', 'value_data'] as const;
 
-/** A variant's writable fields. A price of 0 or null means "use the product's price" and is sent as null. */
+/**
+ * A variant's writable fields, copied exactly. `null` in a price or the weight means "use the product's" and `0` is a
+ * price (or weight) of its own (product-variants_catalog.v3.yml lines 2028-2057, productVariant_Base; the POST model
+ * alike, lines 2231-2260): a 0 must stay 0 and a null stay null.
+ */
 export function variantBody(variant: Record<string, unknown>): Body {
   const body = pick(variant, VARIANT_FIELDS);
-  for (const key of ['price', 'sale_price', 'retail_price', 'map_price'] as const) {
-    if (body[key] === 0) body[key] = null;
-  }
   if (typeof body.gtin === 'number') body.gtin = String(body.gtin);
   if (body.image_url === '') delete body.image_url;
   return body;
@@ -122,6 +127,8 @@ function modifierValueBody(value: Record<string, unknown>): Body {
 class Run {
   readonly result: ImportProductResult;
   readonly idMap: ImportIdMap;
+  /** The target product, once written. */
+  productId = 0;
   private done = 0;
 
   constructor(
@@ -151,6 +158,10 @@ class Run {
 
   log(line: string) {
     this.result.logs.push(line);
+  }
+
+  notice(notice: ImportNotice) {
+    this.result.notices.push(notice);
   }
 
   tick(step: string) {
@@ -221,6 +232,46 @@ async function writeProduct(run: Run): Promise<Product> {
   }
 }
 
+/**
+ * The values of a product-list option or modifier, each `value_data.product_id` (an id of the source store,
+ * product-modifiers_catalog.v3.yml line 30) moved to the target's product with the same SKU. A value whose product is
+ * not found is left out and listed in the result, never written with the source's id, which names another product
+ * or none in the target. Null when every value is left out: the option or modifier itself is then left out, since
+ * an empty list offers nothing (and a required one would block the purchase). Other types pass unchanged.
+ */
+function listedValues(
+  run: Run,
+  owner: 'option' | 'modifier',
+  item: { display_name: string; type: string; option_values: readonly unknown[] },
+  values: Body[],
+): Body[] | null {
+  if (!PRODUCT_LIST_TYPES.has(item.type)) return values;
+  const kept = values.flatMap((value) => {
+    const data = value.value_data && typeof value.value_data === 'object' ? (value.value_data as Body) : {};
+    const sourceId = listedProductId(data);
+    const match = sourceId === null ? undefined : run.analysis.listed.get(sourceId);
+    const targetId =
+      sourceId !== null && sourceId === run.dump.id ? run.productId : (match?.targetId ?? null);
+    if (targetId !== null) return [{ ...value, value_data: { ...data, product_id: targetId } }];
+    const label = typeof value.label === 'string' ? value.label : '';
+    const why = { sourceId, sku: match?.sku ?? null, reason: match?.reason ?? 'not_in_dump' } as const;
+    run.notice({
+      kind: 'product_list_value',
+      owner,
+      name: item.display_name,
+      label,
+      sourceProductId: sourceId,
+      ...why,
+    });
+    run.log(`"${item.display_name}": the value "${label}" is left out: ${listedReasonText(why)}`);
+    return [];
+  });
+  if (kept.length > 0 || item.option_values.length === 0) return kept;
+  run.notice({ kind: 'product_list_left_out', owner, name: item.display_name });
+  run.log(`"${item.display_name}" is left out: none of the products it lists is in the target`);
+  return null;
+}
+
 async function importOptions(run: Run, productId: number): Promise<Map<string, Option>> {
   const { client, dump, signal } = run;
   const target = new Map<string, Option>();
@@ -232,12 +283,19 @@ async function importOptions(run: Run, productId: number): Promise<Map<string, O
       `option ${option.display_name}`,
       async () => {
         let current = target.get(lower(option.display_name));
+        const values = listedValues(
+          run,
+          'option',
+          option,
+          option.option_values.map((value) => pick(value, VALUE_FIELDS)),
+        );
+        if (values === null) return;
         if (!current) {
           const body = {
             display_name: option.display_name,
             type: option.type,
             ...pick(option, ['sort_order', 'config']),
-            option_values: option.option_values.map((value) => pick(value, VALUE_FIELDS)),
+            option_values: values,
           };
           current = await createOnce(
             () => client.products.options.create(productId, body, { signal }),
@@ -246,18 +304,14 @@ async function importOptions(run: Run, productId: number): Promise<Map<string, O
                 (item) => lower(item.display_name) === lower(option.display_name),
               ),
           );
-          run.log(`Option "${option.display_name}" created (${option.option_values.length} values)`);
+          run.log(`Option "${option.display_name}" created (${values.length} values)`);
         } else {
           // Values the target's option lacks are added to it, matched by label.
           const labels = new Set((current.option_values ?? []).map((value) => lower(value.label)));
           const added: NonNullable<Option['option_values']> = [];
-          for (const value of option.option_values) {
-            if (labels.has(lower(value.label))) continue;
-            added.push(
-              await client.products.optionValues.create(productId, current.id, pick(value, VALUE_FIELDS), {
-                signal,
-              }),
-            );
+          for (const value of values) {
+            if (labels.has(lower(String(value.label)))) continue;
+            added.push(await client.products.optionValues.create(productId, current.id, value, { signal }));
           }
           current = { ...current, option_values: [...(current.option_values ?? []), ...added] };
           run.log(
@@ -334,10 +388,10 @@ async function importVariants(run: Run, productId: number, options: Map<string, 
                 { ...body, option_values: optionValues },
                 { signal },
               ),
+            // `GET /catalog/products/{id}/variants` takes no `sku` filter (product-variants_catalog.v3.yml lines
+            // 63-67); the store-wide list does (line 1045).
             async () =>
-              (
-                await client.products.variants.list(productId, { query: { sku }, limit: 5, signal })
-              ).items.find((item) => lower(item.sku) === lower(sku)),
+              (await variantsWithSku(client, sku, signal)).find((item) => item.product_id === productId),
           );
           run.result.variants.created++;
           run.log(`Variant ${sku} created`);
@@ -352,6 +406,68 @@ async function importVariants(run: Run, productId: number, options: Map<string, 
   }
 }
 
+/** ISO-8601 ATOM, PHP's `Y-m-d\TH:i:sP`: `2025-08-15T15:52:01+00:00`. */
+const ATOM_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+
+/** What a dump holds as a date, written as an ISO-8601 ATOM date-time (UTC when it is not one already), or null. */
+export function atomDate(value: unknown): string | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const text = value.trim();
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) return null;
+  return ATOM_DATE.test(text) ? text : new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/**
+ * A date modifier's config with its three dates as ISO-8601 ATOM: BigCommerce requires them so, and "Excluding them
+ * in a request will throw a server error" (product-modifiers_catalog.v3.yml lines 211 and 423; config_Full, lines
+ * 2103-2137). A date the dump lacks, or that does not read as a date, is filled (the default date for a limit, the
+ * dump's own date when it has no date at all) and the result says so: the documents give no value to use instead.
+ */
+function dateConfig(run: Run, name: string, config: Body): Body {
+  const dates = Object.fromEntries(
+    MODIFIER_DATE_FIELDS.map((field) => [field, atomDate(config[field])]),
+  ) as Record<(typeof MODIFIER_DATE_FIELDS)[number], string | null>;
+  const fallback =
+    dates.default_value ??
+    dates.date_earliest_value ??
+    dates.date_latest_value ??
+    atomDate(run.dump.dumpedAt) ??
+    new Date(0).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  const out: Body = { ...config };
+  for (const field of MODIFIER_DATE_FIELDS) {
+    const sent = dates[field] ?? fallback;
+    out[field] = sent;
+    if (dates[field] !== null) continue;
+    const raw = config[field];
+    const original = typeof raw === 'string' && raw.trim() !== '' ? raw : null;
+    run.notice({ kind: 'modifier_date', name, field, original, sent });
+    run.log(
+      `Modifier "${name}": ${field} ${original === null ? 'missing' : `"${original}" is no date`}; ${sent} sent`,
+    );
+  }
+  return out;
+}
+
+/** A modifier's create or update body, as product-modifiers_catalog.v3.yml documents it. */
+function modifierBody(run: Run, modifier: ProductDump['modifiers'][number]): Body {
+  const body: Body = {
+    display_name: modifier.display_name,
+    type: modifier.type,
+    // Required on POST (lines 200-203) and on PUT (lines 434-436) alike: always sent.
+    required: modifier.required,
+    ...pick(modifier, ['sort_order']),
+  };
+  const config =
+    modifier.config && typeof modifier.config === 'object' && !Array.isArray(modifier.config)
+      ? (modifier.config as Body)
+      : undefined;
+  // A checkbox keeps `checkbox_label` and `checked_by_default` in its config (lines 51-52), copied as they are.
+  if (modifier.type === 'date') body.config = dateConfig(run, modifier.display_name, config ?? {});
+  else if (config) body.config = config;
+  return body;
+}
+
 async function importModifiers(run: Run, productId: number) {
   const { client, dump, signal } = run;
   const target = new Map<string, Modifier>();
@@ -362,19 +478,21 @@ async function importModifiers(run: Run, productId: number) {
     await run.step(
       `modifier ${modifier.display_name}`,
       async () => {
-        const body: Body = {
-          display_name: modifier.display_name,
-          type: modifier.type,
-          required: modifier.required,
-          ...pick(modifier, ['sort_order', 'config']),
-        };
-        const values = modifier.option_values.map((value) => modifierValueBody(value));
+        const values = listedValues(
+          run,
+          'modifier',
+          modifier,
+          modifier.option_values.map((value) => modifierValueBody(value)),
+        );
+        if (values === null) return;
+        const body = modifierBody(run, modifier);
         let current = target.get(lower(modifier.display_name));
         if (current) {
           current = await client.products.modifiers.update(productId, current.id, body, { signal });
           run.log(`Modifier "${modifier.display_name}" updated`);
         } else {
-          // A checkbox modifier is created with its two values; the others take their values on create.
+          // "It takes two separate requests to create a new checkbox modifier with option values" (line 209):
+          // BigCommerce makes its two values, which are then updated. The others take their values on create.
           const createBody = modifier.type === 'checkbox' ? body : { ...body, option_values: values };
           current = await createOnce(
             () => client.products.modifiers.create(productId, createBody, { signal }),
@@ -398,24 +516,50 @@ async function importModifiers(run: Run, productId: number) {
   }
 }
 
-/** The modifier's values brought to the source's: same labels updated (adjusters and all), missing ones added. */
+/** The checked state a checkbox value stands for: `value_data.checked_value` (line 30), or undefined. */
+function checkedValue(value: { value_data?: unknown }): boolean | undefined {
+  const data = value.value_data;
+  const checked =
+    data && typeof data === 'object' ? (data as { checked_value?: unknown }).checked_value : undefined;
+  return typeof checked === 'boolean' ? checked : undefined;
+}
+
+/** Whether a target value already holds what the source value says. */
+function sameValue(value: Body, match: Record<string, unknown>): boolean {
+  const json = (item: unknown) => JSON.stringify(item ?? null);
+  return (
+    value.label === match.label &&
+    ['sort_order', 'is_default'].every((key) => value[key] === undefined || value[key] === match[key]) &&
+    (value.value_data === undefined || json(value.value_data) === json(match.value_data)) &&
+    JSON.stringify(value.adjusters ?? {}) === JSON.stringify(normaliseAdjusters(match.adjusters))
+  );
+}
+
+/**
+ * The modifier's values brought to the source's: matched ones updated (label, adjusters and all), missing ones added.
+ * A checkbox's two values are made by BigCommerce and matched by the state they stand for, not by label (a store may
+ * call them otherwise than "Yes" and "No"); a checkbox takes no third value.
+ */
 async function syncModifierValues(run: Run, productId: number, modifier: Modifier, values: Body[]) {
   const { client, signal } = run;
   const base = `/v3/catalog/products/${productId}/modifiers/${modifier.id}/values`;
-  const current = new Map((modifier.option_values ?? []).map((value) => [lower(value.label), value]));
+  const targetValues = modifier.option_values ?? [];
+  const byLabel = new Map(targetValues.map((value) => [lower(value.label), value]));
+  const isCheckbox = modifier.type === 'checkbox';
   for (const value of values) {
-    const match = current.get(lower(typeof value.label === 'string' ? value.label : ''));
+    const label = typeof value.label === 'string' ? value.label : '';
+    const checked = isCheckbox ? checkedValue(value) : undefined;
+    const match =
+      checked !== undefined
+        ? targetValues.find((item) => checkedValue(item) === checked)
+        : byLabel.get(lower(label));
     if (match) {
-      const same = ['sort_order', 'is_default'].every(
-        (key) => value[key] === undefined || value[key] === match[key],
+      if (!sameValue(value, match)) await client.http.put(`${base}/${match.id}`, value, { signal });
+    } else if (isCheckbox) {
+      run.log(
+        `Modifier "${modifier.display_name}": the checkbox value "${label}" has no counterpart in the target`,
       );
-      if (
-        same &&
-        JSON.stringify(value.adjusters ?? {}) === JSON.stringify(normaliseAdjusters(match.adjusters))
-      )
-        continue;
-      await client.http.put(`${base}/${match.id}`, value, { signal });
-    } else if (modifier.option_values !== undefined && value.label) {
+    } else if (modifier.option_values !== undefined && label) {
       await client.http.post(base, value, { signal, schema: modifierValueSchema });
     }
   }
@@ -445,7 +589,8 @@ async function importImages(run: Run, productId: number) {
   const matches = (key: string) =>
     target.find((image) => !used.has(image.id) && imageMadeFrom(image.image_file ?? '', key))?.id;
   for (const image of dump.images) {
-    const url = imageSourceUrl(image);
+    const source = imageSource(image);
+    const url = source?.url ?? '';
     const label = url.split('?')[0]?.split('/').pop() ?? `#${image.id ?? '?'}`;
     if (!url) {
       run.result.images.skipped++;
@@ -483,7 +628,15 @@ async function importImages(run: Run, productId: number) {
         used.add(created.id);
         if (image.id !== undefined) run.idMap.images[String(image.id)] = created.id;
         run.result.images.success++;
-        run.log(`Image ${label} added`);
+        if (source && source.size !== 'original') {
+          // No REST address of the original exists (imageSource): the copy's size limits the import.
+          run.notice({ kind: 'image_resized', image: label, size: source.size });
+          run.log(
+            `Image ${label} added from BigCommerce's ${source.size} copy (url_zoom: at most 1280 x 1280 px)`,
+          );
+        } else {
+          run.log(`Image ${label} added`);
+        }
       },
       (error) => {
         run.result.images.failed++;
@@ -703,6 +856,7 @@ export async function importProduct(
   }
 
   const product = await writeProduct(run);
+  run.productId = product.id;
   run.tick('product');
   run.idMap.product[String(dump.id)] = product.id;
   run.result.productId = product.id;

@@ -68,6 +68,22 @@ async function templatesOf(server: TestServer, hash: Store, channelId = 1) {
   return answer.body.data;
 }
 
+/**
+ * A built-in template of the store, from the unfiltered list: a channel's list (`channel_id:in`) holds its own custom
+ * templates only in the sandbox, built-ins carrying `channel_id: 0` (widgets.v3.yml:999-1024).
+ */
+async function builtInOf(server: TestServer, hash: Store, name: string) {
+  const answer = await storeCall<{ data: Array<{ uuid: string; name: string; kind: string }> }>(
+    server,
+    hash,
+    'GET',
+    '/v3/content/widget-templates?limit=1000',
+  );
+  const found = answer.body.data.find((t) => t.name === name && t.kind !== 'custom');
+  if (!found) throw new Error(`no built-in template named ${name}`);
+  return found;
+}
+
 /** Regions with every uuid replaced by what stays across stores: widget templates by name, layouts without uuid. */
 function comparableRegions(regions: readonly Region[], nameOf: (uuid: string) => string) {
   const widget = (child: Json) => {
@@ -209,12 +225,12 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     const pages = [...dumps.flatMap((d) => d.templates), everyProduct];
     const templates = new Map<string, DumpedWidgetTemplate>();
     for (const d of dumps) for (const t of d.widgetTemplates) templates.set(t.uuid, t);
-    // The templates of the page read straight from the store, as a dump would describe them.
+    // The templates of the page read straight from the store (built-ins too), as a dump would describe them.
     const listed = await storeCall<{ data: Array<DumpedWidgetTemplate & Json> }>(
       app.server,
       'sandbox-demo',
       'GET',
-      '/v3/content/widget-templates?channel_id:in=1&limit=1000',
+      '/v3/content/widget-templates?limit=1000',
     );
     for (const widget of listSnapshotWidgets(everyProduct.snapshot.regions)) {
       const uuid = String(widget.widget_template_uuid);
@@ -282,6 +298,8 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     for (const channel of [1, OUTLET_CHANNEL]) {
       for (const t of await templatesOf(app.server, 'sandbox-empty', channel)) targetName.set(t.uuid, t.name);
     }
+    // Channel 0: the built-ins, which a channel's own list leaves out in the sandbox.
+    for (const t of await templatesOf(app.server, 'sandbox-empty', 0)) targetName.set(t.uuid, t.name);
     for (const d of again) for (const t of d.widgetTemplates) expect(targetName.get(t.uuid)).toBe(t.name);
     for (const page of source.pages) {
       const targetPage = { ...page, entity_id: newEntityId(page.entity_id) };
@@ -400,8 +418,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
   });
 
   it('warns about regions the theme lacks, refuses pages over the limits and checkout, writes the others', async () => {
-    const templates = await templatesOf(app.server, 'sandbox-empty');
-    const html = templates.find((t) => t.name === HTML_NAME)!;
+    const html = await builtInOf(app.server, 'sandbox-empty', HTML_NAME);
     const widgets = (n: number) => Array.from({ length: n }, (_, i) => builtInWidget(html.uuid, `W${i}`));
     const layouts = (n: number) =>
       Array.from({ length: n }, () => ({ type: 'layout', name: 'Layout', dropzones: [{ widgets: [] }] }));
@@ -493,8 +510,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
   });
 
   it('a backup downloads as a dump page, and Restore brings the page back exactly, for its owner only', async () => {
-    const templates = await templatesOf(app.server, 'sandbox-empty');
-    const html = templates.find((t) => t.name === HTML_NAME)!;
+    const html = await builtInOf(app.server, 'sandbox-empty', HTML_NAME);
     // The target's product page 5 as it is before the import: a widget and a layout with its own layout template.
     const before = {
       channel_id: 1,
@@ -757,7 +773,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
   });
 
   it('writes a page once when it appears twice in one import', async () => {
-    const html = (await templatesOf(app.server, 'sandbox-empty')).find((t) => t.name === HTML_NAME)!;
+    const html = await builtInOf(app.server, 'sandbox-empty', HTML_NAME);
     const home = (title: string, channel: unknown = 1) => ({
       template_file: 'pages/home',
       entity_id: null,
@@ -808,6 +824,126 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     expect(await backups.countOwned('visitor:bounded-a')).toBe(1);
     expect(await backups.countOwned('visitor:bounded-b')).toBe(0);
     expect(PAGE_BACKUP_RETENTION_MS).toBe(30 * 24 * 60 * 60_000);
+  });
+
+  it('snapshots the page before replacing it: when its content cannot be read, the page is not written', async () => {
+    // `POST /v3/content/page-widgets` overwrites the whole page (page-widgets.v3.yml:50-62): no backup, no write.
+    const html = await builtInOf(app.server, 'sandbox-empty', HTML_NAME);
+    const before = await snapshotOf(app.server, 'sandbox-empty', { template_file: 'pages/home' });
+    const set = await emptyControl({
+      errorNext: 5,
+      errorStatus: 503,
+      match: { method: 'GET', path: '/content/page-widgets' },
+    });
+    expect(set.status).toBe(200);
+    const { answer } = await importPages({
+      pages: [
+        {
+          template_file: 'pages/home',
+          entity_id: null,
+          channel_id: 1,
+          regions: [{ name: 'home_below_menu', children: [builtInWidget(html.uuid, 'Not written')] }],
+        },
+      ],
+    });
+    expect(answer.results[0]).toMatchObject({ success: false, widgetsCount: 0, backupId: null });
+    expect(answer.results[0]!.error).toBe(
+      "The page's current content could not be saved (BigCommerce is not answering properly right now (HTTP 503 after 4 retries). Try again in a few minutes.), so it was not overwritten",
+    );
+    const stats = (await (
+      await app.server.request('/sandbox/__control/stores/sandbox-empty/stats')
+    ).json()) as {
+      data: { byRoute: Record<string, number> };
+    };
+    expect(stats.data.byRoute['POST /stores/:hash/v3/content/page-widgets']).toBeUndefined();
+    expect(await snapshotOf(app.server, 'sandbox-empty', { template_file: 'pages/home' })).toEqual(before);
+  });
+
+  it('a built-in its channel’s list lacks is looked up by uuid, then by kind and name, before it is MISSING', async () => {
+    const html = await builtInOf(app.server, 'sandbox-empty', HTML_NAME);
+    const hero = await builtInOf(app.server, 'sandbox-empty', 'Hero Banner');
+    // The channel's list holds no built-in here (channel_id:in, widgets.v3.yml:604-613; built-ins are channel 0).
+    expect((await templatesOf(app.server, 'sandbox-empty')).filter((t) => t.kind !== 'custom')).toEqual([]);
+    /** The Hero Banner of a store whose built-ins have other uuids; a kind the target lacks; a uuid no file names. */
+    const foreignHero = '0b7a3b4c-0000-4000-8000-00000000a001';
+    const retired = '0b7a3b4c-0000-4000-8000-00000000a002';
+    const undescribed = '0b7a3b4c-0000-4000-8000-00000000a003';
+    const described = (uuid: string, name: string, kind: string) => ({
+      uuid,
+      name,
+      kind,
+      template: '',
+      schema: [],
+      storefront_api_query: null,
+    });
+    const { answer } = await importPages({
+      sourceWidgetTemplates: [
+        described(html.uuid, HTML_NAME, html.kind),
+        described(foreignHero, 'Hero Banner', hero.kind),
+        described(retired, 'Retired Banner', 'retired_banner'),
+      ],
+      pages: [
+        {
+          template_file: 'pages/home',
+          entity_id: null,
+          channel_id: 1,
+          regions: [
+            {
+              name: 'home_below_menu',
+              children: [
+                builtInWidget(html.uuid, 'By uuid'),
+                builtInWidget(foreignHero, 'By kind and name'),
+                builtInWidget(retired, 'Retired'),
+                builtInWidget(undescribed, 'Unknown'),
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const [home] = answer.results;
+    expect(home).toMatchObject({ success: true, widgetsCount: 2, error: null });
+    expect(home!.logs.filter((line) => line.startsWith('MISSING: '))).toEqual([
+      'MISSING: Retired Banner — widget "Retired" in home_below_menu skipped (the built-in template (retired_banner) does not exist in the target store: neither its uuid nor its kind and name were found)',
+      `MISSING: ${undescribed} — widget "Unknown" in home_below_menu skipped (the file does not describe this widget template and the target has no template with its uuid)`,
+    ]);
+    const regions = await snapshotOf(app.server, 'sandbox-empty', { template_file: 'pages/home' });
+    expect(listSnapshotWidgets(regions).map((w) => [w.name, w.widget_template_uuid])).toEqual([
+      ['By uuid', html.uuid],
+      ['By kind and name', hero.uuid],
+    ]);
+  });
+
+  it('a uuid of another channel’s custom template is MISSING on this channel, and the log says whose it is', async () => {
+    const html = await builtInOf(app.server, 'sandbox-empty', HTML_NAME);
+    const outletOnly = await storeCall<{ data: { uuid: string } }>(
+      app.server,
+      'sandbox-empty',
+      'POST',
+      '/v3/content/widget-templates',
+      { name: 'Outlet Only', template: '<p>{{text}}</p>', channel_id: OUTLET_CHANNEL },
+    );
+    expect(outletOnly.status).toBe(200);
+    const uuid = outletOnly.body.data.uuid;
+    const { answer } = await importPages({
+      pages: [
+        {
+          template_file: 'pages/home',
+          entity_id: null,
+          channel_id: 1,
+          regions: [
+            {
+              name: 'home_below_menu',
+              children: [builtInWidget(uuid, 'Elsewhere'), builtInWidget(html.uuid, 'Here')],
+            },
+          ],
+        },
+      ],
+    });
+    expect(answer.results[0]).toMatchObject({ success: true, widgetsCount: 1 });
+    expect(answer.results[0]!.logs.filter((line) => line.startsWith('MISSING: '))).toEqual([
+      `MISSING: ${uuid} — widget "Elsewhere" in home_below_menu skipped (the target's template with this uuid ("Outlet Only") belongs to channel ${OUTLET_CHANNEL}, not channel 1)`,
+    ]);
   });
 
   it('lists the target’s widget templates by name, with uuid and kind, on the chosen channel', async () => {

@@ -1,10 +1,17 @@
 // Which target widget template each source widget uses (spec part 1 §4: compared by name, case-insensitively), and the
 // missing custom templates created first when auto-create is on (API-NOTES §6 (e).1, §6 (e).4).
 //
-// Templates are read per channel: a custom template belongs to one channel and only pages of that channel may use it;
-// built-ins answer every channel. A source widget's `widget_template_uuid` leads to the dump's template, its name to
+// Templates are read per channel, and the channel is always sent: a custom template belongs to one channel and only
+// pages of that channel may use it, and a create without `channel_id` lands on "the first channel created on the
+// store" (widgets.v3.yml:1294-1296). A source widget's `widget_template_uuid` leads to the dump's template, its name to
 // the target's template of that name (the same uuid first when both have it, then the same kind). A uuid the dump does
 // not describe still works when the target has that very uuid (same store, or a built-in with a shared uuid).
+//
+// Built-ins serve every channel but carry `channel_id: 0` (widgets.v3.yml:999-1024), and whether `channel_id:in`
+// (604-613) lists them is not documented. So a built-in, or an undescribed uuid, that the channel's list lacks is
+// looked up before it is called MISSING: by uuid (`GET /content/widget-templates/{uuid}`, 170-186), then, for a
+// built-in of the dump, among the store's templates of its kind (`widget_template_kind`, 498-504) by name, since a
+// built-in's uuid may differ between stores.
 //
 // Template names are not unique at BigCommerce (API-NOTES §7.8), so a create that failed without a clear answer (a 5xx
 // or a dropped connection after it was sent) is never sent blindly again: the channel's templates are read and a new
@@ -48,6 +55,79 @@ function matchByName(target: ChannelTemplates, source: DumpedWidgetTemplate): Wi
   );
 }
 
+/** A template the store has, or, when it could not be read, why. */
+type LookupResult = { template: WidgetTemplate } | { none: true } | { unreadable: string };
+
+/**
+ * Finds a built-in (or an undescribed uuid) that a channel's list lacks: by uuid, then a built-in of the dump by kind
+ * and name. Each uuid and kind is read once per import; a failed read makes the template missing, with the reason.
+ */
+function templateLookup(client: BigCommerceClient, signal: AbortSignal | undefined) {
+  const byUuid = new Map<string, Promise<LookupResult>>();
+  const byKind = new Map<string, Promise<WidgetTemplate[] | { unreadable: string }>>();
+  const unreadable = (error: unknown) => {
+    if (!isBigCommerceError(error)) throw error;
+    return { unreadable: error.message };
+  };
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => {
+    const found = cache.get(key) ?? read();
+    cache.set(key, found);
+    return found;
+  };
+  const readUuid = (uuid: string) =>
+    once(byUuid, uuid, () =>
+      client.widgetTemplates.get(uuid, { signal }).then(
+        (template): LookupResult => ({ template }),
+        (error: unknown): LookupResult =>
+          // 404: no such template; 422: not a uuid this store takes (the sandbox's answer to a malformed one).
+          isBigCommerceError(error) && (error.status === 404 || error.status === 422)
+            ? { none: true }
+            : unreadable(error),
+      ),
+    );
+  const readKind = (kind: string) =>
+    once(byKind, kind, () =>
+      client.widgetTemplates.listAll({ query: { widget_template_kind: kind }, signal }).catch(unreadable),
+    );
+  const why = (read: { unreadable: string } | object) =>
+    'unreadable' in read ? ` (it could not be read: ${read.unreadable})` : '';
+
+  return async (
+    sourceUuid: string,
+    source: DumpedWidgetTemplate | undefined,
+    channelId: number,
+  ): Promise<TemplateResolution> => {
+    const direct = await readUuid(sourceUuid);
+    // A custom template the channel's list lacks belongs to another channel: pages of this one cannot use it.
+    if ('template' in direct && kindOf(direct.template) !== CUSTOM) return { uuid: direct.template.uuid };
+    if (!source) {
+      return {
+        missing: sourceUuid,
+        reason:
+          'template' in direct
+            ? `the target's template with this uuid ("${direct.template.name}") belongs to ${
+                direct.template.channel_id === undefined
+                  ? 'another channel'
+                  : `channel ${direct.template.channel_id}`
+              }, not channel ${channelId}`
+            : `the file does not describe this widget template and the target has no template with its uuid${why(direct)}`,
+      };
+    }
+    const ofKind = await readKind(kindOf(source));
+    const named = Array.isArray(ofKind)
+      ? ofKind.find(
+          (template) =>
+            kindOf(template) === kindOf(source) && nameKey(template.name) === nameKey(source.name),
+        )
+      : undefined;
+    if (named) return { uuid: named.uuid };
+    return {
+      missing: source.name,
+      reason: `the built-in template (${source.kind}) does not exist in the target store: neither its uuid nor its kind and name were found${why(direct)}${Array.isArray(ofKind) ? '' : why(ofKind)}`,
+    };
+  };
+}
+
 export type TemplatePlan = {
   /** The resolution of one source uuid on one channel. */
   resolve: (channelId: number, sourceUuid: string) => TemplateResolution;
@@ -85,6 +165,7 @@ export async function matchTemplates(
   /** Per channel: source uuid → resolution, filled as templates are found or created. */
   const resolved = new Map<number, Map<string, TemplateResolution>>();
   const toCreate: TemplatePlan['toCreate'] = [];
+  const lookUp = templateLookup(client, options.signal);
 
   for (const [channelId, sourceUuids] of uses) {
     const target = targets.get(channelId) ?? indexTemplates([]);
@@ -98,19 +179,8 @@ export async function matchTemplates(
         onChannel.set(sourceUuid, { uuid: (match ?? sameUuid)!.uuid });
         continue;
       }
-      if (!source) {
-        onChannel.set(sourceUuid, {
-          missing: sourceUuid,
-          reason:
-            'the file does not describe this widget template and the target has no template with its uuid',
-        });
-        continue;
-      }
-      if (kindOf(source) !== CUSTOM) {
-        onChannel.set(sourceUuid, {
-          missing: source.name,
-          reason: `the built-in template (${source.kind}) does not exist in the target store`,
-        });
+      if (!source || kindOf(source) !== CUSTOM) {
+        onChannel.set(sourceUuid, await lookUp(sourceUuid, source, channelId));
         continue;
       }
       onChannel.set(sourceUuid, {

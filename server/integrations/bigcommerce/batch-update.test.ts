@@ -113,26 +113,90 @@ describe('updateProductsInBatches', () => {
     expect(sizes(t.fake.requests)).toEqual([2]);
   });
 
-  it('207 naming no item: every product of the batch saved, with BigCommerce’s remark, nothing sent again', async () => {
+  // errorMultiStatus, the `errors` of a 207 (products_catalog.v3.yml:365-390, 6541-6564).
+  const multiStatus = (errors: Record<string, string>) => ({
+    status: 207,
+    title: 'Some of the data was not saved.',
+    type: 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes',
+    errors,
+  });
+
+  it('207 naming no item: the products it lists are saved with its remark; one it does not list is not done', async () => {
     const t = setup(() =>
       json(207, {
         data: [{ id: 1, name: 'P1' }],
-        errors: { inventory_level: 'Inventory could not be saved.' },
+        errors: multiStatus({ inventory_level: 'Inventory could not be saved.' }),
         meta: {},
       }),
     );
     const report = await drive(t.clock, t.client.updateProductsInBatches(items(2)));
-    expect(report.succeeded).toBe(2);
+    expect(report).toMatchObject({ succeeded: 1, failed: 1, requests: 1 });
+    const remark =
+      'BigCommerce saved this batch only in part and did not say which product the rest belongs to: inventory_level: Inventory could not be saved.';
     expect(report.results[0]).toMatchObject({
       id: 1,
       ok: true,
-      warning: {
-        message:
-          'The product was saved, but BigCommerce did not accept all of it: inventory_level: Inventory could not be saved.',
+      warning: { status: 207, errors: { inventory_level: 'Inventory could not be saved.' }, message: remark },
+    });
+    expect(report.results[1]).toMatchObject({
+      id: 2,
+      ok: false,
+      error: {
+        status: 207,
+        mayHaveBeenApplied: true,
+        message: `BigCommerce answered 207 (saved in part) without listing product 2 as saved, so it is not counted as saved: check it in the store. ${remark}`,
       },
     });
-    expect(report.results[1]).toMatchObject({ id: 2, ok: true });
+    // Nothing is sent again: the answer was a 207, not a refusal.
     expect(sizes(t.fake.requests)).toEqual([2]);
+  });
+
+  it('207 whose errors say nothing: the title is the remark, told to every product listed', async () => {
+    const t = setup((req) =>
+      json(207, {
+        data: (req.body as ProductUpdate[]).map((b) => ({ id: b.id })),
+        errors: multiStatus({}),
+        meta: {},
+      }),
+    );
+    const report = await drive(t.clock, t.client.updateProductsInBatches(items(3)));
+    expect(report).toMatchObject({ succeeded: 3, failed: 0 });
+    expect(report.results.map((r) => (r.ok ? r.warning?.message : r.error.message))).toEqual(
+      Array.from(
+        { length: 3 },
+        () =>
+          'BigCommerce saved this batch only in part and did not say which product the rest belongs to: Some of the data was not saved.',
+      ),
+    );
+  });
+
+  it('207 naming item 4 and a key of no item: item 4 fails, the nine others carry the unnamed remark', async () => {
+    const t = setup((req) =>
+      json(207, {
+        data: (req.body as ProductUpdate[]).map((b) => ({ id: b.id, page_title: b.page_title })),
+        errors: multiStatus({
+          '4.custom_url': 'The URL is already in use.',
+          '12.inventory_level': 'Inventory could not be saved.',
+        }),
+        meta: {},
+      }),
+    );
+    const report = await drive(t.clock, t.client.updateProductsInBatches(items(10)));
+    expect(report).toMatchObject({ succeeded: 9, failed: 1, requests: 1 });
+    expect(report.results[4]).toMatchObject({
+      id: 5,
+      ok: false,
+      error: {
+        message: 'BigCommerce saved product 5, but not all of it: custom_url: The URL is already in use.',
+      },
+    });
+    const others = report.results.filter((r) => r.id !== 5);
+    expect(others.every((r) => r.ok)).toBe(true);
+    expect(new Set(others.map((r) => (r.ok ? r.warning?.message : undefined)))).toEqual(
+      new Set([
+        'BigCommerce saved this batch only in part and did not say which product the rest belongs to: 12.inventory_level: Inventory could not be saved.',
+      ]),
+    );
   });
 
   it('207 with item-indexed errors: that product alone fails, with its field; the other nine succeed', async () => {
@@ -140,12 +204,7 @@ describe('updateProductsInBatches', () => {
       const batch = req.body as ProductUpdate[];
       return json(207, {
         data: batch.map((b) => ({ id: b.id, page_title: b.page_title })),
-        errors: {
-          status: 207,
-          title: 'Some of the data was not saved.',
-          type: 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes',
-          errors: { '4.custom_url': 'The URL is already in use.' },
-        },
+        errors: multiStatus({ '4.custom_url': 'The URL is already in use.' }),
         meta: {},
       });
     });

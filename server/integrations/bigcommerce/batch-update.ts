@@ -2,18 +2,24 @@
 // [PROD updateProducts], API-NOTES §4 and §6f.
 //
 // BigCommerce names the failing item of a batch by its index in the array: `errors: {"4.custom_url": "…"}`, inside a
-// 4xx for the whole batch (nothing saved) or a 207 (saved, but not that field) [PROD errorMultiStatus]; its advice is
-// to drop the failing item and retry the rest (doc:docs/start/migration/4_errors.md). So a refused batch fails the
-// named items alone, with their field and message, and the rest is sent again as one batch; only a refusal that names
-// no item (some 422s do not) is split, in halves, down to single products. A 207 is a success for every item it does
-// not name. A failure that belongs to the store or the connection (401, 403 scope, 429 after retries, 5xx, network)
-// is not split: splitting cannot help and would only spend the quota.
+// 4xx for the whole batch (nothing saved) or a 207 (saved, but not that field); its advice is to drop the failing item
+// and retry the rest (doc:docs/start/migration/4_errors.md). So a refused batch fails the named items alone, with their
+// field and message, and the rest is sent again as one batch; only a refusal that names no item (some 422s do not) is
+// split, in halves, down to single products. A failure that belongs to the store or the connection (401, 403 scope,
+// 429 after retries, 5xx, network) is not split: splitting cannot help and would only spend the quota.
+//
+// A 207 (products_catalog.v3.yml:365-390) lists the saved products in `data` and what was not saved in `errors`, an
+// errorMultiStatus `{status, title, type, errors}` (6541-6564) whose keys the spec leaves open ("Each key-value pair
+// describes a failure or partial success case"). So an item is done only when `data` lists it and no key names it; a
+// key that names no item of the batch is told to every item, since the answer does not say whose it is; an item the
+// answer neither names nor lists is not counted as saved (read it back).
 //
 // The writes are long-job writes: 5xx and dropped connections are retried on the long budget (minutes, each wait
 // reported in the progress and ended by cancel); a PUT by id leaves the same state when repeated, so nothing is
 // written twice. Each request asks back only `id` and the edited fields (`include_fields`), not whole products.
 import { BigCommerceError, isBigCommerceError, withPeriod } from './errors';
 import type { BigCommerceHttp } from './http';
+import { readMultiStatus } from './multi-status';
 import type { Product, ProductUpdate } from './resources/products';
 import { productSchema } from './resources/products';
 import type { RetryBudget, RetryWait } from './transport';
@@ -26,7 +32,7 @@ export type ProductUpdateResult =
       ok: true;
       /** The product as BigCommerce saved it, when the answer listed it. */
       product?: Product;
-      /** Set when BigCommerce answered 207: the product saved, but part of it (e.g. inventory, URL) did not. */
+      /** Set when BigCommerce answered 207 with errors that name no product: they may be this one's. */
       warning?: BigCommerceError;
     }
   | { id: number; ok: false; error: BigCommerceError };
@@ -82,38 +88,28 @@ function invalidId(): BigCommerceError {
   });
 }
 
-/** `errors` of a 207 body: BigCommerce's `{status, title, type, errors}` [PROD errorMultiStatus], or a flat map. */
-function multiStatusErrors(body: unknown): Record<string, string> {
-  const outer = body && typeof body === 'object' && 'errors' in body ? body.errors : undefined;
-  if (!outer || typeof outer !== 'object') return {};
-  const inner = 'errors' in outer && outer.errors && typeof outer.errors === 'object' ? outer.errors : outer;
-  const errors: Record<string, string> = {};
-  for (const [key, value] of Object.entries(inner)) {
-    if (['status', 'title', 'type'].includes(key) && inner === outer) continue;
-    errors[key] = typeof value === 'string' ? value : JSON.stringify(value);
-  }
-  return errors;
-}
-
 /**
  * The errors of a batch answer by item: `"4.custom_url"` is item 4's `custom_url`, `"4"` item 4 as a whole. Keys that
- * name no item of this batch are left out.
+ * name no item of this batch (a field alone, an index past its end) are returned apart, in `unnamed`.
  */
 export function errorsByItem(
   errors: Record<string, string>,
   batchLength: number,
-): Map<number, Record<string, string>> {
+): { byItem: Map<number, Record<string, string>>; unnamed: Record<string, string> } {
   const byItem = new Map<number, Record<string, string>>();
+  const unnamed: Record<string, string> = {};
   for (const [key, message] of Object.entries(errors)) {
     const match = /^(\d+)(?:\.(.+))?$/.exec(key);
-    if (!match) continue;
-    const index = Number(match[1]);
-    if (index >= batchLength) continue;
+    const index = match ? Number(match[1]) : batchLength;
+    if (!match || index >= batchLength) {
+      unnamed[key] = message;
+      continue;
+    }
     const fields = byItem.get(index) ?? {};
     fields[match[2] ?? 'product'] = message;
     byItem.set(index, fields);
   }
-  return byItem;
+  return { byItem, unnamed };
 }
 
 const describeFields = (fields: Record<string, string>) =>
@@ -151,16 +147,34 @@ function partialFailure(id: number, fields: Record<string, string>): BigCommerce
   });
 }
 
-/** A 207 that names no item: every product of the batch saved, with BigCommerce's remark. */
-function partialWarning(errors: Record<string, string>): BigCommerceError {
-  const detail = describeFields(errors);
+/** What a 207 says without naming an item: told to every product of the batch, since it may be any of them. */
+function batchRemark(errors: Record<string, string>, title: string | undefined): BigCommerceError {
+  const detail = describeFields(errors) || title;
   return new BigCommerceError({
     code: 'bc_invalid',
     status: 207,
     errors,
+    ...(title !== undefined ? { title } : {}),
     method: 'PUT',
     path: '/v3/catalog/products',
-    message: `The product was saved, but BigCommerce did not accept all of it${detail ? `: ${withPeriod(detail)}` : '.'}`,
+    message: `BigCommerce saved this batch only in part and did not say which product the rest belongs to${
+      detail ? `: ${withPeriod(detail)}` : '.'
+    }`,
+  });
+}
+
+/** An item of a 207 that the answer neither names nor lists as saved: not counted as saved. */
+function unconfirmed(id: number, remark: BigCommerceError | undefined): BigCommerceError {
+  return new BigCommerceError({
+    code: 'bc_invalid',
+    status: 207,
+    errors: remark?.errors ?? {},
+    method: 'PUT',
+    path: '/v3/catalog/products',
+    mayHaveBeenApplied: true,
+    message: `BigCommerce answered 207 (saved in part) without listing product ${id} as saved, so it is not counted as saved: check it in the store.${
+      remark ? ` ${remark.message}` : ''
+    }`,
   });
 }
 
@@ -241,15 +255,21 @@ export async function updateProductsInBatches(
         }
       }
       if (status === 207) {
-        // Partial success: the items named by index saved but not those fields; every other item is a success.
-        const errors = multiStatusErrors(body);
-        const byItem = errorsByItem(errors, indexes.length);
-        const warning = byItem.size === 0 ? partialWarning(errors) : undefined;
+        // Items named by index saved but not those fields; items listed in `data` are done (with any unnamed remark);
+        // the others are not confirmed (see the top of this file).
+        const answer = readMultiStatus(body);
+        const { byItem, unnamed } = errorsByItem(answer.errors, indexes.length);
+        const remark =
+          Object.keys(unnamed).length > 0 || byItem.size === 0
+            ? batchRemark(unnamed, answer.title)
+            : undefined;
         indexes.forEach((i, position) => {
           const id = items[i]!.id;
           const fields = byItem.get(position);
+          const product = saved.get(id);
           if (fields) settle(i, { id, ok: false, error: partialFailure(id, fields) });
-          else settle(i, withProduct(id, saved.get(id), warning));
+          else if (product) settle(i, withProduct(id, product, remark));
+          else settle(i, { id, ok: false, error: unconfirmed(id, remark) });
         });
         report();
         return;
@@ -260,7 +280,7 @@ export async function updateProductsInBatches(
       if (!isBigCommerceError(error)) throw error;
       if (STORE_WIDE_CODES.has(error.code)) fatal = error;
       if (isItemError(error)) {
-        const byItem = errorsByItem(error.errors, indexes.length);
+        const { byItem } = errorsByItem(error.errors, indexes.length);
         if (byItem.size > 0) {
           // The named items fail alone; the rest was not saved (the batch is all-or-nothing) and goes again.
           const rest: number[] = [];

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBigCommerceClientFactory, type BigCommerceClient } from './client';
 import { createFakeClock, type FakeClock } from './clock';
-import { BigCommerceError } from './errors';
+import { BigCommerceError, PartialSaveError } from './errors';
 import type { Product } from './resources/products';
 import type { StoreStatsSnapshot } from '../../sandbox/stats';
 import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
@@ -303,13 +303,70 @@ describe('BigCommerce client against the sandbox, faults from the control API', 
       match: { method: 'POST', path: '/content/widget-templates' },
     });
     const error = await rejection(
-      client.widgetTemplates.create({ name: 'Lost answer', template: '<p>x</p>' }),
+      client.widgetTemplates.create({ name: 'Lost answer', template: '<p>x</p>', channel_id: 1 }),
     );
     expect(error).toMatchObject({ code: 'bc_network', mayHaveBeenApplied: true });
     const s = await stats();
     expect(s.byRoute['POST /stores/:hash/v3/content/widget-templates']).toBe(1);
     const named = await run(client.widgetTemplates.listAll({ query: { widget_template_kind: 'custom' } }));
     expect(named.filter((t) => t.name === 'Lost answer')).toHaveLength(1);
+  });
+
+  it('a product PUT answered 207 (its custom URL taken) is a PartialSaveError with the saved product, sent once', async () => {
+    const [first, second] = (await run(client.products.list({ limit: 2 }))).items;
+    const taken = second!.custom_url!.url;
+    const error = await rejection(
+      client.products.update(first!.id, {
+        page_title: 'Saved in part',
+        custom_url: { url: taken, is_customized: true },
+      }),
+    );
+    expect(error).toBeInstanceOf(PartialSaveError);
+    expect(error).toMatchObject({
+      status: 207,
+      errors: { custom_url: `The URL was not updated: "${taken}" is already in use.` },
+      message: `BigCommerce saved only part of the change (207 on PUT /v3/catalog/products/${first!.id}): custom_url: The URL was not updated: "${taken}" is already in use. Check the store before counting it as done.`,
+    });
+    expect((error as PartialSaveError).saved).toMatchObject({ id: first!.id, page_title: 'Saved in part' });
+    expect((await stats()).productWrites).toEqual({ [String(first!.id)]: 1 });
+  });
+
+  it('a category update answered 207 names no category: the batch is reported whole, none counted as updated', async () => {
+    const [category] = (await run(client.categories.list({ limit: 1 }))).items;
+    const error = await rejection(
+      client.categories.update([
+        { category_id: category!.category_id, page_title: 'Partly' },
+        { category_id: 987_654, page_title: 'Nobody' },
+      ]),
+    );
+    expect(error).toMatchObject({
+      status: 207,
+      saved: undefined,
+      message:
+        'BigCommerce saved only part of the change (207 on PUT /v3/catalog/trees/categories, 1 of 2 saved): 1: Category 987654 does not exist. Check the store before counting it as done.',
+    });
+  });
+
+  it('a template update is a new version: a widget made from it keeps what it showed (widgets.v3.yml:1268-1270)', async () => {
+    const template = await run(
+      client.widgetTemplates.create({ name: 'Versioned', template: '<p>{{text}}</p>', channel_id: 1 }),
+    );
+    const widget = await run(
+      client.widgets.create({
+        name: 'On the home page',
+        widget_template_uuid: template.uuid,
+        widget_configuration: { text: 'Hi' },
+        channel_id: 1,
+      }),
+    );
+    const updated = await run(
+      client.widgetTemplates.update(template.uuid, { template: '<h2>{{text}}</h2>' }),
+    );
+    expect(updated.current_version_uuid).not.toBe(template.current_version_uuid);
+    expect(updated.template).toBe('<h2>{{text}}</h2>');
+    const after = await run(client.widgets.get(widget.uuid));
+    expect(after.widget_template).toMatchObject({ template: '<p>{{text}}</p>' });
+    expect(after.version_uuid).toBe(template.current_version_uuid);
   });
 
   it('a batch of 10 with one invalid product: the 9 others are updated, verified on the sandbox', async () => {

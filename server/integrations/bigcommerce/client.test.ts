@@ -7,7 +7,7 @@ import {
   type BigCommerceClientFactoryOptions,
 } from './client';
 import { createFakeClock } from './clock';
-import { BigCommerceError } from './errors';
+import { BigCommerceError, isPartialSave, PartialSaveError } from './errors';
 import type { BigCommerceLogger } from './http';
 import {
   bcError,
@@ -201,7 +201,7 @@ describe('answers', () => {
   it('a 5xx to a POST is not retried and says the change may have been saved', async () => {
     const t = setup([bcError(500, 'Internal error'), json(200, {})]);
     const error = await rejectionOf(
-      t.run(t.client.widgets.create({ name: 'w', widget_template_uuid: 'u-1' })),
+      t.run(t.client.widgets.create({ name: 'w', widget_template_uuid: 'u-1', channel_id: 1 })),
     );
     expect(error).toMatchObject({ code: 'bc_unavailable', mayHaveBeenApplied: true });
     expect((error as Error).message).toContain('may or may not have been saved');
@@ -302,10 +302,162 @@ describe('creates that must not be duplicated', () => {
   it('other POSTs are never re-sent after an uncertain failure', async () => {
     const t = setup([fetchFailure('UND_ERR_SOCKET'), json(200, {})]);
     const error = await rejectionOf(
-      t.run(t.client.widgetTemplates.create({ name: 'T', template: '<p></p>' })),
+      t.run(t.client.widgetTemplates.create({ name: 'T', template: '<p></p>', channel_id: 1 })),
     );
     expect(error).toMatchObject({ code: 'bc_network', mayHaveBeenApplied: true });
     expect(t.fake.requests).toHaveLength(1);
+  });
+});
+
+describe('207 Multi-Status is never a plain success', () => {
+  const STATUS_TYPE = 'https://developer.bigcommerce.com/api-docs/getting-started/api-status-codes';
+  const multiStatus = (errors: Record<string, string>) => ({
+    status: 207,
+    title: 'Some of the data was not saved.',
+    type: STATUS_TYPE,
+    errors,
+  });
+
+  it('a variant saved without its inventory (product-variants_catalog.v3.yml:487-495) is a PartialSaveError', async () => {
+    const saved = { id: 5, product_id: 12, sku: 'MUG-RED', inventory_level: 0 };
+    const t = setup(
+      json(207, {
+        data: saved,
+        errors: multiStatus({ inventory_level: 'The stock level cannot be negative.' }),
+        meta: {},
+      }),
+    );
+    const error = await rejectionOf(t.run(t.client.products.variants.update(12, 5, { inventory_level: -3 })));
+    expect(error).toBeInstanceOf(PartialSaveError);
+    expect(error).toMatchObject({
+      code: 'bc_invalid',
+      status: 207,
+      title: 'Some of the data was not saved.',
+      errors: { inventory_level: 'The stock level cannot be negative.' },
+      mayHaveBeenApplied: true,
+      saved,
+      message:
+        'BigCommerce saved only part of the change (207 on PUT /v3/catalog/products/12/variants/5): inventory_level: The stock level cannot be negative. Check the store before counting it as done.',
+    });
+  });
+
+  it('a product create answered 207 is not looked up and not sent again: its fate is known', async () => {
+    const t = setup(
+      json(207, {
+        data: { id: 44, name: 'Mug' },
+        errors: multiStatus({ custom_url: 'The URL is already in use.' }),
+        meta: {},
+      }),
+    );
+    const error = await rejectionOf(
+      t.run(t.client.products.create({ name: 'Mug', type: 'physical', price: 1, weight: 1 })),
+    );
+    expect(isPartialSave(error)).toBe(true);
+    expect((error as PartialSaveError).saved).toEqual({ id: 44, name: 'Mug' });
+    expect(t.fake.requests.map((r) => r.method)).toEqual(['POST']);
+  });
+
+  it('a brand 207 keeps its `data` list (brands_catalog.v3.yml:2777-2792)', async () => {
+    const t = setup(
+      json(207, {
+        data: [{ id: 9, name: 'Harbour' }],
+        errors: { status: 207, title: 'The URL was not saved.', type: STATUS_TYPE, errors: {} },
+        meta: { total: 1, success: 1, failed: 0 },
+      }),
+    );
+    const error = await rejectionOf(t.run(t.client.brands.create({ name: 'Harbour' })));
+    expect(error).toMatchObject({
+      saved: [{ id: 9, name: 'Harbour' }],
+      message:
+        'BigCommerce saved only part of the change (207 on POST /v3/catalog/brands, 1 of 1 saved): The URL was not saved. Check the store before counting it as done.',
+    });
+  });
+
+  it('category trees: a 207 names no item; the created ones are `saved`, an update confirms none', async () => {
+    const errors = {
+      status: 207,
+      title: 'Some categories were not saved.',
+      type: STATUS_TYPE,
+      errors: { '1': 'Parent category 987654 does not exist.' },
+    };
+    const created = { category_id: 40, name: 'Kettles', tree_id: 1, parent_id: 0 };
+    const t = setup([
+      json(207, { data: [created], errors, meta: { total: 2, success: 1, failed: 1 } }),
+      json(207, { errors, meta: { total: 2, success: 1, failed: 1 } }),
+    ]);
+    const create = await rejectionOf(
+      t.run(
+        t.client.categories.create([
+          { name: 'Kettles', tree_id: 1 },
+          { name: 'Lost', parent_id: 987_654 },
+        ]),
+      ),
+    );
+    expect(create).toMatchObject({
+      status: 207,
+      saved: [created],
+      message:
+        'BigCommerce saved only part of the change (207 on POST /v3/catalog/trees/categories, 1 of 2 saved): 1: Parent category 987654 does not exist. Check the store before counting it as done.',
+    });
+    const update = await rejectionOf(
+      t.run(
+        t.client.categories.update([
+          { category_id: 40, page_title: 'Kettles' },
+          { category_id: 41, page_title: 'Lost' },
+        ]),
+      ),
+    );
+    expect(update).toMatchObject({ status: 207, saved: undefined });
+    expect((update as Error).message).toContain('(207 on PUT /v3/catalog/trees/categories, 1 of 2 saved)');
+  });
+
+  it('a category tree 422 is read from its nested MetaError (category-trees_catalog.v3.yml:798-805)', async () => {
+    const t = setup(
+      json(422, {
+        errors: {
+          status: 422,
+          title: 'Some categories were not saved.',
+          type: STATUS_TYPE,
+          errors: { '0': 'Parent category 987654 does not exist.' },
+        },
+        meta: { total: 1, success: 0, failed: 1 },
+      }),
+    );
+    const error = await rejectionOf(
+      t.run(t.client.categories.create([{ name: 'Lost', parent_id: 987_654 }])),
+    );
+    expect(error).toMatchObject({
+      code: 'bc_invalid',
+      title: 'Some categories were not saved.',
+      errors: { '0': 'Parent category 987654 does not exist.' },
+      message: 'BigCommerce rejected the data as invalid: 0: Parent category 987654 does not exist.',
+    });
+  });
+});
+
+describe('page snapshots', () => {
+  const snapshot = (totalPages: number) =>
+    json(200, {
+      data: { regions: [{ name: 'home_below_menu', children: [] }] },
+      meta: { pagination: { total: 1, count: 1, per_page: 50, current_page: 1, total_pages: totalPages } },
+    });
+
+  it('reads the regions of a one-page answer', async () => {
+    const t = setup(snapshot(1));
+    const got = await t.run(t.client.pageWidgets.get({ channelId: 1, templateFile: 'pages/home' }));
+    expect(got.regions).toEqual([{ name: 'home_below_menu', children: [] }]);
+  });
+
+  it('refuses an answer that says it is one page of several: no page parameter is documented to read the rest', async () => {
+    const t = setup(snapshot(2));
+    const error = await rejectionOf(
+      t.run(t.client.pageWidgets.get({ channelId: 1, templateFile: 'pages/home' })),
+    );
+    expect(error).toMatchObject({
+      code: 'bc_unexpected_response',
+      message:
+        "BigCommerce answered this page's widgets as 1 of 2 pages, and documents no way to read the others: the page's content could not be read whole.",
+    });
   });
 });
 

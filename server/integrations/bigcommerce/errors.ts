@@ -81,6 +81,25 @@ export function isBigCommerceError(value: unknown): value is BigCommerceError {
   return value instanceof BigCommerceError;
 }
 
+/**
+ * A 207 Multi-Status: BigCommerce saved part of a write and not the rest. Never a success: the caller decides what the
+ * saved part is worth. `saved` is the answer's `data` as sent (unchecked; its shape differs per endpoint, see
+ * multi-status.ts), undefined when the answer lists nothing.
+ */
+export class PartialSaveError extends BigCommerceError {
+  readonly saved: unknown;
+
+  constructor(init: Omit<BigCommerceErrorInit, 'code' | 'status'>, saved: unknown) {
+    super({ ...init, code: 'bc_invalid', status: 207, mayHaveBeenApplied: true });
+    this.name = 'PartialSaveError';
+    this.saved = saved;
+  }
+}
+
+export function isPartialSave(value: unknown): value is PartialSaveError {
+  return value instanceof PartialSaveError;
+}
+
 /** BigCommerce's v3 error body `{status, title, type, errors?, detail?}`, read leniently. */
 export type BigCommerceErrorBody = { title?: string; detail?: string; errors: Record<string, string> };
 
@@ -95,7 +114,14 @@ export function readErrorBody(body: unknown): BigCommerceErrorBody {
   const record = body as Record<string, unknown>;
   if (typeof record.title === 'string' && record.title.trim()) out.title = record.title.trim();
   if (typeof record.detail === 'string' && record.detail.trim()) out.detail = record.detail.trim();
-  const errors = record.errors;
+  let errors = record.errors;
+  // The category-tree endpoints nest the whole error one level down: `{errors: {status, title, type, errors: {…}},
+  // meta}` (ErrorResponse and MetaError, category-trees_catalog.v3.yml:741-746 and 798-805).
+  const nested = nestedError(errors);
+  if (nested) {
+    if (!out.title && nested.title) out.title = nested.title;
+    errors = nested.errors;
+  }
   if (errors && typeof errors === 'object') {
     // An open object keyed by field name or array index; values are usually strings, sometimes nested.
     for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
@@ -103,6 +129,17 @@ export function readErrorBody(body: unknown): BigCommerceErrorBody {
     }
   }
   return out;
+}
+
+/** `{status?, title?, type?, errors: {…}}` under a body's `errors`: BigCommerce's error object, one level down. */
+export function nestedError(value: unknown): { title?: string; errors: object } | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const inner = record.errors;
+  if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return undefined;
+  if (!('status' in record) && !('title' in record)) return undefined;
+  const title = typeof record.title === 'string' && record.title.trim() ? record.title.trim() : undefined;
+  return { ...(title ? { title } : {}), errors: inner };
 }
 
 export type RequestContext = { method: string; path: string; retries?: number };

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Clock } from './clock';
 import { BigCommerceError, errorFromResponse, errorFromTransport, redactSecrets } from './errors';
+import { partialSaveError } from './multi-status';
 import { paginationSchema, type Pagination } from './resources/common';
 import { SchedulerBusyError, type StoreScheduler } from './scheduler';
 import {
@@ -144,7 +145,10 @@ export class BigCommerceHttp {
     return this.#deps.storeHash;
   }
 
-  /** Sends one request and returns status and parsed body; throws BigCommerceError for anything but 2xx. */
+  /**
+   * Sends one request and returns status and parsed body; throws BigCommerceError for anything but 2xx. A 207 is
+   * returned as it came: the caller reads it by the endpoint's own shape (multi-status.ts).
+   */
   async exchange(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Exchange> {
     assertSafePath(path);
     const deps = this.#deps;
@@ -252,19 +256,20 @@ export class BigCommerceHttp {
     return { status: result.status, body: parsed.value, retries: result.retries };
   }
 
-  /** The whole parsed body, checked against `schema` when given. */
+  /** The whole parsed body, checked against `schema` when given. A 207 throws a PartialSaveError. */
   async request<S extends z.ZodType | undefined = undefined>(
     method: HttpMethod,
     path: string,
     options: RequestOptions & { schema?: S } = {},
   ): Promise<Output<S>> {
     const { status, body } = await this.exchange(method, path, options);
+    if (status === 207) throw partialSaveError(body, { method, path });
     return this.check(options.schema, body, { method, path, status });
   }
 
   /**
    * The useful part of an answer: `data` of a v3 envelope, the whole body of a v2 answer, undefined for 204.
-   * Checked against `schema` when given.
+   * Checked against `schema` when given. A 207 throws a PartialSaveError.
    */
   async data<S extends z.ZodType | undefined = undefined>(
     method: HttpMethod,
@@ -272,6 +277,8 @@ export class BigCommerceHttp {
     options: RequestOptions & { schema?: S } = {},
   ): Promise<Output<S>> {
     const { status, body } = await this.exchange(method, path, options);
+    // A 207 saved only part of the write (multi-status.ts): never handed back as the saved object.
+    if (status === 207) throw partialSaveError(body, { method, path });
     const value =
       path.startsWith('/v3/') && body && typeof body === 'object' && 'data' in body ? body.data : body;
     return this.check(options.schema, value, { method, path, status });

@@ -8,7 +8,13 @@ export {
   type BigCommerceClientFactoryOptions,
   type StoreCredentials,
 } from './client';
-export { BigCommerceError, isBigCommerceError, type BigCommerceErrorCode } from './errors';
+export {
+  BigCommerceError,
+  isBigCommerceError,
+  isPartialSave,
+  PartialSaveError,
+  type BigCommerceErrorCode,
+} from './errors';
 export { realClock, createFakeClock, type Clock, type FakeClock } from './clock';
 export { assertStoreHash, isSandboxStoreHash, isValidStoreHash, SANDBOX_PREFIX } from './store-hash';
 export { StoreScheduler, SchedulerRegistry, type RateLimitSnapshot } from './scheduler';

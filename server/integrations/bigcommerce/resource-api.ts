@@ -1,6 +1,6 @@
 // Typed helpers for the endpoints the tools use. Paths and rules: ../shared/bigcommerce/API-NOTES.md §6.
 import type { z } from 'zod';
-import { isBigCommerceError } from './errors';
+import { BigCommerceError, isBigCommerceError, isPartialSave } from './errors';
 import {
   segment,
   type BigCommerceHttp,
@@ -18,7 +18,7 @@ import {
   type CategoryBatchResult,
 } from './resources/categories';
 import { channelSchema } from './resources/channels';
-import { pageSnapshotSchema, type PublishPageWidgets } from './resources/page-widgets';
+import { pageSnapshotAnswerSchema, type PublishPageWidgets } from './resources/page-widgets';
 import {
   bulkPricingRuleSchema,
   customFieldSchema,
@@ -60,7 +60,8 @@ export async function createOnce<T>(
     try {
       return await send();
     } catch (error) {
-      if (!isBigCommerceError(error)) throw error;
+      // A 207 is a known answer (saved in part), not an unknown fate: never looked up, never sent again.
+      if (!isBigCommerceError(error) || isPartialSave(error)) throw error;
       const retryable = error.mayHaveBeenApplied || (uncertain && error.code === 'bc_conflict');
       if (!retryable) throw error;
       let existing: T | undefined;
@@ -200,14 +201,20 @@ export function buildResourceApi(http: BigCommerceHttp) {
       http.list('/v3/catalog/trees/categories', { ...opts, schema: categorySchema }),
     listAll: (opts: Omit<PaginateOptions<typeof categorySchema>, 'schema'> = {}) =>
       http.listAll('/v3/catalog/trees/categories', { ...opts, schema: categorySchema }),
-    /** `POST /v3/catalog/trees/categories`: creates; 207 on partial success, so the whole answer is returned. */
+    /**
+     * `POST /v3/catalog/trees/categories` [TREE createCategories]. A 207 (some created) throws a PartialSaveError
+     * whose `saved` is the created categories; it does not say which item failed (multi-status.ts).
+     */
     create: (items: Body[], opts: Call = {}): Promise<CategoryBatchResult> =>
       http.request('POST', '/v3/catalog/trees/categories', {
         ...opts,
         body: items,
         schema: categoryBatchResultSchema,
       }),
-    /** `PUT /v3/catalog/trees/categories`: updates by `category_id`. */
+    /**
+     * `PUT /v3/catalog/trees/categories`: updates by `category_id`; 200 answers `{meta}` only [TREE updateCategories].
+     * A 207 throws a PartialSaveError: the answer names no category as updated (category-trees_catalog.v3.yml:233-238).
+     */
     update: (items: Body[], opts: Call = {}): Promise<CategoryBatchResult> =>
       http.request('PUT', '/v3/catalog/trees/categories', {
         ...opts,
@@ -267,14 +274,24 @@ export function buildResourceApi(http: BigCommerceHttp) {
         query: { version_uuid: opts.versionUuid },
         schema: widgetTemplateSchema,
       }),
-    /** POST: template names are not unique, so an uncertain create is reported, never re-sent. */
-    create: (body: Body & { name: string; template: string }, opts: Call = {}) =>
+    /**
+     * POST: template names are not unique, so an uncertain create is reported, never re-sent. `channel_id` is required
+     * here: left out, BigCommerce puts the template on "the first channel created on the store"
+     * (widgets.v3.yml:1294-1296), and a custom template serves only its own channel.
+     */
+    create: (body: Body & { name: string; template: string; channel_id: number }, opts: Call = {}) =>
       http.post('/v3/content/widget-templates', body, { ...opts, schema: widgetTemplateSchema }),
+    /**
+     * Always a new version (`create_new_version: true`, widgets.v3.yml:1268-1270, and the example at 200-203): without
+     * it the current version changes in place, and with it every widget already made from the template, on any page.
+     * Widgets move to the new version only when upgraded (`PUT /content/widgets/{uuid}` with `upgrade: true`).
+     */
     update: (uuid: string, body: Body, opts: Call = {}) =>
-      http.put(`/v3/content/widget-templates/${segment(uuid)}`, body, {
-        ...opts,
-        schema: widgetTemplateSchema,
-      }),
+      http.put(
+        `/v3/content/widget-templates/${segment(uuid)}`,
+        { ...body, create_new_version: true },
+        { ...opts, schema: widgetTemplateSchema },
+      ),
   };
 
   const widgets = {
@@ -282,8 +299,11 @@ export function buildResourceApi(http: BigCommerceHttp) {
       http.listAll('/v3/content/widgets', { ...opts, schema: widgetSchema }),
     get: (uuid: string, opts: Call = {}) =>
       http.get(`/v3/content/widgets/${segment(uuid)}`, { ...opts, schema: widgetSchema }),
-    create: (body: Body & { name: string; widget_template_uuid: string }, opts: Call = {}) =>
-      http.post('/v3/content/widgets', body, { ...opts, schema: widgetSchema }),
+    /** `channel_id` required: it too defaults to the store's first channel when left out (widgets.v3.yml:1385-1387). */
+    create: (
+      body: Body & { name: string; widget_template_uuid: string; channel_id: number },
+      opts: Call = {},
+    ) => http.post('/v3/content/widgets', body, { ...opts, schema: widgetSchema }),
     update: (uuid: string, body: Body, opts: Call = {}) =>
       http.put(`/v3/content/widgets/${segment(uuid)}`, body, { ...opts, schema: widgetSchema }),
   };
@@ -292,8 +312,11 @@ export function buildResourceApi(http: BigCommerceHttp) {
     /** Filters: `template_file`, `channel_id:in`, `widget_uuid`, `widget_template_uuid` (no entity/region filter). */
     listAll: (opts: Call & { query?: Query } = {}) =>
       http.listAll('/v3/content/placements', { ...opts, schema: placementSchema }),
-    create: (body: Body & { widget_uuid: string; template_file: string }, opts: Call = {}) =>
-      http.post('/v3/content/placements', body, { ...opts, schema: placementSchema }),
+    /** `channel_id` required: it too defaults to the store's first channel when left out (widgets.v3.yml:1417-1420). */
+    create: (
+      body: Body & { widget_uuid: string; template_file: string; channel_id: number },
+      opts: Call = {},
+    ) => http.post('/v3/content/placements', body, { ...opts, schema: placementSchema }),
     update: (uuid: string, body: Body, opts: Call = {}) =>
       http.put(`/v3/content/placements/${segment(uuid)}`, body, { ...opts, schema: placementSchema }),
   };
@@ -309,13 +332,30 @@ export function buildResourceApi(http: BigCommerceHttp) {
   };
 
   const pageWidgets = {
-    /** A page snapshot; leave out `templateFile` and `entityId` for the global regions [PW getPageWidgets]. */
-    get: (opts: Call & { channelId?: number; templateFile?: string; entityId?: string } = {}) =>
-      http.get('/v3/content/page-widgets', {
+    /**
+     * A page snapshot; leave out `templateFile` and `entityId` for the global regions [PW getPageWidgets]. Its `meta`
+     * carries a pagination (page-widgets.v3.yml:513-520, the example at 655-661) but the operation takes no page
+     * parameter (34-48): an answer saying it is one page of several is refused, never taken as the whole page.
+     */
+    get: async (opts: Call & { channelId?: number; templateFile?: string; entityId?: string } = {}) => {
+      const path = '/v3/content/page-widgets';
+      const answer = await http.request('GET', path, {
         signal: opts.signal,
         query: { channel_id: opts.channelId, template_file: opts.templateFile, entity_id: opts.entityId },
-        schema: pageSnapshotSchema,
-      }),
+        schema: pageSnapshotAnswerSchema,
+      });
+      const pages = answer.meta?.pagination?.total_pages ?? 1;
+      if (pages > 1) {
+        throw new BigCommerceError({
+          code: 'bc_unexpected_response',
+          status: 200,
+          method: 'GET',
+          path,
+          message: `BigCommerce answered this page's widgets as 1 of ${pages} pages, and documents no way to read the others: the page's content could not be read whole.`,
+        });
+      }
+      return answer.data;
+    },
     /**
      * `POST /v3/content/page-widgets` replaces all content of the page (204), so sending it twice leaves the same
      * page as once: it is treated as idempotent and retried like a PUT.

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HERO_BANNER_UUID, LAYOUT_TEMPLATE_UUID, PRODUCT_UUID } from './built-in-templates';
+import {
+  BUILT_IN_TEMPLATES,
+  HERO_BANNER_UUID,
+  LAYOUT_TEMPLATE_UUID,
+  PRODUCT_UUID,
+} from './built-in-templates';
 import { BcApiError } from '../envelope';
 import { ContentState, type IdSource } from './content-state';
 import type { PublishPageBody } from './schemas';
@@ -123,17 +128,29 @@ describe('widget templates', () => {
     });
   });
 
-  it('lists built-ins under any channel filter', () => {
+  it('lists by channel_id exactly: built-ins (channel 0) only unfiltered or under 0, and always by uuid', () => {
     const state = newState();
     state.createTemplate({ name: 'One', template: '', channel_id: 1 });
     state.createTemplate({ name: 'Two', template: '', channel_id: 2 });
     const names = (channelIds: number[]) =>
-      state.listTemplates({ channelIds, kind: 'custom' }).map((template) => template.name);
+      state.listTemplates({ channelIds }).map((template) => template.name);
     expect(names([2])).toEqual(['Two']);
     expect(names([1, 2])).toEqual(['One', 'Two']);
-    expect(
-      state.listTemplates({ channelIds: [2] }).filter((t) => t.kind !== 'custom').length,
-    ).toBeGreaterThan(0);
+    const builtIns = BUILT_IN_TEMPLATES.map((template) => template.name);
+    expect(names([0])).toEqual(builtIns);
+    expect(state.listTemplates().map((template) => template.name)).toEqual([...builtIns, 'One', 'Two']);
+    expect(state.getTemplate(HERO_BANNER_UUID)).toMatchObject({ kind: 'hero_banner', channel_id: 0 });
+  });
+
+  it('puts a template, widget or placement without channel_id on the first channel of the store', () => {
+    // "Defaults to the first channel created on the store" (widgets.v3.yml:1294-1296, 1385-1387, 1417-1420).
+    const state = newState([2, 1]);
+    const template = state.createTemplate({ name: 'Default', template: '' });
+    expect(template.channel_id).toBe(2);
+    const made = state.createWidget({ name: 'w', widget_template_uuid: template.uuid });
+    expect(made.channel_id).toBe(2);
+    expect(state.createPlacement({ widget_uuid: made.uuid, template_file: 'pages/home' }).channel_id).toBe(2);
+    expect(state.listTemplates({ channelIds: [1] }).map((t) => t.name)).toEqual([]);
   });
 });
 

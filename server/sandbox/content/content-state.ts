@@ -228,10 +228,16 @@ export class ContentState {
     return !channelIds || channelId === 0 || channelIds.includes(channelId);
   }
 
+  /**
+   * `channel_id:in` keeps the templates whose `channel_id` is listed, and nothing else: the parameter is "A
+   * comma-separated list of channel ids to filter the results by" (widgets.v3.yml:135, 604-613) and built-ins carry
+   * `channel_id: 0` (the example at 999-1024). Whether BigCommerce adds its built-ins to a channel's list is not
+   * documented, so the sandbox does not: a client must find a built-in by uuid (`GET /widget-templates/{uuid}`).
+   */
   listTemplates(filter: TemplateFilter = {}): WidgetTemplateView[] {
     return [...this.templates.values()]
       .filter((template) => filter.kind === undefined || template.kind === filter.kind)
-      .filter((template) => ContentState.matchesChannels(template.channel_id, filter.channelIds))
+      .filter((template) => !filter.channelIds || filter.channelIds.includes(template.channel_id))
       .map((template) => this.templateView(template));
   }
 

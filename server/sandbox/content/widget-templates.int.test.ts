@@ -88,6 +88,36 @@ describe('GET /widget-templates', () => {
     expect(paypal.data.map((t) => t.uuid)).toEqual(['2ff24732-6848-47ba-9a7f-c8b1d444f270']);
   });
 
+  it('lists a channel its own templates only: built-ins (channel 0) are found unfiltered or by uuid', async () => {
+    // `channel_id:in` filters by channel id (widgets.v3.yml:135, 604-613); built-ins carry channel_id 0 (999-1024).
+    const channelOne = await json<List<WidgetTemplateView>>(
+      await server.request('/widget-templates?channel_id:in=1&limit=250'),
+    );
+    expect(channelOne.data.length).toBeGreaterThan(0);
+    expect(channelOne.data.filter((t) => t.channel_id !== 1)).toEqual([]);
+    const builtIns = await json<List<WidgetTemplateView>>(
+      await server.request('/widget-templates?channel_id:in=0'),
+    );
+    expect(builtIns.data.map((t) => t.uuid)).toEqual(BUILT_IN_TEMPLATES.map((t) => t.uuid));
+    const byUuid = await json<One<WidgetTemplateView>>(
+      await server.request(`/widget-templates/${HERO_BANNER_UUID}`),
+    );
+    expect(byUuid.data).toMatchObject({ uuid: HERO_BANNER_UUID, kind: 'hero_banner', channel_id: 0 });
+  });
+
+  it('puts a template sent without channel_id on the first channel (widgets.v3.yml:1294-1296)', async () => {
+    const created = await server.send('POST', '/widget-templates', {
+      name: 'No channel',
+      template: '<p></p>',
+    });
+    const template = (await json<One<WidgetTemplateView>>(created)).data;
+    expect(template.channel_id).toBe(1);
+    const outlet = await json<List<WidgetTemplateView>>(
+      await server.request('/widget-templates?channel_id:in=2&widget_template_kind=custom'),
+    );
+    expect(outlet.data.map((t) => t.name)).not.toContain('No channel');
+  });
+
   it('answers 422 for a limit that is not an integer', async () => {
     const res = await server.request('/widget-templates?limit=a');
     expect(res.status).toBe(422);

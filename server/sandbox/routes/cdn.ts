@@ -3,7 +3,7 @@
 // Originals:     /cdn/s-{hash}/product_images/{image_file}
 import type { SandboxApp } from '../app-env';
 import { bcErrorBody } from '../envelope';
-import { placeholderPng } from '../images';
+import { placeholderPng, stencilCopy } from '../images';
 import type { StoreRegistry } from '../store-registry';
 import type { ProductImage } from '../types';
 
@@ -19,7 +19,9 @@ export function registerCdnRoutes(app: SandboxApp, stores: StoreRegistry): void 
   };
 
   const send = (found: NonNullable<ReturnType<typeof findImage>>, size: string | null) => {
-    const upload = found.store.data.uploads.get(found.img.id);
+    const stored = found.store.data.uploads.get(found.img.id);
+    // The original as sent; a stencil size no larger than that size (url_zoom fits 1280 x 1280).
+    const upload = stored && size !== null ? stencilCopy(stored, size, found.img.id) : stored;
     const bytes = upload ? upload.bytes : placeholderPng(size, found.img.id);
     return new Response(new Uint8Array(bytes), {
       status: 200,

@@ -1,5 +1,6 @@
 // Product modifiers and their values [MOD getProductModifiers … deleteProductModifierValue]. A checkbox modifier
-// gets its two values ("Yes"/"No") at creation; update them afterwards, as BigCommerce requires.
+// gets its two values ("Yes"/"No") at creation; update them afterwards, as BigCommerce requires. Line numbers below
+// are in ../shared/bigcommerce/openapi/catalog/product-modifiers_catalog.v3.yml.
 import type { z } from 'zod';
 import type { RouteDeps, SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
@@ -25,6 +26,52 @@ import { PRODUCT_ID } from './products';
 const MODIFIER_ID = ':modifier_id{[0-9]+}';
 const VALUE_ID = ':value_id{[0-9]+}';
 const LIST_TYPES = new Set<string>(MULTIPLE_CHOICE_TYPES);
+const PRODUCT_LIST_TYPES = new Set<string>(['product_list', 'product_list_with_images']);
+
+/** ISO-8601 ATOM, PHP's `Y-m-d\TH:i:sP`: `2025-08-15T15:52:01+00:00` (config_Full, lines 2103-2137). */
+const ATOM_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/;
+const DATE_CONFIG_KEYS = ['default_value', 'date_earliest_value', 'date_latest_value'] as const;
+
+/**
+ * "Date modifiers are required to be provided in ISO-8601 ATOM format. Excluding them in a request will throw a
+ * server error" (lines 211 and 423): a missing date answers 500, as documented; one in another format 422.
+ */
+function checkDateConfig(config: Record<string, unknown> | undefined): void {
+  for (const key of DATE_CONFIG_KEYS) {
+    const value = config?.[key];
+    if (value === undefined || value === null || value === '') {
+      throw new BcApiError(500, 'Internal Server Error', { [`config.${key}`]: 'The date is missing.' });
+    }
+    if (typeof value !== 'string' || !ATOM_DATE.test(value) || Number.isNaN(Date.parse(value))) {
+      throw new BcApiError(422, 'JSON data is missing or invalid', {
+        [`config.${key}`]: `config.${key}: must be an ISO-8601 ATOM date such as 2025-08-15T15:52:01+00:00`,
+      });
+    }
+  }
+}
+
+/**
+ * A product-list value names a product by `value_data.product_id` (line 30; "The `product list` type option requires
+ * a `product_id`", line 1124). The sandbox also refuses an id that is no product of the store: an id from another
+ * store must not pass silently (BigCommerce does not document the answer; 422 is its status for invalid data).
+ */
+function checkProductListValue(
+  data: StoreData,
+  valueData: Record<string, unknown> | null | undefined,
+  key: string,
+): void {
+  const id = valueData?.product_id;
+  if (typeof id !== 'number' || !Number.isInteger(id)) {
+    throw new BcApiError(422, 'JSON data is missing or invalid', {
+      [`${key}value_data.product_id`]: 'A product list value requires a product_id.',
+    });
+  }
+  if (!data.products.has(id)) {
+    throw new BcApiError(422, 'The product list names a product that does not exist', {
+      [`${key}value_data.product_id`]: `Product ${id} does not exist.`,
+    });
+  }
+}
 
 type ValueInput = z.infer<typeof modifierValueSchema>;
 
@@ -78,6 +125,12 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
       }
     }
     const input = parseBody(modifierSchema, body);
+    if (input.type === 'date') checkDateConfig(input.config);
+    if (PRODUCT_LIST_TYPES.has(input.type)) {
+      (input.option_values ?? []).forEach((v, i) =>
+        checkProductListValue(store.data, v.value_data, `option_values.${i}.`),
+      );
+    }
     const all = [...record.options, ...record.modifiers];
     if (all.some((o) => o.display_name.toLowerCase() === input.display_name.toLowerCase())) {
       throw new BcApiError(409, 'The modifier display name is a duplicate', {
@@ -121,7 +174,26 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     const schema = modifierSchema.partial().extend({
       option_values: modifierValueSchema.partial().extend({ id: int.optional() }).array().optional(),
     });
-    const input = parseBody(schema, await readJson(c));
+    const body = await readJson(c);
+    // The Modifier Put model requires `required` and `type` (lines 434-436).
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+      const missing = (['required', 'type'] as const).filter((k) => !(k in body));
+      if (missing.length > 0) {
+        throw new BcApiError(
+          422,
+          'Missing Required Fields',
+          Object.fromEntries(missing.map((k) => [k, `Please provide ${k}.`])),
+        );
+      }
+    }
+    const input = parseBody(schema, body);
+    if (modifier.type === 'date') checkDateConfig(input.config);
+    if (PRODUCT_LIST_TYPES.has(modifier.type)) {
+      (input.option_values ?? []).forEach((v, i) => {
+        if (v.value_data !== undefined || v.id === undefined)
+          checkProductListValue(store.data, v.value_data, `option_values.${i}.`);
+      });
+    }
     if (input.display_name !== undefined) modifier.display_name = input.display_name;
     if (input.required !== undefined) modifier.required = input.required;
     if (input.sort_order !== undefined) modifier.sort_order = input.sort_order;
@@ -171,6 +243,7 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     if (!LIST_TYPES.has(modifier.type)) {
       throw new BcApiError(422, `A ${modifier.type} modifier does not take values`);
     }
+    if (PRODUCT_LIST_TYPES.has(modifier.type)) checkProductListValue(store.data, input.value_data, '');
     if (modifier.option_values.length >= 250)
       throw new BcApiError(422, 'A modifier can have at most 250 values.');
     const value = newValue(store.data, modifier.id, input, modifier.option_values.length);
@@ -190,6 +263,9 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     const modifier = modifierOr404(record, pathId(c, 'modifier_id'));
     const value = rowOr404(modifier.option_values, pathId(c, 'value_id'));
     const input = parseBody(modifierValueSchema.partial(), await readJson(c));
+    if (PRODUCT_LIST_TYPES.has(modifier.type) && input.value_data !== undefined) {
+      checkProductListValue(c.get('store').data, input.value_data, '');
+    }
     applyValueUpdate(value, input);
     value.adjusters = adjustersFrom(input.adjusters, value.adjusters);
     recordProductWrite(c, record, deps.clock());

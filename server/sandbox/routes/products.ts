@@ -12,7 +12,7 @@ import {
   type SerializeOptions,
 } from '../catalog';
 import { BcApiError, paginate, STATUS_DOC_TYPE, v3Data } from '../envelope';
-import { productPredicate, sortProducts } from '../product-filters';
+import { DELETE_PRODUCTS_FILTERS, productPredicate, sortProducts } from '../product-filters';
 import { fieldSelectionParams, pagingParams, strListParam } from '../query';
 import { parseBody, productCreateSchema, productUpdateSchema, type ProductUpdateInput } from '../schemas';
 import type { ProductRecord } from '../types';
@@ -152,13 +152,14 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
   app.delete(`${V3}/catalog/products`, (c) => {
     const store = c.get('store');
     const q = query(c);
-    const filterKeys = [...q.keys()].filter((k) => k !== 'page' && k !== 'limit');
-    if (filterKeys.length === 0) {
+    // A filter DELETE does not document is ignored, so it does not count as the filter the endpoint requires.
+    const known = new Set<string>(DELETE_PRODUCTS_FILTERS);
+    if (![...q.keys()].some((k) => known.has(k))) {
       throw new BcApiError(422, 'At least one filter must be provided', {
         filter: 'Deleting products needs a filter such as id:in.',
       });
     }
-    const predicate = productPredicate(q, store.data);
+    const predicate = productPredicate(q, store.data, DELETE_PRODUCTS_FILTERS);
     const doomed = [...store.data.products.values()].filter(predicate).slice(0, 250);
     for (const record of doomed) deleteProduct(c, record);
     store.stats.recordProductWrites(doomed.map((r) => r.fields.id));

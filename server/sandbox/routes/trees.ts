@@ -7,6 +7,7 @@ import { BcApiError, paginate, STATUS_DOC_TYPE, v3List } from '../envelope';
 import { categoryUuid } from '../generate/structure';
 import {
   boolParam,
+  documentedOnly,
   fieldSelectionParams,
   intListParam,
   intParam,
@@ -100,7 +101,39 @@ function removeCategories(data: StoreData, ids: Set<number>): void {
   }
 }
 
-function categoryFilter(q: URLSearchParams): (c: Category) => boolean {
+/** What `GET /v3/catalog/trees/categories` documents (category-trees_catalog.v3.yml lines 56-73): no `name:in`. */
+const GET_CATEGORIES_PARAMS = [
+  'category_uuid:in',
+  'category_uuid:not_in',
+  'category_id:in',
+  'category_id:not_in',
+  'tree_id:in',
+  'tree_id:not_in',
+  'parent_id:in',
+  'parent_id:not_in',
+  'page_title',
+  'page_title:like',
+  'name',
+  'name:like',
+  'keyword',
+  'is_visible',
+  'include_fields',
+  'exclude_fields',
+  'page',
+  'limit',
+] as const;
+
+/** The filters `DELETE /v3/catalog/trees/categories` documents (same file, lines 264-268). */
+const DELETE_CATEGORIES_FILTERS = [
+  'category_uuid:in',
+  'category_id:in',
+  'tree_id:in',
+  'parent_id:in',
+] as const;
+
+/** One predicate from the documented filters; BigCommerce ignores the others, and so does the sandbox. */
+function categoryFilter(query: URLSearchParams, documented: readonly string[]): (c: Category) => boolean {
+  const q = documentedOnly(query, documented);
   const tests: ((c: Category) => boolean)[] = [];
   const inOut = (key: string, get: (c: Category) => number) => {
     const inList = intListParam(q, `${key}:in`);
@@ -117,6 +150,7 @@ function categoryFilter(q: URLSearchParams): (c: Category) => boolean {
   if (uuidNotIn) tests.push((c) => !uuidNotIn.includes(c.category_uuid));
   const text = (key: string, get: (c: Category) => string) => {
     const exact = strParam(q, key);
+    // `name:like=stick` "returns both `Stickers` and `Lipstick colors`" (line 1141): a substring, ignoring case.
     const like = strParam(q, `${key}:like`);
     if (exact !== undefined) tests.push((c) => get(c).toLowerCase() === exact.toLowerCase());
     if (like !== undefined) tests.push((c) => get(c).toLowerCase().includes(like.toLowerCase()));
@@ -133,14 +167,27 @@ function categoryFilter(q: URLSearchParams): (c: Category) => boolean {
   return (c) => tests.every((t) => t(c));
 }
 
-/** Body of a 201/200/207 write on categories: `{data, meta: {total, success, failed}}` plus `errors` when some failed. */
-function batchAnswer(data: Category[], total: number, errors: Record<string, string>) {
-  const meta = { total, success: data.length, failed: total - data.length };
-  if (Object.keys(errors).length === 0) return { data, meta };
+/**
+ * Body of a write on categories, as each answer documents it (category-trees_catalog.v3.yml): create answers 201
+ * SuccessResponse `{data, meta: {total, success, failed}}` (lines 152-186, schemas 787-797) or 207
+ * PartialSuccessResponse `{data, errors, meta}` (187-192, 774-786); update answers 200 SuccessNoContentResponse `{meta}`
+ * (227-232, 758-764) or 207 PartialSuccessNoContentResponse `{errors, meta}` (233-238, 765-773), never `data`; a 422
+ * is ErrorResponse `{errors, meta}` (798-806). `errors` is MetaError `{status, title, type, errors}` (741-746).
+ */
+function batchAnswer(
+  saved: Category[],
+  total: number,
+  errors: Record<string, string>,
+  answer: 'created' | 'updated',
+) {
+  const meta = { total, success: saved.length, failed: total - saved.length };
+  const refused = saved.length === 0 && total > 0;
+  const data = answer === 'created' && !refused ? { data: saved } : {};
+  if (Object.keys(errors).length === 0) return { ...data, meta };
   return {
-    data,
+    ...data,
     errors: {
-      status: data.length === 0 ? 422 : 207,
+      status: refused ? 422 : 207,
       title: 'Some categories were not saved.',
       type: STATUS_DOC_TYPE,
       errors,
@@ -247,7 +294,7 @@ export function registerTreeRoutes(app: SandboxApp): void {
     const { page, limit } = pagingParams(q, 250);
     const sel = fieldSelectionParams(q);
     const categories = [...c.get('store').data.categories.values()]
-      .filter(categoryFilter(q))
+      .filter(categoryFilter(q, GET_CATEGORIES_PARAMS))
       .sort((a, b) => a.tree_id - b.tree_id || a.category_id - b.category_id);
     const { data, pagination } = paginate(categories, page, limit);
     return c.json(
@@ -271,7 +318,7 @@ export function registerTreeRoutes(app: SandboxApp): void {
       if (typeof problem === 'string') errors[`${i}`] = problem;
       else created.push(problem);
     });
-    const body = batchAnswer(created, items.length, errors);
+    const body = batchAnswer(created, items.length, errors, 'created');
     if (created.length === 0 && items.length > 0) return c.json(body, 422);
     return c.json(body, Object.keys(errors).length > 0 ? 207 : 201);
   });
@@ -291,7 +338,7 @@ export function registerTreeRoutes(app: SandboxApp): void {
       if (typeof problem === 'string') errors[`${i}`] = problem;
       else updated.push(problem);
     });
-    const body = batchAnswer(updated, items.length, errors);
+    const body = batchAnswer(updated, items.length, errors, 'updated');
     if (updated.length === 0 && items.length > 0) return c.json(body, 422);
     return c.json(body, Object.keys(errors).length > 0 ? 207 : 200);
   });
@@ -299,13 +346,12 @@ export function registerTreeRoutes(app: SandboxApp): void {
   app.delete(`${V3}/catalog/trees/categories`, (c) => {
     const data = c.get('store').data;
     const q = query(c);
-    const keys = ['category_id:in', 'category_uuid:in', 'tree_id:in', 'parent_id:in'];
-    if (!keys.some((k) => q.has(k))) {
+    if (!DELETE_CATEGORIES_FILTERS.some((k) => q.has(k))) {
       throw new BcApiError(422, 'At least one filter must be provided', {
-        filter: `Use one of ${keys.join(', ')}.`,
+        filter: `Use one of ${DELETE_CATEGORIES_FILTERS.join(', ')}.`,
       });
     }
-    const filter = categoryFilter(q);
+    const filter = categoryFilter(q, DELETE_CATEGORIES_FILTERS);
     const matched = [...data.categories.values()].filter(filter);
     const ids = new Set(matched.flatMap((cat) => descendantIds(data, cat.category_id)));
     removeCategories(data, ids);

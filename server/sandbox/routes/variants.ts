@@ -13,12 +13,12 @@ import {
 } from '../catalog';
 import { BcApiError, paginate, v3Data } from '../envelope';
 import {
+  documentedOnly,
   fieldSelectionParams,
   intListParam,
-  numericFilter,
+  intParam,
   pagingParams,
   selectFields,
-  strListParam,
   strParam,
 } from '../query';
 import { parseBody, variantBatchItemSchema, variantSchema } from '../schemas';
@@ -37,6 +37,21 @@ import { PRODUCT_ID } from './products';
 
 const VARIANT_ID = ':variant_id{[0-9]+}';
 const BATCH_MAX = 50;
+
+/**
+ * What `GET /v3/catalog/variants` documents (product-variants_catalog.v3.yml lines 1039-1051, getVariants): `id`,
+ * `sku`, `upc`, `product_id:in`, field selection and paging. No `sku:in`, no `id:in`: those are ignored.
+ */
+const GET_VARIANTS_PARAMS = [
+  'id',
+  'sku',
+  'upc',
+  'include_fields',
+  'exclude_fields',
+  'page',
+  'limit',
+  'product_id:in',
+] as const;
 
 function variantOr404(record: ProductRecord, id: number): Variant {
   return rowOr404(allVariants(record), id, { variant_id: `Variant ${id} was not found.` });
@@ -91,21 +106,20 @@ export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
 
   app.get(`${V3}/catalog/variants`, (c) => {
     const store = c.get('store');
-    const q = query(c);
+    const q = documentedOnly(query(c), GET_VARIANTS_PARAMS);
     const { page, limit } = pagingParams(q, 250);
     const sel = fieldSelectionParams(q);
-    const idTest = numericFilter(q, 'id');
+    const id = intParam(q, 'id');
+    // Exact SKU ignoring case: SKUs are unique "regardless of the letter case" (products_catalog.v3.yml line 7139).
     const sku = strParam(q, 'sku')?.toLowerCase();
-    const skuIn = strListParam(q, 'sku:in')?.map((s) => s.toLowerCase());
     const upc = strParam(q, 'upc');
     const productIds = intListParam(q, 'product_id:in');
     const rows = [...store.data.products.values()]
       .filter((r) => !productIds || productIds.includes(r.fields.id))
       .sort((a, b) => a.fields.id - b.fields.id)
       .flatMap((r) => allVariants(r))
-      .filter((v) => !idTest || idTest(v.id))
+      .filter((v) => id === undefined || v.id === id)
       .filter((v) => sku === undefined || v.sku.toLowerCase() === sku)
-      .filter((v) => !skuIn || skuIn.includes(v.sku.toLowerCase()))
       .filter((v) => upc === undefined || v.upc === upc);
     const { data, pagination } = paginate(rows, page, limit);
     return c.json({ data: data.map((v) => selectFields(v, sel)), meta: { pagination } }, 200);

@@ -57,7 +57,10 @@ export const categorySchema = z.looseObject({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-/** Create/update answers of the category batch endpoints: 201/200, or 207 with `errors` [TREE PartialSuccessResponse]. */
+/**
+ * Create/update answers of the category batch endpoints: 201 `{data, meta}` to a create, 200 `{meta}` to an update
+ * (category-trees_catalog.v3.yml:152-186, 227-232). A 207 never gets here: the client throws it (multi-status.ts).
+ */
 export const categoryBatchResultSchema = z.looseObject({
   data: z.array(categorySchema).optional(),
   errors: z.unknown().optional(),

@@ -47,6 +47,14 @@ export type PageRegion = z.infer<typeof pageRegionSchema>;
 export const pageSnapshotSchema = z.looseObject({ regions: z.array(pageRegionSchema) });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
 
+/** The whole answer of `GET /v3/content/page-widgets`: the snapshot and the pagination of its regions. */
+export const pageSnapshotAnswerSchema = z.looseObject({
+  data: pageSnapshotSchema,
+  meta: z
+    .looseObject({ pagination: z.looseObject({ total_pages: z.number().optional() }).optional() })
+    .optional(),
+});
+
 /** Body of `POST /v3/content/page-widgets` [PW publish]; replaces all content of that page. */
 export type PublishPageWidgets = {
   channel_id: number;

@@ -179,7 +179,7 @@ export function runClientContract(name: string, makeTarget: () => Promise<Contra
         action: { type: 'status', status: 500 },
       });
       const error = await rejection(
-        client.widgetTemplates.create({ name: 'Banner', template: '<p>{{text}}</p>' }),
+        client.widgetTemplates.create({ name: 'Banner', template: '<p>{{text}}</p>', channel_id: 1 }),
       );
       expect(error).toMatchObject({ code: 'bc_unavailable', mayHaveBeenApplied: true });
       expect(proxy.count('POST', '/v3/content/widget-templates')).toBe(1);
@@ -207,7 +207,7 @@ export function runClientContract(name: string, makeTarget: () => Promise<Contra
     it('a POST whose connection dropped after it was processed is not sent again', async () => {
       proxy.inject({ method: 'POST', path: '/v3/content/widget-templates', action: { type: 'drop-after' } });
       const error = await rejection(
-        client.widgetTemplates.create({ name: 'Hero', template: '<h1>{{t}}</h1>' }),
+        client.widgetTemplates.create({ name: 'Hero', template: '<h1>{{t}}</h1>', channel_id: 1 }),
       );
       expect(error).toMatchObject({ code: 'bc_network', mayHaveBeenApplied: true });
       expect(error.message).toContain('may or may not have been saved');
