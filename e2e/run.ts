@@ -1,10 +1,13 @@
 // `npm run test:e2e` (after `npm run build`): starts the real server on a free port with a fresh DATA_DIR, runs the
-// Playwright journeys in Debian's Chromium (CHROMIUM_PATH overrides /usr/bin/chromium), stops the server and
+// Playwright journeys in Chromium (CHROMIUM_PATH, else a system one: find-chromium.ts), stops the server and
 // removes the directory. The last line is always `e2e: N passed, M failed`; the exit code is non-zero on any failure.
+// `--preflight` only checks that a Chromium is there (npm test and test:e2e start with it, to stop within seconds
+// on a machine without one rather than after the build and the other suites).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { REPO_ROOT, launchBrowser, runJourneys, startApp, type RunningApp } from './harness';
+import { findChromium } from './find-chromium';
 import { ACCOUNTS_SERVER_ENV, accountsJourneys } from './accounts.journeys';
 import { shellJourneys } from './shell.journeys';
 import { STORES_ADMIN_EMAIL, storesJourneys } from './stores.journeys';
@@ -20,7 +23,8 @@ import { videoH265Journeys } from './video-h265.journeys';
 import { aiAssistantJourneys } from './ai-assistant.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
-const only = process.argv[2];
+const preflight = process.argv[2] === '--preflight';
+const only = preflight ? undefined : process.argv[2];
 const journeys = [
   ...shellJourneys,
   ...accountsJourneys,
@@ -38,6 +42,13 @@ const journeys = [
 ].filter((journey) => only === undefined || journey.name.includes(only));
 
 async function main(): Promise<number> {
+  const browserFound = findChromium();
+  if ('error' in browserFound) {
+    console.error(browserFound.error);
+    console.log(`e2e: 0 passed, ${journeys.length} failed`);
+    return 1;
+  }
+  if (preflight) return 0;
   if (!existsSync(path.join(REPO_ROOT, 'dist/client/index.html'))) {
     console.error('e2e: dist/client/index.html is missing: run `npm run build` first');
     console.log(`e2e: 0 passed, ${journeys.length} failed`);

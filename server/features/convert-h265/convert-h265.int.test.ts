@@ -18,6 +18,7 @@ import {
   type ConvertH265Result,
 } from '../../../common/contracts/convert-h265';
 import { healthResponseSchema } from '../../../common/contracts/health';
+import { mediaToolPath } from '../../../e2e/fixtures/media-tools';
 import { makeClip, probe } from '../../../e2e/fixtures/video-clips';
 import { videoConversion } from '../../db/schema';
 import { TestClient } from '../../test/accounts';
@@ -54,7 +55,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     const body = healthResponseSchema.parse(await (await server.request('/api/health')).json());
     expect(body.components.ffmpeg?.status).toBe('up');
     expect(body.components.ffmpeg?.detail).toMatch(
-      /^ffmpeg \S+ \((FFMPEG_PATH|PATH|npm): \/\S+; libx265, aac; address space 3072 MB per ffmpeg \(prlimit --as\)\)$/,
+      /^ffmpeg \S+ \((FFMPEG_PATH|PATH|npm): \/\S+; libx265, aac(; an old build \(\d{4}\))?; address space 3072 MB per ffmpeg \(prlimit --as\)\)$/,
     );
   });
 
@@ -165,7 +166,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     expect(damaged).toMatchObject({ status: 422, body: { success: false, code: 'video_unreadable' } });
     expect(damaged.body.message).toMatch(/^The video could not be read/);
     const soundOnly = path.join(dataDir, 'tone.m4a');
-    await promisify(execFile)('ffmpeg', [
+    await promisify(execFile)(mediaToolPath('ffmpeg'), [
       ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine', '-t', '1', '-c:a', 'aac', soundOnly],
     ]);
     const audioOnly = await convert(owner, await upload(owner, soundOnly));
@@ -217,7 +218,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     const guest = new TestClient(server);
     // Two 8200 x 8200 PNG frames in Matroska: 96 KB on disk, 200 MB a frame once decoded.
     const bomb = path.join(dataDir, 'frames.mkv');
-    await promisify(execFile)('ffmpeg', [
+    await promisify(execFile)(mediaToolPath('ffmpeg'), [
       ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=8200x8200:r=2:d=1'],
       ...['-frames:v', '2', '-c:v', 'png', '-pix_fmt', 'gray', bomb],
     ]);
