@@ -7,7 +7,9 @@ import { ACCESS_TOKEN_INVALID_MESSAGE } from '../../../common/stores/access-toke
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { DEMO_STORE, demoControl, postJson } from '../../test/store-tools';
 
-const BAD_TOKENS = ['demo\u0000token', 'demo-token\r\nX-Evil: 1', 'tökén-ß', 'демо', 'demo token'];
+const BAD_TOKENS = ['demo-token\r\nX-Evil: 1', 'tökén-ß', 'демо', 'demo token'];
+/** A NUL is refused for every string the API takes, before any route (issue 26, point 7). */
+const NUL_TOKEN = 'demo\u0000token';
 
 describe.each(testDatabaseKinds())('access tokens that cannot be sent (%s)', (kind) => {
   let server: TestServer;
@@ -41,6 +43,20 @@ describe.each(testDatabaseKinds())('access tokens that cannot be sent (%s)', (ki
       });
       expect(dumped.status).toBe(400);
       expect(dumped.body).toMatchObject({ success: false, error: ACCESS_TOKEN_INVALID_MESSAGE });
+    }
+    for (const body of [
+      { storeHash: 'sandbox-demo', accessToken: NUL_TOKEN },
+      { storeCredentials: { ...DEMO_STORE, accessToken: NUL_TOKEN }, searchType: 'id', searchValue: '77' },
+    ]) {
+      const refused = await postJson(
+        server,
+        'storeHash' in body ? TEST_CONNECTION_PATH : DUMP_PRODUCT_PATH,
+        body,
+      );
+      expect(refused).toEqual({
+        status: 400,
+        body: { error: 'Text may not contain the NUL character (\\u0000).', code: 'invalid_text' },
+      });
     }
     expect(await requestsSeen()).toBe(0);
     // The right token still works.
