@@ -4,10 +4,9 @@
 // and killing it (or it dying) fails only that attempt. Uploads are untrusted (issue 26): ffmpeg is always told the
 // container (`container.ts`), may open only files (`-protocol_whitelist file`), and runs under an address-space limit.
 import { spawn } from 'node:child_process';
-import { accessSync, chmodSync, constants, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AAC_BITRATE, X265_CRF, type X265Preset } from '../../../common/video/h265-estimate';
+import { npmShippedBinary, onPath } from '../../executables';
 import type { VideoContainer } from './container';
 
 export type FfmpegSource = 'FFMPEG_PATH' | 'PATH' | 'npm';
@@ -43,36 +42,7 @@ export type FindOptions = {
   memoryLimitBytes?: number;
 };
 
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function onPath(name: string, envPath = process.env.PATH ?? ''): string | undefined {
-  for (const dir of envPath.split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    if (existsSync(candidate) && isExecutable(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-function npmShipped(): string | undefined {
-  try {
-    const require = createRequire(import.meta.url);
-    const installed = require('@ffmpeg-installer/ffmpeg') as { path: string };
-    if (!existsSync(installed.path)) return undefined;
-    // npm 11 does not run the package's `chmod u+x` without approval: do it here.
-    if (!isExecutable(installed.path)) chmodSync(installed.path, 0o755);
-    return installed.path;
-  } catch {
-    return undefined;
-  }
-}
+const npmShipped = () => npmShippedBinary('@ffmpeg-installer/ffmpeg');
 
 /**
  * ffmpeg's environment: glibc's malloc keeps one arena per thread (64 MB of address space each), which an
