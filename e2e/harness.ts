@@ -1,5 +1,5 @@
-// The e2e harness: the real server on a free port with a fresh DATA_DIR, Debian's Chromium through playwright-core,
-// and a small sequential journey runner that fails a journey on any page error or console error.
+// The e2e harness: the real server on a free port with a fresh DATA_DIR, Chromium (find-chromium.ts) through
+// playwright-core, and a small sequential journey runner that fails a journey on any page error or console error.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
