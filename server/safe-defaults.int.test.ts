@@ -1,12 +1,12 @@
 // Issue 9, points 1, 9 and 14: development helpers answer only callers on this machine, whatever the mode, and an
 // early answer never drops the connection of a client still sending its body. Issue 26, point 9: and only when the
 // caller names the machine by a loopback host (DNS rebinding from a browser here sends another site's name).
-import http from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxResponseSchema } from '../common/contracts/account';
 import { linkIn, TestClient } from './test/accounts';
+import { getWithHost } from './test/get-with-host';
 import { startTestServer, testDatabaseKinds, type TestServer } from './test/harness';
 
 /** This machine's first non-loopback IPv4 address (a caller through it is not local), if it has one. */
@@ -41,28 +41,14 @@ const LOOPBACK_HOST_ONLY = (what: string, hostname: string) => ({
   },
 });
 
-/** A GET from this machine with the Host header given (fetch always sends the URL's own). */
-function getWithHost(url: string, path: string, host: string): Promise<Answer> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: target.hostname, port: target.port, path, method: 'GET', headers: { host } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
-          } catch {
-            resolve({ status: res.statusCode ?? 0, body: text });
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+/** `getWithHost`'s answer with its JSON body read. */
+async function getJsonWithHost(url: string, path: string, host: string): Promise<Answer> {
+  const { status, text } = await getWithHost(url, path, host);
+  try {
+    return { status, body: JSON.parse(text) as Record<string, unknown> };
+  } catch {
+    return { status, body: text };
+  }
 }
 
 describe.each(testDatabaseKinds())('development helpers on %s', (kind) => {
@@ -160,7 +146,7 @@ describe.each(testDatabaseKinds())('development helpers on %s', (kind) => {
     ];
     for (const [path, what] of helpers) {
       for (const [host, hostname] of foreign) {
-        expect(await getWithHost(server.url, path, host), `${path} as ${host}`).toEqual(
+        expect(await getJsonWithHost(server.url, path, host), `${path} as ${host}`).toEqual(
           LOOPBACK_HOST_ONLY(what, hostname),
         );
       }

@@ -1,10 +1,10 @@
 // Issue 26, point 10: the health report tells the public each component's state only; the details (ffmpeg's path and
 // version, the AI endpoint's address, error texts) are for a caller on this machine or a signed-in admin.
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema, type HealthResponse } from '../../../common/contracts/health';
 import { createAuditLog } from '../../audit/audit-log';
 import { TestClient } from '../../test/accounts';
+import { getWithHost } from '../../test/get-with-host';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { grantAdmin } from '../auth/roles';
 
@@ -15,25 +15,6 @@ function statesOnly(health: HealthResponse): Record<string, { status: string }> 
   return Object.fromEntries(
     Object.entries(health.components).map(([name, state]) => [name, { status: state.status }]),
   );
-}
-
-/** A GET from this machine with the Host header given (fetch always sends the URL's own). */
-function getWithHost(url: string, path: string, host: string): Promise<{ status: number; text: string }> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: target.hostname, port: target.port, path, method: 'GET', headers: { host } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
 }
 
 describe.each(testDatabaseKinds())('health report on %s', (kind) => {
