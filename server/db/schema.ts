@@ -301,3 +301,14 @@ export const chatMessage = pgTable(
   },
   (table) => [unique('chat_message_session_position_unique').on(table.sessionId, table.position)],
 );
+
+/**
+ * Leases (issue 29): a named piece of work held by one caller, on any instance, until it ends or its lease runs out
+ * (`server/db/lease.ts`). Imports hold `import:<store>:<sku>` so two imports of one product into one store never
+ * both create it. A lease outlives no crash by more than its `expires_at`.
+ */
+export const lease = pgTable('lease', {
+  key: text('key').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

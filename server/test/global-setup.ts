@@ -8,12 +8,13 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
-import { POSTGRES_TEMPLATE_DB, withDatabaseName } from './postgres';
+import { postgresTemplateName, withDatabaseName } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
     postgresTemplateUrl: string | null;
+    postgresTemplateName: string;
   }
 }
 
@@ -54,12 +55,14 @@ export default async function setup(project: TestProject) {
       `integration: PostgreSQL ${embedded.version} from embedded-postgres ${embedded.packageVersion} on port ${embedded.port}`,
     );
   }
+  const templateName = postgresTemplateName();
+  project.provide('postgresTemplateName', templateName);
   if (url) {
     const admin = openPostgres(url);
-    await admin.db.execute(`DROP DATABASE IF EXISTS ${POSTGRES_TEMPLATE_DB} WITH (FORCE)`);
-    await admin.db.execute(`CREATE DATABASE ${POSTGRES_TEMPLATE_DB}`);
+    await admin.db.execute(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+    await admin.db.execute(`CREATE DATABASE ${templateName}`);
     await admin.close();
-    const template = openPostgres(withDatabaseName(url, POSTGRES_TEMPLATE_DB));
+    const template = openPostgres(withDatabaseName(url, templateName));
     await template.migrate();
     await template.close();
     project.provide('postgresTemplateUrl', url);
@@ -67,7 +70,13 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplateUrl', null);
   }
 
+  const serverUrl = url;
   return async () => {
+    if (serverUrl && !embedded) {
+      const admin = openPostgres(serverUrl);
+      await admin.db.execute(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`).catch(() => undefined);
+      await admin.close();
+    }
     await embedded?.stop();
     await rm(dir, { recursive: true, force: true });
   };

@@ -8,7 +8,7 @@ import { openPglite, openPostgres, type Database } from '../db/database';
 import { parseEnv, type Env } from '../env';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
-import { POSTGRES_TEMPLATE_DB, withDatabaseName } from './postgres';
+import { withDatabaseName } from './postgres';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -36,7 +36,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const name = `bct_test_${randomBytes(6).toString('hex')}`;
   const admin = openPostgres(url);
-  await admin.db.execute(`CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEMPLATE_DB}`);
+  await admin.db.execute(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplateName')}`);
   const database = openPostgres(withDatabaseName(url, name));
   return {
     ...database,
