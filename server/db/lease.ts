@@ -89,9 +89,12 @@ export async function withLeases<T>(
     await release();
     throw error;
   }
-  const timer = setInterval(() => {
-    for (const one of held) renewLease(db, one, ttlMs).catch(() => undefined);
-  }, Math.max(1_000, Math.floor(ttlMs / 3)));
+  const timer = setInterval(
+    () => {
+      for (const one of held) renewLease(db, one, ttlMs).catch(() => undefined);
+    },
+    Math.max(1_000, Math.floor(ttlMs / 3)),
+  );
   timer.unref();
   try {
     return await work();

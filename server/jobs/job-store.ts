@@ -1,6 +1,6 @@
 // The job rows (server/db/schema.ts `job`): what the screens and the spec endpoints read, and what a worker needs to
 // resume. Every change bumps `version`, which the event stream uses as its event id.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BulkEditError } from '../../common/contracts/bulk-edit';
 import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
 import { type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
@@ -167,7 +167,11 @@ export function createJobStore(db: Db) {
         .limit(20);
     },
 
-    /** Sets the plan once (the first run of the job), with its total and the products skipped up front. */
+    /**
+     * Sets the plan once (the first run of the job), with its total and the products skipped up front. Only the first
+     * caller sets it (issue 29: two slices of one job, say an expired one still alive and its retry, would each plan
+     * and the second plan, made after the first wrote, would not match the checkpoint): answers whether this call did.
+     */
     async setPlan(
       id: string,
       plan: PlanItem[],
@@ -175,8 +179,8 @@ export function createJobStore(db: Db) {
       skipped: number,
       errors: BulkEditError[],
       now: Date,
-    ) {
-      await db
+    ): Promise<boolean> {
+      const rows = await db
         .update(job)
         .set({
           plan,
@@ -185,12 +189,15 @@ export function createJobStore(db: Db) {
           succeeded: skipped,
           failed: errors.length,
           errors: errors.slice(0, MAX_JOB_ERRORS),
+          checkpoint: 0,
           // A cancel asked for while the plan was being made stands (it was set back to running: issue 26 review).
           state: sql`case when ${job.state} in ('queued', 'running', 'waiting') then 'running' else ${job.state} end`,
           startedAt: now,
           ...bump,
         })
-        .where(eq(job.id, id));
+        .where(and(eq(job.id, id), isNull(job.plan)))
+        .returning({ id: job.id });
+      return rows.length > 0;
     },
 
     async markRunning(id: string, now: Date) {
@@ -208,15 +215,20 @@ export function createJobStore(db: Db) {
         .where(eq(job.id, id));
     },
 
-    /** Records a settled batch: counts, errors and the new checkpoint, in one write. */
+    /**
+     * Records a settled wave: its counts, errors and the new checkpoint, in one write that happens only if the
+     * checkpoint is still the one the wave started from (issue 29: a compare-and-set, so a wave is counted once
+     * whatever slice settles it, even when an expired slice and its retry both worked it). Answers whether this call
+     * settled it; false means another slice did, and this one must stop.
+     */
     async settleBatch(
       id: string,
-      batch: { checkpoint: number; succeeded: number; failed: number; errors: BulkEditError[] },
-    ) {
+      batch: { from: number; checkpoint: number; succeeded: number; failed: number; errors: BulkEditError[] },
+    ): Promise<boolean> {
       const row = await this.get(id);
-      if (!row) return;
+      if (!row || row.checkpoint !== batch.from) return false;
       const errors = [...(row.errors as BulkEditError[]), ...batch.errors].slice(0, MAX_JOB_ERRORS);
-      await db
+      const rows = await db
         .update(job)
         .set({
           checkpoint: batch.checkpoint,
@@ -227,7 +239,9 @@ export function createJobStore(db: Db) {
           state: sql`case when ${job.state} = 'waiting' then 'running' else ${job.state} end`,
           ...bump,
         })
-        .where(eq(job.id, id));
+        .where(and(eq(job.id, id), eq(job.checkpoint, batch.from)))
+        .returning({ id: job.id });
+      return rows.length > 0;
     },
 
     async setWaiting(id: string, waiting: JobView['waiting']) {

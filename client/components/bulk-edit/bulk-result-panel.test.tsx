@@ -6,7 +6,7 @@ import { jobView } from './test-jobs';
 const noop = () => undefined;
 
 describe('BulkResultPanel', () => {
-  it('shows Total, Success, Failed, Skipped and each failed product with its reason', () => {
+  it('shows Total, Success, Failed, the already-set ones (inside Success) and each failed product with its reason', () => {
     const job = jobView({
       state: 'done',
       total: 5,
@@ -22,7 +22,9 @@ describe('BulkResultPanel', () => {
     const html = render(<BulkResultPanel job={job} onUndo={noop} />);
     expect(html).toMatch(/^<div role="status" data-testid="bulk-result"/);
     expect(html).toContain('border-amber-200');
-    expect(textOf(html)).toMatch(/^Finished\. Total 5 Success 3 Failed 2 Skipped 1 Error details/);
+    expect(textOf(html)).toMatch(
+      /^Finished\. Total 5 Success 3 Failed 2 Already had the value \(counted in Success\) 1 Error details/,
+    );
     expect(byTestId(html, 'result-total')).toBe('5');
     expect(byTestId(html, 'result-success')).toBe('3');
     expect(byTestId(html, 'result-failed')).toBe('2');

@@ -54,7 +54,7 @@ export function BulkResultPanel({
         <Count label={t('common.total')} value={job.total} testId="result-total" />
         <Count label={t('common.success')} value={job.succeeded} testId="result-success" />
         <Count label={t('common.failed')} value={job.failed} testId="result-failed" />
-        <Count label={t('bulkEdit.skipped')} value={job.skipped} testId="result-skipped" />
+        <Count label={t('bulkEdit.skippedInSuccess')} value={job.skipped} testId="result-skipped" />
       </dl>
       {job.errors.length > 0 && (
         <div className="mt-3">

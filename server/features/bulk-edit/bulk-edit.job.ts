@@ -49,7 +49,15 @@ export type BulkEditJobDeps = {
   getCipher: () => Promise<TokenCipher>;
   logger: Logger;
   now?: () => Date;
+  /**
+   * Tests only: called at each point where a worker may die (before a wave is sent, after it landed and before it is
+   * settled, after it is settled). A test makes it never return, as a killed process would, and runs the slice again.
+   */
+  faults?: (point: FaultPoint, jobId: string) => Promise<void>;
 };
+
+/** Where a slice may stop for good (issue 29's crash points). */
+export type FaultPoint = 'before-send' | 'before-settle' | 'after-settle';
 
 /** The job's store credentials, sealed with the store-token cipher (the job id as associated data). */
 export function sealCredentials(cipher: TokenCipher, jobId: string, credentials: SealedCredentials): string {
@@ -113,17 +121,26 @@ async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Pr
   const field = input.field;
 
   let plan = row.plan as PlanItem[] | null;
+  let checkpoint = row.checkpoint;
+  let backup = row.backup as Backup;
   if (!plan) {
     const made = await makePlan(deps, client, credentials, input, row);
-    await deps.store.setPlan(row.id, made.items, made.total, made.skipped, made.errors, now());
-    plan = made.items;
+    if (await deps.store.setPlan(row.id, made.items, made.total, made.skipped, made.errors, now())) {
+      plan = made.items;
+      checkpoint = 0;
+    } else {
+      // Another slice of this job planned it first (issue 29): work from its plan, not this one.
+      const planned = await deps.store.get(row.id);
+      if (!planned?.plan) return 'finished';
+      plan = planned.plan as PlanItem[];
+      checkpoint = planned.checkpoint;
+      backup = planned.backup as Backup;
+    }
   } else {
     await deps.store.markRunning(row.id, now());
   }
 
   const started = Date.now();
-  let checkpoint = row.checkpoint;
-  let backup = row.backup as Backup;
   let first = true;
   while (checkpoint < plan.length) {
     const fresh = await deps.store.get(row.id);
@@ -155,14 +172,30 @@ async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Pr
       await deps.store.addBackup(row.id, entries);
       backup = { ...backup, ...entries };
     }
+    await deps.faults?.('before-send', row.id);
     const { written, errors } = await writeWave(client, row.id, deps.store, field, toWrite);
+    await deps.faults?.('before-settle', row.id);
+    const from = checkpoint;
     checkpoint += wave.length;
-    await deps.store.settleBatch(row.id, {
+    const settled = await deps.store.settleBatch(row.id, {
+      from,
       checkpoint,
       succeeded: alreadyDone + written,
       failed: errors.length,
       errors,
     });
+    if (!settled) {
+      // Another slice of this job settled the wave first (an expired slice and its retry both ran, issue 29): the
+      // wave is counted once, by that slice. Go on from where the row says, checking the next wave against the store
+      // as a resumed slice does, since that slice may have sent it already (or died after settling).
+      const fresh = await deps.store.get(row.id);
+      if (!fresh || ['done', 'failed', 'cancelled'].includes(fresh.state)) return 'finished';
+      checkpoint = fresh.checkpoint;
+      backup = fresh.backup as Backup;
+      first = true;
+      continue;
+    }
+    await deps.faults?.('after-settle', row.id);
     if (checkpoint < plan.length && Date.now() - started > SLICE_MS) return 'more';
   }
   await deps.store.finish(row.id, 'done', now());
@@ -206,10 +239,15 @@ async function writeWave(
     for (const result of report.results) {
       const item = byId.get(result.id);
       if (!item) continue;
+      byId.delete(result.id);
       if (result.ok) written++;
       else if (['bc_network', 'bc_timeout'].includes(result.error.code) && result.error.mayHaveBeenApplied) {
         uncertain.push({ item, reason: result.error.message });
       } else errors.push({ productId: item.id, name: item.name, reason: result.error.message });
+    }
+    // Every product gets an outcome, so the counts add up to the total (issue 29): one the report left out failed.
+    for (const item of byId.values()) {
+      errors.push({ productId: item.id, name: item.name, reason: 'BigCommerce did not answer for this product' });
     }
     if (uncertain.length === 0) break;
     const ids = uncertain.map(({ item }) => item.id);
