@@ -11,11 +11,13 @@ import { loadGeneratedSecret } from './db/generated-setting';
 import type { Env } from './env';
 import { createAttemptCounter, type AttemptCounter } from './features/auth/attempts';
 import { createAuth, type Auth } from './features/auth/auth';
+import { createDatabaseCopyJournal } from './features/demo-stores/demo-store-journal';
 import { createDemoStoreSigner, type DemoStoreSigner } from './features/demo-stores/demo-stores.service';
 import type { HealthCheck } from './features/health/health.service';
 import { loadStoreRepository, loadTokenCipher } from './features/stores/setup';
 import type { TokenCipher } from './features/stores/token-cipher';
-import { BULK_EDIT_KINDS, bulkEditSlice } from './features/bulk-edit/bulk-edit.job';
+import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
+import { createJobKinds, type JobKinds } from './jobs/job-kinds';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createJobStore, type JobStore } from './jobs/job-store';
 import type { StoreRepository } from './features/stores/repository';
@@ -69,13 +71,15 @@ export type AppServices = ServicesDeps & {
   /** The store-token cipher: cloud store tokens, and a job's store credentials. */
   getTokenCipher: () => Promise<TokenCipher>;
   jobStore: JobStore;
+  /** The job kinds registered by the features (bulk edits): their handlers, backups and undos. */
+  jobKinds: JobKinds;
   /** Started with the server (server.ts), so jobs left by a stopped instance resume. */
   jobQueue: JobQueue;
   getDemoSigner: () => Promise<DemoStoreSigner>;
   /** The built-in sandbox; undefined when SANDBOX=off. */
   sandbox: Sandbox | undefined;
-  /** Drops a demo copy from the sandbox (it comes back from the seed on its next request). */
-  dropDemoCopy: ((hash: string) => void) | undefined;
+  /** Drops a demo copy from the sandbox, on every instance (it comes back from the seed on its next request). */
+  dropDemoCopy: ((hash: string) => Promise<boolean>) | undefined;
   healthChecks: Record<string, HealthCheck>;
   /** Files (uploads, converted videos): local disk in DATA_DIR/storage, or the S3 bucket when S3_BUCKET is set. */
   storage: ObjectStorage;
@@ -96,7 +100,13 @@ export function createServices(deps: ServicesDeps): AppServices {
     ? createAppSandbox({
         control: env.SANDBOX_CONTROL,
         logger,
-        demoCopies: { verify: async (hash, token) => (await getDemoSigner()).verify(hash, token) },
+        demoCopies: {
+          verify: async (hash, token) => (await getDemoSigner()).verify(hash, token),
+          maxCopies: env.SANDBOX_DEMO_COPIES,
+          evictIdleMs: env.SANDBOX_DEMO_EVICT_SECONDS * 1000,
+          // Kept in the database, so that every instance serves the same copies (issue 29).
+          ...(env.SANDBOX_DEMO_STATE === 'database' ? { journal: createDatabaseCopyJournal(db) } : {}),
+        },
       })
     : undefined;
   const getTokenCipher = lazyRetrying(() => loadTokenCipher(env));
@@ -108,8 +118,17 @@ export function createServices(deps: ServicesDeps): AppServices {
     sliceExpireSeconds: env.JOB_SLICE_EXPIRE_SECONDS,
     maintenanceIntervalSeconds: Math.min(30, Math.max(1, Math.floor(env.JOB_SLICE_EXPIRE_SECONDS / 2))),
   });
-  const slice = bulkEditSlice({ store: jobStore, clients, getCipher: getTokenCipher, logger });
-  for (const kind of BULK_EDIT_KINDS) jobQueue.register(kind, slice);
+  // The long-running tools register their job kinds with the platform (issue 30); each kind gets its own queue.
+  const jobKinds = createJobKinds();
+  for (const definition of bulkEditJobKinds({
+    store: jobStore,
+    clients,
+    getCipher: getTokenCipher,
+    logger,
+  })) {
+    jobKinds.register(definition);
+  }
+  for (const definition of jobKinds.all()) jobQueue.register(definition.kind, definition.slice);
   const storage = createStorage(env, {
     getAppSecret: () => loadAuthSecret(db, env.BETTER_AUTH_SECRET),
   });
@@ -192,12 +211,10 @@ export function createServices(deps: ServicesDeps): AppServices {
       await database.ping();
       return { status: 'up', detail: database.kind };
     },
-    sandbox: () =>
-      Promise.resolve(
-        sandbox
-          ? { status: 'up', detail: describeSandbox(sandbox) }
-          : { status: 'disabled', detail: 'SANDBOX=off' },
-      ),
+    sandbox: async () =>
+      sandbox
+        ? { status: 'up', detail: await describeSandbox(sandbox) }
+        : { status: 'disabled', detail: 'SANDBOX=off' },
     mail: () => Promise.resolve({ status: 'up', detail: mailer.kind }),
     storage: () => storage.health(),
     ai: () =>
@@ -232,10 +249,11 @@ export function createServices(deps: ServicesDeps): AppServices {
     getStoreRepository: lazyRetrying(async () => loadStoreRepository(await getTokenCipher(), database)),
     getTokenCipher,
     jobStore,
+    jobKinds,
     jobQueue,
     getDemoSigner,
     sandbox,
-    dropDemoCopy: sandbox ? (hash) => sandbox.stores.delete(hash) : undefined,
+    dropDemoCopy: sandbox?.copies ? (hash) => sandbox.copies!.drop(hash) : undefined,
     healthChecks,
     storage,
     getConverter: () => Promise.resolve(converter),

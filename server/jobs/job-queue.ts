@@ -1,15 +1,22 @@
-// The queue of long work (STYLE.md §5, issue 12): pg-boss 10 on the project's own database, PGlite through its `db`
-// option (MACHINE-NOTES) and PostgreSQL alike. A job row (job-store.ts) is worked in slices: a slice does a bounded
-// amount of work from the job's checkpoint and, when there is more, queues the next slice before it completes. A
-// worker that dies mid-slice leaves a pg-boss job that expires and is retried, which resumes from the checkpoint.
-// One job at a time per store hash (`singleton` queue keyed by the store hash): two jobs on one store would only
-// share its quota. Like Immich's job repository, a kind without a handler is refused before anything is queued.
+// The queue of long work (STYLE.md §5, issues 12 and 30): pg-boss 10 on the project's own database, PGlite through its
+// `db` option (MACHINE-NOTES) and PostgreSQL alike. Each job kind registered with the platform (job-kinds.ts) has its
+// own queue, named after the kind. A job row (job-store.ts) is worked in slices: a slice does a bounded amount of work
+// from the job's checkpoint and, when there is more, queues the next slice before it completes. A worker that dies
+// mid-slice leaves a pg-boss job that expires and is retried, which resumes from the checkpoint. One job of a kind at
+// a time per store hash (a `singleton` queue keyed by the store hash): two would only share the store's quota. Jobs
+// of different kinds on one store may run side by side; the store's scheduler paces them together on an instance,
+// and the store's rate-limit headers across instances. Like Immich's job repository, a kind without a handler is
+// refused before anything is queued.
 import PgBoss from 'pg-boss';
 import type { JobKind } from '../../common/contracts/jobs';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 
-export const JOB_QUEUE = 'bulk-edit';
+/**
+ * The one queue every kind shared before issue 30. Nothing is sent to it any more; it is still worked (by kind), so
+ * slices queued by an older version resume after an upgrade.
+ */
+export const LEGACY_JOB_QUEUE = 'bulk-edit';
 
 /** What a slice did: the job is finished (or failed, recorded in its row), or there is more to do. */
 export type SliceOutcome = 'finished' | 'more';
@@ -57,12 +64,20 @@ export function createJobQueue(options: JobQueueOptions) {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started: Promise<void> | undefined;
   let watch: NodeJS.Timeout | undefined;
-  let workerId: string | undefined;
+  const sliceWorkers = new Map<string, string>();
 
   const send = async (job: QueuedJob) => {
-    await boss.send(JOB_QUEUE, job, { singletonKey: job.storeHash });
+    await boss.send(job.kind, job, { singletonKey: job.storeHash });
     // This instance's worker looks now rather than at its next poll (other instances find it at theirs).
-    if (workerId) boss.notifyWorker(workerId);
+    const worker = sliceWorkers.get(job.kind);
+    if (worker) boss.notifyWorker(worker);
+  };
+
+  const workSlice = async (queued: QueuedJob) => {
+    const handler = handlers.get(queued.kind);
+    if (!handler) throw new Error(`no handler for job kind ${queued.kind}`);
+    const outcome = await handler(queued.jobId);
+    if (outcome === 'more') await send(queued);
   };
 
   return {
@@ -80,24 +95,23 @@ export function createJobQueue(options: JobQueueOptions) {
     start(): Promise<void> {
       started ??= (async () => {
         await boss.start();
-        await boss.createQueue(JOB_QUEUE, {
-          name: JOB_QUEUE,
-          policy: 'singleton',
-          retryLimit: 20,
-          retryDelay: 1,
-          expireInSeconds: options.sliceExpireSeconds ?? 120,
-        });
-        workerId = await boss.work<QueuedJob>(
-          JOB_QUEUE,
-          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-          async ([queued]) => {
-            if (!queued) return;
-            const handler = handlers.get(queued.data.kind);
-            if (!handler) throw new Error(`no handler for job kind ${queued.data.kind}`);
-            const outcome = await handler(queued.data.jobId);
-            if (outcome === 'more') await send(queued.data);
-          },
-        );
+        for (const name of [...handlers.keys(), LEGACY_JOB_QUEUE]) {
+          await boss.createQueue(name, {
+            name,
+            policy: 'singleton',
+            retryLimit: 20,
+            retryDelay: 1,
+            expireInSeconds: options.sliceExpireSeconds ?? 120,
+          });
+          const worker = await boss.work<QueuedJob>(
+            name,
+            { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+            async ([queued]) => {
+              if (queued) await workSlice(queued.data);
+            },
+          );
+          sliceWorkers.set(name, worker);
+        }
         for (const queue of wholeQueues.values()) {
           await boss.createQueue(queue.name, {
             name: queue.name,

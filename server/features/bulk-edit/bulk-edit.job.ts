@@ -3,6 +3,7 @@
 // the per-product errors and the checkpoint are saved in one write. A slice that finds its first wave already backed
 // up is a resumed one (its worker died after sending): it re-reads those products and writes only those not yet at
 // the new value, so nothing is written twice. Cancel is looked at between waves.
+import { z } from 'zod';
 import type { BulkEditError } from '../../../common/contracts/bulk-edit';
 import type { JobKind } from '../../../common/contracts/jobs';
 import {
@@ -10,14 +11,16 @@ import {
   type BigCommerceClient,
   type BigCommerceClientFactory,
 } from '../../integrations/bigcommerce';
+import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
 import type { Backup, JobRow, JobStore, PlanItem } from '../../jobs/job-store';
+import { openCredentials, type Sealer, type SealedCredentials } from '../../jobs/sealed-credentials';
 import type { SliceHandler, SliceOutcome } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
-import type { TokenCipher } from '../stores/token-cipher';
 import {
   planEdit,
   readSourceDescription,
   resolveScope,
+  toPreview,
   type EditField,
   type Plan,
 } from './bulk-edit.service';
@@ -28,25 +31,31 @@ export const WAVE_SIZE = 80;
 /** A slice stops after this long and queues the next one (a dead worker loses at most one slice's lease). */
 const SLICE_MS = 20_000;
 
-type StoreKey = { storeHash: string; accessToken: string };
-export type SealedCredentials = { target: StoreKey; source?: StoreKey };
+const scopeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('category'), categoryId: z.number().int() }),
+  z.object({ kind: z.literal('brand'), brandId: z.number().int() }),
+  z.object({ kind: z.literal('specific'), productIds: z.array(z.number().int()) }),
+  z.object({ kind: z.literal('all') }),
+]) satisfies z.ZodType<Scope>;
 
-/** What a job's `input` holds (no secret). */
-export type BulkEditInput =
-  | { kind: 'reset-page-title'; field: 'page_title'; scope: Scope }
-  | {
-      kind: 'copy-description';
-      field: 'description';
-      scope: Scope;
-      sourceProductId: number;
-      sourceStoreHash: string;
-    }
-  | { kind: 'undo'; field: EditField; undoOf: string };
+/** What a job's `input` holds (no secret), as stored in the job row. */
+export const bulkEditInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reset-page-title'), field: z.literal('page_title'), scope: scopeSchema }),
+  z.object({
+    kind: z.literal('copy-description'),
+    field: z.literal('description'),
+    scope: scopeSchema,
+    sourceProductId: z.number().int(),
+    sourceStoreHash: z.string(),
+  }),
+  z.object({ kind: z.literal('undo'), field: z.enum(['description', 'page_title']), undoOf: z.string() }),
+]);
+export type BulkEditInput = z.infer<typeof bulkEditInputSchema>;
 
 export type BulkEditJobDeps = {
   store: JobStore;
   clients: BigCommerceClientFactory;
-  getCipher: () => Promise<TokenCipher>;
+  getCipher: () => Promise<Sealer>;
   logger: Logger;
   now?: () => Date;
   /**
@@ -58,11 +67,6 @@ export type BulkEditJobDeps = {
 
 /** Where a slice may stop for good (issue 29's crash points). */
 export type FaultPoint = 'before-send' | 'before-settle' | 'after-settle';
-
-/** The job's store credentials, sealed with the store-token cipher (the job id as associated data). */
-export function sealCredentials(cipher: TokenCipher, jobId: string, credentials: SealedCredentials): string {
-  return cipher.encrypt(JSON.stringify(credentials), jobId);
-}
 
 /** The plan of an undo: each backed-up product back to its saved value, if it is not there already. */
 export async function planUndo(
@@ -115,9 +119,9 @@ export function bulkEditSlice(deps: BulkEditJobDeps): SliceHandler {
 async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Promise<SliceOutcome> {
   const cipher = await deps.getCipher();
   if (!row.credentialsSealed) throw new Error('The job has no store credentials left');
-  const credentials = JSON.parse(cipher.decrypt(row.credentialsSealed, row.id)) as SealedCredentials;
+  const credentials = openCredentials(cipher, row.id, row.credentialsSealed);
   const client = deps.clients.forStore(credentials.target, { caller: row.owner });
-  const input = row.input as BulkEditInput;
+  const input = bulkEditInputSchema.parse(row.input);
   const field = input.field;
 
   let plan = row.plan as PlanItem[] | null;
@@ -247,7 +251,11 @@ async function writeWave(
     }
     // Every product gets an outcome, so the counts add up to the total (issue 29): one the report left out failed.
     for (const item of byId.values()) {
-      errors.push({ productId: item.id, name: item.name, reason: 'BigCommerce did not answer for this product' });
+      errors.push({
+        productId: item.id,
+        name: item.name,
+        reason: 'BigCommerce did not answer for this product',
+      });
     }
     if (uncertain.length === 0) break;
     const ids = uncertain.map(({ item }) => item.id);
@@ -292,4 +300,33 @@ async function makePlan(
   }
 }
 
-export const BULK_EDIT_KINDS: readonly JobKind[] = ['reset-page-title', 'copy-description', 'undo'];
+/** The field a bulk-edit job wrote (its undo writes it back). */
+const fieldOf = (row: JobRow): EditField => bulkEditInputSchema.parse(row.input).field;
+
+/**
+ * The bulk edits' job kinds (issue 30: registered with the platform, which imports no feature): Reset Page Title
+ * and Copy Description back up what they overwrite, download it and undo it; an undo is a job of its own.
+ */
+export function bulkEditJobKinds(deps: BulkEditJobDeps): JobKindDefinition[] {
+  const slice = bulkEditSlice(deps);
+  const undo: JobUndo = {
+    kind: 'undo',
+    preview: async (row, client) => {
+      const field = fieldOf(row);
+      return toPreview(await planUndo(client, row.backup as Backup, field), field);
+    },
+    input: (row): BulkEditInput => ({ kind: 'undo', field: fieldOf(row), undoOf: row.id }),
+  };
+  const backup = (row: JobRow) => ({
+    jobId: row.id,
+    storeHash: row.storeHash,
+    field: fieldOf(row),
+    products: Object.entries(row.backup as Backup).map(([id, saved]) => ({
+      id: Number(id),
+      name: saved.name,
+      value: saved.value,
+    })),
+  });
+  const kinds: JobKind[] = ['reset-page-title', 'copy-description', 'undo'];
+  return kinds.map((kind) => ({ kind, slice, input: bulkEditInputSchema, backup, undo }));
+}

@@ -18,7 +18,8 @@ import { toolRoute, type ToolCall, type ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { jobOwner } from '../jobs/job-owner';
 import type { TokenCipher } from '../stores/token-cipher';
-import { sealCredentials, type BulkEditInput, type SealedCredentials } from './bulk-edit.job';
+import { sealCredentials, type SealedCredentials } from '../../jobs/sealed-credentials';
+import type { BulkEditInput } from './bulk-edit.job';
 import { planEdit, readSourceDescription, resolveScope, toPreview } from './bulk-edit.service';
 
 export type BulkEditRoutesDeps = ToolRouteDeps & {

@@ -12,7 +12,8 @@ import { createLogger } from '../../logger';
 import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
 import { createTokenCipher } from '../stores/token-cipher';
-import { bulkEditSlice, sealCredentials, WAVE_SIZE, type FaultPoint } from './bulk-edit.job';
+import { sealCredentials } from '../../jobs/sealed-credentials';
+import { bulkEditSlice, WAVE_SIZE, type FaultPoint } from './bulk-edit.job';
 
 const logger = createLogger('silent');
 const cipher = createTokenCipher(randomBytes(32));

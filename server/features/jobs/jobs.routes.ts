@@ -14,16 +14,10 @@ import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
 import { assertRoomForJob, toJobView } from '../../jobs/job-store';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
-import type { TokenCipher } from '../stores/token-cipher';
 import type { Auth } from '../auth/auth';
 import { jobOwner } from './job-owner';
-import {
-  planUndo,
-  sealCredentials,
-  type BulkEditInput,
-  type SealedCredentials,
-} from '../bulk-edit/bulk-edit.job';
-import { toPreview } from '../bulk-edit/bulk-edit.service';
+import type { JobKinds, JobUndo } from '../../jobs/job-kinds';
+import { sealCredentials, type Sealer, type SealedCredentials } from '../../jobs/sealed-credentials';
 import { randomUUID } from 'node:crypto';
 
 export type JobRoutesDeps = {
@@ -31,7 +25,9 @@ export type JobRoutesDeps = {
   jobStore: JobStore;
   jobQueue: JobQueue;
   clients: BigCommerceClientFactory;
-  getTokenCipher: () => Promise<TokenCipher>;
+  getTokenCipher: () => Promise<Sealer>;
+  /** The job kinds the features registered: what a backup and an undo are for each. */
+  jobKinds: JobKinds;
 };
 
 /** How often the event stream looks at the job row, and how long one stream lasts (the browser reconnects). */
@@ -119,64 +115,51 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
     })
     .get('/:id/backup', async (c) => {
       const row = await ownedJob(c, deps);
-      const backup = row.backup as Backup;
-      const field = (row.input as BulkEditInput).field;
+      const backup = deps.jobKinds.get(row.kind)?.backup;
+      if (!backup) throw new AppError(ERROR_CODES.jobNotFound, 'This job keeps no backup');
       c.header('Content-Disposition', `attachment; filename="backup-${row.id}.json"`);
       c.header('Cache-Control', 'no-store');
-      return c.json({
-        jobId: row.id,
-        storeHash: row.storeHash,
-        field,
-        products: Object.entries(backup).map(([id, saved]) => ({
-          id: Number(id),
-          name: saved.name,
-          value: saved.value,
-        })),
-      });
+      return c.json(backup(row) as object);
     })
     .post('/:id/undo/preview', async (c) => {
-      const row = await undoable(c, deps);
+      const { row, undo } = await undoable(c, deps);
       const { client } = await undoClient(c, deps);
-      const field = (row.input as BulkEditInput).field;
-      return c.json({ preview: toPreview(await planUndo(client, row.backup as Backup, field), field) });
+      return c.json({ preview: await undo.preview(row, client) });
     })
     .post('/:id/undo', async (c) => {
-      const row = await undoable(c, deps);
+      const { row, undo } = await undoable(c, deps);
       const { credentials, client } = await undoClient(c, deps);
       // Refused early at a limit, before the store is called; createWithinLimits is the binding check.
       await assertRoomForJob(deps.jobStore, row.owner, row.storeHash);
       await client.store.get();
       const id = randomUUID();
-      const input: BulkEditInput = {
-        kind: 'undo',
-        field: (row.input as BulkEditInput).field,
-        undoOf: row.id,
-      };
       const credentialsSealed = sealCredentials(await deps.getTokenCipher(), id, credentials);
       // The limits checked again and the row written in one locked step; queueing after it, outside.
       const created = await deps.jobStore.createWithinLimits({
         id,
-        kind: 'undo',
+        kind: undo.kind,
         owner: row.owner,
         storeHash: row.storeHash,
-        input,
+        input: undo.input(row),
         credentialsSealed,
         undoOf: row.id,
         now: new Date(),
       });
-      await deps.jobQueue.enqueue({ jobId: id, kind: 'undo', storeHash: row.storeHash });
+      await deps.jobQueue.enqueue({ jobId: id, kind: undo.kind, storeHash: row.storeHash });
       return c.json({ job: toJobView(created) });
     });
 }
 
-async function undoable(c: Context, deps: JobRoutesDeps): Promise<JobRow> {
+async function undoable(c: Context, deps: JobRoutesDeps): Promise<{ row: JobRow; undo: JobUndo }> {
   const row = await ownedJob(c, deps);
+  const undo = deps.jobKinds.get(row.kind)?.undo;
+  if (!undo) throw new AppError(ERROR_CODES.invalidInput, 'A job of this kind cannot be undone');
   if (!isFinal(row.state))
     throw new AppError(ERROR_CODES.invalidInput, 'Undo is possible once the job has ended');
   if (Object.keys(row.backup as Backup).length === 0) {
     throw new AppError(ERROR_CODES.invalidInput, 'This job changed nothing, so there is nothing to undo');
   }
-  return row;
+  return { row, undo };
 }
 
 /**
