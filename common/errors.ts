@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   targetValueRequired: 'target_value_required',
   pageRequired: 'page_required',
   backupNotFound: 'backup_not_found',
+  /** Another import of the same product (or page, or widget template) into the same store is running (issue 29). */
+  importBusy: 'import_busy',
   // Jobs.
   jobNotFound: 'job_not_found',
   jobFinished: 'job_finished',
@@ -53,6 +55,10 @@ export const ERROR_CODES = {
   conversionFailed: 'conversion_failed',
   conversionRateLimited: 'conversion_rate_limited',
   converterUnavailable: 'converter_unavailable',
+  /** The conversion was cancelled by its owner (issue 29). */
+  conversionCancelled: 'conversion_cancelled',
+  /** A cancel of a conversion that has already ended (done, failed or cancelled). */
+  conversionEnded: 'conversion_ended',
   // The store list.
   invalidStore: 'invalid_store',
   /** Stored tokens that no longer decrypt (STORE_TOKEN_KEY changed or lost). */
@@ -135,6 +141,7 @@ export const ERROR_STATUS = {
   target_value_required: 400,
   page_required: 400,
   backup_not_found: 404,
+  import_busy: 409,
   job_not_found: 404,
   job_finished: 409,
   too_many_jobs: 429,
@@ -152,6 +159,8 @@ export const ERROR_STATUS = {
   conversion_failed: 422,
   conversion_rate_limited: 429,
   converter_unavailable: 503,
+  conversion_cancelled: 409,
+  conversion_ended: 409,
   invalid_store: 400,
   store_key_mismatch: 500,
   store_not_found: 404,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import S3rver from 's3rver';
+import { startSignatureGate } from '../server/storage/s3-signature-gate';
 import { eventually, startApp, type Journey } from './harness';
 import { makeClip, probe } from './fixtures/video-clips';
 import {
@@ -302,6 +303,34 @@ export const videoH265Journeys: Journey[] = [
     },
   },
   {
+    name: "video-h265 (Cloud): Cancel while the server converts stops it and says 'Conversion cancelled. The uploaded video was deleted.'; the video converts again after",
+    run: async ({ newPage, screenshot }) => {
+      // Long enough for the encoder to be caught part-way.
+      const clip = await makeClip({ width: 1280, height: 720, seconds: 20 });
+      const { page, urls } = await openConverter(newPage);
+      await page.getByTestId('h265-file').setInputFiles(clip);
+      await page.getByTestId('h265-convert').click();
+      const label = page.getByTestId('h265-progress').locator('p').first();
+      // The server measures its speed first when it has not yet (a few seconds, more on a busy machine).
+      await expectText(label, /^Converting with x265 \([a-z]+\): \d+%/, 180_000);
+      await screenshot(page, 'video-h265-converting');
+      await page.getByTestId('h265-progress-cancel').click();
+      const cancelled = page.getByTestId('h265-cancelled');
+      await expectText(cancelled, 'Conversion cancelled. The uploaded video was deleted.', 30_000);
+      assert.equal(await page.getByTestId('h265-progress').count(), 0);
+      assert.equal(await page.getByTestId('h265-error').count(), 0);
+      assert.equal(urls.filter((url) => url === '/api/convert-h265/cancel').length, 1);
+      await screenshot(page, 'video-h265-cancelled');
+      await page.getByTestId('language-switch').selectOption('vi');
+      await expectText(cancelled, 'Đã hủy chuyển đổi. Video đã tải lên đã bị xóa.');
+      await page.getByTestId('language-switch').selectOption('en');
+      // The file is still chosen: Convert starts again, and Cancel while uploading stops that too.
+      await page.getByTestId('h265-convert').click();
+      await page.getByTestId('h265-progress-cancel').click();
+      await expectText(cancelled, 'Conversion cancelled. The uploaded video was deleted.', 30_000);
+    },
+  },
+  {
     name: 'video-h265 (Cloud): a signed-in user converts and downloads',
     run: async ({ baseUrl, newPage }) => {
       const account = { name: 'Lan Tran', email: 'lan.h265@example.com', password: 'h265-secret-pass' };
@@ -347,7 +376,7 @@ export const videoH265Journeys: Journey[] = [
     },
   },
   {
-    name: 'video-h265 (Cloud) on S3: the browser uploads straight to the bucket (CORS), the server converts from it, the download comes from it',
+    name: 'video-h265 (Cloud) on S3: the browser uploads straight to the bucket (CORS) with the signed size, the server converts from it, the download comes from it',
     run: async ({ newPage }) => {
       const dir = await mkdtemp(path.join(tmpdir(), 'bct-e2e-s3-'));
       const s3 = new S3rver({
@@ -358,7 +387,13 @@ export const videoH265Journeys: Journey[] = [
         configureBuckets: [{ name: BUCKET, configs: [S3_CORS] }],
       });
       const { port } = await s3.run();
-      const endpoint = `http://127.0.0.1:${port}`;
+      // Presigned signatures checked as S3 does (s3rver checks none): Chromium's PUT must carry the signed size.
+      const gate = await startSignatureGate(`http://127.0.0.1:${port}`, {
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      });
+      const endpoint = gate.endpoint;
       const app = await startApp({
         S3_BUCKET: BUCKET,
         S3_ENDPOINT: endpoint,
@@ -389,8 +424,10 @@ export const videoH265Journeys: Journey[] = [
         assert.ok(href.startsWith(`${endpoint}/${BUCKET}/h265/converted/`), href);
         const { file } = await download(page);
         await expectH265(file, 2, 320);
+        assert.deepEqual(gate.refused, []);
       } finally {
         await app.stop();
+        await gate.close();
         await s3.close();
         await rm(dir, { recursive: true, force: true });
       }

@@ -1,5 +1,7 @@
 // The one place that reads process.env (STYLE.md §6). Every bad variable is listed before exiting.
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { totalmem } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -73,6 +75,27 @@ export const envSchema = z.object({
    * with public tokens (`sandbox-demo`, `sandbox-empty`). Off unless set: tests and `npm run sandbox` turn it on.
    */
   SANDBOX_CONTROL: onOff.default(false),
+  /**
+   * Where each visitor's demo copies live (issue 29): `database` (every instance on the database serves the same
+   * copies) or `memory` (this process only; one instance).
+   */
+  SANDBOX_DEMO_STATE: z
+    .enum(['database', 'memory'], { message: 'must be database or memory' })
+    .default('database'),
+  /** Demo copies alive at once, across every instance: 1 to 1000, default 8. */
+  SANDBOX_DEMO_COPIES: z.coerce
+    .number({ message: 'must be a whole number from 1 to 1000' })
+    .int({ message: 'must be a whole number from 1 to 1000' })
+    .min(1, { message: 'must be a whole number from 1 to 1000' })
+    .max(1000, { message: 'must be a whole number from 1 to 1000' })
+    .default(8),
+  /** Seconds a demo copy must be unused before it may be evicted to make room for another: 1 to 3600, default 120. */
+  SANDBOX_DEMO_EVICT_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 1 to 3600' })
+    .int({ message: 'must be a whole number of seconds from 1 to 3600' })
+    .min(1, { message: 'must be a whole number of seconds from 1 to 3600' })
+    .max(3600, { message: 'must be a whole number of seconds from 1 to 3600' })
+    .default(120),
   // Accounts (issue 4). Unset secret: one is generated once and kept in the database (app_settings).
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: optionalUrl('SMTP', ['smtp:', 'smtps:']),
@@ -141,7 +164,10 @@ export const envSchema = z.object({
   // The H.265 cloud converter (issue 17, server/features/convert-h265/).
   /** The ffmpeg binary; unset: the newest of `ffmpeg` on PATH and the one shipped in @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().trim().min(1).optional(),
-  /** Conversions run at once by this instance (each ffmpeg uses every core): 1 to 8, default 1. */
+  /**
+   * Conversions run at once by this instance (each ffmpeg uses every core, so more only share them): 1 to 8, default
+   * 1. With H265_MEMORY_LIMIT_MB, checked against the machine's memory at start (`h265MemoryProblem`).
+   */
   H265_CONCURRENCY: z.coerce
     .number({ message: 'must be a whole number from 1 to 8' })
     .int({ message: 'must be a whole number from 1 to 8' })
@@ -260,8 +286,83 @@ const SECRET_VARIABLES = new Set([
   'AI_API_KEY',
 ]);
 
-/** Parses a set of variables; throws an EnvError listing every problem. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
+/** The memory this process may use: the machine's, and the smallest cgroup limit over it (null when none is set). */
+export type MachineMemory = { totalBytes: number; cgroupBytes: number | null };
+
+const MB = 1024 * 1024;
+
+/**
+ * The machine's memory (`os.totalmem`) and its cgroup limit: cgroup v2's `memory.max` and v1's
+ * `memory.limit_in_bytes`, on the process's own cgroup (`/proc/self/cgroup`) and every cgroup above it, down to
+ * `/sys/fs/cgroup/memory.max`; the smallest that is set (v2's `max` and v1's page-rounded 2^63 mean none).
+ */
+export function readMachineMemory(
+  read: (file: string) => string | undefined = readTextFile,
+  totalBytes: number = totalmem(),
+): MachineMemory {
+  const limits: number[] = [];
+  const consider = (file: string) => {
+    const value = read(file)?.trim();
+    if (value === undefined || !/^\d+$/.test(value)) return;
+    const bytes = Number(value);
+    if (bytes > 0 && bytes < 2 ** 62) limits.push(bytes);
+  };
+  const cgroups = read('/proc/self/cgroup') ?? '';
+  const v2 = /^0::(\/.*)$/m.exec(cgroups)?.[1] ?? '/';
+  for (const dir of [...ancestors(v2), '']) consider(`/sys/fs/cgroup${dir}/memory.max`);
+  const v1 = /^\d+:(?:[^:]*,)?memory(?:,[^:]*)?:(\/.*)$/m.exec(cgroups)?.[1];
+  if (v1 !== undefined) {
+    for (const dir of [...ancestors(v1), '']) consider(`/sys/fs/cgroup/memory${dir}/memory.limit_in_bytes`);
+  }
+  return { totalBytes, cgroupBytes: limits.length > 0 ? Math.min(...limits) : null };
+}
+
+/** `/a/b` -> `/a/b`, `/a` (the root, '', is added by the caller). */
+function ancestors(cgroup: string): string[] {
+  const parts = cgroup.split('/').filter(Boolean);
+  return parts.map((_, index) => `/${parts.slice(0, parts.length - index).join('/')}`);
+}
+
+function readTextFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Issue 29: every H.265 conversion an instance runs at once may take H265_MEMORY_LIMIT_MB of address space, so
+ * H265_CONCURRENCY of them must fit in the memory this process has (the machine's, or its cgroup's limit when lower),
+ * or the machine could run out of memory however well each ffmpeg is bounded. Answers the problem, or undefined. No
+ * bound (`H265_MEMORY_LIMIT_MB=0`) has nothing to check.
+ */
+export function h265MemoryProblem(
+  env: Pick<Env, 'H265_CONCURRENCY' | 'H265_MEMORY_LIMIT_MB'>,
+  machine: MachineMemory,
+): string | undefined {
+  const { H265_CONCURRENCY: concurrency, H265_MEMORY_LIMIT_MB: limitMb } = env;
+  if (limitMb === 0) return undefined;
+  const cgroup = machine.cgroupBytes !== null && machine.cgroupBytes < machine.totalBytes;
+  const availableMb = Math.floor((cgroup ? machine.cgroupBytes! : machine.totalBytes) / MB);
+  if (concurrency * limitMb <= availableMb) return undefined;
+  const fitting = Math.floor(availableMb / limitMb);
+  const lower =
+    fitting >= 1
+      ? `lower H265_CONCURRENCY to ${fitting} or H265_MEMORY_LIMIT_MB to ${Math.floor(availableMb / concurrency)}`
+      : `lower H265_MEMORY_LIMIT_MB to at most ${Math.floor(availableMb / concurrency)}`;
+  return (
+    `H265_CONCURRENCY: ${concurrency} conversion${concurrency === 1 ? '' : 's'} at once × H265_MEMORY_LIMIT_MB ` +
+    `${limitMb} MB = ${concurrency * limitMb} MB, more than the ${availableMb} MB this machine has` +
+    `${cgroup ? ' (its cgroup memory limit)' : ''}: ${lower}`
+  );
+}
+
+/**
+ * Parses a set of variables; throws an EnvError listing every problem. With `machine`, the settings that depend on it
+ * are checked too (H265_CONCURRENCY × H265_MEMORY_LIMIT_MB against its memory).
+ */
+export function parseEnv(source: Record<string, string | undefined>, machine?: MachineMemory): Env {
   // Treat empty strings as unset so `PORT= npm start` uses the default.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = envWithPairs.safeParse(cleaned);
@@ -274,6 +375,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(problems);
   }
   const env = result.data;
+  const memory = machine ? h265MemoryProblem(env, machine) : undefined;
+  if (memory) throw new EnvError([memory]);
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
@@ -282,7 +385,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
-/** Reads process.env once. */
+/** Reads process.env once, and checks it against this machine. */
 export function loadEnv(): Env {
-  return parseEnv(process.env);
+  return parseEnv(process.env, readMachineMemory());
 }

@@ -1062,6 +1062,7 @@ export const en = {
     target_value_required: 'Please enter a value for the chosen scope',
     page_required: 'Please select at least one page to import',
     backup_not_found: 'This backup was not found',
+    import_busy: 'Another import into this store is writing the same thing. Please wait for it to end and try again.',
     job_not_found: 'This job was not found',
     job_finished: 'This job has already ended',
     too_many_jobs: 'Too many jobs are running. Please wait for one to end.',

@@ -1066,6 +1066,7 @@ export const vi: Messages = {
     target_value_required: 'Vui lòng nhập giá trị cho phạm vi đã chọn',
     page_required: 'Vui lòng chọn ít nhất một trang để nhập',
     backup_not_found: 'Không tìm thấy bản sao lưu này',
+    import_busy: 'Một lần nhập khác vào cửa hàng này đang ghi cùng nội dung. Vui lòng đợi nó kết thúc rồi thử lại.',
     job_not_found: 'Không tìm thấy tác vụ này',
     job_finished: 'Tác vụ này đã kết thúc',
     too_many_jobs: 'Có quá nhiều tác vụ đang chạy. Vui lòng chờ một tác vụ kết thúc.',

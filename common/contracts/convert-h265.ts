@@ -1,7 +1,8 @@
 // The H.265 cloud converter (spec part 2 §2, §3, §5, §7, §8, §9; issue 17). The spec's calls: the upload-address call
 // (its path is hidden in the spec: ours is `POST /api/convert-h265/upload-url`), the browser's direct PUT to the address
 // it answers, and `POST /api/convert-h265`, which answers when the conversion has ended. The screen also asks for an
-// estimate before uploading and follows the encoder's progress while it waits (`/estimate`, `/status`).
+// estimate before uploading, follows the encoder's progress while it waits (`/estimate`, `/status`) and may cancel the
+// conversion (`/cancel`, issue 29).
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
 import { codedIssue } from './tool-result';
@@ -10,6 +11,7 @@ export const CONVERT_H265_PATH = '/api/convert-h265';
 export const H265_UPLOAD_URL_PATH = '/api/convert-h265/upload-url';
 export const H265_ESTIMATE_PATH = '/api/convert-h265/estimate';
 export const H265_STATUS_PATH = '/api/convert-h265/status';
+export const H265_CANCEL_PATH = '/api/convert-h265/cancel';
 
 /** Spec part 2 §9. */
 export const H265_MAX_BYTES = 100 * 1024 * 1024;
@@ -36,6 +38,15 @@ export const H265_MESSAGES = {
   failed: 'Conversion failed',
   network: 'Network error. Please check your connection and try again.',
   success: 'Video converted to H.265 successfully',
+  /** Beyond the spec (issue 29): the conversion was cancelled, and its files deleted. */
+  cancelled: 'Conversion cancelled. The uploaded video was deleted.',
+} as const;
+
+/** Why a conversion can no longer be cancelled (issue 29), by the state it ended in. */
+export const H265_NOT_CANCELLABLE = {
+  cancelled: 'This conversion was already cancelled.',
+  done: 'This conversion has already finished, so it can no longer be cancelled.',
+  failed: 'This conversion has already ended (it failed), so there is nothing to cancel.',
 } as const;
 
 /** 'File too large. Maximum size is 100MB. Your file is {n}MB.' with n to 2 decimals, as the spec's screen shows it. */
@@ -58,13 +69,19 @@ export const h265UploadUrlRequestSchema = z
   .object({
     filename: filenameSchema,
     contentType: z.string({ error: 'contentType is required' }).max(200),
-    /** The file's size in bytes (the browser knows it): refused up front over 100 MB, and signed into the address. */
-    size: z.number().int().min(1).optional(),
+    /**
+     * The file's size in bytes (the browser knows it): refused up front over 100 MB, and signed into the address, so
+     * that the store itself refuses a body of any other size (issue 29: an S3 PUT cannot carry a size range).
+     */
+    size: z
+      .number({ error: 'size is required' })
+      .int({ error: 'size must be a whole number of bytes' })
+      .min(1, { error: 'size must be at least 1 byte' }),
   })
   .superRefine((value, ctx) => {
     if (!isVideoType(value.contentType)) {
       ctx.addIssue(codedIssue(ERROR_CODES.notVideo, H265_MESSAGES.notVideo, ['contentType']));
-    } else if (value.size !== undefined && value.size > H265_MAX_BYTES) {
+    } else if (value.size > H265_MAX_BYTES) {
       ctx.addIssue(codedIssue(ERROR_CODES.fileTooLarge, fileTooLargeMessage(value.size), ['size']));
     }
   });
@@ -86,6 +103,13 @@ const s3KeySchema = z
 
 export const convertH265RequestSchema = z.object({ s3Key: s3KeySchema, filename: filenameSchema });
 export type ConvertH265Request = z.infer<typeof convertH265RequestSchema>;
+
+/** Cancels the caller's conversion of this upload, waiting, uploading or running (issue 29). */
+export const h265CancelRequestSchema = z.object({ s3Key: s3KeySchema });
+export type H265CancelRequest = z.infer<typeof h265CancelRequestSchema>;
+
+/** A cancel's answer: the conversion is cancelled, its upload and any partial output deleted. */
+export type H265CancelResponse = { success: true; state: 'cancelled'; message: string };
 
 /** Spec part 2 §3: the conversion result. `compression_ratio` is the share saved, in percent (45.2 = 45.2% smaller). */
 export type ConvertH265Result = {
@@ -129,7 +153,7 @@ export type H265EstimateResponse = {
   speeds: Record<string, number>;
 };
 
-export const CONVERSION_STATES = ['uploading', 'queued', 'active', 'done', 'failed'] as const;
+export const CONVERSION_STATES = ['uploading', 'queued', 'active', 'done', 'failed', 'cancelled'] as const;
 export type ConversionState = (typeof CONVERSION_STATES)[number];
 
 export type H265StatusResponse = {
@@ -144,4 +168,6 @@ export type H265StatusResponse = {
   ahead: number;
   /** Attempts so far (a conversion whose worker died is retried, 3 attempts in all). */
   attempts: number;
+  /** How a failed or cancelled conversion ended, as its answer says it; null otherwise. */
+  message: string | null;
 };

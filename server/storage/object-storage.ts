@@ -41,11 +41,11 @@ export type UploadUrlOptions = {
   expiresInSeconds: number;
   /**
    * The largest upload accepted. The local store refuses more while streaming (413). A presigned S3 PUT cannot carry
-   * a range: give `contentLength` (the browser knows the file's size) and S3 accepts exactly that many bytes; without
-   * it, check `headObject(key).size` before using the object.
+   * a range, so the S3 adapter needs `contentLength` (the browser knows the file's size) and refuses to sign without
+   * it: S3 then accepts exactly that many bytes (403 SignatureDoesNotMatch for any other length; issue 29).
    */
   maxBytes: number;
-  /** The exact size to accept (at most `maxBytes`): signed into the address. */
+  /** The exact size to accept (at most `maxBytes`): signed into the address. Required by S3. */
   contentLength?: number;
 };
 

@@ -16,11 +16,12 @@ function storage(config: Partial<S3StorageConfig> = {}) {
 }
 
 describe('presigned S3 addresses', () => {
-  it('signs a PUT with its content type, expiry and credential scope', async () => {
+  it('signs a PUT with its content type, length, expiry and credential scope', async () => {
     const upload = await storage().presignedUploadUrl('uploads/a b.mp4'.replace(' ', '_'), {
       contentType: 'video/mp4',
       expiresInSeconds: 900,
       maxBytes: 100 * 1024 * 1024,
+      contentLength: 5_000_000,
     });
     const url = new URL(upload.url);
     const q = url.searchParams;
@@ -34,21 +35,35 @@ describe('presigned S3 addresses', () => {
     expect(q.get('X-Amz-Expires')).toBe('900');
     expect(q.get('X-Amz-Date')).toBe('20261123T120000Z');
     expect(q.get('X-Amz-Credential')).toBe('AKIDEXAMPLE/20261123/eu-west-3/s3/aws4_request');
-    expect(q.get('X-Amz-SignedHeaders')?.split(';')).toEqual(['content-type', 'host']);
+    expect(q.get('X-Amz-SignedHeaders')?.split(';')).toEqual(['content-length', 'content-type', 'host']);
     // No checksum the browser could not send (requestChecksumCalculation: WHEN_REQUIRED), and no secret.
     expect(upload.url).not.toMatch(/checksum/i);
     expect(upload.url).not.toContain(keys.secretAccessKey);
   });
 
-  it('signs the exact length when one is given, so S3 refuses any other size', async () => {
-    const upload = await storage().presignedUploadUrl('uploads/a.mp4', {
-      contentType: 'video/mp4',
-      expiresInSeconds: 60,
-      maxBytes: 1000,
-      contentLength: 640,
-    });
-    const q = new URL(upload.url).searchParams;
+  it('signs the exact length, so S3 refuses any other size; refuses to sign without one (issue 29)', async () => {
+    const sign = (contentLength: number) =>
+      storage().presignedUploadUrl('uploads/a.mp4', {
+        contentType: 'video/mp4',
+        expiresInSeconds: 60,
+        maxBytes: 1000,
+        contentLength,
+      });
+    const q = new URL((await sign(640)).url).searchParams;
     expect(q.get('X-Amz-SignedHeaders')?.split(';')).toEqual(['content-length', 'content-type', 'host']);
+    // The length is part of what is signed.
+    expect(new URL((await sign(641)).url).searchParams.get('X-Amz-Signature')).not.toBe(
+      q.get('X-Amz-Signature'),
+    );
+    // No length, or none to hold to: S3 would take any size, so no address is signed.
+    await expect(
+      storage().presignedUploadUrl('uploads/a.mp4', {
+        contentType: 'video/mp4',
+        expiresInSeconds: 60,
+        maxBytes: 1000,
+      }),
+    ).rejects.toThrow(/needs the exact contentLength/);
+    await expect(sign(0)).rejects.toThrow(/needs the exact contentLength/);
     await expect(
       storage().presignedUploadUrl('uploads/a.mp4', {
         contentType: 'video/mp4',
@@ -62,7 +77,14 @@ describe('presigned S3 addresses', () => {
   it('changes the signature with the content type (it is part of what is signed)', async () => {
     const sign = async (contentType: string) =>
       new URL(
-        (await storage().presignedUploadUrl('k', { contentType, expiresInSeconds: 60, maxBytes: 10 })).url,
+        (
+          await storage().presignedUploadUrl('k', {
+            contentType,
+            expiresInSeconds: 60,
+            maxBytes: 10,
+            contentLength: 10,
+          })
+        ).url,
       ).searchParams.get('X-Amz-Signature');
     expect(await sign('video/mp4')).not.toBe(await sign('text/html'));
   });
@@ -87,18 +109,24 @@ describe('presigned S3 addresses', () => {
         await storage({
           endpoint: 'https://minio.example.com:9000',
           forcePathStyle: true,
-        }).presignedUploadUrl('a/b.mp4', { contentType: 'video/mp4', expiresInSeconds: 60, maxBytes: 10 })
+        }).presignedUploadUrl('a/b.mp4', {
+          contentType: 'video/mp4',
+          expiresInSeconds: 60,
+          maxBytes: 10,
+          contentLength: 10,
+        })
       ).url,
     );
     expect(pathStyle.origin).toBe('https://minio.example.com:9000');
     expect(pathStyle.pathname).toBe('/bct-videos/a/b.mp4');
-    expect(pathStyle.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+    expect(pathStyle.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
     const dotted = new URL(
       (
         await storage({ bucket: 'my.bucket' }).presignedUploadUrl('a', {
           contentType: 'video/mp4',
           expiresInSeconds: 60,
           maxBytes: 10,
+          contentLength: 10,
         })
       ).url,
     );
@@ -109,13 +137,16 @@ describe('presigned S3 addresses', () => {
 
   it('bounds the expiry and checks the key before signing', async () => {
     const s = storage();
-    const options = { contentType: 'video/mp4', expiresInSeconds: 60, maxBytes: 10 };
+    const options = { contentType: 'video/mp4', expiresInSeconds: 60, maxBytes: 10, contentLength: 10 };
     await expect(s.presignedUploadUrl('../x', options)).rejects.toThrow(/Invalid storage key/);
     await expect(s.presignedUploadUrl('k', { ...options, expiresInSeconds: 0 })).rejects.toThrow(
       /expiresInSeconds/,
     );
     await expect(s.presignedUploadUrl('k', { ...options, expiresInSeconds: 604_801 })).rejects.toThrow();
     await expect(s.presignedUploadUrl('k', { ...options, maxBytes: 0 })).rejects.toThrow(/maxBytes/);
+    await expect(s.presignedUploadUrl('k', { ...options, contentLength: 11 })).rejects.toThrow(
+      /contentLength/,
+    );
     await expect(
       s.presignedUploadUrl('k', { ...options, contentType: 'video/mp4\r\nX: y' }),
     ).rejects.toThrow();
@@ -137,6 +168,7 @@ describe('the bucket origin for the CSP', () => {
       contentType: 'video/mp4',
       expiresInSeconds: 60,
       maxBytes: 1,
+      contentLength: 1,
     });
     expect(
       s3BucketOrigin(s.client, {

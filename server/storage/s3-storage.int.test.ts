@@ -1,6 +1,7 @@
 // The S3 adapter on s3rver (an S3-compatible server on loopback, started here on a free port): the adapter contract,
-// and the app configured for S3 (health, CSP, no local routes). s3rver does not check v4 signatures; what is signed
-// is checked in s3-presign.test.ts.
+// and the app configured for S3 (health, CSP, no local routes). s3rver does not check v4 signatures: a gate in front
+// of it (s3-signature-gate.ts) checks presigned addresses as S3 does, so the store refuses an upload of another size
+// than the signed one (issue 29); what is signed is also read in s3-presign.test.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema } from '../../common/contracts/health';
 import { startTestServer, type TestServer } from '../test/harness';
+import { startSignatureGate, type SignatureGate } from './s3-signature-gate';
 import { createS3Storage, type S3Storage, type S3StorageConfig } from './s3-storage';
 import { describeStorageContract } from './storage-contract';
 
@@ -15,6 +17,7 @@ const BUCKET = 'bct-test';
 
 describe('S3 object storage on s3rver', () => {
   let s3rver: S3rver;
+  let gate: SignatureGate;
   let dir: string;
   let config: S3StorageConfig;
   let storage: S3Storage;
@@ -29,23 +32,39 @@ describe('S3 object storage on s3rver', () => {
       configureBuckets: [{ name: BUCKET }],
     });
     const { port } = await s3rver.run();
-    config = {
-      bucket: BUCKET,
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${port}`,
-      forcePathStyle: true,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-    };
+    const keys = { region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+    gate = await startSignatureGate(`http://127.0.0.1:${port}`, keys);
+    config = { bucket: BUCKET, endpoint: gate.endpoint, forcePathStyle: true, ...keys };
     storage = createS3Storage(config);
   });
   afterAll(async () => {
     storage?.client.destroy();
+    await gate?.close();
     await s3rver?.close();
     await rm(dir, { recursive: true, force: true });
   });
 
-  describeStorageContract('s3 (s3rver)', () => storage);
+  describeStorageContract('s3 (s3rver, signatures checked)', () => storage);
+
+  it('refuses a presigned PUT whose size or type is not the signed one, as S3 does', async () => {
+    const key = 'gate/clip.mp4';
+    const upload = await storage.presignedUploadUrl(key, {
+      contentType: 'video/mp4',
+      expiresInSeconds: 60,
+      maxBytes: 1000,
+      contentLength: 100,
+    });
+    const put = (bytes: number, headers = upload.headers) =>
+      fetch(upload.url, { method: 'PUT', headers, body: new Uint8Array(bytes) });
+    for (const refused of [await put(101), await put(99), await put(100, { 'Content-Type': 'text/html' })]) {
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    }
+    expect(await storage.headObject(key)).toBeNull();
+    // The gate is no wall: the signed size and type pass.
+    expect((await put(100)).status).toBe(200);
+    expect(await storage.headObject(key)).toMatchObject({ size: 100, contentType: 'video/mp4' });
+  });
 
   it('deletes more than one page of old objects', async () => {
     const keys = Array.from({ length: 12 }, (_, i) => `many/${String(i).padStart(2, '0')}`);

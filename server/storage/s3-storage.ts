@@ -1,7 +1,9 @@
 // The S3 adapter (when S3_BUCKET is set): AWS SDK v3 against AWS or any S3-compatible server (S3_ENDPOINT). Uploads
 // and downloads go straight between the browser and the bucket through presigned PUT and GET addresses; the bucket
 // must allow the app's origin in its CORS rules for the browser's PUT (README). Checksums are computed only when an
-// operation requires them (`WHEN_REQUIRED`): a presigned PUT then carries no checksum the browser cannot send.
+// operation requires them (`WHEN_REQUIRED`): a presigned PUT then carries no checksum the browser cannot send. A PUT
+// address is signed for one exact Content-Length (and type), which the browser sends as the file's size: the bucket
+// itself refuses any other size (issue 29), since a presigned PUT cannot carry a size range.
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -197,23 +199,23 @@ export function createS3Storage(config: S3StorageConfig, options: { now?: () => 
       checkContentType(options.contentType);
       checkExpiry(options.expiresInSeconds);
       const limit = uploadLimit(options);
+      // Without the exact length nothing would hold the upload to `maxBytes`: S3 checks no size range on a PUT.
+      if (options.contentLength === undefined || limit < 1) {
+        throw new StorageUsageError(
+          'An S3 upload address needs the exact contentLength (at least 1 byte): S3 holds a presigned PUT to the ' +
+            'signed Content-Length, and to no maximum',
+        );
+      }
       const signingDate = new Date(now());
       const url = await getSignedUrl(
         client,
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          ContentType: options.contentType,
-          ...(options.contentLength !== undefined ? { ContentLength: limit } : {}),
-        }),
+        new PutObjectCommand({ Bucket, Key: key, ContentType: options.contentType, ContentLength: limit }),
         {
           expiresIn: options.expiresInSeconds,
           signingDate,
-          // The presigner leaves the content type unsigned by default: sign it, and the exact length when given.
-          signableHeaders: new Set([
-            'content-type',
-            ...(options.contentLength !== undefined ? ['content-length'] : []),
-          ]),
+          // The presigner leaves the content type and length unsigned by default: both are signed, so S3 refuses a
+          // body of another type or size (SignatureDoesNotMatch).
+          signableHeaders: new Set(['content-type', 'content-length']),
         },
       );
       return {

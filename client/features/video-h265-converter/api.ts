@@ -1,15 +1,17 @@
 // The H.265 cloud converter's calls (spec part 2 §7; issue 17): the estimate before uploading, the upload address,
-// the direct PUT of the file to it (XMLHttpRequest: fetch reports no upload progress), the conversion, and its status
-// while the conversion call waits.
+// the direct PUT of the file to it (XMLHttpRequest: fetch reports no upload progress), the conversion, its status
+// while the conversion call waits, and its cancel (issue 29).
 import { z } from 'zod';
 import {
   CONVERT_H265_PATH,
+  H265_CANCEL_PATH,
   H265_ESTIMATE_PATH,
   H265_STATUS_PATH,
   H265_UPLOAD_URL_PATH,
   CONVERSION_STATES,
   h265UploadUrlResponseSchema,
   type ConvertH265Result,
+  type H265CancelResponse,
   type H265EstimateRequest,
   type H265EstimateResponse,
   type H265StatusResponse,
@@ -35,7 +37,14 @@ const statusSchema = z.object({
   estimateSeconds: z.number().nullable(),
   ahead: z.number(),
   attempts: z.number(),
+  message: z.string().nullable(),
 }) satisfies z.ZodType<H265StatusResponse>;
+
+const cancelSchema = z.object({
+  success: z.literal(true),
+  state: z.literal('cancelled'),
+  message: z.string(),
+}) satisfies z.ZodType<H265CancelResponse>;
 
 const resultSchema = z.object({
   success: z.literal(true),
@@ -100,6 +109,17 @@ export function fetchStatus(s3Key: string, signal?: AbortSignal): Promise<H265St
   return apiRequest({
     path: `${H265_STATUS_PATH}?s3Key=${encodeURIComponent(s3Key)}`,
     schema: statusSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Cancels the conversion of an upload (waiting, uploading or running): the server deletes its files. */
+export function cancelConversion(s3Key: string, signal?: AbortSignal): Promise<H265CancelResponse> {
+  return apiRequest({
+    method: 'POST',
+    path: H265_CANCEL_PATH,
+    body: { s3Key },
+    schema: cancelSchema,
     ...(signal ? { signal } : {}),
   });
 }

@@ -90,6 +90,7 @@ describe('the progress steps (spec part 2 §4: 5, 10, 40, 50, 100)', () => {
       estimateSeconds: 35,
       ahead: 1,
       attempts: 1,
+      message: null,
     };
     expect(stepOfStatus({ ...status, state: 'queued' })).toEqual({ kind: 'queued', ahead: 1 });
     expect(stepOfStatus({ ...status, state: 'active' })).toEqual({
@@ -101,6 +102,7 @@ describe('the progress steps (spec part 2 §4: 5, 10, 40, 50, 100)', () => {
     expect(stepOfStatus({ ...status, state: 'uploading' })).toBeNull();
     expect(stepOfStatus({ ...status, state: 'done' })).toBeNull();
     expect(stepOfStatus({ ...status, state: 'failed' })).toBeNull();
+    expect(stepOfStatus({ ...status, state: 'cancelled', message: 'Conversion cancelled.' })).toBeNull();
   });
 });
 

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConvertH265Result, H265EstimateResponse } from '../../../common/contracts/convert-h265';
+import { ERROR_CODES } from '../../../common/errors';
 import { ApiError } from '../../lib/api';
+import { readFailure } from '../../lib/error-text';
 import { takeHandedOffFile } from '../../lib/video/file-handoff';
 import { probeVideo } from '../../lib/video/media-probe';
 import {
+  cancelConversion,
   fetchEstimate,
   fetchStatus,
   requestConversion,
@@ -35,9 +38,21 @@ export type Estimate =
 
 export type RunState =
   | { status: 'idle' }
-  | { status: 'working'; percent: number; step: H265Step }
+  /** `cancelling`: Cancel was pressed, the server has not answered yet. */
+  | { status: 'working'; percent: number; step: H265Step; cancelling?: boolean }
   | { status: 'done'; result: ConvertH265Result }
-  | { status: 'failed'; failure: H265Failure };
+  | { status: 'failed'; failure: H265Failure }
+  /** Cancelled (issue 29): the server's message, null when nothing had reached it. */
+  | { status: 'cancelled'; message: string | null };
+
+/** The run in progress: what stops it here, and what the server knows it by once the upload address is given. */
+type Run = {
+  abort: AbortController;
+  filename: string;
+  /** The upload key, once asked for (null: the address call failed). */
+  s3Key: Promise<string | null> | null;
+  cancelling: boolean;
+};
 
 /** A problem with the chosen file, found before anything is sent. */
 export type FileProblem = { kind: 'notVideo' } | { kind: 'tooLarge'; n: string } | { kind: 'noFile' };
@@ -56,6 +71,24 @@ function choiceOf(chosen: File | null): { file: File | null; problem: FileProble
 }
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
+/** How a conversion call ended: its result, cancelled (by this page or another), or the failure to show. */
+function endOf(answer: Awaited<ReturnType<typeof requestConversion>>): RunState {
+  if (!answer.success) return { status: 'failed', failure: unsuccessfulAnswer(answer.body) };
+  return { status: 'done', result: answer };
+}
+
+function failedOf(error: unknown): RunState {
+  if (error instanceof ApiError) {
+    const { code, text } = readFailure(error.body);
+    if (code === ERROR_CODES.conversionCancelled) return { status: 'cancelled', message: text ?? null };
+    return { status: 'failed', failure: conversionFailure(error.status, error.body) };
+  }
+  return {
+    status: 'failed',
+    failure: error instanceof TypeError ? NETWORK_FAILURE : conversionFailure(500, undefined),
+  };
+}
+
 /**
  * The H.265 cloud conversion (spec part 2 §4): idle with a file -> asking for the upload address (5) -> uploading
  * (10 -> 40) -> converting (50 -> 99, the encoder's own progress read from the status while the conversion call
@@ -69,9 +102,9 @@ export function useH265Converter() {
   const [problem, setProblem] = useState<FileProblem | null>(handed.problem);
   const [estimate, setEstimate] = useState<{ serial: number; value: Estimate } | null>(null);
   const [run, setRun] = useState<RunState>({ status: 'idle' });
-  const runAbort = useRef<AbortController | null>(null);
+  const current = useRef<Run | null>(null);
 
-  useEffect(() => () => runAbort.current?.abort(), []);
+  useEffect(() => () => current.current?.abort.abort(), []);
 
   const chooseFile = useCallback((chosen: File | null) => {
     setRun((current) => (current.status === 'working' ? current : { status: 'idle' }));
@@ -125,12 +158,13 @@ export function useH265Converter() {
 
   const convert = useCallback(async () => {
     if (run.status === 'working') return;
-    if (!file) return setProblem((current) => current ?? { kind: 'noFile' });
+    if (!file) return setProblem((existing) => existing ?? { kind: 'noFile' });
     if (tooLong) return;
     setProblem(null);
     const abort = new AbortController();
-    runAbort.current?.abort();
-    runAbort.current = abort;
+    current.current?.abort.abort();
+    const mine: Run = { abort, filename: file.name, s3Key: null, cancelling: false };
+    current.current = mine;
     const { signal } = abort;
     let progress = { percent: percentOf({ kind: 'requesting' }), step: { kind: 'requesting' } as H265Step };
     const advance = (step: H265Step) => {
@@ -138,21 +172,27 @@ export function useH265Converter() {
       progress = nextProgress(progress, step);
       setRun({ status: 'working', ...progress });
     };
-    const fail = (failure: H265Failure) => {
-      if (!signal.aborted) setRun({ status: 'failed', failure });
+    const settle = (next: RunState) => {
+      if (!signal.aborted) setRun(next);
     };
     setRun({ status: 'working', ...progress });
 
+    // Not aborted by Cancel: an address given out is cancelled on the server (it would count as a waiting upload).
+    const asking = requestUploadUrl({ filename: file.name, contentType: file.type, size: file.size });
+    mine.s3Key = asking.then(
+      (address) => address.s3Key,
+      () => null,
+    );
     let address;
     try {
-      address = await requestUploadUrl(
-        { filename: file.name, contentType: file.type, size: file.size },
-        signal,
-      );
+      address = await asking;
     } catch (error) {
-      if (isAbort(error)) return;
-      return fail(error instanceof ApiError ? uploadAddressFailure(error.body) : NETWORK_FAILURE);
+      return settle({
+        status: 'failed',
+        failure: error instanceof ApiError ? uploadAddressFailure(error.body) : NETWORK_FAILURE,
+      });
     }
+    if (signal.aborted) return;
 
     advance({ kind: 'uploading', loaded: 0, total: file.size });
     try {
@@ -164,7 +204,10 @@ export function useH265Converter() {
       );
     } catch (error) {
       if (isAbort(error)) return;
-      return fail(error instanceof UploadStatusError ? uploadFailure(error.status) : NETWORK_FAILURE);
+      return settle({
+        status: 'failed',
+        failure: error instanceof UploadStatusError ? uploadFailure(error.status) : NETWORK_FAILURE,
+      });
     }
     advance({ kind: 'uploaded' });
 
@@ -185,35 +228,57 @@ export function useH265Converter() {
     try {
       const answering = requestConversion({ s3Key, filename: file.name }, signal);
       void poll();
-      const answer = await answering;
-      polling = false;
-      if (!answer.success) return fail(unsuccessfulAnswer(answer.body));
-      if (!signal.aborted) setRun({ status: 'done', result: answer });
+      settle(endOf(await answering));
     } catch (error) {
-      polling = false;
       if (isAbort(error) || signal.aborted) return;
-      fail(
-        error instanceof ApiError
-          ? conversionFailure(error.status, error.body)
-          : error instanceof TypeError
-            ? NETWORK_FAILURE
-            : conversionFailure(500, undefined),
-      );
+      settle(failedOf(error));
     } finally {
       polling = false;
-      if (runAbort.current === abort) runAbort.current = null;
+      if (current.current === mine && !mine.cancelling) current.current = null;
     }
   }, [run.status, file, tooLong]);
 
+  /**
+   * Cancel (issue 29): stops the upload and the waiting here at once, then asks the server to cancel the conversion
+   * (it stops ffmpeg wherever it runs and deletes the files). A conversion that ended just before answers how it ended.
+   */
+  const cancel = useCallback(async () => {
+    const mine = current.current;
+    if (!mine || mine.cancelling) return;
+    mine.cancelling = true;
+    setRun((state) => (state.status === 'working' ? { ...state, cancelling: true } : state));
+    mine.abort.abort();
+    const settle = (next: RunState) => {
+      if (current.current !== mine) return;
+      current.current = null;
+      setRun(next);
+    };
+    const s3Key = mine.s3Key ? await mine.s3Key : null;
+    if (s3Key === null) return settle({ status: 'cancelled', message: null });
+    try {
+      settle({ status: 'cancelled', message: (await cancelConversion(s3Key)).message });
+    } catch (error) {
+      if (!(error instanceof ApiError) || readFailure(error.body).code !== ERROR_CODES.conversionEnded) {
+        return settle(failedOf(error));
+      }
+      // It ended before the cancel reached it: asking for it again answers its result, or how it ended.
+      try {
+        settle(endOf(await requestConversion({ s3Key, filename: mine.filename })));
+      } catch (again) {
+        settle(failedOf(again));
+      }
+    }
+  }, []);
+
   /** Convert Another Video: back to choosing a file. */
   const reset = useCallback(() => {
-    runAbort.current?.abort();
-    runAbort.current = null;
+    current.current?.abort.abort();
+    current.current = null;
     setRun({ status: 'idle' });
     setFile(null);
     setEstimate(null);
     setProblem(null);
   }, []);
 
-  return { file, problem, estimate: currentEstimate, tooLong, run, chooseFile, convert, reset };
+  return { file, problem, estimate: currentEstimate, tooLong, run, chooseFile, convert, cancel, reset };
 }

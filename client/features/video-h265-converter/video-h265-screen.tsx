@@ -12,6 +12,7 @@ import { FormAlert, SubmitButton } from '../../components/form-field';
 import { ProgressPanel, formatDuration } from '../../components/tool/progress-panel';
 import { ResultPanel } from '../../components/tool/result-panel';
 import { VideoFileField } from '../../components/tool/video-file-field';
+import { serverErrorText } from '../../lib/error-text';
 import {
   failureText,
   formatExpiry,
@@ -33,7 +34,8 @@ const secondaryButton =
  * H.265 Video Converter (Cloud) (spec part 2 §2 "H.265 cloud screen", §3, §4, §5, §8, §9; issue 17): the video goes
  * straight to storage, the server converts it with x265 + AAC + hvc1, and a download link lasts 24 hours. Before
  * uploading, the screen says how long it should take (with the preset the server would use) and the size it should
- * save; while it converts, the encoder's real progress and time left.
+ * save; while it converts, the encoder's real progress and time left, and Cancel (issue 29), which stops the upload
+ * or the conversion and deletes its files.
  */
 export default function VideoH265Screen() {
   const { t } = useTranslation();
@@ -82,16 +84,25 @@ export default function VideoH265Screen() {
               done={run.percent}
               total={100}
               label={
-                // The encoder's step says its own percent; the bar shows the whole.
-                run.step.kind === 'encoding'
-                  ? stepText(run.step, t)
-                  : `${stepText(run.step, t)} · ${run.percent}%`
+                run.cancelling
+                  ? t('h265.cancelling')
+                  : // The encoder's step says its own percent; the bar shows the whole.
+                    run.step.kind === 'encoding'
+                    ? stepText(run.step, t)
+                    : `${stepText(run.step, t)} · ${run.percent}%`
               }
-              {...(run.step.kind === 'encoding' && run.step.secondsLeft !== null
+              {...(!run.cancelling && run.step.kind === 'encoding' && run.step.secondsLeft !== null
                 ? { secondsLeft: run.step.secondsLeft }
                 : {})}
+              onCancel={run.cancelling ? undefined : () => void converter.cancel()}
               testId="h265-progress"
             />
+          )}
+
+          {run.status === 'cancelled' && (
+            <FormAlert tone="info" testId="h265-cancelled">
+              {serverErrorText({ code: 'conversion_cancelled', text: run.message ?? undefined }, t)}
+            </FormAlert>
           )}
 
           {run.status === 'failed' && (

@@ -144,6 +144,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     const address = await postAnswer(owner, H265_UPLOAD_URL_PATH, {
       filename: 'b.mp4',
       contentType: 'video/mp4',
+      size: 10,
     });
     const notUploaded = await convert(owner, String(address.body.s3Key));
     expect(notUploaded).toMatchObject({ status: 409, body: { code: 'upload_missing' } });

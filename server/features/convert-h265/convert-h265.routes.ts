@@ -1,11 +1,13 @@
 // `/api/convert-h265` (spec part 2 §7; issue 17): the upload-address call (`POST /upload-url`: `{filename,
 // contentType, size?}` -> `{uploadUrl, s3Key, headers, expiresAt}`), the conversion (`POST /`: `{s3Key, filename}` ->
-// the spec's result, answered when the job has ended), and the screen's helpers: `POST /estimate` (before uploading)
-// and `GET /status?s3Key=` (the encoder's progress while `POST /` waits). Failures answer `{success: false, error,
-// message, code}` (the spec's screen reads `message` or `error`), 429 with `Retry-After`.
+// the spec's result, answered when the job has ended), and the screen's helpers: `POST /estimate` (before uploading),
+// `GET /status?s3Key=` (the encoder's progress while `POST /` waits) and `POST /cancel` (`{s3Key}` -> `{success,
+// state: 'cancelled', message}`; issue 29). Failures answer `{success: false, error, message, code}` (the spec's screen
+// reads `message` or `error`), 429 with `Retry-After`; another owner's key is 404 everywhere.
 import { Hono, type Context } from 'hono';
 import {
   convertH265RequestSchema,
+  h265CancelRequestSchema,
   h265EstimateRequestSchema,
   h265UploadUrlRequestSchema,
 } from '../../../common/contracts/convert-h265';
@@ -76,6 +78,15 @@ export function convertH265Routes(deps: ConvertH265RoutesDeps): Hono {
         const s3Key = c.req.query('s3Key') ?? '';
         const converter = await deps.getConverter();
         return c.json(await converter.status(await callerOf(c, false), s3Key));
+      } catch (error) {
+        return failed(c, error);
+      }
+    })
+    .post('/cancel', async (c) => {
+      try {
+        const request = parseInput(h265CancelRequestSchema, await readJsonBody(c));
+        const converter = await deps.getConverter();
+        return c.json(await converter.cancel(await callerOf(c, false), request.s3Key));
       } catch (error) {
         return failed(c, error);
       }

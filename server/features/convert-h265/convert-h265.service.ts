@@ -3,7 +3,9 @@
 // queues a job (pg-boss queue `video-h265`); the job (`runConversion`) downloads the upload, probes it, picks the best
 // x265 preset whose estimate fits the 5-minute limit (or refuses it up front), runs ffmpeg as a child process with its
 // progress in the row, stores the result and deletes the upload. `waitFor` is how the spec's synchronous answer
-// waits, from any instance. `sweep` deletes what is 24 hours old.
+// waits, from any instance. `cancel` (issue 29) ends a conversion that has not ended: the row says so at once, and the
+// worker running it, on whichever instance, reads the row while it works and stops (ffmpeg killed, files deleted).
+// `sweep` deletes what is 24 hours old.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
@@ -14,11 +16,13 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import {
   H265_MAX_BYTES,
   H265_MESSAGES,
+  H265_NOT_CANCELLABLE,
   H265_RETENTION_HOURS,
   H265_TIME_LIMIT_SECONDS,
   fileTooLargeMessage,
   type ConversionState,
   type ConvertH265Result,
+  type H265CancelResponse,
   type H265EstimateRequest,
   type H265EstimateResponse,
   type H265StatusResponse,
@@ -72,12 +76,31 @@ export const MAX_WAITING_PER_OWNER = 3;
 export const MAX_WAITING_PER_ADDRESS = 10;
 /** The last slots of the shared pool, kept for callers who have no upload waiting. */
 export const WAITING_RESERVED_FOR_NEWCOMERS = 20;
+/**
+ * How often a worker reads its row while it works, to notice a cancel made on any instance (issue 29): the longest a
+ * cancelled ffmpeg keeps running.
+ */
+export const CANCEL_POLL_MS = 1_000;
+/** A cancelled conversion's row is kept this long (its status says it was cancelled), then swept with its keys. */
+export const CANCELLED_ROW_MS = UNCONVERTED_UPLOAD_MS;
+/** The states a conversion can still be cancelled in. */
+const CANCELLABLE_STATES = ['uploading', 'queued', 'active'];
 /** The largest frame converted: 4096 pixels on a side and 4096 x 2304 in all (4K; issue 26, point 2). */
 export const MAX_FRAME_SIDE = 4096;
 export const MAX_FRAME_PIXELS = 4096 * 2304;
 const PREFIX = 'h265/';
 
 type Row = typeof videoConversion.$inferSelect;
+/** One attempt at a conversion: its row as claimed, and writes that hold only while the row is still its own. */
+type Attempt = {
+  row: Row;
+  attempt: number;
+  /** Aborts when the conversion is cancelled (on any instance) or the row is no longer this attempt's. */
+  signal: AbortSignal;
+  /** Writes to the row; false (nothing written) once it is no longer this attempt's. */
+  write: (values: Partial<Row>) => Promise<boolean>;
+  fail: (code: ErrorCode, message: string) => Promise<void>;
+};
 type ProbeRecord = Probe & { estimateSeconds: number; fastestSeconds: number; estimatedSize: number };
 
 export type ConverterDeps = {
@@ -127,21 +150,31 @@ export function createConverter(deps: ConverterDeps) {
   const update = (id: string, values: Partial<Row>) =>
     db.update(videoConversion).set(values).where(eq(videoConversion.id, id));
 
-  /** Ends a conversion as failed; its upload is deleted at once (it will not be converted again). */
-  const fail = async (id: string, code: ErrorCode, message: string) => {
+  /** Deletes an upload that will not be converted, and refuses its address from now on (local store). */
+  const discardUpload = async (id: string, uploadKey: string) => {
+    await storage.revokeUploadUrl(uploadKey).catch(() => undefined);
+    await storage
+      .deleteObject(uploadKey)
+      .catch((error: unknown) => logger.warn({ err: error, conversion: id }, 'an upload was not deleted'));
+  };
+
+  /**
+   * Ends a conversion as failed, unless it has already ended (a cancel comes first); its upload is deleted at once (it
+   * will not be converted again). With `attempt`, only while that attempt is the one working on it.
+   */
+  const fail = async (id: string, code: ErrorCode, message: string, attempt?: number) => {
     const [row] = await db
       .update(videoConversion)
       .set({ state: 'failed', errorCode: code, errorMessage: message, finishedAt: new Date(now()) })
-      .where(eq(videoConversion.id, id))
+      .where(
+        and(
+          eq(videoConversion.id, id),
+          inArray(videoConversion.state, CANCELLABLE_STATES),
+          attempt === undefined ? undefined : eq(videoConversion.attempts, attempt),
+        ),
+      )
       .returning({ uploadKey: videoConversion.uploadKey });
-    if (row) {
-      await storage.revokeUploadUrl(row.uploadKey).catch(() => undefined);
-      await storage
-        .deleteObject(row.uploadKey)
-        .catch((error: unknown) =>
-          logger.warn({ err: error, conversion: id }, 'a failed upload was not deleted'),
-        );
-    }
+    if (row) await discardUpload(id, row.uploadKey);
   };
 
   const ownRow = async (caller: Caller | undefined, s3Key: string): Promise<Row> => {
@@ -160,13 +193,13 @@ export function createConverter(deps: ConverterDeps) {
     return row;
   };
 
-  const speedsNow = async () => {
-    const speeds = await deps.speeds.speeds();
+  const speedsNow = async (...args: Parameters<SpeedBook['speeds']>) => {
+    const speeds = await deps.speeds.speeds(...args);
     return speeds;
   };
 
   async function estimate(media: H265EstimateRequest): Promise<H265EstimateResponse> {
-    const speeds = await speedsNow();
+    const speeds = await speedsNow(media, 'estimate');
     const facts = {
       durationSeconds: media.durationSeconds,
       width: media.width,
@@ -246,7 +279,8 @@ export function createConverter(deps: ConverterDeps) {
       contentType: request.contentType,
       expiresInSeconds: UPLOAD_ADDRESS_SECONDS,
       maxBytes: H265_MAX_BYTES,
-      ...(request.size !== undefined ? { contentLength: request.size } : {}),
+      // The exact size, signed: the store itself refuses a body of any other size (issue 29).
+      contentLength: request.size,
     });
     return {
       uploadUrl: upload.url,
@@ -268,9 +302,13 @@ export function createConverter(deps: ConverterDeps) {
         'The video has not been uploaded yet: please upload it again',
       );
     }
+    // The address allowed the size asked for, at most 100 MB; what is there now is checked again all the same (a
+    // file put there another way, or a store that did not hold to the signed size): refused, deleted, and its row
+    // ended, so that asking again answers the same and it no longer counts as waiting.
     if (info.size > H265_MAX_BYTES) {
-      await storage.deleteObject(s3Key);
-      throw new AppError(ERROR_CODES.fileTooLarge, fileTooLargeMessage(info.size));
+      const message = fileTooLargeMessage(info.size);
+      await fail(row.id, ERROR_CODES.fileTooLarge, message);
+      throw new AppError(ERROR_CODES.fileTooLarge, message);
     }
     const limit = caller.loggedIn ? deps.limits.user : deps.limits.guest;
     const wait = await limit.take(caller.rateKey);
@@ -304,7 +342,7 @@ export function createConverter(deps: ConverterDeps) {
     for (;;) {
       const row = await load(id);
       if (!row) throw new AppError(ERROR_CODES.uploadNotFound, 'This conversion was not found');
-      if (row.state === 'done' || row.state === 'failed') return row;
+      if (row.state === 'done' || row.state === 'failed' || row.state === 'cancelled') return row;
       if (isLost(row)) {
         await fail(id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
         continue;
@@ -317,6 +355,9 @@ export function createConverter(deps: ConverterDeps) {
 
   /** The spec's answer for an ended row: the result, or the failure as an AppError. */
   async function resultOf(row: Row): Promise<ConvertH265Result> {
+    if (row.state === 'cancelled') {
+      throw new AppError(ERROR_CODES.conversionCancelled, row.errorMessage ?? H265_MESSAGES.cancelled);
+    }
     if (row.state === 'failed') {
       throw new AppError(
         (row.errorCode as ErrorCode | null) ?? ERROR_CODES.conversionFailed,
@@ -379,7 +420,47 @@ export function createConverter(deps: ConverterDeps) {
       estimateSeconds: record ? Math.round(record.estimateSeconds) : null,
       ahead: ahead?.n ?? 0,
       attempts: row.attempts,
+      message: row.state === 'failed' || row.state === 'cancelled' ? row.errorMessage : null,
     };
+  }
+
+  /** The attempts running on this instance, by conversion: a cancel made here stops its ffmpeg without waiting. */
+  const running = new Map<string, AbortController>();
+
+  /**
+   * Cancels the caller's conversion (issue 29) while it is uploading, queued or running: the row says so at once (its
+   * job, when a worker takes it, finds nothing to do and completes); the upload is deleted and its address refused;
+   * the worker running it, on whichever instance, reads its row at least every CANCEL_POLL_MS, kills its ffmpeg and
+   * deletes its files. An ended conversion answers `conversion_ended` with the state it ended in.
+   */
+  async function cancel(caller: Caller | undefined, s3Key: string): Promise<H265CancelResponse> {
+    const row = await ownRow(caller, s3Key);
+    const at = now();
+    const [cancelled] = await db
+      .update(videoConversion)
+      .set({
+        state: 'cancelled',
+        errorCode: ERROR_CODES.conversionCancelled,
+        errorMessage: H265_MESSAGES.cancelled,
+        finishedAt: new Date(at),
+        // Kept long enough for its status to say so, and swept then with whatever a late upload left at its key.
+        expiresAt: new Date(Math.min(row.expiresAt.getTime(), at + CANCELLED_ROW_MS)),
+      })
+      .where(and(eq(videoConversion.id, row.id), inArray(videoConversion.state, CANCELLABLE_STATES)))
+      .returning({ id: videoConversion.id });
+    if (!cancelled) {
+      const state = (await load(row.id))?.state ?? row.state;
+      throw new AppError(
+        ERROR_CODES.conversionEnded,
+        state === 'done' || state === 'failed' || state === 'cancelled'
+          ? H265_NOT_CANCELLABLE[state]
+          : H265_NOT_CANCELLABLE.failed,
+      );
+    }
+    running.get(row.id)?.abort();
+    await discardUpload(row.id, row.uploadKey);
+    logger.info({ conversion: row.id, state: row.state }, 'conversion cancelled');
+    return { success: true, state: 'cancelled', message: H265_MESSAGES.cancelled };
   }
 
   /**
@@ -389,7 +470,7 @@ export function createConverter(deps: ConverterDeps) {
   async function runConversion(id: string): Promise<void> {
     // Claimed in one statement: a queued row, or one whose attempt has outlived the job's expiry (its instance died).
     // A row another attempt is still working on is left to it: pg-boss gives up waiting on a handler at the expiry and
-    // retries, so two attempts could otherwise run at once.
+    // retries, so two attempts could otherwise run at once. A cancelled row is not claimed: its job completes here.
     const staleBefore = new Date(now() - deps.jobExpireSeconds * 1000);
     const [row] = await db
       .update(videoConversion)
@@ -412,23 +493,83 @@ export function createConverter(deps: ConverterDeps) {
     if (!row) return;
     const attempt = row.attempts;
     if (attempt > MAX_ATTEMPTS) {
-      await fail(id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
+      await fail(id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed, attempt);
       return;
     }
+    const stop = new AbortController();
+    running.set(id, stop);
+    const watching = watchRow(id, attempt, stop);
+    const work: Attempt = {
+      row,
+      attempt,
+      signal: stop.signal,
+      write: async (values) =>
+        (
+          await db
+            .update(videoConversion)
+            .set(values)
+            .where(ownedBy(id, attempt))
+            .returning({ id: videoConversion.id })
+        ).length === 1,
+      fail: (code, message) => fail(id, code, message, attempt),
+    };
     const dir = await mkdtemp(path.join(tmpdir(), `bct-h265-${id}-`));
     try {
-      await convertIn(row, dir, attempt);
+      await convertIn(work, dir);
     } catch (error) {
+      // Cancelled (or taken over): whatever failed was stopped on purpose, and the job is over for this attempt.
+      if (stop.signal.aborted) return;
       if (attempt >= MAX_ATTEMPTS) {
         logger.error({ err: error, conversion: id }, 'conversion failed on its last attempt');
-        await fail(id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
+        await work.fail(ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
         return;
       }
       logger.warn({ err: error, conversion: id, attempt }, 'conversion attempt failed; it will be retried');
-      await update(id, { state: 'queued', progress: 0 });
+      if (!(await work.write({ state: 'queued', progress: 0 }))) return;
       throw error;
     } finally {
+      stop.abort();
+      running.delete(id);
+      await watching;
+      // The input and any partial output go with the work folder.
       await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** The row as long as this attempt is the one working on it: active, and not taken over by a later attempt. */
+  const ownedBy = (id: string, attempt: number) =>
+    and(
+      eq(videoConversion.id, id),
+      eq(videoConversion.state, 'active'),
+      eq(videoConversion.attempts, attempt),
+    );
+
+  /**
+   * Reads the row every CANCEL_POLL_MS while the attempt works, and stops it (`stop.abort()`: ffmpeg is killed, the
+   * download cut) once the row is no longer its own: cancelled on any instance, or ended or taken over otherwise.
+   * Answers when the attempt has stopped.
+   */
+  async function watchRow(id: string, attempt: number, stop: AbortController): Promise<void> {
+    const ended = new Promise<void>((resolve) =>
+      stop.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
+    while (!stop.signal.aborted) {
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, CANCEL_POLL_MS))]);
+      if (stop.signal.aborted) return;
+      try {
+        const [mine] = await db
+          .select({ id: videoConversion.id })
+          .from(videoConversion)
+          .where(ownedBy(id, attempt))
+          .limit(1);
+        if (!mine) {
+          logger.info({ conversion: id, attempt }, 'the conversion was cancelled: stopping its work');
+          stop.abort();
+        }
+      } catch (error) {
+        // The database did not answer this time: the next look may; the work goes on meanwhile.
+        logger.warn({ err: error, conversion: id }, 'the conversion row could not be read');
+      }
     }
   }
 
@@ -467,48 +608,48 @@ export function createConverter(deps: ConverterDeps) {
     return null;
   }
 
-  async function convertIn(row: Row, dir: string, attempt: number): Promise<void> {
+  async function convertIn(work: Attempt, dir: string): Promise<void> {
+    const { row, signal } = work;
     const binary = await deps.getBinary();
     const object = await storage.getObjectStream(row.uploadKey);
     if (!object) {
-      await fail(
-        row.id,
+      await work.fail(
         ERROR_CODES.uploadMissing,
         'The uploaded video is no longer there: please upload it again',
       );
       return;
     }
     const file = path.join(dir, 'input');
-    await pipeline(object.body, createWriteStream(file));
+    await pipeline(object.body, createWriteStream(file), { signal });
     // ffmpeg is never left to guess what the file is (issue 26, point 1): lists of other files are refused here.
     const sniffed = sniffContainer(await headOf(file));
     if (!sniffed.ok) {
-      await fail(row.id, ERROR_CODES.videoFormatUnsupported, refusalMessage(sniffed.reason));
+      await work.fail(ERROR_CODES.videoFormatUnsupported, refusalMessage(sniffed.reason));
       return;
     }
     const input: InputFile = { path: file, container: sniffed.container };
     let probed: Probe;
     try {
-      probed = await probe(binary, input);
+      probed = await probe(binary, input, signal);
     } catch (error) {
-      if (!(error instanceof ProbeError)) throw error;
-      if (error.kind === 'not_video') await fail(row.id, ERROR_CODES.notVideo, H265_MESSAGES.notVideo);
+      if (!(error instanceof ProbeError) || signal.aborted) throw error;
+      if (error.kind === 'not_video') await work.fail(ERROR_CODES.notVideo, H265_MESSAGES.notVideo);
       else {
-        await fail(
-          row.id,
+        await work.fail(
           ERROR_CODES.videoUnreadable,
           'The video could not be read: the file may be damaged or in a format the converter does not know',
         );
       }
       return;
     }
+    if (signal.aborted) return;
     const refusal = sizeRefusal(probed);
     if (refusal) {
-      await update(row.id, { probe: probed });
-      await fail(row.id, refusal.code, refusal.message);
+      await work.write({ probe: probed });
+      await work.fail(refusal.code, refusal.message);
       return;
     }
-    const speeds = await speedsNow();
+    const speeds = await speedsNow(probed, 'encode');
     const facts = { ...probed, sizeBytes: object.size };
     const chosen = estimateConversion(facts, speeds, timeLimitSeconds);
     const record: ProbeRecord = {
@@ -518,9 +659,8 @@ export function createConverter(deps: ConverterDeps) {
       estimatedSize: chosen.estimatedSize,
     };
     if (!chosen.preset) {
-      await update(row.id, { probe: record });
-      await fail(
-        row.id,
+      await work.write({ probe: record });
+      await work.fail(
         ERROR_CODES.conversionTooLong,
         `This video would take about ${formatDuration(chosen.fastestSeconds)} to convert here, more than the ` +
           `${formatDuration(timeLimitSeconds)} limit. Please trim it or lower its resolution.`,
@@ -528,7 +668,7 @@ export function createConverter(deps: ConverterDeps) {
       return;
     }
     const preset: X265Preset = chosen.preset;
-    await update(row.id, { probe: record, preset });
+    if (!(await work.write({ probe: record, preset }))) return;
     const output = path.join(dir, 'output.mp4');
     let lastWrite = 0;
     let writing: Promise<unknown> = Promise.resolve();
@@ -536,32 +676,34 @@ export function createConverter(deps: ConverterDeps) {
     const outcome = await encode(binary, encodeArgs(input, output, preset, probed), {
       durationSeconds: probed.durationSeconds,
       timeoutMs: timeLimitSeconds * 1000,
+      signal,
       onProgress: (share) => {
         const at = Date.now();
         if (at - lastWrite < 1000) return;
         lastWrite = at;
         const progress = Math.min(99, Math.floor(share * 100));
-        writing = writing.then(() => update(row.id, { progress })).catch(() => undefined);
+        writing = writing.then(() => work.write({ progress })).catch(() => undefined);
       },
     });
     await writing;
     const encodeSeconds = (performance.now() - started) / 1000;
+    // Cancelled: ffmpeg was killed; its partial output goes with the work folder.
+    if (signal.aborted) return;
     if (!outcome.ok) {
       if (outcome.reason === 'timeout') {
-        await fail(row.id, ERROR_CODES.conversionTimeout, H265_MESSAGES.timeout);
+        await work.fail(ERROR_CODES.conversionTimeout, H265_MESSAGES.timeout);
         return;
       }
-      if (outcome.reason === 'killed') throw new Error(`attempt ${attempt}: ${outcome.detail}`);
+      if (outcome.reason === 'killed') throw new Error(`attempt ${work.attempt}: ${outcome.detail}`);
       logger.warn({ conversion: row.id, detail: outcome.detail }, 'ffmpeg could not convert the video');
       if (outcome.reason === 'memory') {
-        await fail(
-          row.id,
+        await work.fail(
           ERROR_CODES.videoFrameTooLarge,
           'This video needs more memory to convert than the converter allows. Please lower its resolution.',
         );
         return;
       }
-      await fail(row.id, ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
+      await work.fail(ERROR_CODES.conversionFailed, H265_MESSAGES.failed);
       return;
     }
     const size = (await stat(output)).size;
@@ -571,7 +713,7 @@ export function createConverter(deps: ConverterDeps) {
       contentLength: size,
     });
     const finished = new Date(now());
-    await update(row.id, {
+    const saved = await work.write({
       state: 'done',
       progress: 100,
       convertedSize: size,
@@ -581,6 +723,11 @@ export function createConverter(deps: ConverterDeps) {
       finishedAt: finished,
       expiresAt: new Date(finished.getTime() + RETENTION_MS),
     });
+    if (!saved) {
+      // Cancelled while the result was being stored: it is not kept.
+      await storage.deleteObject(outputKey).catch(() => undefined);
+      return;
+    }
     // The original is not needed once converted (the spec keeps the converted file for 24 hours).
     await storage.deleteObject(row.uploadKey).catch(() => undefined);
     // The speed is learnt from the frames ffmpeg says it encoded, not from the file's headers (issue 26, point 4).
@@ -688,6 +835,7 @@ export function createConverter(deps: ConverterDeps) {
     waitFor,
     resultOf,
     status,
+    cancel,
     runConversion,
     sweep,
     hasUnfinished,

@@ -53,11 +53,11 @@ function childEnv(): NodeJS.ProcessEnv {
   return { ...process.env, MALLOC_ARENA_MAX: '2' };
 }
 
-/** Runs a binary to its end; answers its exit code and output (each bounded to `maxBytes`). */
+/** Runs a binary to its end (killed at `timeoutMs` or when `signal` aborts); answers its exit code and output. */
 export function run(
   file: string,
   args: string[],
-  options: { timeoutMs?: number; maxBytes?: number } = {},
+  options: { timeoutMs?: number; maxBytes?: number; signal?: AbortSignal } = {},
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   const maxBytes = options.maxBytes ?? 256 * 1024;
   return new Promise((resolve, reject) => {
@@ -71,12 +71,17 @@ export function run(
       if (stderr.length < maxBytes) stderr += chunk.toString('utf8');
     });
     const timer = options.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs) : undefined;
+    const abort = () => child.kill('SIGKILL');
+    if (options.signal?.aborted) abort();
+    else options.signal?.addEventListener('abort', abort, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
       reject(error);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
       resolve({ code, signal, stdout, stderr });
     });
   });
@@ -250,9 +255,10 @@ function launched(binary: FfmpegBinary, args: string[]): [string, string[]] {
   return [command, [...prefix, ...args]];
 }
 
-export async function probe(binary: FfmpegBinary, input: InputFile): Promise<Probe> {
+export async function probe(binary: FfmpegBinary, input: InputFile, signal?: AbortSignal): Promise<Probe> {
   const [command, args] = launched(binary, ['-hide_banner', '-nostdin', ...inputArgs(input)]);
-  const result = await run(command, args, { timeoutMs: 30_000 });
+  const result = await run(command, args, { timeoutMs: 30_000, ...(signal ? { signal } : {}) });
+  signal?.throwIfAborted();
   const probed = parseProbe(result.stderr);
   if (!(probed.durationSeconds > 0)) throw new ProbeError('unreadable', 'The video has no duration');
   return probed;
@@ -349,9 +355,11 @@ export function encode(
       child.kill('SIGKILL');
     }, options.timeoutMs);
     const abort = () => child.kill('SIGKILL');
-    options.signal?.addEventListener('abort', abort, { once: true });
+    if (options.signal?.aborted) abort();
+    else options.signal?.addEventListener('abort', abort, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
       resolve({ ok: false, reason: 'failed', detail: error.message });
     });
     child.on('close', (code, signal) => {

@@ -1,10 +1,12 @@
 // What the H.265 converter's integration tests share: a caller that asks for an upload address, PUTs the file where it
 // was told and asks for the conversion, as the screen does (test-only).
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import {
   CONVERT_H265_PATH,
+  H265_CANCEL_PATH,
   H265_STATUS_PATH,
   H265_UPLOAD_URL_PATH,
   h265UploadUrlResponseSchema,
@@ -73,6 +75,10 @@ export async function convert(client: TestClient, s3Key: string, filename = 'cli
   return answer(await client.post(CONVERT_H265_PATH, { s3Key, filename }));
 }
 
+export async function cancel(client: TestClient, s3Key: string): Promise<Answer> {
+  return answer(await client.post(H265_CANCEL_PATH, { s3Key }));
+}
+
 export async function status(client: TestClient, s3Key: string): Promise<H265StatusResponse> {
   const res = await client.request(`${H265_STATUS_PATH}?s3Key=${encodeURIComponent(s3Key)}`);
   if (res.status !== 200) throw new Error(`status ${res.status}: ${await res.text()}`);
@@ -99,5 +105,30 @@ export async function killFfmpegOf(id: string): Promise<number> {
     return pids.length;
   } catch {
     return 0;
+  }
+}
+
+/** The ffmpeg processes converting `id` (their arguments name its work folder): their process ids. */
+export async function ffmpegOf(id: string): Promise<number[]> {
+  try {
+    const { stdout } = await exec('pgrep', ['-f', `bct-h265-${id}`]);
+    return stdout.split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The work folders of `id`'s attempts left in the temporary folder (the input and the partial output live there). */
+export async function workDirsOf(id: string): Promise<string[]> {
+  return (await readdir(tmpdir())).filter((name) => name.startsWith(`bct-h265-${id}-`));
+}
+
+/** Polls `check` every 100 ms until it answers true, for at most `ms`; answers whether it did. */
+export async function eventually(check: () => Promise<boolean>, ms = 15_000): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
