@@ -63,6 +63,9 @@ describe('H265_CONCURRENCY × H265_MEMORY_LIMIT_MB against the machine', () => {
       'H265_CONCURRENCY: 2 conversions at once × H265_MEMORY_LIMIT_MB 2048 MB = 4096 MB, more than the 2048 MB ' +
         'this machine has: lower H265_CONCURRENCY to 1 or H265_MEMORY_LIMIT_MB to 1024',
     ]);
+    // Left to the defaults on a small machine, the bound is derived from its memory (three quarters) instead.
+    expect(parseEnv({}, machine(2)).H265_MEMORY_LIMIT_MB).toBe(1536);
+    expect(parseEnv({}, machine(24)).H265_MEMORY_LIMIT_MB).toBe(3072);
     // Without the machine (tests, tools), nothing depends on it.
     expect(parseEnv({ H265_CONCURRENCY: '8', H265_MEMORY_LIMIT_MB: '65536' }).H265_CONCURRENCY).toBe(8);
   });

@@ -376,7 +376,14 @@ export function parseEnv(source: Record<string, string | undefined>, machine?: M
   }
   const env = result.data;
   const memory = machine ? h265MemoryProblem(env, machine) : undefined;
-  if (memory) throw new EnvError([memory]);
+  if (memory && machine) {
+    // Chosen by the operator: say it does not fit. Left to the defaults (`npm start` on a small machine): the bound
+    // is derived from the memory there is, three quarters of it shared by the conversions, rather than refusing.
+    const chosen = cleaned.H265_CONCURRENCY !== undefined || cleaned.H265_MEMORY_LIMIT_MB !== undefined;
+    if (chosen) throw new EnvError([memory]);
+    const availableBytes = Math.min(machine.totalBytes, machine.cgroupBytes ?? Infinity);
+    env.H265_MEMORY_LIMIT_MB = Math.max(1, Math.floor((availableBytes * 0.75) / MB / env.H265_CONCURRENCY));
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
