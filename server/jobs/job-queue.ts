@@ -45,6 +45,8 @@ export type JobQueueOptions = {
   sliceExpireSeconds?: number;
   /** How often expired slices are looked for. Default 30 s. */
   maintenanceIntervalSeconds?: number;
+  /** Slice workers per kind on this instance (each serves one store at a time). Default 1. */
+  sliceWorkers?: number;
   /** How often an idle worker asks for work. Default 1 s. */
   pollingIntervalSeconds?: number;
 };
@@ -64,13 +66,12 @@ export function createJobQueue(options: JobQueueOptions) {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started: Promise<void> | undefined;
   let watch: NodeJS.Timeout | undefined;
-  const sliceWorkers = new Map<string, string>();
+  const sliceWorkers = new Map<string, string[]>();
 
   const send = async (job: QueuedJob) => {
     await boss.send(job.kind, job, { singletonKey: job.storeHash });
     // This instance's worker looks now rather than at its next poll (other instances find it at theirs).
-    const worker = sliceWorkers.get(job.kind);
-    if (worker) boss.notifyWorker(worker);
+    for (const worker of sliceWorkers.get(job.kind) ?? []) boss.notifyWorker(worker);
   };
 
   const workSlice = async (queued: QueuedJob) => {
@@ -78,6 +79,77 @@ export function createJobQueue(options: JobQueueOptions) {
     if (!handler) throw new Error(`no handler for job kind ${queued.kind}`);
     const outcome = await handler(queued.jobId);
     if (outcome === 'more') await send(queued);
+  };
+
+  /**
+   * Creates a queue (idempotent). Two instances creating pg-boss's queues at once on a new database can deadlock
+   * (`40P01` in `pgboss.create_queue`, seen with two instances, issue 29): the loser tries again after a short random
+   * wait.
+   */
+  const createQueue = async (name: string, queueOptions: Parameters<PgBoss['createQueue']>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, queueOptions);
+        return;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code !== '40P01' || attempt >= 6) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 250 * attempt));
+      }
+    }
+  };
+
+  const startOnce = async () => {
+    await boss.start();
+    for (const name of [...handlers.keys(), LEGACY_JOB_QUEUE]) {
+      await createQueue(name, {
+        name,
+        policy: 'singleton',
+        retryLimit: 20,
+        retryDelay: 1,
+        expireInSeconds: options.sliceExpireSeconds ?? 120,
+      });
+      if (sliceWorkers.has(name)) continue;
+      const ids: string[] = [];
+      // Several workers per kind: the singleton policy still runs one slice per store at a time, and the other
+      // workers serve the kind's other stores meanwhile (issue 29, bench L2).
+      for (let index = 0; index < (options.sliceWorkers ?? 1); index += 1) {
+        ids.push(
+          await boss.work<QueuedJob>(
+            name,
+            { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+            async ([queued]) => {
+              if (queued) await workSlice(queued.data);
+            },
+          ),
+        );
+      }
+      sliceWorkers.set(name, ids);
+    }
+    for (const queue of wholeQueues.values()) {
+      await createQueue(queue.name, {
+        name: queue.name,
+        policy: 'standard',
+        retryLimit: queue.retryLimit,
+        retryDelay: queue.retryDelaySeconds,
+        expireInSeconds: queue.expireInSeconds,
+      });
+      if (workerIds.has(queue.name)) continue;
+      const ids: string[] = [];
+      // pg-boss 10 has no per-worker concurrency: each `work` is one worker fetching one job at a time.
+      for (let index = 0; index < queue.concurrency; index += 1) {
+        ids.push(
+          await boss.work<{ id: string }>(
+            queue.name,
+            { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+            async ([job]) => {
+              if (job) await queue.handler(job.data);
+            },
+          ),
+        );
+      }
+      workerIds.set(queue.name, ids);
+    }
   };
 
   return {
@@ -93,49 +165,12 @@ export function createJobQueue(options: JobQueueOptions) {
 
     /** Starts pg-boss (its own schema and migrations) and this instance's worker. */
     start(): Promise<void> {
-      started ??= (async () => {
-        await boss.start();
-        for (const name of [...handlers.keys(), LEGACY_JOB_QUEUE]) {
-          await boss.createQueue(name, {
-            name,
-            policy: 'singleton',
-            retryLimit: 20,
-            retryDelay: 1,
-            expireInSeconds: options.sliceExpireSeconds ?? 120,
-          });
-          const worker = await boss.work<QueuedJob>(
-            name,
-            { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-            async ([queued]) => {
-              if (queued) await workSlice(queued.data);
-            },
-          );
-          sliceWorkers.set(name, worker);
-        }
-        for (const queue of wholeQueues.values()) {
-          await boss.createQueue(queue.name, {
-            name: queue.name,
-            policy: 'standard',
-            retryLimit: queue.retryLimit,
-            retryDelay: queue.retryDelaySeconds,
-            expireInSeconds: queue.expireInSeconds,
-          });
-          const ids: string[] = [];
-          // pg-boss 10 has no per-worker concurrency: each `work` is one worker fetching one job at a time.
-          for (let index = 0; index < queue.concurrency; index += 1) {
-            ids.push(
-              await boss.work<{ id: string }>(
-                queue.name,
-                { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-                async ([job]) => {
-                  if (job) await queue.handler(job.data);
-                },
-              ),
-            );
-          }
-          workerIds.set(queue.name, ids);
-        }
-      })();
+      // A failed start is not kept (issue 29: the instance that lost a deadlock creating the queues stayed unable to
+      // queue anything until restarted): the next call starts again, and what was done is not done twice.
+      started ??= startOnce().catch((error: unknown) => {
+        started = undefined;
+        throw error;
+      });
       return started;
     },
 

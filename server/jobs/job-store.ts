@@ -132,6 +132,12 @@ export function createJobStore(db: Db) {
       });
     },
 
+    /** The row's version alone: what a follower looks at between changes (issue 29: not the plan and backup). */
+    async version(id: string): Promise<number | undefined> {
+      const [row] = await db.select({ version: job.version }).from(job).where(eq(job.id, id)).limit(1);
+      return row?.version;
+    },
+
     async get(id: string): Promise<JobRow | undefined> {
       const [row] = await db.select().from(job).where(eq(job.id, id)).limit(1);
       return row;

@@ -13,6 +13,7 @@ import {
 } from '../../../common/contracts/bulk-edit';
 import { FINAL_JOB_STATES, type JobState } from '../../../common/contracts/jobs';
 import { assertRoomForJob, toJobView, type JobRow, type JobStore } from '../../jobs/job-store';
+import { enqueueOrFail } from '../../jobs/enqueue';
 import type { JobQueue } from '../../jobs/job-queue';
 import { toolRoute, type ToolCall, type ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
@@ -130,7 +131,11 @@ function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
       credentialsSealed,
       now: new Date(),
     });
-    await deps.jobQueue.enqueue({ jobId: id, kind: tool.kind, storeHash: credentials.target.storeHash });
+    await enqueueOrFail(
+      deps.jobStore,
+      () => deps.jobQueue.enqueue({ jobId: id, kind: tool.kind, storeHash: credentials.target.storeHash }),
+      id,
+    );
     return row;
   };
   return new Hono()

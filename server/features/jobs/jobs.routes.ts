@@ -11,6 +11,7 @@ import {
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
+import { enqueueOrFail } from '../../jobs/enqueue';
 import { assertRoomForJob, toJobView } from '../../jobs/job-store';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
@@ -34,8 +35,8 @@ export type JobRoutesDeps = {
 const POLL_MS = 400;
 const STREAM_MS = 5 * 60_000;
 /** Open event streams per owner, and in all, on this instance (each one reads the job row every POLL_MS). */
-const MAX_STREAMS_PER_OWNER = 4;
-const MAX_STREAMS = 200;
+const MAX_STREAMS_PER_OWNER = 12;
+const MAX_STREAMS = 400;
 
 const isFinal = (state: string) => FINAL_JOB_STATES.includes(state as JobState);
 
@@ -100,7 +101,10 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
             }
             if (isFinal(row.state)) break;
             await stream.sleep(POLL_MS);
-            row = await deps.jobStore.get(first.id);
+            // The version first, the whole row only when it changed (the plan and backup are large).
+            const version = await deps.jobStore.version(first.id);
+            if (version === undefined) break;
+            if (version > sent) row = await deps.jobStore.get(first.id);
           }
         } finally {
           close();
@@ -145,7 +149,11 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
         undoOf: row.id,
         now: new Date(),
       });
-      await deps.jobQueue.enqueue({ jobId: id, kind: undo.kind, storeHash: row.storeHash });
+      await enqueueOrFail(
+        deps.jobStore,
+        () => deps.jobQueue.enqueue({ jobId: id, kind: undo.kind, storeHash: row.storeHash }),
+        id,
+      );
       return c.json({ job: toJobView(created) });
     });
 }
