@@ -69,6 +69,13 @@ export const envSchema = z.object({
     .min(5, { message: 'must be a whole number of seconds from 5 to 3600' })
     .max(3600, { message: 'must be a whole number of seconds from 5 to 3600' })
     .default(120),
+  /** Slice workers per job kind on this instance, each working one store at a time: 1 to 16, default 3 (issue 29). */
+  JOB_SLICE_WORKERS: z.coerce
+    .number({ message: 'must be a whole number from 1 to 16' })
+    .int({ message: 'must be a whole number from 1 to 16' })
+    .min(1, { message: 'must be a whole number from 1 to 16' })
+    .max(16, { message: 'must be a whole number from 1 to 16' })
+    .default(3),
   SANDBOX: onOff.default(true),
   /**
    * The sandbox's test fixtures: its control API (faults, quotas, resets; loopback only) and the two shared stores

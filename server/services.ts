@@ -105,7 +105,7 @@ export function createServices(deps: ServicesDeps): AppServices {
           maxCopies: env.SANDBOX_DEMO_COPIES,
           evictIdleMs: env.SANDBOX_DEMO_EVICT_SECONDS * 1000,
           // Kept in the database, so that every instance serves the same copies (issue 29).
-          ...(env.SANDBOX_DEMO_STATE === 'database' ? { journal: createDatabaseCopyJournal(db) } : {}),
+          ...(env.SANDBOX_DEMO_STATE === 'database' ? { journal: createDatabaseCopyJournal(database) } : {}),
         },
       })
     : undefined;
@@ -116,6 +116,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     database,
     logger,
     sliceExpireSeconds: env.JOB_SLICE_EXPIRE_SECONDS,
+    sliceWorkers: env.JOB_SLICE_WORKERS,
     maintenanceIntervalSeconds: Math.min(30, Math.max(1, Math.floor(env.JOB_SLICE_EXPIRE_SECONDS / 2))),
   });
   // The long-running tools register their job kinds with the platform (issue 30); each kind gets its own queue.
@@ -175,7 +176,11 @@ export function createServices(deps: ServicesDeps): AppServices {
     }
     return binary;
   };
-  const speeds = createSpeedBook(getBinary);
+  // The machine's x265 speeds, shared by every instance through the database (issue 29).
+  const speeds = createSpeedBook(getBinary, undefined, {
+    db,
+    logger: logger.child({ component: 'h265-speeds' }),
+  });
   const converter = createConverter({
     db,
     storage,

@@ -1,11 +1,16 @@
 // Types shared by the sandbox's Hono app and its route modules.
 import type { IncomingMessage } from 'node:http';
 import type { Context, Hono } from 'hono';
+import type { RequestTape } from './request-tape';
 import type { SandboxStore } from './store-registry';
 
 export type SandboxEnv = {
-  /** Present when served by @hono/node-server (used to drop connections); absent under `app.request()`. */
-  Bindings: { incoming?: IncomingMessage };
+  Bindings: {
+    /** Present when served by @hono/node-server (used to drop connections); absent under `app.request()`. */
+    incoming?: IncomingMessage;
+    /** Set only by the sandbox itself when it runs a demo copy's write again on `store` (demo-copy-pool.ts). */
+    again?: { store: SandboxStore; tape?: RequestTape };
+  };
   Variables: { store: SandboxStore };
 };
 

@@ -1,7 +1,10 @@
-// Demo copies in the store registry, on an injected clock: created on first use with the right token, at most
-// `maxCopies` alive, idle ones dropped, the least recently used one evicted only once idle long enough.
+// Demo copies in their pool, on an injected clock and the in-memory journal: created on first use with the right
+// token, at most `maxCopies` alive, idle ones dropped, the least recently used one evicted only once idle long enough.
 import { describe, expect, it } from 'vitest';
+import { MemoryCopyJournal } from './copy-journal';
 import { DemoCopiesBusyError } from './demo-copies';
+import { DemoCopyPool } from './demo-copy-pool';
+import { DEFAULT_RATE_LIMIT } from './rate-limit';
 import { StoreRegistry } from './store-registry';
 
 const copy = (n: number, kind: 'demo' | 'empty' = 'empty') =>
@@ -9,15 +12,21 @@ const copy = (n: number, kind: 'demo' | 'empty' = 'empty') =>
 const tokenOf = (hash: string) => `t-${hash}`;
 
 function registry(now: { ms: number }) {
-  return new StoreRegistry({
+  const stores = new StoreRegistry();
+  const pool = new DemoCopyPool({
+    journal: new MemoryCopyJournal(),
     clock: () => now.ms,
-    demoCopies: {
-      verify: (hash, token) => token === tokenOf(hash),
-      maxCopies: 3,
-      idleMs: 30 * 60_000,
-      evictIdleMs: 2 * 60_000,
-    },
+    verify: (hash, token) => token === tokenOf(hash),
+    limits: { maxCopies: 3, idleMs: 30 * 60_000, evictIdleMs: 2 * 60_000 },
+    rateLimit: DEFAULT_RATE_LIMIT,
+    build: (spec) => stores.build(spec),
+    replay: () => Promise.reject(new Error('nothing to replay in one process')),
   });
+  return {
+    open: async (hash: string, token: string | undefined) => (await pool.open(hash, token))?.store,
+    get: (hash: string) => pool.find(hash),
+    count: () => pool.count(),
+  };
 }
 
 describe('demo copies', () => {
@@ -32,7 +41,7 @@ describe('demo copies', () => {
     expect(demo?.data.products.size).toBe(1260);
     const empty = await stores.open(copy(0), tokenOf(copy(0)));
     expect(empty?.data.products.size).toBe(0);
-    expect(stores.copyCount).toBe(2);
+    expect(await stores.count()).toBe(2);
     // Opening again returns the same store (its changes kept).
     demo?.data.products.delete(77);
     expect((await stores.open(copy(1, 'demo'), tokenOf(copy(1, 'demo'))))?.data.products.has(77)).toBe(false);
@@ -57,12 +66,13 @@ describe('demo copies', () => {
     expect(busy).toBeInstanceOf(DemoCopiesBusyError);
     // Copy 1 was last used at 2 s; now is 4 s: 118 s to go before it may be evicted.
     expect((busy as DemoCopiesBusyError).retryAfterMs).toBe(118_000);
-    expect(stores.copyCount).toBe(3);
+    expect(await stores.count()).toBe(3);
 
     now.ms = 2_000 + 2 * 60_000;
     expect(await stores.open(copy(3), tokenOf(copy(3)))).toBeDefined();
-    expect(stores.get(copy(1))).toBeUndefined();
-    expect(stores.list().map((s) => s.spec.hash)).toEqual([copy(0), copy(2), copy(3)]);
+    expect(await stores.get(copy(1))).toBeUndefined();
+    for (const n of [0, 2, 3]) expect(await stores.get(copy(n))).toBeDefined();
+    expect(await stores.count()).toBe(3);
   });
 
   it('drops copies idle for idleMs; a dropped copy comes back from the seed', async () => {
@@ -73,10 +83,9 @@ describe('demo copies', () => {
     now.ms += 10 * 60_000;
     await stores.open(copy(1), tokenOf(copy(1)));
     now.ms += 21 * 60_000; // copy 0 idle 31 minutes, copy 1 idle 21
-    expect(stores.get(copy(0, 'demo'))).toBeDefined(); // nothing is dropped until the next request
-    await stores.open('sandbox-unknown', 'x');
-    expect(stores.get(copy(0, 'demo'))).toBeUndefined();
-    expect(stores.get(copy(1))).toBeDefined();
+    expect(await stores.get(copy(0, 'demo'))).toBeUndefined();
+    expect(await stores.get(copy(1))).toBeDefined();
+    expect(await stores.count()).toBe(1);
     const again = await stores.open(copy(0, 'demo'), tokenOf(copy(0, 'demo')));
     expect(again?.data.products.size).toBe(1260);
   });

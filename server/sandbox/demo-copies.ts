@@ -3,7 +3,10 @@
 // store from the deterministic seed on first use. At most `maxCopies` live at once; a copy idle for `idleMs` is
 // dropped (it comes back from the seed on its next use), and when every slot is taken the copy idle the longest is
 // dropped to make room, provided it has been idle for `evictIdleMs`; otherwise the caller is told to come back.
+// Their state lives in a journal (copy-journal.ts: in memory, or the app's database so that every instance serves the
+// same copies), served by demo-copy-pool.ts.
 import { DEMO_COPY_HASH } from '../../common/contracts/demo-stores';
+import type { DemoCopyJournal } from './copy-journal';
 import type { StoreKind } from './generate/index';
 
 export type DemoCopyOptions = {
@@ -15,6 +18,10 @@ export type DemoCopyOptions = {
   idleMs?: number;
   /** A copy may make room for a new one once unused this long (default 2 minutes). */
   evictIdleMs?: number;
+  /** Where the copies' state lives; default: this process's memory (`MemoryCopyJournal`). */
+  journal?: DemoCopyJournal;
+  /** With a shared journal, a copy is saved whole once this many writes (or bytes of them) are kept since the last. */
+  snapshotAfter?: { ops: number; bytes: number };
 };
 
 export const DEMO_COPY_DEFAULTS = {

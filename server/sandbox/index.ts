@@ -1,5 +1,6 @@
 // The sandbox BigCommerce store: a Hono app that answers like the Management API for the operations BC Toolbox uses,
-// with in-memory state per store hash. Mount it with `app.route('/sandbox', createSandbox(...).app)`.
+// with in-memory state per store hash (each visitor's demo copies followed from a journal that several instances
+// can share: demo-copy-pool.ts). Mount it with `app.route('/sandbox', createSandbox(...).app)`.
 // What it does not model: README.md in this folder.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -8,11 +9,14 @@ import { catalogPlugin } from './catalog-plugin';
 import { contentPlugin } from './content/plugin';
 import type { SandboxPlugin } from './plugin';
 import { registerControlRoutes } from './control';
-import { DemoCopiesBusyError, demoCopyKind, type DemoCopyOptions } from './demo-copies';
+import { MemoryCopyJournal, type VersionedOp } from './copy-journal';
+import { DEMO_COPY_DEFAULTS, DemoCopiesBusyError, demoCopyKind, type DemoCopyOptions } from './demo-copies';
+import { DemoCopyPool, type OpenedCopy } from './demo-copy-pool';
 import { BcApiError, bcErrorBody } from './envelope';
 import { QueryError } from './query';
 import type { RateLimitSettings } from './rate-limit';
 import { DEFAULT_RATE_LIMIT } from './rate-limit';
+import { RequestTape, runTaped, tapedNow } from './request-tape';
 import { registerCdnRoutes } from './routes/cdn';
 import {
   DEMO_STORES,
@@ -27,6 +31,8 @@ export { DEMO_STORES } from './store-registry';
 
 /** What `sandbox/content/` (widgets) plugs in: per-store state and its routes on the same app. */
 export type ContentPlugin = SandboxPlugin & { createState: ContentStateFactory };
+export { MemoryCopyJournal } from './copy-journal';
+export type { DemoCopyJournal } from './copy-journal';
 export type { SandboxPlugin } from './plugin';
 
 export type SandboxOptions = {
@@ -61,7 +67,10 @@ export const SANDBOX_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export type Sandbox = {
   app: SandboxApp;
+  /** The shared fixtures and the stores made through the control API. */
   stores: StoreRegistry;
+  /** Each visitor's demo copies; undefined without `demoCopies`. */
+  copies: DemoCopyPool | undefined;
   /** Regenerates a store's data and clears its statistics, settings and faults. Returns false for an unknown hash. */
   reset: (hash: string) => boolean;
 };
@@ -79,17 +88,45 @@ function mountPrefix(path: string): string {
 export function createSandbox(options: SandboxOptions): Sandbox {
   const clock = options.clock ?? Date.now;
   const content = options.content === false ? undefined : (options.content ?? contentPlugin);
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   const stores = new StoreRegistry({
-    rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    rateLimit,
     ...(content ? { contentFactory: content.createState } : {}),
     ...(options.storeBudgetBytes !== undefined ? { budgetBytes: options.storeBudgetBytes } : {}),
-    ...(options.demoCopies ? { demoCopies: options.demoCopies } : {}),
-    clock,
   });
   for (const spec of options.stores ?? DEMO_STORES) stores.create(spec);
 
+  // Set once the app exists: runs a write again on a demo copy, through the same handlers (a write another instance
+  // recorded, replayed with its tape; or this instance's own write after it lost the race to another's).
+  let runAgain: RunAgain = () => Promise.reject(new Error('The sandbox app is not ready'));
+  const copyOptions = options.demoCopies;
+  const copies =
+    copyOptions &&
+    new DemoCopyPool({
+      journal: copyOptions.journal ?? new MemoryCopyJournal(),
+      limits: {
+        maxCopies: copyOptions.maxCopies ?? DEMO_COPY_DEFAULTS.maxCopies,
+        idleMs: copyOptions.idleMs ?? DEMO_COPY_DEFAULTS.idleMs,
+        evictIdleMs: copyOptions.evictIdleMs ?? DEMO_COPY_DEFAULTS.evictIdleMs,
+      },
+      verify: copyOptions.verify,
+      rateLimit,
+      clock,
+      build: (spec) => stores.build(spec),
+      replay: async (store, op) => {
+        const res = await runAgain(store, op, RequestTape.replaying(op.tape));
+        await res.body?.cancel();
+      },
+      ...(copyOptions.snapshotAfter ? { snapshotAfter: copyOptions.snapshotAfter } : {}),
+      content:
+        content?.saveState && content.loadState
+          ? { save: content.saveState, load: content.loadState }
+          : undefined,
+    });
+
   const deps: RouteDeps = {
-    clock,
+    // A handler's clock: the recorded readings while a demo copy's write is replayed (request-tape.ts).
+    clock: () => tapedNow(clock),
     baseUrl: (c) =>
       options.publicBaseUrl?.replace(/\/$/, '') ?? new URL(c.req.url).origin + mountPrefix(c.req.path),
   };
@@ -105,17 +142,24 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   });
 
   const guard: MiddlewareHandler<SandboxEnv> = async (c, next) => {
-    let store: SandboxStore | undefined;
+    const again = c.env?.again;
+    if (again) {
+      // A demo copy's write run again (demo-copy-pool.ts): no quota, auth, budget or faults (it passed them).
+      c.set('store', again.store);
+      await (again.tape ? runTaped(again.tape, next) : next());
+      return;
+    }
+    const hash = c.req.param('hash') ?? '';
+    let store = stores.get(hash);
+    let copy: OpenedCopy | undefined;
     try {
-      store = await stores.open(c.req.param('hash') ?? '', c.req.header('X-Auth-Token'));
+      if (!store && copies && demoCopyKind(hash)) {
+        copy = await copies.open(hash, c.req.header('X-Auth-Token'));
+        store = copy?.store;
+      }
     } catch (error) {
       if (!(error instanceof DemoCopiesBusyError)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
-      c.header('Retry-After', String(seconds));
-      return c.json(
-        bcErrorBody(503, `Every demo store is in use right now. Please try again in ${seconds} seconds.`),
-        503,
-      );
+      return busy(c, error);
     }
     if (!store) {
       // A demo copy's hash with a token the app did not sign for it: as BigCommerce answers a wrong token.
@@ -126,7 +170,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       // against). BigCommerce does not document this case; see README.md.
       return c.json(bcErrorBody(404, 'Store not found'), 404);
     }
-    await guardedRequest(c, store, next, clock);
+    await guardedRequest(c, store, next, clock, copy && { ...copy, runAgain });
   };
   // BigCommerce's own API refuses large payloads (413); here the limit also bounds memory per request.
   app.use(
@@ -140,14 +184,43 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const plugins: SandboxPlugin[] = [catalogPlugin, ...(content ? [content] : [])];
   for (const plugin of plugins) plugin.registerRoutes(app, deps);
-  registerCdnRoutes(app, stores);
+  registerCdnRoutes(app, async (hash) => stores.get(hash) ?? (await copies?.find(hash)));
   if (options.control) registerControlRoutes(app, stores);
   // The app is mounted inside another one, whose notFound would answer in its own format: answer BigCommerce's
   // 404 for any unknown path below the mount point instead.
   app.all('/*', (c) => c.json(bcErrorBody(404, 'The requested resource was not found.'), 404));
 
-  return { app, stores, reset: (hash) => stores.reset(hash) !== undefined };
+  runAgain = async (store, request, tape) =>
+    app.fetch(
+      new Request(`http://sandbox.internal${request.path}`, {
+        method: request.method,
+        headers: request.contentType ? { 'Content-Type': request.contentType } : {},
+        body: request.body ? new Uint8Array(request.body) : null,
+      }),
+      { again: { store, ...(tape ? { tape } : {}) } },
+    );
+
+  return { app, stores, copies, reset: (hash) => stores.reset(hash) !== undefined };
 }
+
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
+
+/** Every demo copy slot is taken by a copy in use: 503 with when to come back. */
+function busy(c: SandboxContext, error: DemoCopiesBusyError): Response {
+  const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  c.header('Retry-After', String(seconds));
+  return c.json(
+    bcErrorBody(503, `Every demo store is in use right now. Please try again in ${seconds} seconds.`),
+    503,
+  );
+}
+
+/** Runs a demo copy's write request again on `store` (with `tape`, or the tape of the calling context). */
+type RunAgain = (
+  store: SandboxStore,
+  request: Pick<VersionedOp, 'method' | 'path' | 'contentType' | 'body'>,
+  tape?: RequestTape,
+) => Promise<Response>;
 
 /**
  * Everything BigCommerce does before a handler runs, in order: count the request against the store's quota (429
@@ -159,12 +232,14 @@ async function guardedRequest(
   store: SandboxStore,
   next: () => Promise<void>,
   clock: () => number,
+  /** A demo copy: its quota was counted in its journal, and a write goes through it. */
+  copy?: OpenedCopy & { runAgain: RunAgain },
 ) {
   const method = c.req.method;
   const rel = c.req.path.slice(c.req.path.indexOf('/stores/'));
   // Bounded: the statistics keep the last 500 entries per store.
   const entry = { method, path: rel.slice(0, 300), status: 0, at: clock() };
-  const decision = store.limiter.take(entry.at);
+  const decision = copy ? copy.quota : store.limiter.take(entry.at);
   const finish = (
     res: Response,
     kind: 'normal' | 'rate-limited' | 'injected-error',
@@ -203,14 +278,16 @@ async function guardedRequest(
     return;
   }
   c.set('store', store);
-  if (WRITE_METHODS.has(method)) {
-    const bytes = (await c.req.arrayBuffer()).byteLength;
-    if (!store.budget.take(bytes)) {
-      const mb = Math.round(store.budget.limitBytes / (1024 * 1024));
-      const title = `This sandbox store is full: it holds at most ${mb} MB of written data. Reset it to start again.`;
-      c.res = finish(c.json(bcErrorBody(403, title), 403), 'normal', null);
-      return;
-    }
+  const full = () => {
+    const mb = Math.round(store.budget.limitBytes / (1024 * 1024));
+    const title = `This sandbox store is full: it holds at most ${mb} MB of written data. Reset it to start again.`;
+    c.res = finish(c.json(bcErrorBody(403, title), 403), 'normal', null);
+  };
+  // A demo copy's write is taken against its budget when it runs on the copy brought up to date (demo-copy-pool.ts).
+  const body = WRITE_METHODS.has(method) || (copy && isWrite(method)) ? await c.req.arrayBuffer() : undefined;
+  if (!copy && body && !store.budget.take(body.byteLength)) {
+    full();
+    return;
   }
   const { latencyMs } = store.faults.current;
   if (latencyMs > 0) await sleep(latencyMs);
@@ -238,7 +315,43 @@ async function guardedRequest(
     c.res = finish(c.json(bcErrorBody(status, title), status), 'injected-error', null);
     return;
   }
-  await next();
+  if (copy && isWrite(method)) {
+    const url = new URL(c.req.url);
+    const request = {
+      method,
+      path: url.pathname.slice(url.pathname.indexOf('/stores/')) + url.search,
+      contentType: c.req.header('Content-Type') ?? null,
+      body: body && body.byteLength > 0 ? new Uint8Array(body) : null,
+    };
+    let outcome: 'done' | 'full';
+    try {
+      outcome = await copy.write(
+        { ...request, budgetBytes: WRITE_METHODS.has(method) ? (body?.byteLength ?? 0) : 0 },
+        async (current, attempt) => {
+          if (attempt === 0) {
+            c.set('store', current);
+            await next();
+            return;
+          }
+          // Another instance wrote first: the same request on the rebuilt copy answers instead.
+          const res = await copy.runAgain(current, request);
+          c.res = undefined;
+          c.res = res;
+        },
+      );
+    } catch (error) {
+      // The copy was dropped while the write waited, and no slot is free to start it again.
+      if (!(error instanceof DemoCopiesBusyError)) throw error;
+      c.res = finish(busy(c, error), 'normal', null);
+      return;
+    }
+    if (outcome === 'full') {
+      full();
+      return;
+    }
+  } else {
+    await next();
+  }
   const pattern = c.req.routePath.replace(/\{[^}]*\}/g, '');
   const route = `${method} ${pattern.slice(pattern.indexOf('/stores/'))}`;
   if (fault === 'drop') {

@@ -6,6 +6,10 @@ import type { ContentStateFactory } from './store-registry';
 export type SandboxPlugin = {
   /** Per-store state the part keeps beside the catalogue data (made at creation and on every reset). */
   createState?: ContentStateFactory;
+  /** That state as structured-clone-able data, for a store snapshot (needed by demo copies shared between instances). */
+  saveState?: (slot: unknown) => unknown;
+  /** Puts a state `saveState` gave back into a slot `createState` made. */
+  loadState?: (slot: unknown, saved: unknown) => void;
   /** Its routes, mounted after the core's store, auth and rate-limit middleware. */
   registerRoutes: (app: SandboxApp, deps: RouteDeps) => void;
 };

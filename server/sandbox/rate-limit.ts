@@ -57,14 +57,45 @@ export class FixedWindowLimiter {
   }
 
   private decision(allowed: boolean, resetMs: number, leftOverride?: number): RateLimitDecision {
-    const left = leftOverride ?? Math.max(0, this.settings.quota - this.used);
-    const headers: Record<string, string> = {
-      'X-Rate-Limit-Time-Window-Ms': String(this.settings.windowMs),
-      'X-Rate-Limit-Time-Reset-Ms': String(resetMs),
-      'X-Rate-Limit-Requests-Quota': String(this.settings.quota),
-      'X-Rate-Limit-Requests-Left': String(left),
-    };
-    if (!allowed) headers['X-Retry-After'] = String(Math.max(1, Math.ceil(resetMs / 1000)));
-    return { allowed, resetMs, left, headers };
+    return rateLimitDecision(
+      this.settings,
+      allowed,
+      resetMs,
+      leftOverride ?? this.settings.quota - this.used,
+    );
   }
+}
+
+/**
+ * The decision for a request that was counted elsewhere (a demo copy's window kept in the database, so that every
+ * instance counts against one quota): `used` requests in the window that started at `windowStart`, this one included.
+ */
+export function countedDecision(
+  settings: RateLimitSettings,
+  windowStart: number,
+  used: number,
+  now: number,
+): RateLimitDecision {
+  return rateLimitDecision(
+    settings,
+    used <= settings.quota,
+    windowStart + settings.windowMs - now,
+    settings.quota - used,
+  );
+}
+
+function rateLimitDecision(
+  settings: RateLimitSettings,
+  allowed: boolean,
+  resetMs: number,
+  left: number,
+): RateLimitDecision {
+  const headers: Record<string, string> = {
+    'X-Rate-Limit-Time-Window-Ms': String(settings.windowMs),
+    'X-Rate-Limit-Time-Reset-Ms': String(resetMs),
+    'X-Rate-Limit-Requests-Quota': String(settings.quota),
+    'X-Rate-Limit-Requests-Left': String(Math.max(0, left)),
+  };
+  if (!allowed) headers['X-Retry-After'] = String(Math.max(1, Math.ceil(resetMs / 1000)));
+  return { allowed, resetMs, left: Math.max(0, left), headers };
 }

@@ -34,6 +34,16 @@ export class StoreBudget {
     private readonly measure: () => number,
   ) {}
 
+  /** The growth counted so far (kept with a demo copy shared by several instances, shared-copies.ts). */
+  get countedBytes(): number {
+    return this.counted;
+  }
+
+  /** Starts counting from `bytes` (what another instance counted for the same store). */
+  resume(bytes: number): void {
+    this.counted = bytes;
+  }
+
   /** Takes `bytes` of a write; false (and nothing taken) when the store would go over its budget. */
   take(bytes: number): boolean {
     if (this.counted + bytes <= this.limitBytes) {

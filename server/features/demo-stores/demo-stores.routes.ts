@@ -15,8 +15,11 @@ import type { DemoStoreSigner } from './demo-stores.service';
 export type DemoStoreRouteDeps = {
   getDemoSigner: () => Promise<DemoStoreSigner>;
   getAuth: () => Promise<Auth>;
-  /** Drops a copy from the sandbox (it comes back from the seed on its next request); undefined when SANDBOX=off. */
-  dropDemoCopy: ((hash: string) => void) | undefined;
+  /**
+   * Drops a copy from the sandbox, on every instance (it comes back from the seed on its next request); undefined
+   * when SANDBOX=off.
+   */
+  dropDemoCopy: ((hash: string) => Promise<boolean>) | undefined;
 };
 
 const sandboxOff = () =>
@@ -50,7 +53,7 @@ export function demoStoreRoutes(deps: DemoStoreRouteDeps): Hono {
         'This is not one of your demo stores: only demo stores can be reset',
       );
     }
-    deps.dropDemoCopy(storeHash);
+    await deps.dropDemoCopy(storeHash);
     return c.json({ message: DEMO_STORE_RESET_MESSAGE });
   });
 

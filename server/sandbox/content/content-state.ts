@@ -133,6 +133,15 @@ function notFound(what: string): BcApiError {
   return new BcApiError(404, `${what} not found`);
 }
 
+/** The content of one store as `saveState` gives it and `loadState` takes it. */
+export type ContentSnapshot = {
+  templates: Map<string, StoredTemplate>;
+  widgets: Map<string, StoredWidget>;
+  placements: Map<string, StoredPlacement>;
+  snapshots: Map<string, PageSnapshot>;
+  webPages: Map<number, WebPage>;
+};
+
 export class ContentState {
   private readonly templates = new Map<string, StoredTemplate>();
   private readonly widgets = new Map<string, StoredWidget>();
@@ -159,6 +168,30 @@ export class ContentState {
         versions: new Map([[current_version_uuid, { version_uuid: current_version_uuid, ...content }]]),
       });
     }
+  }
+
+  /** Everything the state holds, for a snapshot of the store (structured-clone friendly: maps of plain objects). */
+  saveState(): ContentSnapshot {
+    return {
+      templates: this.templates,
+      widgets: this.widgets,
+      placements: this.placements,
+      snapshots: this.snapshots,
+      webPages: this.webPages,
+    };
+  }
+
+  /** Replaces everything the state holds with a snapshot `saveState` made (and that the caller no longer uses). */
+  loadState(saved: ContentSnapshot): void {
+    const refill = <K, V>(target: Map<K, V>, source: Map<K, V>) => {
+      target.clear();
+      for (const [key, value] of source) target.set(key, value);
+    };
+    refill(this.templates, saved.templates);
+    refill(this.widgets, saved.widgets);
+    refill(this.placements, saved.placements);
+    refill(this.snapshots, saved.snapshots);
+    refill(this.webPages, saved.webPages);
   }
 
   /** Swaps the clock and UUID source; without an argument, goes back to the one the state was built with. */

@@ -1,5 +1,5 @@
 // Builds the content of one sandbox store: built-in widget templates always, the demo content when asked for.
-import { ContentState } from './content-state';
+import { ContentState, type IdSource } from './content-state';
 import { DEFAULT_DEMO_SEED, seedDemoContent } from './demo-content';
 
 export type ContentRefs = {
@@ -16,11 +16,17 @@ export type ContentRefs = {
   storeHash?: string;
   /** Lets channels created after start-up count as known; defaults to membership in `channelIds`. */
   isKnownChannel?: (channelId: number) => boolean;
+  /** The clock and UUIDs of writes after the seed (default: the system's). */
+  ids?: IdSource;
 };
 
 /** Builds the content of one sandbox store. The same refs and seed always give the same content. */
 export function createContentState(refs: ContentRefs): ContentState {
-  const state = new ContentState({ channelIds: refs.channelIds, isKnownChannel: refs.isKnownChannel });
+  const state = new ContentState({
+    channelIds: refs.channelIds,
+    isKnownChannel: refs.isKnownChannel,
+    ...(refs.ids ? { ids: refs.ids } : {}),
+  });
   if (refs.demo) seedDemoContent(state, refs, refs.seed ?? DEFAULT_DEMO_SEED);
   return state;
 }

@@ -1,14 +1,19 @@
 // Plugs the content API into the core sandbox: `createSandbox({..., content: contentPlugin})`.
 // Per store, the state is built from the store's catalogue ids and channels (again on every reset); the routes are
-// mounted at `/stores/:hash/v3/content` after the core's store, auth and rate-limit middleware.
+// mounted at `/stores/:hash/v3/content` after the core's store, auth and rate-limit middleware. Writes take their
+// clock and UUIDs through the request tape (../request-tape.ts), so a demo copy shared by several instances replays
+// them the same; `saveState`/`loadState` put the content in and out of a store snapshot (../store-snapshot.ts).
 import { V3 } from '../app-env';
 import type { ContentStateFactory } from '../store-registry';
 import type { SandboxPlugin } from '../plugin';
-import { ContentState } from './content-state';
+import { tapedNow, tapedUuid } from '../request-tape';
+import { ContentState, type ContentSnapshot, type IdSource } from './content-state';
 import { createContentState } from './create-content-state';
 import { createContentRoutes } from './routes';
 
 const ascending = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
+
+const tapedIds: IdSource = { now: () => new Date(tapedNow(Date.now)), newUuid: tapedUuid };
 
 /** The store's content slot as a ContentState (the core types the slot `unknown`). */
 export function contentOf(slot: unknown): ContentState {
@@ -17,7 +22,11 @@ export function contentOf(slot: unknown): ContentState {
   return slot;
 }
 
-export const contentPlugin: SandboxPlugin & { createState: ContentStateFactory } = {
+export const contentPlugin: SandboxPlugin & {
+  createState: ContentStateFactory;
+  saveState: (slot: unknown) => unknown;
+  loadState: (slot: unknown, saved: unknown) => void;
+} = {
   createState: ({ hash, kind, data }) =>
     createContentState({
       productIds: ascending(data.products.keys()),
@@ -28,7 +37,10 @@ export const contentPlugin: SandboxPlugin & { createState: ContentStateFactory }
       storeHash: hash,
       // Channels created through the channels API after start-up count too.
       isKnownChannel: (channelId) => data.channels.has(channelId),
+      ids: tapedIds,
     }),
+  saveState: (slot) => contentOf(slot).saveState(),
+  loadState: (slot, saved) => contentOf(slot).loadState(saved as ContentSnapshot),
   registerRoutes: (app) => {
     app.route(
       `${V3}/content`,

@@ -4,12 +4,15 @@
 import type { SandboxApp } from '../app-env';
 import { bcErrorBody } from '../envelope';
 import { placeholderPng, stencilCopy } from '../images';
-import type { StoreRegistry } from '../store-registry';
+import type { SandboxStore } from '../store-registry';
 import type { ProductImage } from '../types';
 
-export function registerCdnRoutes(app: SandboxApp, stores: StoreRegistry): void {
-  const findImage = (hash: string, match: (img: ProductImage) => boolean) => {
-    const store = stores.get(hash);
+export function registerCdnRoutes(
+  app: SandboxApp,
+  findStore: (hash: string) => Promise<SandboxStore | undefined>,
+): void {
+  const findImage = async (hash: string, match: (img: ProductImage) => boolean) => {
+    const store = await findStore(hash);
     if (!store) return null;
     for (const record of store.data.products.values()) {
       const img = record.images.find(match);
@@ -18,7 +21,7 @@ export function registerCdnRoutes(app: SandboxApp, stores: StoreRegistry): void 
     return null;
   };
 
-  const send = (found: NonNullable<ReturnType<typeof findImage>>, size: string | null) => {
+  const send = (found: NonNullable<Awaited<ReturnType<typeof findImage>>>, size: string | null) => {
     const stored = found.store.data.uploads.get(found.img.id);
     // The original as sent; a stencil size no larger than that size (url_zoom fits 1280 x 1280).
     const upload = stored && size !== null ? stencilCopy(stored, size, found.img.id) : stored;
@@ -32,21 +35,24 @@ export function registerCdnRoutes(app: SandboxApp, stores: StoreRegistry): void 
     });
   };
 
-  app.get('/cdn/:store/images/stencil/:size/products/:product_id{[0-9]+}/:image_id{[0-9]+}/:file', (c) => {
-    const hash = c.req.param('store').replace(/^s-/, '');
-    const imageId = Number(c.req.param('image_id'));
-    const productId = Number(c.req.param('product_id'));
-    const found = findImage(hash, (img) => img.id === imageId && img.product_id === productId);
-    if (!found) return c.json(bcErrorBody(404, 'Not Found'), 404);
-    return send(found, c.req.param('size'));
-  });
+  app.get(
+    '/cdn/:store/images/stencil/:size/products/:product_id{[0-9]+}/:image_id{[0-9]+}/:file',
+    async (c) => {
+      const hash = c.req.param('store').replace(/^s-/, '');
+      const imageId = Number(c.req.param('image_id'));
+      const productId = Number(c.req.param('product_id'));
+      const found = await findImage(hash, (img) => img.id === imageId && img.product_id === productId);
+      if (!found) return c.json(bcErrorBody(404, 'Not Found'), 404);
+      return send(found, c.req.param('size'));
+    },
+  );
 
-  app.get('/cdn/:store/product_images/*', (c) => {
+  app.get('/cdn/:store/product_images/*', async (c) => {
     const hash = c.req.param('store').replace(/^s-/, '');
     const file = decodeURIComponent(
       c.req.path.slice(c.req.path.indexOf('/product_images/') + '/product_images/'.length),
     );
-    const found = findImage(hash, (img) => img.image_file === file);
+    const found = await findImage(hash, (img) => img.image_file === file);
     if (!found) return c.json(bcErrorBody(404, 'Not Found'), 404);
     return send(found, null);
   });
