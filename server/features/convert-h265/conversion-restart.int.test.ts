@@ -24,14 +24,14 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
   const start = () =>
     apps.start({
       // Longer than the encode takes even on a loaded machine: pg-boss stops waiting for a handler at the expiry.
-      H265_JOB_EXPIRE_SECONDS: '20',
+      H265_JOB_EXPIRE_SECONDS: '45',
       // pg-boss looks for expired jobs every 2 s, and an idle instance for unfinished work every 2.5 s.
       JOB_SLICE_EXPIRE_SECONDS: '5',
     });
 
   it('retries it in another process, and asking again answers the converted file', async () => {
     const first = await start();
-    // Short enough to encode well inside the 20 s expiry, long enough to be killed mid-way.
+    // Short enough to encode well inside the 45 s expiry, long enough to be killed mid-way.
     const clip = await makeClip({ width: 854, height: 480, seconds: 8 });
     const bytes = await readFile(clip);
     const asked = await fetch(`${first.url}${H265_UPLOAD_URL_PATH}`, {
