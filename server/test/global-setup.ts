@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { calibrateInto, seedInto } from './h265-speeds-seed';
 import { postgresTemplateName, withDatabaseName } from './postgres';
 
 declare module 'vitest' {
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject) {
   const pglite = new PGlite();
   const database = await openPglite(undefined, pglite);
   await database.migrate();
+  // This machine's x265 speeds, measured once here rather than by every file that converts (h265-speeds-seed.ts).
+  const speeds = await calibrateInto(database);
   const dump = await pglite.dumpDataDir('none');
   const templatePath = path.join(dir, 'pglite-template.tar');
   await writeFile(templatePath, Buffer.from(await dump.arrayBuffer()));
@@ -64,6 +67,7 @@ export default async function setup(project: TestProject) {
     await admin.close();
     const template = openPostgres(withDatabaseName(url, templateName));
     await template.migrate();
+    await seedInto(template, speeds);
     await template.close();
     project.provide('postgresTemplateUrl', url);
   } else {

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import {
   FRAME_CLASSES,
   learnConversion,
+  loadOf,
   MAX_LOAD_LEVEL,
   PROBE_FLOOR_KEPT,
   SAMPLE_WINDOW,
@@ -233,13 +234,19 @@ export function createSpeedBook(
       const probed = probe.noted ? current : withProbe(current, probe.seconds);
       probe.noted = true;
       if (probed !== current) queue(saveProbe(probe.seconds, probed));
-      return speedsAt(probed, frame, probe.seconds, purpose);
+      const speeds = speedsAt(probed, frame, probe.seconds, purpose);
+      options.logger?.debug(
+        { purpose, frame, probe: probe.seconds, load: loadOf(probed, probe.seconds), speeds },
+        'h265 speeds',
+      );
+      return speeds;
     },
     record(preset, work) {
       const started = now() - work.seconds * 1000;
       const probe = [...probes]
         .reverse()
         .find((one) => one.at <= started + 1000 && one.at >= started - PROBE_MATCH_MS);
+      options.logger?.debug({ preset, work, probe: probe?.seconds }, 'h265 conversion learnt from');
       if (!probe) return;
       queue(async (key) => {
         const learnt = await store.update(

@@ -15,6 +15,7 @@ import { makeClip } from '../../../e2e/fixtures/video-clips';
 import { appsOnSharedState } from '../../test/apps-on-shared-state';
 import { type ChildApp } from '../../test/child-server';
 import { testDatabaseKinds } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { conversionIdOf } from './test-helpers';
 
 const kind = testDatabaseKinds().includes('postgres') ? 'postgres' : 'pglite';
@@ -66,25 +67,32 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
       ).json()) as H265StatusResponse;
 
     const lost = convert(first).catch(() => null);
-    let seen = await statusOn(first);
-    for (let i = 0; i < 600 && !(seen.state === 'active' && seen.progress > 0); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      seen = await statusOn(first);
-    }
+    const seen = await waitFor(() => statusOn(first), {
+      what: 'the first process’s encoder to report progress',
+      until: (s) =>
+        (s.state === 'active' && s.progress > 0) || ['done', 'failed', 'cancelled'].includes(s.state),
+      timeoutMs: 60_000,
+      intervalMs: 100,
+    });
     expect(seen).toMatchObject({ state: 'active', attempts: 1 });
     await first.kill();
     expect(await lost).toBeNull();
 
     // The killed process's ffmpeg goes with it (its progress pipe closes).
     const id = conversionIdOf(address.s3Key);
-    let orphans = -1;
-    for (let i = 0; i < 50 && orphans !== 0; i += 1) {
-      orphans = await promisify(execFile)('pgrep', ['-f', `bct-h265-${id}`]).then(
-        ({ stdout }) => stdout.split('\n').filter(Boolean).length,
-        () => 0,
-      );
-      if (orphans !== 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const orphans = await waitFor(
+      () =>
+        promisify(execFile)('pgrep', ['-f', `bct-h265-${id}`]).then(
+          ({ stdout }) => stdout.split('\n').filter(Boolean).length,
+          () => 0,
+        ),
+      {
+        what: 'the killed process’s ffmpeg to end',
+        until: (n) => n === 0,
+        timeoutMs: 5_000,
+        intervalMs: 100,
+      },
+    );
     expect(orphans).toBe(0);
 
     const second = await start();

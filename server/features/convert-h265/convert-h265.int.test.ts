@@ -23,6 +23,7 @@ import { makeClip, probe } from '../../../e2e/fixtures/video-clips';
 import { videoConversion } from '../../db/schema';
 import { TestClient } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import {
   conversionIdOf,
   convert,
@@ -304,11 +305,13 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     const s3Key = await upload(guest, longer);
     const id = conversionIdOf(s3Key);
     const pending = convert(guest, s3Key);
-    let seen = await status(guest, s3Key);
-    for (let i = 0; i < 200 && !(seen.state === 'active' && seen.progress > 0); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      seen = await status(guest, s3Key);
-    }
+    const seen = await waitFor(() => status(guest, s3Key), {
+      what: 'the encoder to report progress',
+      until: (s) =>
+        (s.state === 'active' && s.progress > 0) || ['done', 'failed', 'cancelled'].includes(s.state),
+      timeoutMs: 20_000,
+      intervalMs: 100,
+    });
     expect(seen.state).toBe('active');
     expect(seen.progress).toBeGreaterThan(0);
     expect(seen.progress).toBeLessThan(100);
