@@ -2,10 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
+import { IMPORT_PRODUCT_DRY_RUN_PATH, IMPORT_PRODUCT_PATH } from '../common/contracts/import-product';
+import { IMPORT_WIDGETS_PATH } from '../common/contracts/import-widgets';
 import { ERROR_CODES } from '../common/errors';
 import type { Database } from './db/database';
 import type { Env } from './env';
@@ -30,9 +30,16 @@ import { importProductRoutes } from './features/import-product/import-product.ro
 import { importWidgetsRoutes } from './features/import-widgets/import-widgets.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
 import { storeRoutes } from './features/stores/stores.routes';
-import { drainUnreadBody, jsonBodyGuard, textGuard } from './http';
+import {
+  drainUnreadBody,
+  jsonBodyGuard,
+  requestHeader,
+  requestIdOf,
+  textGuard,
+  withResponseHeaders,
+} from './http';
 import { SANDBOX_MOUNT_PATH } from './integrations/bigcommerce/setup';
-import { redactPath, type Logger } from './logger';
+import { createAccessLog, type Logger } from './logger';
 import { loopbackOnly } from './loopback';
 import { createServices, type AppServices } from './services';
 import { storageConnectSources } from './storage/create-storage';
@@ -76,6 +83,13 @@ export type AppDeps = {
 /** JSON bodies above this size are refused with 413 (uploads go straight to object storage, not through here). */
 export const MAX_JSON_BODY_BYTES = 10 * 1024 * 1024;
 
+/** Routes that read their JSON body themselves, as a stream (server/json-stream.ts), under a limit of their own. */
+const STREAMED_BODY_PATHS: ReadonlySet<string> = new Set([
+  IMPORT_PRODUCT_PATH,
+  IMPORT_PRODUCT_DRY_RUN_PATH,
+  IMPORT_WIDGETS_PATH,
+]);
+
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
@@ -91,47 +105,70 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The security headers of every answer: the CSP above (plus the S3 bucket the browser uploads to, when there is one),
+ * `nosniff`, `X-Frame-Options: DENY`, the referrer policy, cross-origin isolation (COOP + COEP: the video tools'
+ * multi-thread engine needs SharedArrayBuffer; the app loads nothing from other origins, so nothing else on the page
+ * changes), HSTS behind an https PUBLIC_URL, and the rest of Hono's `secureHeaders` defaults, which the app used until
+ * issue 29 (the same headers and values, set without Hono's per-answer `Headers` work: `withResponseHeaders`).
+ */
+export function securityHeaders(env: Env): Array<readonly [string, string]> {
+  const csp: Record<string, readonly string[]> = {
+    ...CONTENT_SECURITY_POLICY,
+    // The browser PUTs uploads straight to the S3 bucket when one is configured (server/storage/).
+    connectSrc: ["'self'", ...storageConnectSources(env)],
+  };
+  const policy = Object.entries(csp)
+    .map(
+      ([directive, sources]) =>
+        `${directive.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${sources.join(' ')}`,
+    )
+    .join('; ');
+  return [
+    ['Content-Security-Policy', policy],
+    ['Cross-Origin-Embedder-Policy', 'require-corp'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Origin-Agent-Cluster', '?1'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ...(env.PUBLIC_URL.startsWith('https:')
+      ? [['Strict-Transport-Security', 'max-age=15552000'] as const]
+      : []),
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-DNS-Prefetch-Control', 'off'],
+    ['X-Download-Options', 'noopen'],
+    ['X-Frame-Options', 'DENY'],
+    ['X-Permitted-Cross-Domain-Policies', 'none'],
+    ['X-XSS-Protection', '0'],
+  ];
+}
+
 /** The app, and its services (the server starts and stops the job queue with them). */
 export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
   const { database, logger } = deps;
   const startedAt = deps.startedAt ?? Date.now();
   const app = new Hono();
 
-  app.use(requestId());
-  app.use(drainUnreadBody);
+  const responseHeaders = securityHeaders(deps.env);
+  const logRequest = createAccessLog(logger);
+  // What every request goes through, in one middleware (each layer costs a health poll its share, issue 29): its id
+  // (the caller's `X-Request-Id` if it is a plain token, else a UUID) and the security headers on the answer, set
+  // before anything else runs so that an error's answer has them too; the access log line; the unread body drained.
   app.use(async (c, next) => {
     const started = performance.now();
-    await next();
+    const reqId = requestIdOf(requestHeader(c, 'x-request-id'));
+    c.set('requestId', reqId);
+    await withResponseHeaders(c, next, [['X-Request-Id', reqId], ...responseHeaders]);
     // Path only: query strings may carry store credentials (spec part 1 §7, GET /api/dump-categories).
-    logger.info(
-      {
-        reqId: c.get('requestId'),
-        method: c.req.method,
-        path: redactPath(c.req.path),
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
+    logRequest({
+      reqId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+    await drainUnreadBody(c);
   });
-  app.use(
-    secureHeaders({
-      // The browser PUTs uploads straight to the S3 bucket when one is configured (server/storage/).
-      contentSecurityPolicy: {
-        ...CONTENT_SECURITY_POLICY,
-        connectSrc: ["'self'", ...storageConnectSources(deps.env)],
-      },
-      xFrameOptions: 'DENY',
-      xContentTypeOptions: 'nosniff',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginResourcePolicy: 'same-origin',
-      // Cross-origin isolated (COOP + COEP): the video tools' multi-thread engine needs SharedArrayBuffer. The app
-      // loads nothing from other origins, so nothing else on the page changes.
-      crossOriginOpenerPolicy: 'same-origin',
-      crossOriginEmbedderPolicy: 'require-corp',
-      strictTransportSecurity: deps.env.PUBLIC_URL.startsWith('https:') ? 'max-age=15552000' : false,
-    }),
-  );
   app.onError(createErrorHandler(logger));
 
   const api = new Hono();
@@ -142,7 +179,12 @@ export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
   // No NUL in the path or the query of any request (PostgreSQL cannot store one; issue 26, point 7).
   api.use('*', textGuard);
   // Only requests that carry a body pay for the size limit and the JSON check (valid, no NUL, at most 64 levels deep).
-  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBody, jsonBodyGuard);
+  // The imports read their bodies (dumps of tens of MB) as a stream, with their own limit and the same checks
+  // (server/json-stream.ts): read here too, they would be held whole, twice.
+  const ownBody = (guard: MiddlewareHandler): MiddlewareHandler => {
+    return (c, next) => (STREAMED_BODY_PATHS.has(c.req.path.replace(/\/+$/, '')) ? next() : guard(c, next));
+  };
+  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', ownBody(limitBody), ownBody(jsonBodyGuard));
   // PORT=0 (tests) with the default PUBLIC_URL names port 0: links and trusted origins use the port we got.
   const publicUrl = new URL(deps.env.PUBLIC_URL).port === '0' ? deps.localUrl : deps.env.PUBLIC_URL;
   api.use('*', sameOriginGuard(publicUrl));
@@ -174,7 +216,12 @@ export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
   }
   if (services.sandbox) {
     app.use(`${SANDBOX_MOUNT_PATH}/__control/*`, loopbackOnly('The sandbox control API'));
-    app.route(SANDBOX_MOUNT_PATH, services.sandbox.app);
+    // The sandbox's hundred-odd routes keep a router of their own: merged into the app's, their patterns (`:id{[0-9]+}`
+    // beside fixed names) made Hono fall back from its RegExpRouter to the slower TrieRouter for every request, a
+    // health poll included (issue 29). The sandbox app still sees the whole path and the Node bindings, as when it was
+    // mounted here with `app.route`, and answers every path below the mount point itself (its own 404).
+    const sandbox = new Hono().route(SANDBOX_MOUNT_PATH, services.sandbox.app);
+    app.all(`${SANDBOX_MOUNT_PATH}/*`, (c) => sandbox.fetch(c.req.raw, c.env));
   } else {
     app.all(`${SANDBOX_MOUNT_PATH}/*`, (c) =>
       errorResponse(c, ERROR_CODES.notFound, 'The sandbox store is turned off (SANDBOX=off)'),

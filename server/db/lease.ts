@@ -56,16 +56,25 @@ export async function renewLease(db: Db, held: Lease, ttlMs = 60_000, now = new 
   return rows.length > 0;
 }
 
+export type LeaseWaitOptions = {
+  /** How long a lease holds without renewal. Default 60 s. */
+  ttlMs?: number;
+  /** How long to wait for a taken key before giving up. Default 30 s. */
+  waitMs?: number;
+  /** How often a taken key is tried again while waiting. Default 200 ms. */
+  pollMs?: number;
+};
+
 /**
  * Runs `work` holding the leases of `keys` (taken in sorted order, renewed every third of `ttlMs` while it runs,
  * released at the end). Waits for a taken key, polling every `pollMs`, at most `waitMs`; then `onBusy` decides what
- * is thrown (the caller's clear message).
+ * is thrown (the caller's clear message); `onWait` is told once per key that had to be waited for.
  */
 export async function withLeases<T>(
   db: Db,
   keys: string[],
   work: () => Promise<T>,
-  options: { ttlMs?: number; waitMs?: number; pollMs?: number; onBusy: (key: string) => Error },
+  options: LeaseWaitOptions & { onBusy: (key: string) => Error; onWait?: (key: string) => void },
 ): Promise<T> {
   const ttlMs = options.ttlMs ?? 60_000;
   const waitMs = options.waitMs ?? 30_000;
@@ -75,13 +84,14 @@ export async function withLeases<T>(
   try {
     for (const key of [...new Set(keys)].sort()) {
       const deadline = Date.now() + waitMs;
-      for (;;) {
+      for (let attempt = 0; ; attempt++) {
         const taken = await tryLease(db, key, { ttlMs });
         if (taken) {
           held.push(taken);
           break;
         }
         if (Date.now() >= deadline) throw options.onBusy(key);
+        if (attempt === 0) options.onWait?.(key);
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
     }
@@ -102,4 +112,19 @@ export async function withLeases<T>(
     clearInterval(timer);
     await release();
   }
+}
+
+/**
+ * Work one caller at a time may do, as services receive it (an adapter, like their BigCommerce client): runs `work`
+ * holding the leases of `keys`, waiting for a taken one, then throwing what `onBusy` gives.
+ */
+export type Exclusive = <T>(
+  keys: string[],
+  work: () => Promise<T>,
+  options: { onBusy: (key: string) => Error; onWait?: (key: string) => void },
+) => Promise<T>;
+
+/** Exclusive work on leases of `db`, with these waits (tests shorten them). */
+export function leaseRunner(db: Db, defaults: LeaseWaitOptions = {}): Exclusive {
+  return (keys, work, options) => withLeases(db, keys, work, { ...defaults, ...options });
 }

@@ -1,6 +1,7 @@
 // Import Product over HTTP against the app's built-in sandbox (issue 13): round trips (dump from `sandbox-demo`, import
 // into `sandbox-empty`, dump again and compare), the dry run, re-import idempotence, the existing-SKU choices, the
 // validation messages and faults in the middle of an import.
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DUMP_PRODUCT_PATH, dumpProductResponseSchema } from '../../../common/contracts/dump-product';
 import {
@@ -12,16 +13,22 @@ import {
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
 import { productDumpSchema, type ProductDump } from '../../../common/dumps/product-dump';
+import { leaseRunner } from '../../db/lease';
+import { lease } from '../../db/schema';
+import { failureOf } from '../../errors';
+import { createBigCommerceClientFactory } from '../../integrations/bigcommerce';
 import { testDatabaseKinds } from '../../test/harness';
 import {
   DEMO_STORE,
   EMPTY_STORE,
   resetSandboxStore,
+  sandboxControl,
   storeCall,
   toolData,
   useToolTestServer,
   type Json,
 } from '../../test/store-tools';
+import { importProduct, importProductLeaseKey } from './import-product.service';
 
 const omit = (value: Json, keys: string[]) =>
   Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
@@ -825,6 +832,31 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     });
     expect(badOption.status).toBe(400);
     expect(String(badOption.body.error)).toMatch(/onExistingSku/);
+    // The body is read as a stream, with the global guard's checks and answers (issue 29).
+    const raw = async (body: string) => {
+      const res = await app.server.request(IMPORT_PRODUCT_PATH, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      return { status: res.status, body: (await res.json()) as Json };
+    };
+    const truncated = await raw(JSON.stringify({ store: EMPTY_STORE, productData: source }).slice(0, -10));
+    expect(truncated.status).toBe(400);
+    expect(truncated.body).toEqual({
+      error: 'The request body is not valid JSON: Unexpected end of JSON input',
+      code: 'malformed_json',
+    });
+    const nul = await raw(JSON.stringify({ store: EMPTY_STORE, productData: { ...source, name: 'a\u0000b' } }));
+    expect(nul).toEqual({
+      status: 400,
+      body: { error: 'Text may not contain the NUL character (\\u0000).', code: 'invalid_text' },
+    });
+    const big = await raw(JSON.stringify({ store: EMPTY_STORE, productData: { ...source, x: 'a'.repeat(10_500_000) } }));
+    expect(big).toEqual({
+      status: 413,
+      body: { error: 'The request body is larger than 10 MB', code: 'payload_too_large' },
+    });
   });
 
   it('faults in the middle (5xx, 429, a create that landed before the connection dropped) duplicate nothing', async () => {
@@ -875,5 +907,65 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     const second = await importInto(source, { idMap: result.idMap });
     expect(second.variants.failed).toBe(0);
     expect(comparable(await dumpOf(EMPTY_STORE, result.productId))).toEqual(comparable(source));
+  });
+
+  it('two imports of one product into one store at once: one creates it, the other waits and updates it (issue 29)', async () => {
+    const { manyVariants } = await pickShapes();
+    const source = await dumpOf(DEMO_STORE, manyVariants);
+    const expected = source.variants.filter((v) => (v.option_values ?? []).length > 0).length;
+    // Every write takes a while, so the first import is still writing when the second one starts.
+    await sandboxControl(app.server, 'sandbox-empty', '/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ latencyMs: 25 }),
+    });
+    const [one, two] = await Promise.all([importInto(source), importInto(source)]);
+    await sandboxControl(app.server, 'sandbox-empty', '/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ latencyMs: 0 }),
+    });
+    const [first, second] = one.action === 'created' ? [one, two] : [two, one];
+    expect([first.action, second.action]).toEqual(['created', 'updated']);
+    expect(second.productId).toBe(first.productId);
+    expect(first.variants).toEqual({ created: expected, updated: 0, failed: 0 });
+    // The second continued the first: it found every variant there and created nothing.
+    expect(second.variants).toEqual({ created: 0, updated: expected, failed: 0 });
+    expect(second.logs).toContain(`Waited for another import of SKU ${source.sku} into this store to end first`);
+    const products = await emptyCall<{ data: Json[] }>('GET', '/v3/catalog/products?limit=250');
+    expect(products.body.data.map((product) => product.sku)).toEqual([source.sku]);
+    const variants = await emptyCall<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/products/${first.productId}/variants?limit=250`,
+    );
+    const skus = variants.body.data.map((variant) => String(variant.sku));
+    expect(new Set(skus).size).toBe(skus.length);
+    expect(comparable(await dumpOf(EMPTY_STORE, first.productId))).toEqual(comparable(source));
+  });
+
+  it('an import whose SKU another import holds waits, then says so clearly (import_busy, 409)', async () => {
+    const source = await dumpOf(DEMO_STORE, (await pickShapes()).reviews);
+    // Another instance's import of this SKU into this store, still running (its lease renewed an hour ahead).
+    const key = importProductLeaseKey(EMPTY_STORE.storeHash, source);
+    await app.server.database.db
+      .insert(lease)
+      .values({ key, holder: 'another-instance', expiresAt: new Date(Date.now() + 3_600_000) });
+    const clients = createBigCommerceClientFactory({ sandboxBaseUrl: `${app.server.url}/sandbox` });
+    const started = Date.now();
+    const refused = await importProduct(
+      clients.forStore(EMPTY_STORE),
+      source,
+      { onExistingSku: 'update' },
+      { exclusive: leaseRunner(app.server.database.db, { waitMs: 600, pollMs: 100 }) },
+    ).catch((error: unknown) => error);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+    expect(failureOf(refused, app.server.logger)).toEqual({
+      status: 409,
+      code: 'import_busy',
+      message: `Another import of SKU ${source.sku} into this store is running. Please wait for it to end and try again.`,
+    });
+    const products = await emptyCall<{ data: Json[] }>('GET', '/v3/catalog/products');
+    expect(products.body.data).toHaveLength(0);
+    // Once it ends (its lease released or run out), the import goes ahead.
+    await app.server.database.db.delete(lease).where(eq(lease.key, key));
+    expect((await importInto(source)).action).toBe('created');
   });
 });

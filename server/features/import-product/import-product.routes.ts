@@ -4,45 +4,88 @@
 //
 // An import goes on when its caller goes away (a dropped connection, a closed tab): it is bounded by the dump, and
 // stopping between two writes would leave a half-built product for no gain. Running it again continues it: every
-// item is matched with what the target already has, so nothing is created twice.
+// item is matched with what the target already has, so nothing is created twice. Two imports of one product into one
+// store at once (two tabs, two instances) run one after the other: the second waits for the first's lease (keyed by
+// store and SKU, server/db/lease.ts; issue 29) and then continues it, or says `import_busy` after the wait.
+//
+// The body is read as it arrives (server/json-stream.ts, issue 29): parsed once, with the checks of the global body
+// guard, instead of being held whole as text and parsed twice before the contract's copy is made.
 import { Hono } from 'hono';
 import { importProductRequestSchema, type ImportProgress } from '../../../common/contracts/import-product';
+import type { Database } from '../../db/database';
+import { leaseRunner } from '../../db/lease';
 import { failureOf, toolFailureBody } from '../../errors';
+import { readToolJsonStream, streamedBody, streamedBodyOf } from '../../json-stream';
 import { streamNdjson, wantsProgress } from '../../ndjson';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
 import { analyseImport } from './import-product.analysis';
 import { importProduct } from './import-product.service';
 
-export function importProductRoutes(deps: ToolRouteDeps) {
+export type ImportProductRoutesDeps = ToolRouteDeps & { database: Database };
+
+/**
+ * The largest body an import takes: the global JSON limit. A product dump is bounded by BigCommerce's own limits (600
+ * SKUs, 1,000 images per product); one of 2,000 variants is about 2 MB.
+ */
+export const IMPORT_PRODUCT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/**
+ * How long an import waits for another import of the same product into the same store before `import_busy`. Most
+ * imports end well within it; the streamed import says it is waiting meanwhile.
+ */
+export const IMPORT_PRODUCT_LEASE_WAIT_MS = 120_000;
+
+/** The body, read as it arrives before the route (the guard's refusals answered as the guard does). */
+const readBody = streamedBody(
+  async (request) => (await readToolJsonStream(request, { maxBytes: IMPORT_PRODUCT_MAX_BODY_BYTES })).value,
+);
+
+export function importProductRoutes(deps: ImportProductRoutesDeps) {
+  const exclusive = leaseRunner(deps.database.db, { waitMs: IMPORT_PRODUCT_LEASE_WAIT_MS });
   return new Hono()
     .post(
       '/dry-run',
-      toolRoute(deps, importProductRequestSchema, async (request, { c, storeClient, signal }) => {
-        const analysis = await analyseImport(storeClient(request.store), request.productData, {
-          ...request.options,
-          signal,
-        });
-        return c.json({ plan: analysis.plan });
-      }),
+      readBody,
+      toolRoute(
+        deps,
+        importProductRequestSchema,
+        async (request, { c, storeClient, signal }) => {
+          const analysis = await analyseImport(storeClient(request.store), request.productData, {
+            ...request.options,
+            signal,
+          });
+          return c.json({ plan: analysis.plan });
+        },
+        { read: streamedBodyOf },
+      ),
     )
     .post(
       '/',
-      toolRoute(deps, importProductRequestSchema, async (request, { c, storeClient }) => {
-        const client = storeClient(request.store);
-        if (!wantsProgress(c)) {
-          return c.json({ results: await importProduct(client, request.productData, request.options) });
-        }
-        const reqId = c.get('requestId');
-        return streamNdjson(
-          c,
-          async ({ send }) => {
-            const results = await importProduct(client, request.productData, request.options, {
-              onProgress: (progress) => send({ type: 'progress', ...progress } satisfies ImportProgress),
+      readBody,
+      toolRoute(
+        deps,
+        importProductRequestSchema,
+        async (request, { c, storeClient }) => {
+          const client = storeClient(request.store);
+          if (!wantsProgress(c)) {
+            return c.json({
+              results: await importProduct(client, request.productData, request.options, { exclusive }),
             });
-            return { results };
-          },
-          (error) => toolFailureBody(failureOf(error, deps.logger, reqId, false)),
-        );
-      }),
+          }
+          const reqId = c.get('requestId');
+          return streamNdjson(
+            c,
+            async ({ send }) => {
+              const results = await importProduct(client, request.productData, request.options, {
+                exclusive,
+                onProgress: (progress) => send({ type: 'progress', ...progress } satisfies ImportProgress),
+              });
+              return { results };
+            },
+            (error) => toolFailureBody(failureOf(error, deps.logger, reqId, false)),
+          );
+        },
+        { read: streamedBodyOf },
+      ),
     );
 }

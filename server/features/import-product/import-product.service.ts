@@ -6,7 +6,9 @@
 // Nothing is created twice. Each item is first matched with what the target already has (by the key BigCommerce keeps
 // unique, or by the id map of an earlier run), so a second import of the same dump updates instead of duplicating; a
 // create that failed in a way that leaves its fate unknown is looked up by that key before it is sent again
-// (createOnce). A run cut short is therefore continued by running it again.
+// (createOnce). A run cut short is therefore continued by running it again. Two runs at the same time (two tabs, two
+// instances) would both find nothing and both create: with `exclusive`, a run holds the lease of its store and SKU
+// (issue 29), so the second waits for the first and then continues it.
 import {
   DEFAULT_COPY_SUFFIX,
   emptyImportProductResult,
@@ -17,6 +19,9 @@ import {
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
 import { listedProductId, PRODUCT_LIST_TYPES, type ProductDump } from '../../../common/dumps/product-dump';
+import { ERROR_CODES } from '../../../common/errors';
+import type { Exclusive } from '../../db/lease';
+import { AppError } from '../../errors';
 import {
   isBigCommerceError,
   modifierValueSchema,
@@ -53,7 +58,31 @@ export type ImportProductCommand = {
 export type ImportProductRunOptions = {
   signal?: AbortSignal;
   onProgress?: (progress: ImportProgressEvent) => void;
+  /**
+   * Runs the import as the only one of its product in its store, on any instance (server/db/lease.ts): a second
+   * import of the same SKU into the same store waits for the first to end, then continues it (issue 29).
+   */
+  exclusive?: Exclusive;
 };
+
+/**
+ * The lease an import holds: the target store and the dump's SKU (lower-cased, as BigCommerce compares SKUs), or its
+ * name for a product without a SKU. Whatever the existing-SKU choice, every import of a dump starts from that key.
+ */
+export function importProductLeaseKey(storeHash: string, dump: Pick<ProductDump, 'sku' | 'name'>): string {
+  const sku = lower(dump.sku);
+  return `import-product:${storeHash}:${sku ? `sku:${sku}` : `name:${lower(dump.name)}`}`;
+}
+
+/** Said when another import of the same product into the same store holds it past the wait. */
+export function importBusyMessage(dump: Pick<ProductDump, 'sku' | 'name'>): string {
+  return `Another import of ${productLabel(dump)} into this store is running. Please wait for it to end and try again.`;
+}
+
+/** "SKU ABC-1", or `the product "Name"` without a SKU. */
+function productLabel(dump: Pick<ProductDump, 'sku' | 'name'>): string {
+  return dump.sku.trim() ? `SKU ${dump.sku}` : `the product "${dump.name}"`;
+}
 
 type Body = Record<string, unknown>;
 
@@ -830,16 +859,46 @@ async function assignChannels(run: Run, productId: number) {
   );
 }
 
-/** Imports `dump` into the client's store. Fails as a whole only when the product itself cannot be written. */
+/**
+ * Imports `dump` into the client's store. Fails as a whole only when the product itself cannot be written, or when
+ * another import of the same product into the same store is still running after the wait (`import_busy`).
+ */
 export async function importProduct(
   client: BigCommerceClient,
   dump: ProductDump,
   command: ImportProductCommand,
   options: ImportProductRunOptions = {},
 ): Promise<ImportProductResult> {
+  if (!options.exclusive) return writeImport(client, dump, command, options, false);
+  let waited = false;
+  return options.exclusive(
+    [importProductLeaseKey(client.storeHash, dump)],
+    () => writeImport(client, dump, command, options, waited),
+    {
+      onBusy: () => new AppError(ERROR_CODES.importBusy, importBusyMessage(dump)),
+      onWait: () => {
+        waited = true;
+        options.onProgress?.({
+          done: 0,
+          total: 0,
+          step: `Waiting for another import of ${productLabel(dump)} into this store to end`,
+        });
+      },
+    },
+  );
+}
+
+async function writeImport(
+  client: BigCommerceClient,
+  dump: ProductDump,
+  command: ImportProductCommand,
+  options: ImportProductRunOptions,
+  waited: boolean,
+): Promise<ImportProductResult> {
   const { signal } = options;
   const analysis = await analyseImport(client, dump, { ...command, signal });
   const run = new Run(client, dump, analysis, command, options);
+  if (waited) run.log(`Waited for another import of ${productLabel(dump)} into this store to end first`);
   run.result.notCarried.push(...notCarriedFields(dump));
   for (const category of analysis.plan.categories.filter((item) => item.targetId === null)) {
     run.result.notCarried.push(

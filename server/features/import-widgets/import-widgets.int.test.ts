@@ -692,6 +692,62 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     expect(JSON.parse(wrongToken.text)).toMatchObject({ success: false, code: 'bc_unauthorized' });
   });
 
+  it('reads a body past the 10 MB of other routes, up to 64 MB, with the body guard’s checks (issue 29)', async () => {
+    const html = await builtInOf(app.server, 'sandbox-empty', HTML_NAME);
+    const page = {
+      template_file: 'pages/home',
+      entity_id: null,
+      channel_id: 1,
+      regions: [{ name: 'home_below_menu', children: [builtInWidget(html.uuid, 'Past 10 MB')] }],
+    };
+    // 12 MB of templates that no page uses: read and checked, never created.
+    const unused = Array.from({ length: 12 }, (_, i) => ({
+      uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      name: `Unused ${i}`,
+      kind: 'custom',
+      template: '<p>{{x}}</p>'.padEnd(1024 * 1024, ' '),
+      schema: [],
+      storefront_api_query: null,
+    }));
+    const big = await importPages({ pages: [page], autoCreateMissingTemplates: true, sourceWidgetTemplates: unused });
+    expect(big.answer.results[0]).toMatchObject({ success: true, widgetsCount: 1, error: null });
+    expect(big.answer.createdTemplates).toEqual([]);
+    // An invalid page past the others gets the contract's answer, as the whole body got it.
+    const badLater = await call(IMPORT_WIDGETS_PATH, {
+      store: EMPTY_STORE,
+      pages: [page, page, { ...page, regions: [{ children: [] }] }],
+    });
+    expect(badLater.status).toBe(400);
+    expect(JSON.parse(badLater.text)).toEqual({
+      success: false,
+      error: 'pages.2.regions.0.name: Invalid input: expected string, received undefined',
+      code: 'invalid_input',
+    });
+    // The body guard's refusals, with its answers.
+    const raw = async (body: string) => {
+      const res = await app.server.request(IMPORT_WIDGETS_PATH, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      return { status: res.status, body: (await res.json()) as Json };
+    };
+    expect(await raw(`{"store":${JSON.stringify(EMPTY_STORE)},"pages":[${JSON.stringify(page)},]}`)).toEqual({
+      status: 400,
+      body: { error: 'The request body is not valid JSON: Unexpected character "]"', code: 'malformed_json' },
+    });
+    expect(await raw(JSON.stringify({ store: EMPTY_STORE, pages: [{ ...page, entity_id: '\u0000' }] }))).toEqual({
+      status: 400,
+      body: { error: 'Text may not contain the NUL character (\\u0000).', code: 'invalid_text' },
+    });
+    const deep = `{"pages":[${'['.repeat(70)}${']'.repeat(70)}]}`;
+    expect(await raw(deep)).toMatchObject({ status: 400, body: { code: 'json_too_deep' } });
+    expect(await raw(`{"x":"${'a'.repeat(64 * 1024 * 1024)}"}`)).toEqual({
+      status: 413,
+      body: { error: 'The request body is larger than 64 MB', code: 'payload_too_large' },
+    });
+  });
+
   it('faults in the middle (5xx, 429, a template create whose answer is lost) duplicate no template', async () => {
     const source = await dumpEveryDemoPage();
     const body = {
@@ -770,6 +826,38 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
         .map((t) => t.uuid)
         .sort(),
     );
+  });
+
+  it('two imports of the same pages at once create each missing template once and write every page (issue 29)', async () => {
+    const source = await dumpEveryDemoPage();
+    const body = {
+      pages: source.pages.map((page) => asImportPage(page)),
+      autoCreateMissingTemplates: true,
+      sourceWidgetTemplates: source.widgetTemplates,
+    };
+    // Every call takes a while, so the two imports overlap from their first read of the templates on.
+    await emptyControl({ latencyMs: 15 });
+    const [one, two] = await Promise.all([importPages(body), importPages(body)]);
+    await emptyControl({ latencyMs: 0 });
+    const created = [...one.answer.createdTemplates, ...two.answer.createdTemplates].map(
+      (t) => `${t.channelId}|${t.name}`,
+    );
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created).size).toBe(created.length);
+    const custom = [
+      ...(await templatesOf(app.server, 'sandbox-empty', 1)),
+      ...(await templatesOf(app.server, 'sandbox-empty', OUTLET_CHANNEL)),
+    ].filter((t) => t.kind === 'custom');
+    expect(custom).toHaveLength(created.length);
+    for (const answer of [one.answer, two.answer]) {
+      expect(answer.failedTemplates).toEqual([]);
+      expect(answer.results.map((r) => r.error)).toEqual(source.pages.map(() => null));
+    }
+    for (const page of source.pages) {
+      expect(widgetCount(await snapshotOf(app.server, 'sandbox-empty', page))).toBe(
+        widgetCount(page.snapshot.regions as Region[]),
+      );
+    }
   });
 
   it('writes a page once when it appears twice in one import', async () => {

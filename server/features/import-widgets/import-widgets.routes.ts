@@ -7,12 +7,14 @@
 // - `POST /restore` `{store, backupId}` → `{result}`: publishes that saved page back.
 // Failures answer `{success: false, error, code}` like every store tool (server/tool-route.ts).
 //
+// The import's body is read as it arrives, up to 64 MB (./import-widgets.request.ts; issue 29). Two imports into one
+// store at once write a page, or create a missing template, one after the other (leases, server/db/lease.ts).
+//
 // Backups belong to the caller (the job owner: the signed-in user, or the visitor's cookie); another caller's backup is
 // not found. Like Import Product, an import whose caller goes away goes on to the end: it is bounded by its pages, and
 // stopping between two pages would leave the import half done for no gain.
 import { Hono } from 'hono';
 import {
-  importWidgetsRequestSchema,
   importWidgetsRestoreRequestSchema,
   importWidgetsTemplatesRequestSchema,
   widgetsBackupFileName,
@@ -21,11 +23,19 @@ import {
 import type { DumpedPage } from '../../../common/dumps/widgets-dump';
 import { ERROR_CODES } from '../../../common/errors';
 import type { Database } from '../../db/database';
+import { leaseRunner } from '../../db/lease';
 import { AppError, failureOf, toolFailureBody } from '../../errors';
+import { streamedBody, streamedBodyOf } from '../../json-stream';
 import { streamNdjson, wantsProgress } from '../../ndjson';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { jobOwner } from '../jobs/job-owner';
+import {
+  checkImportWidgetsRequest,
+  importWidgetsInputSchema,
+  readImportWidgetsBody,
+  type ImportWidgetsBody,
+} from './import-widgets.request';
 import { importWidgets, restorePage } from './import-widgets.service';
 import { createPageBackupStore } from './page-backup-store';
 
@@ -36,8 +46,13 @@ export type ImportWidgetsRoutesDeps = ToolRouteDeps & {
 
 const BACKUP_NOT_FOUND = 'This backup was not found';
 
+/** How long a page or a template that another import is writing is waited for before that page or template fails. */
+export const IMPORT_WIDGETS_LEASE_WAIT_MS = 60_000;
+
 export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
   const backups = createPageBackupStore(deps.database.db);
+  // A page or a template another import is writing is waited for (one page's backup and publish, one create).
+  const exclusive = leaseRunner(deps.database.db, { waitMs: IMPORT_WIDGETS_LEASE_WAIT_MS });
   /** Keeps the owner's and the store's backups within bounds; a failure only delays that to the next import. */
   const trim = (owner: string, storeHash: string) =>
     Promise.all([backups.trimOwner(owner), backups.trimStore(storeHash)])
@@ -97,37 +112,49 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
             `This backup is of store ${backup.storeHash}: select that store to restore it`,
           );
         }
-        const result: ImportWidgetsPageResult = await restorePage(client, backup, { backups, owner });
+        const result: ImportWidgetsPageResult = await restorePage(client, backup, { backups, owner, exclusive });
         await trim(owner, client.storeHash);
         return c.json({ result });
       }),
     )
     .post(
       '/',
-      toolRoute(deps, importWidgetsRequestSchema, async (request, { c, storeClient }) => {
-        const owner = await jobOwner(c, deps.getAuth, { create: true });
-        if (!owner) throw new Error('the import has no owner');
-        const client = storeClient(request.store);
-        const command = {
-          pages: request.pages,
-          autoCreateMissingTemplates: request.autoCreateMissingTemplates,
-          sourceWidgetTemplates: request.sourceWidgetTemplates,
-        };
-        if (!wantsProgress(c)) {
-          const answer = await importWidgets(client, command, { backups, owner });
-          await trim(owner, client.storeHash);
-          return c.json(answer);
-        }
-        const reqId = c.get('requestId');
-        return streamNdjson(
-          c,
-          async ({ send }) => {
-            const answer = await importWidgets(client, command, { backups, owner, onProgress: send });
+      streamedBody(readImportWidgetsBody),
+      toolRoute(
+        deps,
+        importWidgetsInputSchema,
+        async (request, { c, storeClient }) => {
+          const owner = await jobOwner(c, deps.getAuth, { create: true });
+          if (!owner) throw new Error('the import has no owner');
+          const client = storeClient(request.store);
+          const command = {
+            pages: request.pages,
+            autoCreateMissingTemplates: request.autoCreateMissingTemplates,
+            sourceWidgetTemplates: request.sourceWidgetTemplates,
+          };
+          if (!wantsProgress(c)) {
+            const answer = await importWidgets(client, command, { backups, owner, exclusive });
             await trim(owner, client.storeHash);
-            return answer;
-          },
-          (error) => toolFailureBody(failureOf(error, deps.logger, reqId, false)),
-        );
-      }),
+            return c.json(answer);
+          }
+          const reqId = c.get('requestId');
+          return streamNdjson(
+            c,
+            async ({ send }) => {
+              const answer = await importWidgets(client, command, {
+                backups,
+                owner,
+                exclusive,
+                onProgress: send,
+              });
+              await trim(owner, client.storeHash);
+              return answer;
+            },
+            (error) => toolFailureBody(failureOf(error, deps.logger, reqId, false)),
+          );
+        },
+        // Read as it arrives, then checked with the contract (./import-widgets.request.ts).
+        { read: (c) => checkImportWidgetsRequest(streamedBodyOf<ImportWidgetsBody>(c)) },
+      ),
     );
 }

@@ -11,6 +11,9 @@
 //    - warned about regions the target's theme lacks (`GET /v3/content/regions?template_file=`);
 //    - the target page's current snapshot saved in the database (the way back: download or Restore);
 //    - published: the page's whole content is replaced.
+//    The backup and the publish hold the page's lease (issue 29): another import writing the same page at the same
+//    time, on any instance, goes before or after, never in between.
+// Pages are held as their JSON until they are written (ImportPage), so an import of a large dump holds about its size.
 // Restore publishes a saved snapshot back to its page, saving what is there first, so a restore can be undone too.
 import {
   WIDGETLESS_PAGE_TEMPLATE_IDS,
@@ -20,9 +23,9 @@ import {
 import {
   listSnapshotWidgets,
   snapshotRegionSchema,
-  type DumpedWidgetTemplate,
   type SnapshotRegion,
 } from '../../../common/dumps/widgets-dump';
+import { ERROR_CODES } from '../../../common/errors';
 import type {
   ImportWidgetsPageResult,
   ImportWidgetsProgress,
@@ -33,9 +36,11 @@ import {
   type BigCommerceClient,
   type PublishPageWidgets,
 } from '../../integrations/bigcommerce';
+import type { Exclusive } from '../../db/lease';
+import { AppError } from '../../errors';
 import type { PageBackupRow, PageBackupStore } from './page-backup-store';
 import { describeDropped, rewriteRegions, type RewrittenPage } from './import-widgets.rewrite';
-import { matchTemplates, type TemplatePlan } from './import-widgets.templates';
+import { matchTemplates, type SourceTemplate, type TemplatePlan } from './import-widgets.templates';
 
 /** BigCommerce's per-page limits (doc:docs/storefront/widgets/page-widgets/index.mdx; API-NOTES §6 (c)). */
 export const PAGE_LIMITS = { widgets: 150, layouts: 150 } as const;
@@ -43,17 +48,42 @@ export const PAGE_LIMITS = { widgets: 150, layouts: 150 } as const;
 /** Pages written at once; the store's scheduler paces them further. */
 const PAGE_CONCURRENCY = 4;
 
+/**
+ * One page to write. Its regions are read when the page is written, not before: a large import holds each page as the
+ * JSON it came in (import-widgets.request.ts), not as objects, and parses at most PAGE_CONCURRENCY pages at once.
+ */
 export type ImportPage = {
   template_file: string | null;
   entity_id: string | null;
   channel_id: number;
-  regions: SnapshotRegion[];
+  /** The source widget template uuids its widgets use. */
+  templateUuids: readonly string[];
+  regions: () => SnapshotRegion[];
 };
+
+/** A page held as objects (tests, and callers that have the page already). */
+export function inMemoryPage(page: {
+  template_file: string | null;
+  entity_id: string | null;
+  channel_id: number;
+  regions: SnapshotRegion[];
+}): ImportPage {
+  const uuids = listSnapshotWidgets(page.regions).flatMap((widget) =>
+    widget.widget_template_uuid ? [widget.widget_template_uuid] : [],
+  );
+  return {
+    template_file: page.template_file,
+    entity_id: page.entity_id,
+    channel_id: page.channel_id,
+    templateUuids: [...new Set(uuids)],
+    regions: () => page.regions,
+  };
+}
 
 export type ImportWidgetsCommand = {
   pages: readonly ImportPage[];
   autoCreateMissingTemplates: boolean;
-  sourceWidgetTemplates: readonly DumpedWidgetTemplate[];
+  sourceWidgetTemplates: readonly SourceTemplate[];
 };
 
 export type ImportWidgetsDeps = {
@@ -63,7 +93,25 @@ export type ImportWidgetsDeps = {
   now?: () => Date;
   signal?: AbortSignal;
   onProgress?: (progress: ImportWidgetsProgress) => void;
+  /**
+   * Writes one page, or creates one widget template, as the only import doing so in its store, on any instance
+   * (server/db/lease.ts; issue 29): two imports at once neither create a template twice nor interleave a page's
+   * backup and publish.
+   */
+  exclusive?: Exclusive;
 };
+
+/** Said on a page that another import kept writing past the wait. */
+export const PAGE_BUSY_MESSAGE =
+  'Another import into this store is writing this page. Please wait for it to end and try again.';
+
+/** The lease of a page of a store: its channel, template file (none: the global regions) and entity. */
+export function pageLeaseKey(
+  storeHash: string,
+  page: { channelId: number; templateFile: string | null; entityId: string | null },
+): string {
+  return `import-widgets:${storeHash}:page:${page.channelId}:${page.templateFile ?? ''}:${page.entityId ?? ''}`;
+}
 
 export function pageLabel(templateFile: string | null, entityId: string | null): string {
   if (templateFile === null) return 'Global regions';
@@ -256,6 +304,7 @@ async function importPage(
     saveBackup: SaveBackup;
     readRegions: ReturnType<typeof themeRegionReader>;
     signal: AbortSignal | undefined;
+    exclusive: Exclusive | undefined;
   },
 ): Promise<ImportWidgetsPageResult> {
   const page = {
@@ -278,7 +327,7 @@ async function importPage(
     return result;
   }
 
-  const rewritten = rewriteRegions(source.regions, (uuid) => templates.resolve(page.channelId, uuid));
+  const rewritten = rewriteRegions(source.regions(), (uuid) => templates.resolve(page.channelId, uuid));
   for (const skipped of rewritten.skipped) {
     result.logs.push(
       `MISSING: ${skipped.template} — widget "${skipped.widget}" in ${skipped.region} skipped (${skipped.reason})`,
@@ -320,7 +369,33 @@ async function importPage(
   }
 
   result.warnings.push(...(await regionWarnings(page, rewritten, tools.readRegions)));
-  return backUpAndPublish(client, page, rewritten, result, tools.saveBackup, tools.signal);
+  return writePage(client, page, result, tools.exclusive, () =>
+    backUpAndPublish(client, page, rewritten, result, tools.saveBackup, tools.signal),
+  );
+}
+
+/**
+ * Runs a page's backup and publish as the only writer of that page in its store (with `exclusive`); another import
+ * writing it past the wait is the page's error, not the whole import's.
+ */
+async function writePage(
+  client: BigCommerceClient,
+  page: { templateFile: string | null; entityId: string | null; channelId: number },
+  result: ImportWidgetsPageResult,
+  exclusive: Exclusive | undefined,
+  write: () => Promise<ImportWidgetsPageResult>,
+): Promise<ImportWidgetsPageResult> {
+  if (!exclusive) return write();
+  try {
+    return await exclusive([pageLeaseKey(client.storeHash, page)], write, {
+      onBusy: () => new AppError(ERROR_CODES.importBusy, PAGE_BUSY_MESSAGE),
+      onWait: () => result.logs.push('Waited for another import into this store to finish writing this page'),
+    });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === ERROR_CODES.importBusy)) throw error;
+    result.error = error.message;
+    return result;
+  }
 }
 
 function duplicateResult(page: ImportPage, first: number): ImportWidgetsPageResult {
@@ -338,9 +413,7 @@ function templateUses(pages: readonly ImportPage[]): Map<number, Set<string>> {
   const uses = new Map<number, Set<string>>();
   for (const page of pages) {
     const used = uses.get(page.channel_id) ?? new Set<string>();
-    for (const widget of listSnapshotWidgets(page.regions)) {
-      if (widget.widget_template_uuid) used.add(widget.widget_template_uuid);
-    }
+    for (const uuid of page.templateUuids) used.add(uuid);
     uses.set(page.channel_id, used);
   }
   return uses;
@@ -362,6 +435,7 @@ export async function importWidgets(
   const matcher = await matchTemplates(client, templateUses(command.pages), command.sourceWidgetTemplates, {
     autoCreate: command.autoCreateMissingTemplates,
     signal,
+    exclusive: deps.exclusive,
   });
   total += matcher.plan.toCreate.length;
   report("Read the target's widget templates");
@@ -374,6 +448,7 @@ export async function importWidgets(
     saveBackup: backupSaver(client, deps),
     readRegions: themeRegionReader(client, signal),
     signal,
+    exclusive: deps.exclusive,
   };
   // One snapshot per page: a page that appears again in the same import would overwrite the first one's content.
   const firstAt = new Map<string, number>();
@@ -400,7 +475,7 @@ export async function importWidgets(
 export async function restorePage(
   client: BigCommerceClient,
   backup: PageBackupRow,
-  deps: Pick<ImportWidgetsDeps, 'backups' | 'owner' | 'now' | 'signal'>,
+  deps: Pick<ImportWidgetsDeps, 'backups' | 'owner' | 'now' | 'signal' | 'exclusive'>,
 ): Promise<ImportWidgetsPageResult> {
   const page = { templateFile: backup.templateFile, entityId: backup.entityId, channelId: backup.channelId };
   const result = emptyResult(page);
@@ -411,5 +486,7 @@ export async function restorePage(
   }
   const rewritten = rewriteRegions(regions.data, (uuid) => ({ uuid }), { keepLayoutTemplate: true });
   result.logs.push(`Restoring the content saved at ${backup.createdAt.toISOString()} (backup ${backup.id})`);
-  return backUpAndPublish(client, page, rewritten, result, backupSaver(client, deps), deps.signal);
+  return writePage(client, page, result, deps.exclusive, () =>
+    backUpAndPublish(client, page, rewritten, result, backupSaver(client, deps), deps.signal),
+  );
 }

@@ -15,8 +15,13 @@
 //
 // Template names are not unique at BigCommerce (API-NOTES §7.8), so a create that failed without a clear answer (a 5xx
 // or a dropped connection after it was sent) is never sent blindly again: the channel's templates are read and a new
-// one of that name is taken as the create that landed (`createOnce`).
+// one of that name is taken as the create that landed (`createOnce`). Two imports into one store at once (issue 29):
+// with `exclusive`, a missing template is created holding the lease of its name on its channel, after reading the
+// channel again, so one that the other import created meanwhile is used instead of being created twice.
 import type { DumpedWidgetTemplate } from '../../../common/dumps/widgets-dump';
+import { ERROR_CODES } from '../../../common/errors';
+import type { Exclusive } from '../../db/lease';
+import { AppError } from '../../errors';
 import {
   isBigCommerceError,
   type BigCommerceClient,
@@ -24,6 +29,28 @@ import {
 } from '../../integrations/bigcommerce';
 import { createOnce } from '../../integrations/bigcommerce/resource-api';
 import type { TemplateResolution } from './import-widgets.rewrite';
+
+/**
+ * A widget template of the dump: what matching needs, and its whole description, read only for a template that is
+ * created (a large import holds the others as the JSON they came in: import-widgets.request.ts).
+ */
+export type SourceTemplate = Pick<DumpedWidgetTemplate, 'uuid' | 'name' | 'kind'> & {
+  read: () => DumpedWidgetTemplate;
+};
+
+/** A template held as an object (tests, and callers that have the template already). */
+export function inMemoryTemplate(template: DumpedWidgetTemplate): SourceTemplate {
+  return { uuid: template.uuid, name: template.name, kind: template.kind, read: () => template };
+}
+
+/** Said on a template that another import kept creating past the wait. */
+export const TEMPLATE_BUSY_MESSAGE =
+  'Another import into this store is creating this widget template. Please wait for it to end and try again.';
+
+/** The lease of a custom template name on a channel of a store (names compare case-insensitively). */
+export function templateLeaseKey(storeHash: string, channelId: number, name: string): string {
+  return `import-widgets:${storeHash}:template:${channelId}:${nameKey(name)}`;
+}
 
 export type CreatedTemplate = { name: string; sourceUuid: string; uuid: string; channelId: number };
 export type FailedTemplate = { name: string; sourceUuid: string; channelId: number; error: string };
@@ -46,7 +73,7 @@ function indexTemplates(templates: readonly WidgetTemplate[]): ChannelTemplates 
 }
 
 /** The target template for a source template: same name; among several, the same uuid, then the same kind. */
-function matchByName(target: ChannelTemplates, source: DumpedWidgetTemplate): WidgetTemplate | undefined {
+function matchByName(target: ChannelTemplates, source: SourceTemplate): WidgetTemplate | undefined {
   const candidates = target.byName.get(nameKey(source.name)) ?? [];
   return (
     candidates.find((template) => template.uuid === source.uuid) ??
@@ -94,7 +121,7 @@ function templateLookup(client: BigCommerceClient, signal: AbortSignal | undefin
 
   return async (
     sourceUuid: string,
-    source: DumpedWidgetTemplate | undefined,
+    source: SourceTemplate | undefined,
     channelId: number,
   ): Promise<TemplateResolution> => {
     const direct = await readUuid(sourceUuid);
@@ -132,7 +159,7 @@ export type TemplatePlan = {
   /** The resolution of one source uuid on one channel. */
   resolve: (channelId: number, sourceUuid: string) => TemplateResolution;
   /** Missing custom templates to create, per channel, one per name. */
-  toCreate: { channelId: number; source: DumpedWidgetTemplate }[];
+  toCreate: { channelId: number; source: SourceTemplate }[];
 };
 
 export type TemplateMatcher = {
@@ -151,8 +178,8 @@ export type TemplateMatcher = {
 export async function matchTemplates(
   client: BigCommerceClient,
   uses: ReadonlyMap<number, ReadonlySet<string>>,
-  sourceTemplates: readonly DumpedWidgetTemplate[],
-  options: { autoCreate: boolean; signal?: AbortSignal | undefined },
+  sourceTemplates: readonly SourceTemplate[],
+  options: { autoCreate: boolean; signal?: AbortSignal | undefined; exclusive?: Exclusive | undefined },
 ): Promise<TemplateMatcher> {
   const sourceByUuid = new Map(sourceTemplates.map((template) => [template.uuid, template]));
   const channels = [...uses.keys()];
@@ -206,36 +233,60 @@ export async function matchTemplates(
     toCreate,
   };
 
+  /** A custom template of this name on the channel that was not there when the channel was read, or undefined. */
+  const findNew = async (channelId: number, name: string) => {
+    const known = targets.get(channelId)?.byUuid ?? new Map<string, WidgetTemplate>();
+    return (
+      await client.widgetTemplates.listAll({
+        query: { 'channel_id:in': channelId, widget_template_kind: CUSTOM },
+        signal: options.signal,
+      })
+    ).find(
+      (found) => !known.has(found.uuid) && kindOf(found) === CUSTOM && nameKey(found.name) === nameKey(name),
+    );
+  };
+
+  /**
+   * Creates one missing template; with `exclusive`, as the only import creating that name on that channel of the
+   * store, and not at all when another import created it since the channel was read (then that one is used).
+   */
+  const createOne = async (channelId: number, source: SourceTemplate) => {
+    const create = async () => {
+      const full = source.read();
+      const body = {
+        name: full.name,
+        template: full.template,
+        ...(Array.isArray(full.schema) ? { schema: full.schema } : {}),
+        ...(full.storefront_api_query ? { storefront_api_query: full.storefront_api_query } : {}),
+        channel_id: channelId,
+      };
+      const template = await createOnce(
+        () => client.widgetTemplates.create(body, { signal: options.signal }),
+        // After an uncertain failure: a custom template of that name the channel did not have before is ours.
+        () => findNew(channelId, source.name),
+      );
+      return { template, createdHere: true };
+    };
+    if (!options.exclusive) return create();
+    return options.exclusive(
+      [templateLeaseKey(client.storeHash, channelId, source.name)],
+      async () => {
+        const there = await findNew(channelId, source.name);
+        return there ? { template: there, createdHere: false } : create();
+      },
+      { onBusy: () => new AppError(ERROR_CODES.importBusy, TEMPLATE_BUSY_MESSAGE) },
+    );
+  };
+
   const createMissing: TemplateMatcher['createMissing'] = async (onStep) => {
     const created: CreatedTemplate[] = [];
     const failed: FailedTemplate[] = [];
     for (const { channelId, source } of toCreate) {
-      const known = new Set(targets.get(channelId)?.byUuid.keys() ?? []);
-      const body = {
-        name: source.name,
-        template: source.template,
-        ...(Array.isArray(source.schema) ? { schema: source.schema } : {}),
-        ...(source.storefront_api_query ? { storefront_api_query: source.storefront_api_query } : {}),
-        channel_id: channelId,
-      };
       try {
-        const template = await createOnce(
-          () => client.widgetTemplates.create(body, { signal: options.signal }),
-          // After an uncertain failure: a custom template of that name the channel did not have before is ours.
-          async () =>
-            (
-              await client.widgetTemplates.listAll({
-                query: { 'channel_id:in': channelId, widget_template_kind: CUSTOM },
-                signal: options.signal,
-              })
-            ).find(
-              (found) =>
-                !known.has(found.uuid) &&
-                kindOf(found) === CUSTOM &&
-                nameKey(found.name) === nameKey(source.name),
-            ),
-        );
-        created.push({ name: source.name, sourceUuid: source.uuid, uuid: template.uuid, channelId });
+        const { template, createdHere } = await createOne(channelId, source);
+        if (createdHere) {
+          created.push({ name: source.name, sourceUuid: source.uuid, uuid: template.uuid, channelId });
+        }
         // Every source uuid of this name on the channel now resolves to the new template.
         const onChannel = resolved.get(channelId);
         for (const [sourceUuid, resolution] of onChannel ?? []) {
@@ -244,10 +295,15 @@ export async function matchTemplates(
             onChannel?.set(sourceUuid, { uuid: template.uuid });
           }
         }
-        onStep(`Created widget template: ${source.name}`);
+        onStep(
+          createdHere
+            ? `Created widget template: ${source.name}`
+            : `Widget template created meanwhile by another import: ${source.name}`,
+        );
       } catch (error) {
-        if (!isBigCommerceError(error)) throw error;
-        const message = error.message;
+        const busy = error instanceof AppError && error.code === ERROR_CODES.importBusy;
+        if (!isBigCommerceError(error) && !busy) throw error;
+        const message = (error as Error).message;
         failed.push({ name: source.name, sourceUuid: source.uuid, channelId, error: message });
         const onChannel = resolved.get(channelId);
         for (const [sourceUuid, resolution] of onChannel ?? []) {
