@@ -24,8 +24,6 @@ const PASSWORD = 'stores-secret-1';
 const STORAGE_KEY = 'bc-tools-stores';
 const STORES_PATH = '/api/user/stores';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Opens the app on a tab and waits until the session is known. */
 async function openApp(page: Page, tab = 'stores'): Promise<void> {
   await page.goto(`/?tab=${tab}`);
@@ -390,13 +388,16 @@ export const storesJourneys: Journey[] = [
       );
       await eventually(async () => assert.equal(await page.getByTestId('sync-chip').count(), 0), 5_000);
 
-      // Sync: Syncing... while the upload runs (held back here), then ✓ Synced for 2 s.
+      // Sync: Syncing... while the upload runs (held back here until the chip has been seen), then ✓ Synced for 2 s.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(`**${STORES_PATH}`, async (route) => {
-        if (route.request().method() === 'POST') await sleep(800);
+        if (route.request().method() === 'POST') await held;
         await route.continue();
       });
       await page.getByRole('button', { name: 'Sync', exact: true }).click();
       await expectText(page.getByTestId('sync-chip'), 'Syncing...');
+      release();
       await expectText(page.getByTestId('sync-chip'), '✓ Synced');
       await screenshot(page, 'stores-synced');
       const synced = await chipDuration(page, '✓ Synced');

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactPath } from './logger';
+import { createAccessLog, createLogger, redactPath } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -58,6 +58,33 @@ describe('logger', () => {
     }
     expect(text).toContain('"name":"Shop"');
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('createAccessLog', () => {
+  it('writes one line per request with its five fields, through the logger, the reset token hidden', () => {
+    const { lines, logger } = capture();
+    const log = createAccessLog(logger);
+    log({ reqId: 'r-1', method: 'GET', path: '/api/auth/reset-password/abc123', status: 302, ms: 1.5 });
+    log({ reqId: 'r-2', method: 'GET', path: '/api/health', status: 200, ms: 0.2 });
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed).toEqual([
+      {
+        level: 30,
+        time: expect.any(String) as string,
+        reqId: 'r-1',
+        method: 'GET',
+        path: '/api/auth/reset-password/[redacted]',
+        status: 302,
+        ms: 1.5,
+        msg: 'request',
+      },
+      expect.objectContaining({ reqId: 'r-2', path: '/api/health', status: 200 }),
+    ]);
+    // Below the logger's level, nothing is written.
+    logger.level = 'warn';
+    log({ reqId: 'r-3', method: 'GET', path: '/', status: 200, ms: 1 });
+    expect(lines).toHaveLength(2);
   });
 });
 

@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeHttpServer } from './server';
+import { waitFor } from './test/wait-for';
 
 function runMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -19,14 +20,6 @@ function runMain(env: Record<string, string>) {
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   return { child, output: () => output };
-}
-
-async function waitFor(check: () => boolean, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('server/main.ts', () => {
@@ -50,7 +43,10 @@ describe('server/main.ts', () => {
     dirs.push(dataDir);
     for (let round = 0; round < 2; round++) {
       const run = runMain({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
-      await waitFor(() => /listening on http:\/\/localhost:\d+/.test(run.output()), 'start-up');
+      await waitFor(() => /listening on http:\/\/localhost:\d+/.test(run.output()), {
+        what: 'start-up',
+        timeoutMs: 30_000,
+      });
       const port = /listening on http:\/\/localhost:(\d+)/.exec(run.output())?.[1];
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(res.status).toBe(200);
@@ -69,7 +65,10 @@ describe('server/main.ts', () => {
 describe('closeHttpServer', () => {
   it('lets an in-flight request finish and refuses new connections', async () => {
     let release = () => {};
+    let arrived = () => {};
+    const inHandler = new Promise<void>((r) => (arrived = r));
     const app = new Hono().get('/slow', async (c) => {
+      arrived();
       await new Promise<void>((r) => (release = r));
       return c.text('done');
     });
@@ -77,7 +76,7 @@ describe('closeHttpServer', () => {
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const inFlight = fetch(`${url}/slow`);
-    await new Promise((r) => setTimeout(r, 100));
+    await inHandler;
     const closed = closeHttpServer(server, 5_000);
     await expect(fetch(`${url}/slow`)).rejects.toThrow();
     release();

@@ -10,6 +10,7 @@ import { healthResponseSchema } from '../../common/contracts/health';
 import { parseEnv } from '../env';
 import { loadAuthSecret } from '../features/auth/secret';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../test/harness';
+import { waitFor } from '../test/wait-for';
 import { createStorage } from './create-storage';
 import type { ObjectStorage } from './object-storage';
 import { describeStorageContract } from './storage-contract';
@@ -291,12 +292,18 @@ describe.each(testDatabaseKinds())('local object storage through the app on %s',
     req.on('error', () => {});
     req.write(randomBytes(32 * 1024));
     // Wait until the server has started the temporary file, then hang up.
-    for (let i = 0; i < 100 && (await tmpFiles()).length === 0; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await waitFor(tmpFiles, {
+      what: 'the temporary file',
+      until: (files) => files.length > 0,
+      intervalMs: 20,
+    });
     expect((await tmpFiles()).length).toBe(1);
     req.destroy();
-    for (let i = 0; i < 100 && (await tmpFiles()).length > 0; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await waitFor(tmpFiles, {
+      what: 'the temporary file to be removed',
+      until: (files) => files.length === 0,
+      intervalMs: 20,
+    });
     expect(await tmpFiles()).toEqual([]);
     expect(await storage.headObject(key)).toBeNull();
   });

@@ -23,7 +23,7 @@ export function isCrossSiteWrite(input: {
 
 export function sameOriginGuard(publicUrl: string): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
-  return async (c, next) => {
+  const guard: MiddlewareHandler = async (c, next) => {
     const refused = isCrossSiteWrite({
       method: c.req.method,
       url: c.req.url,
@@ -41,4 +41,6 @@ export function sameOriginGuard(publicUrl: string): MiddlewareHandler {
     }
     await next();
   };
+  // A read is never refused: its headers are not even looked at (issue 29: a health poll passes straight through).
+  return (c, next) => (SAFE_METHODS.has(c.req.method.toUpperCase()) ? next() : guard(c, next));
 }

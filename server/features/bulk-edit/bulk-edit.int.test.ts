@@ -7,6 +7,7 @@ import {
 } from '../../../common/contracts/bulk-edit';
 import {
   bulkEditPaths,
+  FINAL_JOB_STATES,
   jobBackupPath,
   jobCancelPath,
   jobEventsPath,
@@ -20,6 +21,7 @@ import {
 } from '../../../common/contracts/jobs';
 import { job } from '../../db/schema';
 import { testDatabaseKinds } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
 
 type Product = { id: number; name: string; page_title: string; description: string; brand_id: number };
@@ -323,13 +325,19 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
     const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? '';
     const { job } = jobResponseSchema.parse(await started.json());
     // Wait until it writes, then cancel.
-    for (let i = 0; i < 100; i++) {
-      const current = jobResponseSchema.parse(
-        await (await app.server.request(jobPath(job.id), { headers: { cookie } })).json(),
-      ).job;
-      if (current.succeeded > current.skipped) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const writing = await waitFor(
+      async () =>
+        jobResponseSchema.parse(
+          await (await app.server.request(jobPath(job.id), { headers: { cookie } })).json(),
+        ).job,
+      {
+        what: 'the job to write its first products',
+        until: (current) => current.succeeded > current.skipped || FINAL_JOB_STATES.includes(current.state),
+        timeoutMs: 20_000,
+        intervalMs: 100,
+      },
+    );
+    expect(writing.state).toMatch(/running|waiting/);
     const cancelled = await app.server.request(jobCancelPath(job.id), {
       method: 'POST',
       headers: { cookie },

@@ -15,6 +15,7 @@ import { ERROR_CODES } from '../../../common/errors';
 import { job } from '../../db/schema';
 import { MAX_UNFINISHED_PER_OWNER, MAX_UNFINISHED_PER_STORE } from '../../jobs/job-store';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { VISITOR_COOKIE } from '../jobs/job-owner';
 
 const TOKEN = 'limits-token';
@@ -87,9 +88,7 @@ describe.each(testDatabaseKinds())('job limits under concurrent starts (%s)', (k
     await control(`/${hash}/settings`, { latencyMs: 0 }, 'PUT');
     const settled = async () =>
       !(await sliceActive(hash)) && (await rowsOf(hash)).every((row) => isFinal(row.state));
-    for (let i = 0; i < 100 && !(await settled()); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(settled, { what: `the jobs of ${hash} to end and their slice to stop`, timeoutMs: 10_000 });
     expect((await rowsOf(hash)).map((row) => row.state).filter((state) => !isFinal(state))).toEqual([]);
   };
 

@@ -2,11 +2,20 @@
 // resumes the job from its checkpoint: every product ends right and none is written twice. The store is an external
 // sandbox (a real-looking store hash, reached through BC_API_BASE_URL) so that it outlives the killed process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkEditPaths, jobPath, jobResponseSchema, type JobView } from '../../../common/contracts/jobs';
+import {
+  bulkEditPaths,
+  FINAL_JOB_STATES,
+  jobPath,
+  jobResponseSchema,
+  type JobView,
+} from '../../../common/contracts/jobs';
 import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
 import { appsOnSharedState } from '../../test/apps-on-shared-state';
 import { type ChildApp } from '../../test/child-server';
 import { testDatabaseKinds } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
+
+const isFinal = (state: JobView['state']) => FINAL_JOB_STATES.includes(state);
 
 const HASH = 'restartdemo';
 const TOKEN = 'restart-token';
@@ -55,34 +64,34 @@ describe.each(testDatabaseKinds())('a bulk edit when the app is killed mid-job (
       ).job;
 
     // Kill it once a few waves are written.
-    let before: JobView | undefined;
-    for (let i = 0; i < 300; i++) {
-      before = await read(first);
-      if (before.succeeded - before.skipped >= 80) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const before = await waitFor(() => read(first), {
+      what: 'the job to write its first wave (80 products)',
+      until: (job) => job.succeeded - job.skipped >= 80 || isFinal(job.state),
+      timeoutMs: 30_000,
+      intervalMs: 20,
+    });
     await first.kill();
-    expect(before?.state).toMatch(/running|waiting/);
-    expect(before!.succeeded).toBeLessThan(before!.total);
+    expect(before.state).toMatch(/running|waiting/);
+    expect(before.succeeded).toBeLessThan(before.total);
 
     const second = await start();
-    let after: JobView | undefined;
-    for (let i = 0; i < 600; i++) {
-      after = await read(second);
-      if (after.state === 'done' || after.state === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const after = await waitFor(() => read(second), {
+      what: 'the job to end in the second process',
+      until: (job) => isFinal(job.state),
+      timeoutMs: 80_000,
+      intervalMs: 100,
+    });
     expect(after).toMatchObject({ state: 'done', failed: 0 });
-    expect(after!.succeeded).toBe(after!.total);
+    expect(after.succeeded).toBe(after.total);
 
     const stats = (await control('GET', `/stores/${HASH}/stats`)).data as {
       productWrites: Record<string, number>;
     };
     const writes = Object.values(stats.productWrites);
-    expect(writes.length).toBe(after!.total - after!.skipped);
+    expect(writes.length).toBe(after.total - after.skipped);
     expect(writes.every((n) => n === 1)).toBe(true);
     const products = sb.sandbox.stores.get(HASH)!.data.products;
     const visible = [...products.values()].filter((p) => p.fields.is_visible);
     expect(visible.every((p) => p.fields.page_title === '')).toBe(true);
-  });
+  }, 150_000);
 });

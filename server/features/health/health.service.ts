@@ -15,18 +15,19 @@ export function createHealthChecker(
   const now = options.now ?? Date.now;
   const cacheMs = options.cacheMs ?? HEALTH_CACHE_MS;
   let cached: { at: number; components: Promise<Record<string, ComponentState>> } | undefined;
+  let last: HealthResponse | undefined;
 
   return async () => {
     const at = now();
     if (!cached || at - cached.at >= cacheMs) cached = { at, components: runChecks(checks, now) };
     const components = await cached.components;
+    const uptimeSeconds = Math.round((now() - options.startedAt) / 1000);
+    // The same report object while nothing in it changed: callers may keep what they derive from it (the route keeps
+    // its JSON text).
+    if (last?.components === components && last.uptimeSeconds === uptimeSeconds) return last;
     const isDown = Object.values(components).some((state) => state.status === 'down');
-    return {
-      status: isDown ? 'degraded' : 'ok',
-      version: APP_VERSION,
-      uptimeSeconds: Math.round((now() - options.startedAt) / 1000),
-      components,
-    };
+    last = { status: isDown ? 'degraded' : 'ok', version: APP_VERSION, uptimeSeconds, components };
+    return last;
   };
 }
 

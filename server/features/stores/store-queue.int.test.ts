@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CONNECTION_PATH } from '../../../common/contracts/stores';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 import { demoControl } from '../../test/store-tools';
 
 describe.each(testDatabaseKinds())('a busy store (%s)', (kind) => {
@@ -13,7 +14,8 @@ describe.each(testDatabaseKinds())('a busy store (%s)', (kind) => {
     await demoControl(server, '/reset', { method: 'POST' });
     const res = await demoControl(server, '/settings', {
       method: 'PUT',
-      body: JSON.stringify({ latencyMs: 400, quota: 100_000 }),
+      // Slow enough that no call ends while the flood is still arriving, even on a busy machine.
+      body: JSON.stringify({ latencyMs: 1_000, quota: 100_000 }),
     });
     expect(res.status).toBe(200);
   });
@@ -30,15 +32,21 @@ describe.each(testDatabaseKinds())('a busy store (%s)', (kind) => {
 
   it('refuses one caller’s excess at once and still serves another caller before that backlog', async () => {
     const finished: string[] = [];
+    let refusedSoFar = 0;
     const flood = Array.from({ length: 30 }, (_, i) =>
       testConnection('203.0.113.10').then(async (res) => {
         const body = (await res.json()) as Record<string, unknown>;
         finished.push(`a${i}`);
+        if (res.status === 429) refusedSoFar += 1;
         return { status: res.status, retryAfter: res.headers.get('retry-after'), body };
       }),
     );
-    // The other caller comes once the flood is queued.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The other caller comes once the flood is queued: the excess is refused only when the caller's places (3 in
+    // flight, 16 waiting) are all taken, so 11 refusals mean that all 30 requests have reached the queue.
+    await waitFor(() => refusedSoFar, {
+      what: 'the flood to fill the queue (11 requests refused at once)',
+      until: (refused) => refused >= 11,
+    });
     const other = testConnection('198.51.100.20').then(async (res) => {
       finished.push('b');
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };

@@ -1,6 +1,10 @@
 // Contract tests: every request the client sends to the sandbox, and every answer it reads back, checked against
 // BigCommerce's official OpenAPI files in `../shared/bigcommerce/openapi/` (beside the checkout in CI and in every
-// session). A copy of the project without that folder skips these tests and says so.
+// session). In CI (the environment variable `CI` set, as `.ci/run` and CI services do) a missing folder is a failure
+// that says which files are missing: a contract test skipped there would pass unnoticed (issue 29). A copy of the
+// project without the folder, outside CI, skips these tests and says so.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBigCommerceClientFactory } from '../client';
 import { startSandboxServer, type RunningSandbox } from '../../../sandbox/test-server';
@@ -8,6 +12,7 @@ import { CONTRACT_ALLOW_LIST, CONTRACT_SPEC_PATCHES } from './allow-list';
 import {
   ContractChecker,
   SPEC_DIR,
+  SPEC_FILES,
   specsAvailable,
   type ContractSummary,
   type Finding,
@@ -33,7 +38,22 @@ function groupFindings(findings: readonly Finding[], where: Where): string[] {
 }
 
 const available = specsAvailable();
-if (!available) console.warn(`contract tests skipped: ../shared/bigcommerce/openapi not found (${SPEC_DIR})`);
+/** CI services set `CI` (`true`, `1`, a name); `CI=false` or `CI=0` is a developer opting out. */
+const inCi = !['', '0', 'false'].includes((process.env.CI ?? '').trim().toLowerCase());
+if (!available && inCi) {
+  describe('contract: the official OpenAPI files', () => {
+    it('are beside the checkout in CI', () => {
+      const missing = SPEC_FILES.filter((file) => !existsSync(path.join(SPEC_DIR, file)));
+      expect.fail(
+        `CI is set, so the contract tests may not be skipped, but ../shared/bigcommerce/openapi lacks ` +
+          `${missing.length} of its ${SPEC_FILES.length} files (${SPEC_DIR}): ${missing.join(', ')}. Put BigCommerce's ` +
+          `OpenAPI files there (see ../shared/bigcommerce/API-NOTES.md), or unset CI to skip these tests.`,
+      );
+    });
+  });
+} else if (!available) {
+  console.warn(`contract tests skipped: ../shared/bigcommerce/openapi not found (${SPEC_DIR})`);
+}
 
 describe.skipIf(!available)('contract: client ↔ sandbox against the official OpenAPI files', () => {
   let sb: RunningSandbox;
