@@ -37,7 +37,7 @@ const SANDBOX_ZONES = [
 const ACCOUNT_ZONES = [
   {
     target: './server/features/auth',
-    from: './server/features/admin',
+    from: './server/features/admin-users',
     message:
       'auth must not import admin: admin builds on auth (shared parts live in auth/ or server/audit/).',
   },

@@ -1,11 +1,11 @@
 // Journeys of the AI Assistant (spec part 2 §2, §4, §5, §8, §9; issue 18). The main app has no model configured, so
 // its answers come in offline mode; one journey starts an app of its own pointed at a loopback OpenAI-compatible
-// server (server/features/chat/testing/fake-model.ts) for a model's streamed answer, its failure and a 429
+// server (server/features/ai-assistant/testing/fake-model.ts) for a model's streamed answer, its failure and a 429
 // countdown, and its read-only store tools. Expected texts are written out from the spec, not imported from the
 // catalogues.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startFakeModel } from '../server/features/chat/testing/fake-model';
+import { startFakeModel } from '../server/features/ai-assistant/testing/fake-model';
 import { eventually, startApp, type Journey } from './harness';
 import {
   clientAddress,

@@ -17,9 +17,9 @@ import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
 import { keywordExtractorJourneys } from './keyword-extractor.journeys';
 import { widgetsVisualizationJourneys } from './widgets-visualization.journeys';
-import { video360Journeys } from './video-360.journeys';
+import { video360Journeys } from './video-360-converter.journeys';
 import { videoConverterJourneys } from './video-converter.journeys';
-import { videoH265Journeys } from './video-h265.journeys';
+import { videoH265Journeys } from './video-h265-converter.journeys';
 import { aiAssistantJourneys } from './ai-assistant.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.

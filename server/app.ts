@@ -10,9 +10,10 @@ import { ERROR_CODES } from '../common/errors';
 import type { Database } from './db/database';
 import type { Env } from './env';
 import { createErrorHandler, errorResponse } from './errors';
-import { adminRoutes } from './features/admin/admin.routes';
-import { chatRoutes } from './features/chat/chat.routes';
+import { adminRoutes } from './features/admin-users/admin-users.routes';
+import { chatRoutes } from './features/ai-assistant/ai-assistant.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { profileSettingsRoutes } from './features/profile-settings/profile-settings.routes';
 import { sameOriginGuard } from './features/auth/same-origin';
 import { demoStoreRoutes } from './features/demo-stores/demo-stores.routes';
 import { outboxApiRoutes, outboxPageRoutes } from './features/dev-outbox/dev-outbox.routes';
@@ -44,12 +45,14 @@ import { loopbackOnly } from './loopback';
 import { createServices, type AppServices } from './services';
 import { storageConnectSources } from './storage/create-storage';
 import { STORAGE_ROUTE_PATH, storageRoutes } from './storage/routes';
-import { convertH265Routes } from './features/convert-h265/convert-h265.routes';
+import { convertH265Routes } from './features/video-h265-converter/video-h265-converter.routes';
 import { mountVendorFiles } from './vendor-files';
 
 /** Every feature's `/api` path and its routes. A new tool adds one line here. */
 const FEATURE_ROUTES: ReadonlyArray<readonly [string, (services: AppServices) => Hono]> = [
   ['/health', healthRoutes],
+  // Before Better Auth's catch-all under /auth.
+  ['/auth', profileSettingsRoutes],
   ['/auth', authRoutes],
   ['/admin', adminRoutes],
   ['/user/stores', storeRoutes],

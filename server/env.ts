@@ -168,7 +168,7 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: onOff.default(false),
-  // The H.265 cloud converter (issue 17, server/features/convert-h265/).
+  // The H.265 cloud converter (issue 17, server/features/video-h265-converter/).
   /** The ffmpeg binary; unset: the newest of `ffmpeg` on PATH and the one shipped in @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: z.string().trim().min(1).optional(),
   /**

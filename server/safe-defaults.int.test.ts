@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxResponseSchema } from '../common/contracts/account';
+import { outboxResponseSchema } from '../common/contracts/dev-outbox';
 import { linkIn, TestClient } from './test/accounts';
 import { getWithHost } from './test/get-with-host';
 import { startTestServer, testDatabaseKinds, type TestServer } from './test/harness';

@@ -15,7 +15,7 @@ import { createDatabaseCopyJournal } from './features/demo-stores/demo-store-jou
 import { createDemoStoreSigner, type DemoStoreSigner } from './features/demo-stores/demo-stores.service';
 import type { HealthCheck } from './features/health/health.service';
 import { loadStoreRepository, loadTokenCipher } from './features/stores/setup';
-import type { TokenCipher } from './features/stores/token-cipher';
+import type { TokenCipher } from './token-cipher';
 import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
 import { createJobKinds, type JobKinds } from './jobs/job-kinds';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -31,17 +31,17 @@ import type { Sandbox } from './sandbox';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
 import { loadAuthSecret } from './features/auth/secret';
-import { createSpeedBook } from './features/convert-h265/calibration';
+import { createSpeedBook } from './features/video-h265-converter/calibration';
 import {
   createConverter,
   H265_QUEUE,
   MAX_ATTEMPTS,
   type Converter,
-} from './features/convert-h265/convert-h265.service';
-import { findFfmpeg, isOldBuild, type FfmpegBinary } from './features/convert-h265/ffmpeg';
+} from './features/video-h265-converter/video-h265-converter.service';
+import { findFfmpeg, isOldBuild, type FfmpegBinary } from './features/video-h265-converter/ffmpeg';
 import { AppError } from './errors';
 import { ERROR_CODES } from '../common/errors';
-import { H265_RATE_LIMIT } from '../common/contracts/convert-h265';
+import { H265_RATE_LIMIT } from '../common/contracts/video-h265-converter';
 
 export type ServicesDeps = {
   env: Env;

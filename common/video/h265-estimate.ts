@@ -1,6 +1,6 @@
 // How long an H.265 conversion will take on the server, and which x265 preset fits the 5-minute limit (issue 17).
 // Pure: the server measures its speed per preset and frame size (megapixels encoded per second, relative to a short
-// probe encode that shows the machine's load now: server/features/convert-h265/calibration.ts, corrected by every
+// probe encode that shows the machine's load now: server/features/video-h265-converter/calibration.ts, corrected by every
 // conversion it finishes, issue 29) and uses this to decide before the work starts.
 
 /** x265 presets, best compression first; the converter uses the first whose estimate fits the limit. */
@@ -126,7 +126,7 @@ export function frameClassOf(width: number, height: number): FrameClass {
 /** A learnt number: where the calibration put it, the recent samples whose median it follows, the value in use. */
 export type Learnt = { seed: number; value: number; recent: number[] };
 
-/** What the server knows of its machine, shared by every instance on it (server/features/convert-h265/calibration.ts). */
+/** What the server knows of its machine, shared by every instance on it (server/features/video-h265-converter/calibration.ts). */
 export type SpeedModel = {
   /** The shortest probe times seen (seconds, ascending, at most PROBE_FLOOR_KEPT): the machine when idle. */
   probeFloor: number[];

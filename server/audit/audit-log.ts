@@ -1,7 +1,7 @@
 // The admin audit log: impersonation start and stop and every admin change, newest first.
 import { randomUUID } from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
-import type { AuditAction, AuditEntry } from '../../common/contracts/account';
+import type { AuditAction, AuditEntry } from '../../common/contracts/admin-users';
 import type { Db } from '../db/database';
 import { auditLog, user } from '../db/schema';
 

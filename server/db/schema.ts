@@ -136,7 +136,7 @@ export const mailOutbox = pgTable(
 
 /**
  * A user's cloud store list (spec part 1 §3 "Store (cloud record)"): `storeId` is the id the browser gave the store,
- * `position` keeps the user's order. The access token is sealed with AES-256-GCM (server/features/stores/token-cipher.ts,
+ * `position` keeps the user's order. The access token is sealed with AES-256-GCM (server/token-cipher.ts,
  * the user id as associated data) and never stored in the clear.
  */
 export const userStore = pgTable(
@@ -229,7 +229,7 @@ export const pageWidgetsBackup = pgTable(
  * was given to (`user:<id>` or `visitor:<id>`). The row follows the upload and its conversion (a pg-boss job on the
  * `video-h265` queue): `uploading` -> `queued` -> `active` -> `done` or `failed`. The upload, the converted file and
  * the row are deleted 24 hours after the address was given (`expires_at`) by the sweep in
- * server/features/convert-h265/.
+ * server/features/video-h265-converter/.
  */
 export const videoConversion = pgTable(
   'video_conversion',

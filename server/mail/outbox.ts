@@ -1,7 +1,7 @@
 // The embedded mail default: every mail is kept in the `mail_outbox` table; /dev/outbox shows them (not in production).
 import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { OutboxMail } from '../../common/contracts/account';
+import type { OutboxMail } from '../../common/contracts/dev-outbox';
 import type { Db } from '../db/database';
 import { mailOutbox } from '../db/schema';
 import type { Logger } from '../logger';

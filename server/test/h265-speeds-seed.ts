@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { appSettings } from '../db/schema';
-import { createSpeedBook } from '../features/convert-h265/calibration';
-import { findFfmpeg } from '../features/convert-h265/ffmpeg';
+import { createSpeedBook } from '../features/video-h265-converter/calibration';
+import { findFfmpeg } from '../features/video-h265-converter/ffmpeg';
 
 export type SeededSpeeds = { key: string; value: unknown } | undefined;
 

@@ -92,10 +92,10 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(
       await restrictedPathMessages(
         'server/features/auth/auth.ts',
-        "import { adminRoutes } from '../admin/admin.routes';\nexport const x = adminRoutes;\n",
+        "import { adminRoutes } from '../admin-users/admin-users.routes';\nexport const x = adminRoutes;\n",
       ),
     ).toEqual([
-      'Unexpected path "../admin/admin.routes" imported in restricted zone. auth must not import admin: admin builds on auth (shared parts live in auth/ or server/audit/).',
+      'Unexpected path "../admin-users/admin-users.routes" imported in restricted zone. auth must not import admin: admin builds on auth (shared parts live in auth/ or server/audit/).',
     ]);
   });
 

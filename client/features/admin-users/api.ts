@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { AUDIT_LOG_PATH, auditLogResponseSchema } from '../../../common/contracts/account';
+import { AUDIT_LOG_PATH, auditLogResponseSchema } from '../../../common/contracts/admin-users';
 import { isAdmin, readCachedSessionUser } from '../../lib/session';
 import { apiRequest } from '../../lib/api';
 import { authClient, unwrap } from '../../lib/auth-client';

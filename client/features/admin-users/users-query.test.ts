@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionSchema } from '../../../common/contracts/account';
+import { auditActionSchema } from '../../../common/contracts/admin-users';
 import { createI18n } from '../../lib/i18n';
 import { auditActionKey, buildListUsersQuery, describeDetail, pageCount } from './users-query';
 

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../common/contracts/account';
+import type { AuditEntry } from '../../../common/contracts/admin-users';
 
 export const USERS_PAGE_SIZE = 10;
 export const AUDIT_PAGE_SIZE = 10;

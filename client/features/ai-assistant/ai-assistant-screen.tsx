@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatSessionSummary } from '../../../common/contracts/chat';
+import type { ChatSessionSummary } from '../../../common/contracts/ai-assistant';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { TabIcon } from '../../components/icons';
 import { PlaceholderPanel } from '../../components/placeholder-panel';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeStreamEvent } from '../../../common/chat/stream-lines';
+import { encodeStreamEvent } from '../../../common/ai-assistant/stream-lines';
 import { ChatSendError, readRetryAfter, sendChatMessage } from './api';
 
 function streamOf(parts: string[]): ReadableStream<Uint8Array> {

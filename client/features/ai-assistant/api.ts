@@ -14,9 +14,9 @@ import {
   type ChatMessage,
   type ChatSource,
   type HistoryItem,
-} from '../../../common/contracts/chat';
+} from '../../../common/contracts/ai-assistant';
 import type { StoreCredentials } from '../../../common/contracts/stores';
-import { createStreamReader } from '../../../common/chat/stream-lines';
+import { createStreamReader } from '../../../common/ai-assistant/stream-lines';
 import { apiRequest } from '../../lib/api';
 import { readFailure } from '../../lib/error-text';
 

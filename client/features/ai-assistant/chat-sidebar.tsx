@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { relativeTime } from '../../../common/chat/relative-time';
-import type { ChatSessionSummary } from '../../../common/contracts/chat';
+import { relativeTime } from '../../../common/ai-assistant/relative-time';
+import type { ChatSessionSummary } from '../../../common/contracts/ai-assistant';
 import { PlusIcon, SidePanelIcon, TrashIcon } from '../../components/icons';
 import { cn } from '../../lib/class-names';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contextWindow, isSendable } from '../../../common/chat/conversation';
-import type { ChatRole } from '../../../common/contracts/chat';
+import { contextWindow, isSendable } from '../../../common/ai-assistant/conversation';
+import type { ChatRole } from '../../../common/contracts/ai-assistant';
 import type { StoreCredentials } from '../../../common/contracts/stores';
 import { serverErrorText } from '../../lib/error-text';
 import {

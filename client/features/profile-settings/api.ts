@@ -3,7 +3,7 @@ import {
   profileUpdateResponseSchema,
   type ProfileUpdateRequest,
   type ProfileUpdateResponse,
-} from '../../../common/contracts/account';
+} from '../../../common/contracts/profile-settings';
 import type { TFunction } from 'i18next';
 import { apiRequest } from '../../lib/api';
 import { apiErrorText } from '../../lib/tool-errors';

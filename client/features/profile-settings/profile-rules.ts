@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH, type ProfileUpdateRequest } from '../../../common/contracts/account';
+import { PASSWORD_MIN_LENGTH } from '../../../common/contracts/account';
+import { type ProfileUpdateRequest } from '../../../common/contracts/profile-settings';
 
 // Spec part 2 §5 "Profile": name and email required; the three password messages; only changed name and email are
 // sent; a changed email shows 'Changing email will require re-verification'.

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProfileUser } from '../../../common/contracts/account';
+import type { ProfileUser } from '../../../common/contracts/profile-settings';
 import { EmailField, PasswordField } from '../../components/account-fields';
 import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';

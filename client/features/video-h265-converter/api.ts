@@ -17,7 +17,7 @@ import {
   type H265StatusResponse,
   type H265UploadUrlRequest,
   type H265UploadUrlResponse,
-} from '../../../common/contracts/convert-h265';
+} from '../../../common/contracts/video-h265-converter';
 import { apiRequest } from '../../lib/api';
 
 const estimateSchema = z.object({

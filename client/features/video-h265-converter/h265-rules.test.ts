@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { H265_MAX_BYTES, fileTooLargeMessage } from '../../../common/contracts/convert-h265';
+import { H265_MAX_BYTES, fileTooLargeMessage } from '../../../common/contracts/video-h265-converter';
 import { createI18n } from '../../lib/i18n';
 import {
   NETWORK_FAILURE,

@@ -8,7 +8,7 @@ import {
   isVideoType,
   type H265EstimateResponse,
   type H265StatusResponse,
-} from '../../../common/contracts/convert-h265';
+} from '../../../common/contracts/video-h265-converter';
 import { serverErrorText } from '../../lib/error-text';
 
 const MB = 1024 * 1024;

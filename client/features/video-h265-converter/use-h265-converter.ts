@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConvertH265Result, H265EstimateResponse } from '../../../common/contracts/convert-h265';
+import type { ConvertH265Result, H265EstimateResponse } from '../../../common/contracts/video-h265-converter';
 import { ERROR_CODES } from '../../../common/errors';
 import { ApiError } from '../../lib/api';
 import { readFailure } from '../../lib/error-text';

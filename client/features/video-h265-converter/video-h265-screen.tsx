@@ -7,7 +7,7 @@ import {
   H265_RETENTION_HOURS,
   H265_TIME_LIMIT_SECONDS,
   type ConvertH265Result,
-} from '../../../common/contracts/convert-h265';
+} from '../../../common/contracts/video-h265-converter';
 import { FormAlert, SubmitButton } from '../../components/form-field';
 import { ProgressPanel, formatDuration } from '../../components/tool/progress-panel';
 import { ResultPanel } from '../../components/tool/result-panel';

@@ -1,7 +1,7 @@
 // Issue 9, points 3, 4, 5, 6, 11, 12, 13 and 16, over HTTP on both databases: as a visitor, a plain user, an admin
 // and an admin viewing the app as a user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogResponseSchema, type AuditEntry } from '../../../common/contracts/account';
+import { auditLogResponseSchema, type AuditEntry } from '../../../common/contracts/admin-users';
 import {
   completeAdminPasswordStep,
   errorSchema,

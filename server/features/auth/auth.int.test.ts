@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileUpdateResponseSchema } from '../../../common/contracts/account';
+import { profileUpdateResponseSchema } from '../../../common/contracts/profile-settings';
 import { healthResponseSchema } from '../../../common/contracts/health';
 import { errorSchema, linkIn, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';

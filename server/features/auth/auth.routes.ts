@@ -1,80 +1,24 @@
 // `/api/auth/*`: Better Auth's standard routes (sign-up, sign-in, sessions, verification, password reset, admin),
-// plus our `PUT /api/auth/profile` (spec part 2 §7). Admin routes are refused here for non-admins before Better Auth
+// (our `PUT /api/auth/profile` is the profile-settings feature's, mounted before this). Admin routes are refused here for non-admins before Better Auth
 // checks them again.
 import { randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { createEmailVerificationToken } from 'better-auth/api';
 import { Hono, type Context } from 'hono';
-import { profileUpdateRequestSchema } from '../../../common/contracts/account';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../../../common/errors';
-import { AppError, errorBody } from '../../errors';
-import type { Logger } from '../../logger';
-import type { Mailer } from '../../mail/mailer';
-import { confirmEmailChangeMail, emailChangeRequestedMail } from '../../mail/templates';
+import { errorBody } from '../../errors';
 import { hasAdminRole } from './roles';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, type Auth } from './auth';
-import { updateProfile, type ProfileAccount, type ProfileStore } from './auth.service';
-import { getSessionUser, requireUser } from './session';
-import { TooManyAttemptsError, type AttemptCounter } from './attempts';
-import { clientAddressReader } from '../../client-address';
-import type { AuditLog } from '../../audit/audit-log';
+import { getSessionUser } from './session';
 
 export type AuthRouteDeps = {
   getAuth: () => Promise<Auth>;
-  mailer: Mailer;
-  logger: Logger;
-  publicUrl: string;
   trustedProxies: readonly string[];
-  /** Current-password checks, counted like sign-in attempts. */
-  attempts: AttemptCounter;
-  audit: AuditLog;
   /** ADMIN_EMAILS, lowercased. */
   adminEmails: readonly string[];
 };
 
-/** Where a verification link lands after Better Auth has verified the address. */
-const PROFILE_CALLBACK = '/?tab=profile-settings';
-
 export function authRoutes(deps: AuthRouteDeps): Hono {
   const app = new Hono();
-  const clientAddress = clientAddressReader(deps.trustedProxies);
-
-  app.put('/profile', async (c) => {
-    const auth = await deps.getAuth();
-    const sessionUser = await requireUser(auth, c.req.raw.headers);
-    const parsed = profileUpdateRequestSchema.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new AppError(
-        ERROR_CODES.invalidInput,
-        'The body must be an object of text fields: name, email, currentPassword, newPassword',
-      );
-    }
-    const current: ProfileAccount = {
-      id: sessionUser.id,
-      name: sessionUser.name,
-      email: sessionUser.email,
-      emailVerified: sessionUser.emailVerified,
-      role: sessionUser.role,
-    };
-    const store = await profileStore(auth, deps, clientAddress(c));
-    const context = { impersonatedBy: sessionUser.impersonatedBy, sessionToken: sessionUser.sessionToken };
-    try {
-      return c.json(await updateProfile(current, parsed.data, store, context));
-    } catch (error) {
-      if (!(error instanceof TooManyAttemptsError)) throw error;
-      const seconds = error.retryAfterSeconds;
-      c.header('Retry-After', String(seconds));
-      return c.json(
-        {
-          code: ERROR_CODES.tooManyRequests,
-          message: error.message,
-          error: error.message,
-          retryAfter: seconds,
-        },
-        429,
-      );
-    }
-  });
 
   // Every admin route but "stop impersonating" (which runs as the impersonated user) needs an admin session.
   app.all('/admin/*', async (c, next) => {
@@ -123,11 +67,7 @@ function listedEmailOfToken(token: string | undefined, adminEmails: readonly str
  * one too) and the person holding the link goes on to set the password, with a reset token; the role applies when
  * that password is set (onPasswordReset in auth.ts), and the old password stops working.
  */
-async function passwordStepForAdmin(
-  auth: Auth,
-  email: string,
-  response: Response,
-): Promise<Response> {
+async function passwordStepForAdmin(auth: Auth, email: string, response: Response): Promise<Response> {
   const ctx = await auth.$context;
   const found = await ctx.internalAdapter.findUserByEmail(email);
   const rawRole = (found?.user as { role?: unknown } | undefined)?.role;
@@ -214,83 +154,4 @@ async function tooManyRequests(response: Response): Promise<Response> {
     { code: ERROR_CODES.tooManyRequests, message, error: message, retryAfter },
     { status: 429, headers: { 'Retry-After': String(retryAfter), 'X-Retry-After': String(retryAfter) } },
   );
-}
-
-/** The profile rules' view of Better Auth: its adapter (so database hooks run), its password hashing and tokens. */
-async function profileStore(auth: Auth, deps: AuthRouteDeps, address: string): Promise<ProfileStore> {
-  const ctx = await auth.$context;
-  const { internalAdapter } = ctx;
-  const sendSafely = async (what: string, send: () => Promise<void>) => {
-    try {
-      await send();
-    } catch (error) {
-      deps.logger.error({ err: error }, `${what} mail could not be sent`);
-    }
-  };
-  return {
-    async countPasswordCheck(userId) {
-      // Like sign-in (issue 9, point 5): per client address, and per account so that changing address does not help.
-      for (const key of [`profile-password:ip:${address}`, `profile-password:user:${userId}`]) {
-        const wait = await deps.attempts.take(key);
-        if (wait !== null) throw new TooManyAttemptsError(wait);
-      }
-    },
-    async revokeOtherSessions(userId, keepToken) {
-      const sessions = await internalAdapter.listSessions(userId);
-      for (const session of sessions) {
-        if (session.token !== keepToken) await internalAdapter.deleteSession(session.token);
-      }
-    },
-    async requestEmailChange(input) {
-      // Better Auth's two-step change: the token names the current address and the new one; opening the link (our
-      // verify-email route) switches the account to the new address, verified.
-      const token = await createEmailVerificationToken(
-        ctx.secret,
-        input.oldEmail,
-        input.newEmail,
-        24 * 3600,
-        {
-          requestType: 'change-email-verification',
-        },
-      );
-      const url = `${deps.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(PROFILE_CALLBACK)}`;
-      await sendSafely('email change', () =>
-        deps.mailer.send(confirmEmailChangeMail({ to: input.newEmail, name: input.name, url })),
-      );
-      await sendSafely('email change notice', () =>
-        deps.mailer.send(
-          emailChangeRequestedMail({ to: input.oldEmail, name: input.name, newEmail: input.newEmail }),
-        ),
-      );
-      await deps.audit.record({
-        action: 'user.email.change_requested',
-        actor: { id: input.userId, email: input.oldEmail },
-        target: { id: input.userId, email: input.oldEmail },
-        detail: { to: input.newEmail },
-      });
-    },
-    async findUserIdByEmail(email) {
-      return (await internalAdapter.findUserByEmail(email))?.user.id ?? null;
-    },
-    async checkPassword(userId, password) {
-      const credential = (await internalAdapter.findAccounts(userId)).find(
-        (a) => a.providerId === 'credential',
-      );
-      if (!credential?.password) return false;
-      return ctx.password.verify({ hash: credential.password, password });
-    },
-    async setPassword(userId, password) {
-      await internalAdapter.updatePassword(userId, await ctx.password.hash(password));
-    },
-    async updateUser(userId, changes) {
-      const updated = await internalAdapter.updateUser(userId, changes);
-      return {
-        id: updated.id,
-        name: updated.name,
-        email: updated.email,
-        emailVerified: updated.emailVerified,
-        role: typeof updated.role === 'string' ? updated.role : null,
-      };
-    },
-  };
 }

@@ -18,7 +18,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { toolRoute, type ToolCall, type ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { jobOwner } from '../jobs/job-owner';
-import type { TokenCipher } from '../stores/token-cipher';
+import type { TokenCipher } from '../../token-cipher';
 import { sealCredentials, type SealedCredentials } from '../../jobs/sealed-credentials';
 import type { BulkEditInput } from './bulk-edit.job';
 import { planEdit, readSourceDescription, resolveScope, toPreview } from './bulk-edit.service';

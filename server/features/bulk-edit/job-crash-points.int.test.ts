@@ -11,7 +11,7 @@ import type { SliceOutcome } from '../../jobs/job-queue';
 import { createLogger } from '../../logger';
 import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
-import { createTokenCipher } from '../stores/token-cipher';
+import { createTokenCipher } from '../../token-cipher';
 import { sealCredentials } from '../../jobs/sealed-credentials';
 import { bulkEditSlice, WAVE_SIZE, type FaultPoint } from './bulk-edit.job';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxResponseSchema } from '../../../common/contracts/account';
+import { outboxResponseSchema } from '../../../common/contracts/dev-outbox';
 import { healthResponseSchema } from '../../../common/contracts/health';
 import { linkIn, TestClient } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';

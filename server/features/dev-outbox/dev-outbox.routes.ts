@@ -2,7 +2,7 @@
 // `GET /api/dev/outbox` and as a page at `GET /dev/outbox` with clickable links (no scripts: it passes the CSP).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { OutboxMail } from '../../../common/contracts/account';
+import type { OutboxMail } from '../../../common/contracts/dev-outbox';
 import { ERROR_CODES } from '../../../common/errors';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';

@@ -12,7 +12,7 @@ import {
   H265_CANCEL_PATH,
   H265_STATUS_PATH,
   H265_UPLOAD_URL_PATH,
-} from '../../../common/contracts/convert-h265';
+} from '../../../common/contracts/video-h265-converter';
 import {
   bulkEditPaths,
   FINAL_JOB_STATES,
@@ -31,7 +31,7 @@ import { TestClient } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { DEMO_STORE, demoControl, demoGet, resetDemoStore } from '../../test/store-tools';
 import { waitFor } from '../../test/wait-for';
-import { convert, status, upload } from '../convert-h265/test-helpers';
+import { convert, status, upload } from '../video-h265-converter/test-helpers';
 
 const PASSWORD = 'secret-1';
 

@@ -5,7 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { CloudStore } from '../../../common/contracts/stores';
 import type { Db } from '../../db/database';
 import { user, userStore } from '../../db/schema';
-import type { TokenCipher } from './token-cipher';
+import type { TokenCipher } from '../../token-cipher';
 
 export type StoreRepository = {
   list(userId: string): Promise<CloudStore[]>;

@@ -3,7 +3,7 @@
 import type { Database } from '../../db/database';
 import type { Env } from '../../env';
 import { createStoreRepository, type StoreRepository } from './repository';
-import { createTokenCipher, loadTokenKey, parseTokenKey, type TokenCipher } from './token-cipher';
+import { createTokenCipher, loadTokenKey, parseTokenKey, type TokenCipher } from '../../token-cipher';
 
 /** The store-token cipher (also seals a job's store credentials). */
 export async function loadTokenCipher(env: Env): Promise<TokenCipher> {

@@ -14,7 +14,7 @@ import { userStore } from '../../db/schema';
 import { errorSchema, signUpVerified, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { createStoreRepository } from './repository';
-import { createTokenCipher, STORE_TOKEN_KEY_FILE } from './token-cipher';
+import { createTokenCipher, STORE_TOKEN_KEY_FILE } from '../../token-cipher';
 import { ERROR_CODES } from '../../../common/errors';
 
 const PASSWORD = 'secret-1';
