@@ -1,41 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { EngineCanceledError, bestCore, loadFfmpeg, type FfmpegEngine } from '../../lib/video/ffmpeg-engine';
-import { deviceMemoryGb, probeVideo, type VideoProbe } from '../../lib/video/media-probe';
-import {
-  SAMPLE_SECONDS,
-  chooseEngine,
-  estimateSeconds,
-  isVideoFile,
-  maxFileBytes,
-  outputName,
-  type EngineKind,
-  type EnginePlan,
-  type TargetCodec,
-} from './converter-rules';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EngineCanceledError, type FfmpegEngine } from '../../lib/video/ffmpeg-engine';
+import { isVideoFile, outputName, type EngineKind, type TargetCodec } from './converter-rules';
 import { convertWithFfmpeg, loadInput, releaseInput } from './ffmpeg-convert';
-import {
-  ConversionCanceledError,
-  MEDIABUNNY_VERSION,
-  convertWithWebCodecs,
-  webCodecsCapabilities,
-} from './webcodecs-convert';
-
-export type EngineState =
-  | { status: 'loading' }
-  | { status: 'ready'; engine: FfmpegEngine; serial: number }
-  | { status: 'failed'; reason: string };
-
-/** What the chosen file and codec lead to: the engine, or why none; the size guard; the measured estimate. */
-export type Analysis =
-  | { status: 'analysing' }
-  | {
-      status: 'planned';
-      probe: VideoProbe | null;
-      plan: EnginePlan;
-      /** Set when the file is too large for the engine on this device. */
-      tooLarge: { maxBytes: number; memoryGb: number | null; fileBytes: number } | null;
-      estimate: { status: 'measuring' } | { status: 'measured'; seconds: number } | { status: 'unknown' };
-    };
+import { useVideoConverterAnalysis } from './use-video-converter-analysis';
+import { useVideoConverterEngine } from './use-video-converter-engine';
+import { ConversionCanceledError, MEDIABUNNY_VERSION, convertWithWebCodecs } from './webcodecs-convert';
 
 export type RunState =
   | { status: 'idle' }
@@ -65,160 +34,31 @@ export function engineLabel(kind: EngineKind, engine: FfmpegEngine | null): stri
 }
 
 /**
- * The Video Converter's states (spec part 1 §4): the engine loads when the screen opens (Try Again on failure); a
- * chosen file is read (its headers only), an engine planned for the codec, and a 2 s sample converted to measure this
- * device's speed; then the conversion with real progress and Cancel, and its result.
+ * The Video Converter's states (spec part 1 §4): the engine loads when the screen opens (Try Again on failure,
+ * use-video-converter-engine.ts); a chosen file is read (its headers only), an engine planned for the codec, and a 2 s
+ * sample converted to measure this device's speed (use-video-converter-analysis.ts); then the conversion with real
+ * progress and Cancel, and its result.
  */
 export function useVideoConverter() {
-  const [engineState, setEngineState] = useState<EngineState>({ status: 'loading' });
+  const { engineState, engineRef, loadedInputRef, loadEngine, replaceEngineIfGone } =
+    useVideoConverterEngine();
   const [file, setFile] = useState<File | null>(null);
   const [codec, setCodecState] = useState<TargetCodec>('h264');
   const [fileSerial, setFileSerial] = useState(0);
-  const [planned, setPlanned] = useState<{ key: string; analysis: Analysis } | null>(null);
   const [run, setRun] = useState<RunState>({ status: 'idle' });
   const [problem, setProblem] = useState<Problem>(null);
-  const engineRef = useRef<FfmpegEngine | null>(null);
-  /** The file whose bytes are in the ffmpeg engine's memory. */
-  const loadedInput = useRef<File | null>(null);
-  const analysisSerial = useRef(0);
-  const sampleAbort = useRef<AbortController | null>(null);
-  /** An ffmpeg sample in flight (a conversion waits for it: aborting it would stop the engine). */
-  const ffmpegSample = useRef<Promise<unknown> | null>(null);
   const runAbort = useRef<AbortController | null>(null);
-  const loadSerial = useRef(0);
+  const { analysis, sampleAbortRef, ffmpegSampleRef } = useVideoConverterAnalysis({
+    file,
+    fileSerial,
+    codec,
+    engineState,
+    loadedInputRef,
+    replaceEngineIfGone,
+  });
 
-  /** Loads the engine; the state says 'loading' already (the first state, or set by the caller). */
-  const startEngineLoad = useCallback(() => {
-    const serial = ++loadSerial.current;
-    loadFfmpeg(bestCore()).then(
-      (engine) => {
-        if (serial !== loadSerial.current) return engine.terminate();
-        engineRef.current = engine;
-        loadedInput.current = null;
-        setEngineState({ status: 'ready', engine, serial });
-      },
-      (error: unknown) => {
-        if (serial !== loadSerial.current) return;
-        setEngineState({ status: 'failed', reason: error instanceof Error ? error.message : String(error) });
-      },
-    );
-  }, []);
-
-  const loadEngine = useCallback(() => {
-    setEngineState({ status: 'loading' });
-    startEngineLoad();
-  }, [startEngineLoad]);
-
-  useEffect(() => {
-    startEngineLoad();
-    const serials = loadSerial;
-    return () => {
-      serials.current++;
-      sampleAbort.current?.abort();
-      runAbort.current?.abort();
-      engineRef.current?.terminate();
-      engineRef.current = null;
-    };
-  }, [startEngineLoad]);
-
-  /** After a cancel or a stall the ffmpeg engine is gone: load a new one. */
-  const replaceEngineIfGone = useCallback(() => {
-    if (engineRef.current?.isTerminated) {
-      engineRef.current = null;
-      loadEngine();
-    }
-  }, [loadEngine]);
-
-  const engineReady = engineState.status === 'ready' ? engineState.engine : null;
-  /** The analysis belongs to one file, one codec and one engine (none while it loads, 'failed' without one). */
-  const engineKey = engineState.status === 'ready' ? `ready-${engineState.serial}` : engineState.status;
-  const analysisKey = file && engineState.status !== 'loading' ? `${fileSerial}|${codec}|${engineKey}` : null;
-  const analysis = useMemo<Analysis | null>(
-    () =>
-      !file ? null : planned && planned.key === analysisKey ? planned.analysis : { status: 'analysing' },
-    [file, planned, analysisKey],
-  );
-
-  // Plan and measure whenever the file, the codec or the engine changes.
-  useEffect(() => {
-    if (!file || !analysisKey) return;
-    const serial = ++analysisSerial.current;
-    const current = () => serial === analysisSerial.current;
-    sampleAbort.current?.abort();
-    const abort = new AbortController();
-    sampleAbort.current = abort;
-    const setAnalysis = (update: (now: Analysis | null) => Analysis) =>
-      setPlanned((now) => ({
-        key: analysisKey,
-        analysis: update(now?.key === analysisKey ? now.analysis : null),
-      }));
-    void (async () => {
-      const probe = await probeVideo(file);
-      const caps = probe
-        ? await webCodecsCapabilities(codec, probe.width, probe.height)
-        : { encodeVideo: false, encodeAac: false };
-      const plan = chooseEngine(codec, probe, { ...caps, ffmpegCore: engineReady?.core ?? null });
-      if (!current()) return;
-      const memoryGb = deviceMemoryGb();
-      const maxBytes = plan.ok ? maxFileBytes(plan.engine, memoryGb) : Infinity;
-      const tooLarge = file.size > maxBytes ? { maxBytes, memoryGb, fileBytes: file.size } : null;
-      const measurable = plan.ok && !tooLarge;
-      setAnalysis(() => ({
-        status: 'planned',
-        probe,
-        plan,
-        tooLarge,
-        estimate: measurable ? { status: 'measuring' } : { status: 'unknown' },
-      }));
-      if (!plan.ok || !measurable) return;
-      const duration = probe?.duration ?? null;
-      const sampleMedia = Math.min(SAMPLE_SECONDS, duration ?? SAMPLE_SECONDS);
-      const started = performance.now();
-      let estimate: { status: 'measured'; seconds: number } | { status: 'unknown' } = { status: 'unknown' };
-      try {
-        if (plan.engine === 'webcodecs') {
-          await convertWithWebCodecs(file, codec, {
-            signal: abort.signal,
-            trim: { start: 0, end: sampleMedia },
-          });
-        } else if (engineReady) {
-          const sample = (async () => {
-            if (loadedInput.current !== file) {
-              await loadInput(engineReady, file);
-              loadedInput.current = file;
-            }
-            await convertWithFfmpeg(engineReady, codec, {
-              durationSeconds: duration,
-              sampleSeconds: sampleMedia,
-            });
-          })();
-          ffmpegSample.current = sample;
-          try {
-            await sample;
-          } finally {
-            if (ffmpegSample.current === sample) ffmpegSample.current = null;
-          }
-        }
-        const wall = (performance.now() - started) / 1000;
-        if (duration) {
-          estimate = {
-            status: 'measured',
-            seconds: estimateSeconds({
-              sampleWallSeconds: wall,
-              sampleMediaSeconds: sampleMedia,
-              durationSeconds: duration,
-            }),
-          };
-        }
-      } catch {
-        // No estimate: the conversion itself says what goes wrong.
-        replaceEngineIfGone();
-      }
-      if (!current()) return;
-      setAnalysis((now) => (now?.status === 'planned' ? { ...now, estimate } : { status: 'analysing' }));
-    })();
-    return () => abort.abort();
-  }, [file, codec, engineReady, analysisKey, replaceEngineIfGone]);
+  // A conversion in flight stops when the screen closes.
+  useEffect(() => () => runAbort.current?.abort(), []);
 
   const chooseFile = useCallback((chosen: File | null) => {
     setRun((current) => (current.status === 'converting' ? current : { status: 'idle' }));
@@ -259,16 +99,16 @@ export function useVideoConverter() {
     try {
       let bytes: Uint8Array;
       if (engineKind === 'webcodecs') {
-        sampleAbort.current?.abort();
+        sampleAbortRef.current?.abort();
         bytes = await convertWithWebCodecs(file, codec, { onProgress, signal: abort.signal });
       } else {
         // A speed sample in flight finishes first (stopping it would stop the engine).
-        await ffmpegSample.current?.catch(() => undefined);
+        await ffmpegSampleRef.current?.catch(() => undefined);
         const engine = engineRef.current;
         if (!engine || engine.isTerminated) throw new Error('the engine is reloading, please try again');
-        if (loadedInput.current !== file) {
+        if (loadedInputRef.current !== file) {
           await loadInput(engine, file);
-          loadedInput.current = file;
+          loadedInputRef.current = file;
         }
         bytes = await convertWithFfmpeg(engine, codec, {
           durationSeconds: probe?.duration ?? null,
@@ -293,7 +133,17 @@ export function useVideoConverter() {
     } finally {
       runAbort.current = null;
     }
-  }, [file, engineState, analysis, codec, replaceEngineIfGone]);
+  }, [
+    file,
+    engineState,
+    analysis,
+    codec,
+    replaceEngineIfGone,
+    engineRef,
+    loadedInputRef,
+    sampleAbortRef,
+    ffmpegSampleRef,
+  ]);
 
   const cancel = useCallback(() => runAbort.current?.abort(), []);
 
@@ -305,10 +155,10 @@ export function useVideoConverter() {
     });
     const engine = engineRef.current;
     if (engine) void releaseInput(engine);
-    loadedInput.current = null;
+    loadedInputRef.current = null;
     setFile(null);
     setProblem(null);
-  }, []);
+  }, [engineRef, loadedInputRef]);
 
   // The result's object URL is released when the screen closes.
   const doneUrl = run.status === 'done' ? run.url : null;
@@ -316,7 +166,7 @@ export function useVideoConverter() {
 
   return {
     engineState,
-    engine: engineReady,
+    engine: engineState.status === 'ready' ? engineState.engine : null,
     retryEngine: loadEngine,
     file,
     chooseFile,

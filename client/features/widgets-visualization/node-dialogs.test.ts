@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HierarchyKind } from '../../../common/dumps/widgets-hierarchy';
 import { schemaValueText } from './node-dialogs';
-import { opensModal } from './treemap-panel';
+import { opensModal } from './use-widgets-visualization-treemap';
 
 describe('schemaValueText', () => {
   it('keeps a string of up to 100 characters', () => {

@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next';
+import { ProgressPanel } from '../../components/tool/progress-panel';
+import { cn } from '../../lib/class-names';
+import { canStartNew, canStop, progressOf, type ExtractorState } from './keyword-extractor-state';
+
+const button =
+  'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** Start (or Resume), Stop and New (spec part 2 §4), and the run's status. */
+export function KeywordExtractorControls({
+  state,
+  canRun,
+  isSettling,
+  onStop,
+  onNew,
+}: {
+  state: ExtractorState;
+  canRun: boolean;
+  isSettling: boolean;
+  onStop: () => void;
+  onNew: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button
+        type="submit"
+        disabled={!canRun}
+        data-testid="keyword-start"
+        className={cn(button, 'bg-indigo-600 text-white hover:bg-indigo-500')}
+      >
+        {state.status === 'stopped' ? t('keywords.resume') : t('keywords.start')}
+      </button>
+      <button
+        type="button"
+        onClick={onStop}
+        disabled={!canStop(state)}
+        data-testid="keyword-stop"
+        className={cn(button, 'bg-red-600 text-white hover:bg-red-500')}
+      >
+        {t('keywords.stop')}
+      </button>
+      <button
+        type="button"
+        onClick={onNew}
+        disabled={!canStartNew(state) || isSettling}
+        data-testid="keyword-new"
+        className={cn(button, 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50')}
+      >
+        {t('keywords.new')}
+      </button>
+      <span className="ml-auto text-xs text-slate-600" data-testid="keyword-status">
+        {t('keywords.statusLabel')}: {t(`keywords.status.${state.status}`)}
+      </span>
+    </div>
+  );
+}
+
+/** A run's progress (spec part 2 §4): pages read, time left, products processed, where the counts start. */
+export function KeywordExtractorProgress({
+  state,
+  secondsLeft,
+}: {
+  state: ExtractorState;
+  secondsLeft: number | undefined;
+}) {
+  const { t } = useTranslation();
+  const progress = progressOf(state);
+  return (
+    <div
+      className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-3"
+      data-testid="keyword-progress"
+    >
+      <ProgressPanel
+        done={progress.pagesRead}
+        total={progress.pages}
+        label={t('keywords.progress', { page: String(progress.page), last: String(progress.lastPage) })}
+        secondsLeft={state.status === 'running' ? secondsLeft : undefined}
+        testId="keyword-progress-bar"
+      />
+      <p className="text-xs text-slate-700" data-testid="keyword-processed">
+        {t('keywords.processed', { n: String(state.processedProducts) })}
+        {state.totalProducts > 0 && (
+          <span className="text-slate-500">
+            {' · '}
+            {t('keywords.channelProducts', { n: String(state.totalProducts) })}
+          </span>
+        )}
+      </p>
+      {state.countsFromPage !== state.startPage && (
+        <p className="text-xs text-amber-700" data-testid="counts-from">
+          {t('keywords.countsFrom', {
+            from: String(state.countsFromPage),
+            to: String(Math.max(state.countsFromPage, state.currentPage - 1)),
+          })}
+        </p>
+      )}
+      {state.status === 'completed' && (
+        <p className="text-xs font-medium text-emerald-700" data-testid="keyword-completed">
+          {t('keywords.completed', { n: String(state.processedProducts) })}
+        </p>
+      )}
+    </div>
+  );
+}

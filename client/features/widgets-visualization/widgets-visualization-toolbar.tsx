@@ -1,0 +1,83 @@
+import { useId, type Dispatch, type SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HierarchyFilters } from '../../../common/dumps/widgets-hierarchy';
+import { cn } from '../../lib/class-names';
+import { buttonClass } from './widgets-visualization-classes';
+
+/** Above the treemap: the search and its count, the filters, Reset View. */
+export function WidgetsVisualizationToolbar({
+  query,
+  onQueryChange,
+  matchCount,
+  filters,
+  onFiltersChange,
+  onResetView,
+}: {
+  query: string;
+  onQueryChange: (query: string) => void;
+  /** How many nodes the search found (null when nothing is searched). */
+  matchCount: number | null;
+  filters: Required<HierarchyFilters>;
+  onFiltersChange: Dispatch<SetStateAction<Required<HierarchyFilters>>>;
+  onResetView: () => void;
+}) {
+  const { t } = useTranslation();
+  const searchId = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      <div className="min-w-64 flex-1">
+        <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">
+          {t('widgetsVisualization.search')}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          maxLength={200}
+          onChange={(event) => onQueryChange(event.target.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
+          data-testid="treemap-search"
+        />
+      </div>
+      <p className="pb-2 text-sm text-slate-700" role="status" data-testid="treemap-search-count">
+        {matchCount !== null ? t('widgetsVisualization.searchCount', { n: String(matchCount) }) : ''}
+      </p>
+      <fieldset className="flex flex-wrap gap-4 pb-2 text-sm text-slate-700">
+        <legend className="sr-only">{t('widgetsVisualization.filters')}</legend>
+        <label className="inline-flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={filters.hideEmptySchemaTemplates}
+            onChange={(event) =>
+              onFiltersChange((current) => ({
+                ...current,
+                hideEmptySchemaTemplates: event.target.checked,
+              }))
+            }
+            data-testid="filter-empty-schema"
+          />
+          {t('widgetsVisualization.hideEmptySchema')}
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={filters.hideUnusedTemplates}
+            onChange={(event) =>
+              onFiltersChange((current) => ({ ...current, hideUnusedTemplates: event.target.checked }))
+            }
+            data-testid="filter-unused"
+          />
+          {t('widgetsVisualization.hideUnused')}
+        </label>
+      </fieldset>
+      <button
+        type="button"
+        className={cn(buttonClass, 'mb-1')}
+        onClick={onResetView}
+        data-testid="treemap-reset-view"
+      >
+        {t('widgetsVisualization.resetView')}
+      </button>
+    </div>
+  );
+}
