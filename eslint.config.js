@@ -33,14 +33,37 @@ const SANDBOX_ZONES = [
   },
 ];
 
-/** Accounts: admin builds on auth, never the other way (issue 10): what both need lives in auth or server/audit. */
-const ACCOUNT_ZONES = [
-  {
-    target: './server/features/auth',
-    from: './server/features/admin-users',
+/**
+ * Server layers (issue 30): the platform (db, jobs, storage, mail, audit, integrations, sandbox) imports no feature;
+ * a feature imports no other feature but the two platform features every tool builds on: `auth` (sessions, roles,
+ * attempt counters) and `jobs` (job ownership). `auth` imports no feature; `jobs` only `auth`. The composition roots
+ * (server/app.ts, services.ts, server.ts, main.ts) wire features together.
+ */
+const SERVER_FEATURES = readdirSync(new URL('./server/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SERVER_FEATURE_MESSAGE =
+  'A server feature imports no other feature but auth/ and jobs/: what two features share belongs in the platform (server/*, server/db, server/jobs, …).';
+const SERVER_LAYER_ZONES = [
+  ...['db', 'jobs', 'storage', 'mail', 'audit', 'integrations', 'sandbox'].map((dir) => ({
+    target: `./server/${dir}`,
+    from: './server/features',
+    message: `server/${dir}/ is platform: it must not import server/features/ (features register with it).`,
+  })),
+  ...SERVER_FEATURES.map((feature) => ({
+    target: `./server/features/${feature}`,
+    from: './server/features',
+    except:
+      feature === 'auth'
+        ? ['./auth']
+        : feature === 'jobs'
+          ? ['./jobs', './auth']
+          : [`./${feature}`, './auth', './jobs'],
     message:
-      'auth must not import admin: admin builds on auth (shared parts live in auth/ or server/audit/).',
-  },
+      feature === 'auth'
+        ? 'auth must not import another feature: every feature builds on auth (shared parts live in auth/ or server/audit/).'
+        : SERVER_FEATURE_MESSAGE,
+  })),
 ];
 
 /**
@@ -94,6 +117,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // So that import-x reads the TypeScript files an import leads to (no-cycle follows them).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -102,6 +128,9 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       // One direction only: common -> client, common -> server; never client <-> server (STYLE.md §1).
       'import-x/no-restricted-paths': ['error', { zones: ROOT_ZONES }],
+      // No module imports itself back through others (issue 30): a cycle is two units that are really one, or a
+      // missing lower layer.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -118,7 +147,28 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...ROOT_ZONES, ...SANDBOX_ZONES, ...ACCOUNT_ZONES] },
+        { zones: [...ROOT_ZONES, ...SANDBOX_ZONES, ...SERVER_LAYER_ZONES] },
+      ],
+    },
+  },
+  {
+    // A screen is a hook for its state and small panels for its view (issue 30): no component file over 350 lines.
+    files: ['client/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'max-lines': ['error', { max: 350 }] },
+  },
+  {
+    // Routes fail only through AppError (STYLE.md §3, issue 30): a plain Error reaches the user as a generic 500.
+    // A broken invariant is an AppError with the code `internal`.
+    files: ['server/features/**/*.routes.ts', 'server/tool-route.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ThrowStatement > NewExpression[callee.name!='AppError']",
+          message:
+            'Routes throw only AppError (server/errors.ts): a plain Error reaches the user as a generic 500.',
+        },
       ],
     },
   },

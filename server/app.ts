@@ -16,17 +16,13 @@ import { authRoutes } from './features/auth/auth.routes';
 import { profileSettingsRoutes } from './features/profile-settings/profile-settings.routes';
 import { sameOriginGuard } from './features/auth/same-origin';
 import { demoStoreRoutes } from './features/demo-stores/demo-stores.routes';
-import { outboxApiRoutes, outboxPageRoutes } from './features/dev-outbox/dev-outbox.routes';
+import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes';
 import { dumpCategoriesRoutes } from './features/dump-categories/dump-categories.routes';
 import { dumpProductRoutes } from './features/dump-product/dump-product.routes';
 import { dumpWidgetsRoutes } from './features/dump-widgets/dump-widgets.routes';
-import { copyDescriptionRoutes, resetPageTitleRoutes } from './features/bulk-edit/bulk-edit.routes';
+import { bulkEditRoutes } from './features/bulk-edit/bulk-edit.routes';
 import { healthRoutes } from './features/health/health.routes';
-import {
-  fetchChannelsRoutes,
-  fetchProductsRoutes,
-  keywordReportRoutes,
-} from './features/keyword-extractor/keyword-extractor.routes';
+import { keywordExtractorRoutes } from './features/keyword-extractor/keyword-extractor.routes';
 import { importProductRoutes } from './features/import-product/import-product.routes';
 import { importWidgetsRoutes } from './features/import-widgets/import-widgets.routes';
 import { jobRoutes } from './features/jobs/jobs.routes';
@@ -48,29 +44,34 @@ import { STORAGE_ROUTE_PATH, storageRoutes } from './storage/routes';
 import { convertH265Routes } from './features/video-h265-converter/video-h265-converter.routes';
 import { mountVendorFiles } from './vendor-files';
 
-/** Every feature's `/api` path and its routes. A new tool adds one line here. */
-const FEATURE_ROUTES: ReadonlyArray<readonly [string, (services: AppServices) => Hono]> = [
-  ['/health', healthRoutes],
-  // Before Better Auth's catch-all under /auth.
-  ['/auth', profileSettingsRoutes],
-  ['/auth', authRoutes],
-  ['/admin', adminRoutes],
-  ['/user/stores', storeRoutes],
-  ['/demo-stores', demoStoreRoutes],
-  ['/dump-product', dumpProductRoutes],
-  ['/dump-categories', dumpCategoriesRoutes],
-  ['/dump-widgets', dumpWidgetsRoutes],
-  ['/reset-page-title', resetPageTitleRoutes],
-  ['/copy-description', copyDescriptionRoutes],
-  ['/jobs', jobRoutes],
-  ['/import-product', importProductRoutes],
-  ['/fetch-channels', fetchChannelsRoutes],
-  ['/fetch-products', fetchProductsRoutes],
-  ['/keyword-extractor', keywordReportRoutes],
-  ['/import-widgets', importWidgetsRoutes],
-  ['/chat', chatRoutes],
-  ['/convert-h265', convertH265Routes],
+/**
+ * Every feature's routes, made from the app's services. Each registers the full paths its contract names
+ * (`common/contracts/<tab-id>.ts`, `*_PATH`), so the app mounts them all the same way. A new tool adds one line here.
+ */
+const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
+  healthRoutes,
+  // Before Better Auth's catch-all under /api/auth.
+  profileSettingsRoutes,
+  authRoutes,
+  adminRoutes,
+  storeRoutes,
+  demoStoreRoutes,
+  dumpProductRoutes,
+  dumpCategoriesRoutes,
+  dumpWidgetsRoutes,
+  bulkEditRoutes,
+  jobRoutes,
+  importProductRoutes,
+  keywordExtractorRoutes,
+  importWidgetsRoutes,
+  chatRoutes,
+  convertH265Routes,
 ];
+
+/** Every API path: the contracts' paths all start with `/api/`. */
+const API_PATHS = '/api/*';
+/** The development helpers (the mail outbox): mounted when NODE_ENV is not production, for a caller on this machine. */
+const DEV_PATHS = ['/api/dev/*', '/dev/*'] as const;
 
 export type AppDeps = {
   env: Env;
@@ -174,24 +175,8 @@ export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
   });
   app.onError(createErrorHandler(logger));
 
-  const api = new Hono();
-  const limitBody = bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: (c) => errorResponse(c, ERROR_CODES.payloadTooLarge, 'The request body is larger than 10 MB'),
-  });
-  // No NUL in the path or the query of any request (PostgreSQL cannot store one; issue 26, point 7).
-  api.use('*', textGuard);
-  // Only requests that carry a body pay for the size limit and the JSON check (valid, no NUL, at most 64 levels deep).
-  // The imports read their bodies (dumps of tens of MB) as a stream, with their own limit and the same checks
-  // (server/json-stream.ts): read here too, they would be held whole, twice.
-  const ownBody = (guard: MiddlewareHandler): MiddlewareHandler => {
-    return (c, next) => (STREAMED_BODY_PATHS.has(c.req.path.replace(/\/+$/, '')) ? next() : guard(c, next));
-  };
-  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', ownBody(limitBody), ownBody(jsonBodyGuard));
   // PORT=0 (tests) with the default PUBLIC_URL names port 0: links and trusted origins use the port we got.
   const publicUrl = new URL(deps.env.PUBLIC_URL).port === '0' ? deps.localUrl : deps.env.PUBLIC_URL;
-  api.use('*', sameOriginGuard(publicUrl));
-
   const services = createServices({
     env: deps.env,
     database,
@@ -200,23 +185,33 @@ export function createApp(deps: AppDeps): { app: Hono; services: AppServices } {
     localUrl: deps.localUrl,
     startedAt,
   });
-  // Every feature is mounted the same way: its path, and its routes made from the app's services.
-  for (const [path, routes] of FEATURE_ROUTES) api.route(path, routes(services));
-  const development = deps.env.NODE_ENV !== 'production';
-  if (development) {
-    api.use('/dev/*', loopbackOnly('The development outbox'));
-    api.route('/dev', outboxApiRoutes(services));
-  }
-  api.all('*', (c) =>
-    errorResponse(c, ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`),
-  );
+
   // Signed uploads stream past `/api`'s 10 MB JSON limit: their own signed limit applies (server/storage/routes.ts).
   app.route(STORAGE_ROUTE_PATH, storageRoutes(services));
-  app.route('/api', api);
-  if (development) {
-    app.use('/dev/*', loopbackOnly('The development outbox'));
-    app.route('/dev', outboxPageRoutes(services));
+  const limitBody = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: (c) => errorResponse(c, ERROR_CODES.payloadTooLarge, 'The request body is larger than 10 MB'),
+  });
+  // No NUL in the path or the query of any request (PostgreSQL cannot store one; issue 26, point 7).
+  app.use(API_PATHS, textGuard);
+  // Only requests that carry a body pay for the size limit and the JSON check (valid, no NUL, at most 64 levels deep).
+  // The imports read their bodies (dumps of tens of MB) as a stream, with their own limit and the same checks
+  // (server/json-stream.ts): read here too, they would be held whole, twice.
+  const ownBody = (guard: MiddlewareHandler): MiddlewareHandler => {
+    return (c, next) => (STREAMED_BODY_PATHS.has(c.req.path.replace(/\/+$/, '')) ? next() : guard(c, next));
+  };
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], API_PATHS, ownBody(limitBody), ownBody(jsonBodyGuard));
+  app.use(API_PATHS, sameOriginGuard(publicUrl));
+
+  // Every feature is mounted the same way: its routes, made from the app's services, at the paths they name.
+  for (const routes of FEATURE_ROUTES) app.route('/', routes(services));
+  if (deps.env.NODE_ENV !== 'production') {
+    for (const devPath of DEV_PATHS) app.use(devPath, loopbackOnly('The development outbox'));
+    app.route('/', devOutboxRoutes(services));
   }
+  app.all(API_PATHS, (c) =>
+    errorResponse(c, ERROR_CODES.notFound, `No API route for ${c.req.method} ${c.req.path}`),
+  );
   if (services.sandbox) {
     app.use(`${SANDBOX_MOUNT_PATH}/__control/*`, loopbackOnly('The sandbox control API'));
     // The sandbox's hundred-odd routes keep a router of their own: merged into the app's, their patterns (`:id{[0-9]+}`

@@ -36,11 +36,11 @@ export type Failure = {
 
 const GENERIC_MESSAGE = 'An unexpected error occurred. Please try again.';
 
-/** The first validation issue as a 400 AppError; its code is the issue's own (`params.code`) when it has one. */
 /** The start of zod's own issue texts, which name no field (ours name theirs). */
 const ZOD_DEFAULT_MESSAGE =
   /^(Invalid (input|option|string|number|type|element|key|union|value|discriminator)|Too (small|big)|Unrecognized key)/;
 
+/** The first validation issue as a 400 AppError; its code is the issue's own (`params.code`) when it has one. */
 export function inputError(error: z.ZodError): AppError {
   const issue = error.issues[0];
   if (!issue) return new AppError(ERROR_CODES.invalidInput, 'The request is invalid');
@@ -57,11 +57,18 @@ export function inputError(error: z.ZodError): AppError {
   return new AppError(code, message);
 }
 
-/** Validates `input` with a contract; throws the first issue as a 400 AppError. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/**
+ * Validates `input` with a contract; throws the first issue as a 400 AppError, or the route's own refusal when it words
+ * one (`refuse`).
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  refuse: (error: z.ZodError) => AppError = inputError,
+): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw inputError(parsed.error);
+  throw refuse(parsed.error);
 }
 
 /**
@@ -124,10 +131,17 @@ export function errorResponse(c: Context, code: ErrorCode, message: string): Res
   return c.json(errorBody(code, message), ERROR_STATUS[code]);
 }
 
-/** The app's error handler: every thrown error becomes `{error, code}` with its status. */
-export function createErrorHandler(logger: Logger): ErrorHandler {
+/**
+ * The app's error handler: every thrown error becomes `{error, code}` with its status. A feature whose spec words its
+ * failures otherwise (the H.265 converter's `{success: false, error, message, code}`) sets the same handler on its
+ * routes with its own `body`.
+ */
+export function createErrorHandler(
+  logger: Logger,
+  body: (failure: Failure) => object = (failure) => errorBody(failure.code, failure.message),
+): ErrorHandler {
   return (error, c) => {
     const failure = failureOf(error, logger, c.get('requestId'), c.req.raw.signal.aborted);
-    return respondWith(c, failure, errorBody(failure.code, failure.message));
+    return respondWith(c, failure, body(failure));
   };
 }

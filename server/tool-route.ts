@@ -1,12 +1,18 @@
-// The store tools' routes (spec part 1 §7): `toolRoute(schema, handler)` reads the request, validates it with the
-// tool's zod contract, hands the handler the validated input, and answers `{success: true, data}` or, for any failure,
-// `{success: false, error, code}` with the status of the code (server/errors.ts). A handler may also return a
-// Response of its own (a progress stream).
+// How a route reads its input and answers its failures (STYLE.md §2, §3), in one of two ways:
+// - the store tools (spec part 1 §7): `toolRoute(deps, schema, handler)` reads the request, validates it with the
+//   tool's zod contract, hands the handler the validated input, and answers `{success: true, data}` or, for any
+//   failure, `{success: false, error, code}` with the status of the code (server/errors.ts). A handler may also return
+//   a Response of its own (a progress stream);
+// - every other JSON route is a plain handler that reads its input with `readInput(c, schema)` (after its own checks,
+//   such as the session, so that those answer first) and throws `AppError`s: whatever it throws reaches the app's
+//   error handler, which answers `{error, code}` (or the same handler with a feature's own body where its spec words
+//   failures otherwise: the H.265 converter's). No route catches errors by hand.
+// Every route registers the full path its contract names (`common/contracts/<tab-id>.ts`, `*_PATH`).
 import { setMaxListeners } from 'node:events';
 import type { Context, Handler } from 'hono';
 import type { z } from 'zod';
 import type { StoreCredentials } from '../common/contracts/stores';
-import { failureOf, parseInput, respondWith, toolFailureBody } from './errors';
+import { failureOf, parseInput, respondWith, toolFailureBody, type AppError } from './errors';
 import type { BigCommerceClient, BigCommerceClientFactory } from './integrations/bigcommerce';
 import type { Logger } from './logger';
 
@@ -32,6 +38,11 @@ export type ToolRouteOptions = {
   read?: (c: Context) => unknown;
 };
 
+export type InputOptions = ToolRouteOptions & {
+  /** The route's own refusal of an input its contract rejects; the first issue by default (`inputError`). */
+  refuse?: (error: z.ZodError, input: unknown) => AppError;
+};
+
 export function toolRoute<S extends z.ZodType>(
   deps: ToolRouteDeps,
   schema: S,
@@ -40,7 +51,7 @@ export function toolRoute<S extends z.ZodType>(
 ): Handler {
   return async (c) => {
     try {
-      const input = parseInput(schema, await (options.read ?? readJsonBody)(c));
+      const input = await readInput(c, schema, options);
       const call: ToolCall = {
         c,
         signal: callerSignal(c),
@@ -56,13 +67,37 @@ export function toolRoute<S extends z.ZodType>(
   };
 }
 
+/**
+ * A route's input, read (the JSON body by default) and validated with its contract. A refusal is thrown as an AppError
+ * (400): through `toolRoute` it answers the tool's shape, anywhere else the app's `{error, code}`.
+ */
+export async function readInput<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  options: InputOptions = {},
+): Promise<z.output<S>> {
+  const input = await (options.read ?? readJsonBody)(c);
+  const { refuse } = options;
+  return parseInput(schema, input, refuse && ((error) => refuse(error, input)));
+}
+
 /** The JSON body of a POST; a missing or non-JSON body reads as `{}` so the contract names what is missing. */
-export async function readJsonBody(c: Context): Promise<unknown> {
+export function readJsonBody(c: Context): Promise<unknown> {
+  return readJsonBodyOr(c, {});
+}
+
+/** The JSON body, or `missing` when there is none or it is not JSON. */
+export async function readJsonBodyOr(c: Context, missing: unknown): Promise<unknown> {
   try {
     return (await c.req.json()) as unknown;
   } catch {
-    return {};
+    return missing;
   }
+}
+
+/** The query string as an object of its parameters (the first value of each). */
+export function readQuery(c: Context): Record<string, string> {
+  return c.req.query();
 }
 
 /**

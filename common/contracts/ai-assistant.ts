@@ -9,6 +9,8 @@ export const CHAT_SESSIONS_PATH = '/api/chat/sessions';
 export const CHAT_SESSION_PATH = '/api/chat/session';
 export const CHAT_HISTORY_PATH = '/api/chat/history';
 export const CHAT_MESSAGE_PATH = '/api/chat/message';
+/** The server's route of one session's history (`:sessionId`); `chatHistoryPath` fills one in. */
+export const CHAT_HISTORY_SESSION_PATH = `${CHAT_HISTORY_PATH}/:sessionId`;
 
 /** `GET /api/chat/history/{sessionId}` and `DELETE` of the same path. */
 export function chatHistoryPath(sessionId: string): string {

@@ -81,6 +81,8 @@ export const importWidgetsTemplatesResponseSchema = z.object({
 export const IMPORT_WIDGETS_PATH = '/api/import-widgets';
 /** `POST` `{store, backupId}`: publishes a page's saved snapshot back (the one-click Restore of a per-page result). */
 export const IMPORT_WIDGETS_RESTORE_PATH = '/api/import-widgets/restore';
+/** The server's route of one page backup (`:id`); `importWidgetsBackupPath` fills one in. */
+export const IMPORT_WIDGETS_BACKUP_PATH = '/api/import-widgets/backups/:id';
 /** `GET`: the saved snapshot of a page as a JSON download (a page of the widgets dump format). */
 export const importWidgetsBackupPath = (backupId: string) =>
   `/api/import-widgets/backups/${encodeURIComponent(backupId)}`;

@@ -67,6 +67,13 @@ export const jobBackupPath = (id: string) => `${jobPath(id)}/backup`;
 export const jobUndoPreviewPath = (id: string) => `${jobPath(id)}/undo/preview`;
 /** `POST` `{storeCredentials}`: start the undo job; the answer is the new job, `{job}`. */
 export const jobUndoPath = (id: string) => `${jobPath(id)}/undo`;
+/** The server's routes of one job (`:id`); the functions above fill one in. */
+export const JOB_PATH = `${JOBS_PATH}/:id`;
+export const JOB_EVENTS_PATH = `${JOB_PATH}/events`;
+export const JOB_CANCEL_PATH = `${JOB_PATH}/cancel`;
+export const JOB_BACKUP_PATH = `${JOB_PATH}/backup`;
+export const JOB_UNDO_PREVIEW_PATH = `${JOB_PATH}/undo/preview`;
+export const JOB_UNDO_PATH = `${JOB_PATH}/undo`;
 /** `GET ?active=1`: the caller's jobs not yet ended, newest first (a reload finds the running job). */
 export const ACTIVE_JOBS_QUERY = 'active';
 

@@ -88,14 +88,53 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 
-  it('refuses auth -> admin (admin builds on auth)', async () => {
+  it('refuses auth -> any other feature (every feature builds on auth)', async () => {
     expect(
       await restrictedPathMessages(
         'server/features/auth/auth.ts',
         "import { adminRoutes } from '../admin-users/admin-users.routes';\nexport const x = adminRoutes;\n",
       ),
     ).toEqual([
-      'Unexpected path "../admin-users/admin-users.routes" imported in restricted zone. auth must not import admin: admin builds on auth (shared parts live in auth/ or server/audit/).',
+      'Unexpected path "../admin-users/admin-users.routes" imported in restricted zone. auth must not import another feature: every feature builds on auth (shared parts live in auth/ or server/audit/).',
+    ]);
+  });
+
+  const SERVER_FEATURE_TO_FEATURE =
+    'A server feature imports no other feature but auth/ and jobs/: what two features share belongs in the platform (server/*, server/db, server/jobs, …).';
+
+  it('refuses a server feature -> another feature, and allows auth/ and jobs/', async () => {
+    expect(
+      await restrictedPathMessages(
+        'server/features/dump-product/dump-product.service.ts',
+        "import { createStoreRepository } from '../stores/repository';\nexport const x = createStoreRepository;\n",
+      ),
+    ).toEqual([
+      `Unexpected path "../stores/repository" imported in restricted zone. ${SERVER_FEATURE_TO_FEATURE}`,
+    ]);
+    expect(
+      await restrictedPathMessages(
+        'server/features/bulk-edit/bulk-edit.routes.ts',
+        "import { requireUser } from '../auth/session';\nimport { jobOwner } from '../jobs/job-owner';\nexport const x = [requireUser, jobOwner];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedPathMessages(
+        'server/features/jobs/jobs.routes.ts',
+        "import { bulkEditJobKinds } from '../bulk-edit/bulk-edit.job';\nexport const x = bulkEditJobKinds;\n",
+      ),
+    ).toEqual([
+      `Unexpected path "../bulk-edit/bulk-edit.job" imported in restricted zone. ${SERVER_FEATURE_TO_FEATURE}`,
+    ]);
+  });
+
+  it('refuses the platform -> a feature (features register with the platform)', async () => {
+    expect(
+      await restrictedPathMessages(
+        'server/jobs/job-queue.ts',
+        "import { bulkEditJobKinds } from '../features/bulk-edit/bulk-edit.job';\nexport const x = bulkEditJobKinds;\n",
+      ),
+    ).toEqual([
+      'Unexpected path "../features/bulk-edit/bulk-edit.job" imported in restricted zone. server/jobs/ is platform: it must not import server/features/ (features register with it).',
     ]);
   });
 
@@ -177,5 +216,56 @@ describe('import boundaries', { timeout: 60_000 }, () => {
       const name = /import \{ (\w+) \}/.exec(line)?.[1] ?? '';
       expect(await restrictedPathMessages(file, `${line}\nexport const x = ${name};\n`), file).toEqual([]);
     }
+  });
+});
+
+// Routes fail only through AppError (STYLE.md §3, issue 30): the rule on server/features/**/*.routes.ts fires.
+describe('route errors', { timeout: 60_000 }, () => {
+  const ROUTES_THROW_APP_ERROR =
+    'Routes throw only AppError (server/errors.ts): a plain Error reaches the user as a generic 500.';
+
+  async function restrictedSyntaxMessages(filePath: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it('refuses a route that throws anything but AppError', async () => {
+    expect(
+      await restrictedSyntaxMessages(
+        'server/features/dump-product/dump-product.routes.ts',
+        "export function refuse(): never {\n  throw new Error('x');\n}\n",
+      ),
+    ).toEqual([ROUTES_THROW_APP_ERROR]);
+    expect(
+      await restrictedSyntaxMessages(
+        'server/tool-route.ts',
+        "export function refuse(): never {\n  throw new TypeError('x');\n}\n",
+      ),
+    ).toEqual([ROUTES_THROW_APP_ERROR]);
+  });
+
+  it('allows AppError in a route, and other errors outside the routes', async () => {
+    expect(
+      await restrictedSyntaxMessages(
+        'server/features/dump-product/dump-product.routes.ts',
+        "import { ERROR_CODES } from '../../../common/errors';\nimport { AppError } from '../../errors';\n" +
+          "export function refuse(): never {\n  throw new AppError(ERROR_CODES.internal, 'x');\n}\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedSyntaxMessages(
+        'server/features/dump-product/dump-product.service.ts',
+        "export function refuse(): never {\n  throw new Error('x');\n}\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses an import cycle (import-x/no-cycle)', async () => {
+    // common/contracts/stores.ts imports common/stores/access-token.ts: importing it back closes a cycle.
+    const [result] = await eslint.lintText(
+      "import { USER_STORES_PATH } from '../contracts/stores';\nexport const x = USER_STORES_PATH;\n",
+      { filePath: 'common/stores/access-token.ts' },
+    );
+    expect((result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-cycle')).toHaveLength(1);
   });
 });

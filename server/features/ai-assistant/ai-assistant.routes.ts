@@ -3,8 +3,12 @@
 // the app as a user, the session is that user's, so these are the user's conversations.
 import { Hono, type Context } from 'hono';
 import {
+  CHAT_HISTORY_SESSION_PATH,
+  CHAT_MESSAGE_PATH,
   CHAT_RATE_LIMIT_MESSAGE,
   CHAT_RESPONSE_FAILED_MESSAGE,
+  CHAT_SESSION_PATH,
+  CHAT_SESSIONS_PATH,
   chatSessionIdSchema,
   chatSessionsQuerySchema,
   sendChatMessageRequestSchema,
@@ -15,7 +19,7 @@ import { encodeStreamEvent } from '../../../common/ai-assistant/stream-lines';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError, failureOf, parseInput } from '../../errors';
 import type { AppServices } from '../../services';
-import { callerSignal, readJsonBody } from '../../tool-route';
+import { callerSignal, readInput, readQuery } from '../../tool-route';
 import { createAttemptCounter } from '../auth/attempts';
 import { requireUser } from '../auth/session';
 import {
@@ -46,9 +50,7 @@ const notFound = () => new AppError(ERROR_CODES.chatSessionNotFound, 'This conve
 
 /** A session id from the path; anything that is not one of ours is a session that does not exist (404). */
 function sessionIdOf(c: Context): string {
-  const parsed = chatSessionIdSchema.safeParse(c.req.param('sessionId'));
-  if (!parsed.success) throw notFound();
-  return parsed.data;
+  return parseInput(chatSessionIdSchema, c.req.param('sessionId'), notFound);
 }
 
 export function chatRoutes(deps: ChatRoutesDeps): Hono {
@@ -61,13 +63,13 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
   const userOf = async (c: Context) => requireUser(await deps.getAuth(), c.req.raw.headers);
 
   return new Hono()
-    .get('/sessions', async (c) => {
+    .get(CHAT_SESSIONS_PATH, async (c) => {
       const user = await userOf(c);
-      const { limit } = parseInput(chatSessionsQuerySchema, c.req.query());
+      const { limit } = await readInput(c, chatSessionsQuerySchema, { read: readQuery });
       c.header('Cache-Control', 'no-store');
       return c.json({ sessions: await repository.listSessions(user.id, limit) });
     })
-    .post('/session', async (c) => {
+    .post(CHAT_SESSION_PATH, async (c) => {
       const user = await userOf(c);
       c.header('Cache-Control', 'no-store');
       return c.json({
@@ -75,21 +77,21 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
         mode: model ? ('model' as const) : ('offline' as const),
       });
     })
-    .get('/history/:sessionId', async (c) => {
+    .get(CHAT_HISTORY_SESSION_PATH, async (c) => {
       const user = await userOf(c);
       const messages = await repository.messages(user.id, sessionIdOf(c));
       if (!messages) throw notFound();
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true as const, data: { messages } });
     })
-    .delete('/history/:sessionId', async (c) => {
+    .delete(CHAT_HISTORY_SESSION_PATH, async (c) => {
       const user = await userOf(c);
       if (!(await repository.deleteSession(user.id, sessionIdOf(c)))) throw notFound();
       return c.json({ success: true as const });
     })
-    .post('/message', async (c) => {
+    .post(CHAT_MESSAGE_PATH, async (c) => {
       const user = await userOf(c);
-      const request = parseInput(sendChatMessageRequestSchema, await readJsonBody(c));
+      const request = await readInput(c, sendChatMessageRequestSchema);
       const wait = await messageLimit.take(`chat:${user.id}`);
       if (wait !== null) throw new AppError(ERROR_CODES.chatRateLimited, CHAT_RATE_LIMIT_MESSAGE, wait);
       const session = await repository.findSession(user.id, request.sessionId);
@@ -119,6 +121,8 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
           signal,
         },
       );
+      // A failure before the first piece is answered by the app's error handler (429 or 502): only logged here, with
+      // what the provider said, which the answer never carries.
       let pieces: AsyncIterable<string>;
       try {
         pieces = await primePieces(answer.pieces);
@@ -134,12 +138,14 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
             if (!signal.aborted) controller.enqueue(encoder.encode(encodeStreamEvent(event)));
           };
           let text = '';
+          // Once the stream has begun (200), a failure can only be its last event (`{error, code}`), not an answer.
           try {
             for await (const piece of pieces) {
               text += piece;
               send({ content: piece });
             }
-            if (text.trim() === '') throw new ModelError(new Error('the model answered nothing'));
+            // An empty answer is the model's failure (a ModelError, logged below), like one it reports itself.
+            if (text.trim() === '') throw modelFailure(new Error('the model answered nothing'));
             const { footer, sources } = answer.finish(text);
             if (footer !== '') send({ content: footer });
             const saved = await repository.saveExchange(user.id, request.sessionId, {

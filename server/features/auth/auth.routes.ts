@@ -1,6 +1,10 @@
 // `/api/auth/*`: Better Auth's standard routes (sign-up, sign-in, sessions, verification, password reset, admin),
-// (our `PUT /api/auth/profile` is the profile-settings feature's, mounted before this). Admin routes are refused here for non-admins before Better Auth
-// checks them again.
+// under its base path (AUTH_BASE_PATH); our `PUT /api/auth/profile` is the profile-settings feature's, mounted before
+// this. Admin routes are refused here for non-admins before Better Auth checks them again.
+//
+// Unlike every other route, these answer in Better Auth's own shape, which its client reads: `{code, message}`, with
+// our `error` beside it. So this proxy renders its refusals itself (`authError`) and rewrites some of Better Auth's
+// answers (the 429, a failed sign-in) instead of throwing AppError, whose `{error, code}` has no `message`.
 import { randomBytes } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
@@ -21,7 +25,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
   const app = new Hono();
 
   // Every admin route but "stop impersonating" (which runs as the impersonated user) needs an admin session.
-  app.all('/admin/*', async (c, next) => {
+  app.all(`${AUTH_BASE_PATH}/admin/*`, async (c, next) => {
     if (c.req.path === `${AUTH_BASE_PATH}/admin/stop-impersonating`) return next();
     const sessionUser = await getSessionUser(await deps.getAuth(), c.req.raw.headers);
     if (!sessionUser) return authError(c, ERROR_CODES.unauthorized, 'Please log in first');
@@ -31,7 +35,7 @@ export function authRoutes(deps: AuthRouteDeps): Hono {
     return next();
   });
 
-  app.all('*', async (c) => {
+  app.all(`${AUTH_BASE_PATH}/*`, async (c) => {
     const auth = await deps.getAuth();
     const isSignIn = c.req.method === 'POST' && c.req.path === `${AUTH_BASE_PATH}/sign-in/email`;
     const signInBody = isSignIn ? await c.req.raw.clone().text() : '';
@@ -119,7 +123,10 @@ async function explainSignInFailure(auth: Auth, body: string, response: Response
   return Response.json({ code, message, error: message }, { status: 401, headers: response.headers });
 }
 
-/** Better Auth's error shape (`{code, message}`) with our `error` beside it. */
+/**
+ * Better Auth's error shape (`{code, message}`) with our `error` beside it: not an AppError, whose body has no
+ * `message` (Better Auth's client reads `message`).
+ */
 function authError(c: Context, code: ErrorCode, message: string) {
   return c.json({ ...errorBody(code, message), message }, ERROR_STATUS[code]);
 }
@@ -145,7 +152,11 @@ function withClientIp(c: Context, trustedProxies: readonly string[]): Request {
   return new Request(raw, { headers });
 }
 
-/** Better Auth answers 429 with only a message; add the code the client maps and a standard Retry-After. */
+/**
+ * Better Auth answers 429 with only a message; add the code the client maps and a standard Retry-After. This rewrites
+ * Better Auth's own answer rather than failing through AppError: the body keeps Better Auth's `message`, which its
+ * client reads (server/features/auth/rate-limit.int.test.ts asserts this shape).
+ */
 async function tooManyRequests(response: Response): Promise<Response> {
   const retryAfter = Number(response.headers.get('x-retry-after') ?? '60') || 60;
   await response.body?.cancel();

@@ -5,13 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import {
+  COPY_DESCRIPTION_PATH,
   copyDescriptionRequestSchema,
+  RESET_PAGE_TITLE_PATH,
   resetPageTitleRequestSchema,
   type BulkResult,
   type CopyDescriptionCommand,
   type ResetPageTitleCommand,
 } from '../../../common/contracts/bulk-edit';
-import { FINAL_JOB_STATES, type JobState } from '../../../common/contracts/jobs';
+import { bulkEditPaths, FINAL_JOB_STATES, type JobState } from '../../../common/contracts/jobs';
+import { ERROR_CODES } from '../../../common/errors';
+import { AppError } from '../../errors';
 import { assertRoomForJob, toJobView, type JobRow, type JobStore } from '../../jobs/job-store';
 import { enqueueOrFail } from '../../jobs/enqueue';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -33,6 +37,8 @@ export type BulkEditRoutesDeps = ToolRouteDeps & {
 type Tool = {
   schema: z.ZodType;
   kind: 'reset-page-title' | 'copy-description';
+  /** The spec's endpoint (its preview and job endpoints are `bulkEditPaths(kind)`). */
+  path: string;
   /** The job's input (no secret) and its credentials. */
   describe(command: unknown): { input: BulkEditInput; credentials: SealedCredentials };
   preview(command: unknown, call: ToolCall): Promise<ReturnType<typeof toPreview>>;
@@ -46,6 +52,7 @@ const key = (store: { storeHash: string; accessToken: string }) => ({
 const RESET: Tool = {
   schema: resetPageTitleRequestSchema,
   kind: 'reset-page-title',
+  path: RESET_PAGE_TITLE_PATH,
   describe(raw) {
     const command = raw as ResetPageTitleCommand;
     return {
@@ -66,6 +73,7 @@ const RESET: Tool = {
 const COPY: Tool = {
   schema: copyDescriptionRequestSchema,
   kind: 'copy-description',
+  path: COPY_DESCRIPTION_PATH,
   describe(raw) {
     const command = raw as CopyDescriptionCommand;
     return {
@@ -98,6 +106,9 @@ const COPY: Tool = {
 
 /** How often the spec endpoint looks at its job, waiting for the end. */
 const WAIT_POLL_MS = 250;
+
+const JOB_FAILED_MESSAGE = 'The job failed. Please try again.';
+const JOB_LOST_MESSAGE = 'The job could not be followed to its end. Please check its result in the job list.';
 
 function bulkResult(row: JobRow): BulkResult {
   const view = toJobView(row);
@@ -138,18 +149,23 @@ function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
     );
     return row;
   };
+  const paths = bulkEditPaths(tool.kind);
   return new Hono()
     .post(
-      '/',
+      tool.path,
       toolRoute(deps, tool.schema, async (command, call) => {
         const { c, signal } = call;
         const row = await start(c, command, call);
         // The spec's endpoint answers when the job ends; the job goes on if the caller leaves.
         for (;;) {
           const current = await deps.jobStore.get(row.id);
-          if (!current) throw new Error('the job row disappeared');
+          // A row is kept 30 days after its job ends: gone while its caller waits is a broken invariant.
+          if (!current) throw new AppError(ERROR_CODES.internal, JOB_LOST_MESSAGE);
           if (FINAL_JOB_STATES.includes(current.state as JobState)) {
-            if (current.state === 'failed') throw new Error(current.message ?? 'The job failed');
+            // The job's own reason in plain words (the one /api/jobs shows), not the generic text of a 500.
+            if (current.state === 'failed') {
+              throw new AppError(ERROR_CODES.internal, current.message ?? JOB_FAILED_MESSAGE);
+            }
             return bulkResult(current);
           }
           signal.throwIfAborted();
@@ -158,18 +174,20 @@ function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
       }),
     )
     .post(
-      '/preview',
+      paths.preview,
       toolRoute(deps, tool.schema, async (command, call) => {
         return call.c.json({ preview: await tool.preview(command, call) });
       }),
     )
     .post(
-      '/jobs',
+      paths.start,
       toolRoute(deps, tool.schema, async (command, call) =>
         call.c.json({ job: toJobView(await start(call.c, command, call)) }),
       ),
     );
 }
 
-export const resetPageTitleRoutes = (deps: BulkEditRoutesDeps) => toolRoutes(RESET, deps);
-export const copyDescriptionRoutes = (deps: BulkEditRoutesDeps) => toolRoutes(COPY, deps);
+/** Both bulk edits: `/api/reset-page-title` and `/api/copy-description`, each with its `/preview` and `/jobs`. */
+export function bulkEditRoutes(deps: BulkEditRoutesDeps): Hono {
+  return new Hono().route('/', toolRoutes(RESET, deps)).route('/', toolRoutes(COPY, deps));
+}

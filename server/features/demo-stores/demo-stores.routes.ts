@@ -3,11 +3,14 @@
 import { Hono } from 'hono';
 import {
   DEMO_STORE_RESET_MESSAGE,
+  DEMO_STORE_RESET_PATH,
+  DEMO_STORES_PATH,
   demoStoreResetRequestSchema,
   isDemoCopyHash,
 } from '../../../common/contracts/demo-stores';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
+import { readInput } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { getSessionUser } from '../auth/session';
 import type { DemoStoreSigner } from './demo-stores.service';
@@ -31,7 +34,7 @@ const sandboxOff = () =>
 export function demoStoreRoutes(deps: DemoStoreRouteDeps): Hono {
   const app = new Hono();
 
-  app.post('/', async (c) => {
+  app.post(DEMO_STORES_PATH, async (c) => {
     if (!deps.dropDemoCopy) throw sandboxOff();
     const user = await getSessionUser(await deps.getAuth(), c.req.raw.headers);
     const signer = await deps.getDemoSigner();
@@ -39,13 +42,11 @@ export function demoStoreRoutes(deps: DemoStoreRouteDeps): Hono {
     return c.json({ stores: signer.issue(user ? { userId: user.id } : { visitor: true }) });
   });
 
-  app.post('/reset', async (c) => {
+  app.post(DEMO_STORE_RESET_PATH, async (c) => {
     if (!deps.dropDemoCopy) throw sandboxOff();
-    const parsed = demoStoreResetRequestSchema.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new AppError(ERROR_CODES.invalidInput, 'Send the demo store’s storeHash and accessToken');
-    }
-    const { storeHash, accessToken } = parsed.data;
+    const { storeHash, accessToken } = await readInput(c, demoStoreResetRequestSchema, {
+      refuse: () => new AppError(ERROR_CODES.invalidInput, 'Send the demo store’s storeHash and accessToken'),
+    });
     const signer = await deps.getDemoSigner();
     if (!isDemoCopyHash(storeHash) || !signer.verify(storeHash, accessToken)) {
       throw new AppError(

@@ -2,33 +2,33 @@
 // `GET /api/dev/outbox` and as a page at `GET /dev/outbox` with clickable links (no scripts: it passes the CSP).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { OutboxMail } from '../../../common/contracts/dev-outbox';
+import { OUTBOX_API_PATH, OUTBOX_PAGE_PATH, type OutboxMail } from '../../../common/contracts/dev-outbox';
 import { ERROR_CODES } from '../../../common/errors';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { listOutbox } from '../../mail/outbox';
 import { escapeHtml } from '../../mail/templates';
+import { readInput, readQuery } from '../../tool-route';
 
 const OUTBOX_LIMIT = 100;
 const querySchema = z.object({ to: z.string().trim().min(1).optional() });
 
-export function outboxApiRoutes({ database }: { database: Database }): Hono {
+export function devOutboxRoutes({ database }: { database: Database }): Hono {
   const db = database.db;
-  return new Hono().get('/outbox', async (c) => {
-    const query = querySchema.safeParse(c.req.query());
-    if (!query.success) throw new AppError(ERROR_CODES.invalidInput, 'to must be an email address');
-    c.header('Cache-Control', 'no-store');
-    return c.json({ mails: await listOutbox(db, { to: query.data.to, limit: OUTBOX_LIMIT }) });
-  });
-}
-
-export function outboxPageRoutes({ database }: { database: Database }): Hono {
-  const db = database.db;
-  return new Hono().get('/outbox', async (c) => {
-    const mails = await listOutbox(db, { limit: OUTBOX_LIMIT });
-    c.header('Cache-Control', 'no-store');
-    return c.html(renderOutboxPage(mails));
-  });
+  return new Hono()
+    .get(OUTBOX_API_PATH, async (c) => {
+      const query = await readInput(c, querySchema, {
+        read: readQuery,
+        refuse: () => new AppError(ERROR_CODES.invalidInput, 'to must be an email address'),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ mails: await listOutbox(db, { to: query.to, limit: OUTBOX_LIMIT }) });
+    })
+    .get(OUTBOX_PAGE_PATH, async (c) => {
+      const mails = await listOutbox(db, { limit: OUTBOX_LIMIT });
+      c.header('Cache-Control', 'no-store');
+      return c.html(renderOutboxPage(mails));
+    });
 }
 
 export function renderOutboxPage(mails: OutboxMail[]): string {

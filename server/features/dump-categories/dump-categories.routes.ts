@@ -1,13 +1,17 @@
 // `GET /api/dump-categories?storeCredentials=…` (the trees) and `POST /api/dump-categories` (the dump), spec part 1 §7.
 import { Hono } from 'hono';
-import { dumpCategoriesRequestSchema, treeListQuerySchema } from '../../../common/contracts/dump-categories';
+import {
+  DUMP_CATEGORIES_PATH,
+  dumpCategoriesRequestSchema,
+  treeListQuerySchema,
+} from '../../../common/contracts/dump-categories';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
 import { dumpCategories, listCategoryTrees } from './dump-categories.service';
 
 export function dumpCategoriesRoutes(deps: ToolRouteDeps) {
   return new Hono()
     .get(
-      '/',
+      DUMP_CATEGORIES_PATH,
       toolRoute(
         deps,
         treeListQuerySchema,
@@ -20,7 +24,7 @@ export function dumpCategoriesRoutes(deps: ToolRouteDeps) {
       ),
     )
     .post(
-      '/',
+      DUMP_CATEGORIES_PATH,
       toolRoute(deps, dumpCategoriesRequestSchema, (request, { storeClient, signal }) =>
         dumpCategories(storeClient(request.storeCredentials), request.treeId, { signal }),
       ),

@@ -2,7 +2,11 @@
 // `?progress=1` a stream of progress lines ending with the plain answer (common/contracts/dump-widgets.ts). The
 // progress lives in the one response, so any instance can serve it and nothing is kept between requests.
 import { Hono } from 'hono';
-import { dumpWidgetsRequestSchema, type DumpProgress } from '../../../common/contracts/dump-widgets';
+import {
+  DUMP_WIDGETS_PATH,
+  dumpWidgetsRequestSchema,
+  type DumpProgress,
+} from '../../../common/contracts/dump-widgets';
 import { failureOf, toolFailureBody } from '../../errors';
 import { streamNdjson, wantsProgress } from '../../ndjson';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
@@ -10,7 +14,7 @@ import { dumpWidgets } from './dump-widgets.service';
 
 export function dumpWidgetsRoutes(deps: ToolRouteDeps) {
   return new Hono().post(
-    '/',
+    DUMP_WIDGETS_PATH,
     toolRoute(deps, dumpWidgetsRequestSchema, async (request, { storeClient, signal, c }) => {
       const client = storeClient(request.storeCredentials);
       const command = {

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { HealthResponse } from '../../../common/contracts/health';
+import { HEALTH_PATH, type HealthResponse } from '../../../common/contracts/health';
 import type { Auth } from '../auth/auth';
 import { hasAdminRole } from '../auth/roles';
 import { getSessionUser } from '../auth/session';
@@ -28,7 +28,7 @@ export function healthRoutes(deps: {
       ? (entry.details ??= JSON.stringify(health))
       : (entry.states ??= JSON.stringify(withoutDetails(health)));
   };
-  return new Hono().get('/', async (c) => {
+  return new Hono().get(HEALTH_PATH, async (c) => {
     const health = await check();
     const details = isLoopbackRequest(c) || (await isAdmin(c, deps.getAuth));
     const body = textOf(health, details);

@@ -11,7 +11,12 @@
 // The body is read as it arrives (server/json-stream.ts, issue 29): parsed once, with the checks of the global body
 // guard, instead of being held whole as text and parsed twice before the contract's copy is made.
 import { Hono } from 'hono';
-import { importProductRequestSchema, type ImportProgress } from '../../../common/contracts/import-product';
+import {
+  IMPORT_PRODUCT_DRY_RUN_PATH,
+  IMPORT_PRODUCT_PATH,
+  importProductRequestSchema,
+  type ImportProgress,
+} from '../../../common/contracts/import-product';
 import type { Database } from '../../db/database';
 import { leaseRunner } from '../../db/lease';
 import { failureOf, toolFailureBody } from '../../errors';
@@ -44,7 +49,7 @@ export function importProductRoutes(deps: ImportProductRoutesDeps) {
   const exclusive = leaseRunner(deps.database.db, { waitMs: IMPORT_PRODUCT_LEASE_WAIT_MS });
   return new Hono()
     .post(
-      '/dry-run',
+      IMPORT_PRODUCT_DRY_RUN_PATH,
       readBody,
       toolRoute(
         deps,
@@ -60,7 +65,7 @@ export function importProductRoutes(deps: ImportProductRoutesDeps) {
       ),
     )
     .post(
-      '/',
+      IMPORT_PRODUCT_PATH,
       readBody,
       toolRoute(
         deps,

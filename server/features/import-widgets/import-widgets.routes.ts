@@ -15,6 +15,10 @@
 // stopping between two pages would leave the import half done for no gain.
 import { Hono } from 'hono';
 import {
+  IMPORT_WIDGETS_BACKUP_PATH,
+  IMPORT_WIDGETS_PATH,
+  IMPORT_WIDGETS_RESTORE_PATH,
+  IMPORT_WIDGETS_TEMPLATES_PATH,
   importWidgetsRestoreRequestSchema,
   importWidgetsTemplatesRequestSchema,
   widgetsBackupFileName,
@@ -45,6 +49,7 @@ export type ImportWidgetsRoutesDeps = ToolRouteDeps & {
 };
 
 const BACKUP_NOT_FOUND = 'This backup was not found';
+const NO_OWNER_MESSAGE = 'The import could not be started. Please try again.';
 
 /** How long a page or a template that another import is writing is waited for before that page or template fails. */
 export const IMPORT_WIDGETS_LEASE_WAIT_MS = 60_000;
@@ -61,7 +66,7 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
 
   return new Hono()
     .post(
-      '/templates',
+      IMPORT_WIDGETS_TEMPLATES_PATH,
       toolRoute(deps, importWidgetsTemplatesRequestSchema, async (request, { c, storeClient, signal }) => {
         const templates = await storeClient(request.store).widgetTemplates.listAll({
           query: { 'channel_id:in': request.channelId },
@@ -78,7 +83,7 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
         });
       }),
     )
-    .get('/backups/:id', async (c) => {
+    .get(IMPORT_WIDGETS_BACKUP_PATH, async (c) => {
       const owner = await jobOwner(c, deps.getAuth, { create: false });
       const backup = owner ? await backups.getOwned(c.req.param('id'), owner) : undefined;
       if (!backup) throw new AppError(ERROR_CODES.backupNotFound, BACKUP_NOT_FOUND);
@@ -100,7 +105,7 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
       return c.json(page);
     })
     .post(
-      '/restore',
+      IMPORT_WIDGETS_RESTORE_PATH,
       toolRoute(deps, importWidgetsRestoreRequestSchema, async (request, { c, storeClient }) => {
         const owner = await jobOwner(c, deps.getAuth, { create: false });
         const backup = owner ? await backups.getOwned(request.backupId, owner) : undefined;
@@ -112,20 +117,25 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
             `This backup is of store ${backup.storeHash}: select that store to restore it`,
           );
         }
-        const result: ImportWidgetsPageResult = await restorePage(client, backup, { backups, owner, exclusive });
+        const result: ImportWidgetsPageResult = await restorePage(client, backup, {
+          backups,
+          owner,
+          exclusive,
+        });
         await trim(owner, client.storeHash);
         return c.json({ result });
       }),
     )
     .post(
-      '/',
+      IMPORT_WIDGETS_PATH,
       streamedBody(readImportWidgetsBody),
       toolRoute(
         deps,
         importWidgetsInputSchema,
         async (request, { c, storeClient }) => {
           const owner = await jobOwner(c, deps.getAuth, { create: true });
-          if (!owner) throw new Error('the import has no owner');
+          // With `create`, every caller has an owner (a visitor gets one): none is a broken invariant.
+          if (!owner) throw new AppError(ERROR_CODES.internal, NO_OWNER_MESSAGE);
           const client = storeClient(request.store);
           const command = {
             pages: request.pages,

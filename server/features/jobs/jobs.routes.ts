@@ -2,14 +2,23 @@
 // stream reads the job row, resumable with Last-Event-ID), cancel, the backup as a download, and undo.
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
 import {
   ACTIVE_JOBS_QUERY,
   FINAL_JOB_STATES,
+  JOB_BACKUP_PATH,
+  JOB_CANCEL_PATH,
   JOB_EVENT,
+  JOB_EVENTS_PATH,
+  JOB_PATH,
+  JOB_UNDO_PATH,
+  JOB_UNDO_PREVIEW_PATH,
+  JOBS_PATH,
   type JobState,
 } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
+import { readInput } from '../../tool-route';
 import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
 import { enqueueOrFail } from '../../jobs/enqueue';
 import { assertRoomForJob, toJobView } from '../../jobs/job-store';
@@ -56,17 +65,17 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
   const streams = new Map<string, number>();
   let openStreams = 0;
   return new Hono()
-    .get('/', async (c) => {
+    .get(JOBS_PATH, async (c) => {
       const owner = await jobOwner(c, deps.getAuth, { create: false });
       c.header('Cache-Control', 'no-store');
       if (!owner || c.req.query(ACTIVE_JOBS_QUERY) === undefined) return c.json({ jobs: [] });
       return c.json({ jobs: (await deps.jobStore.listActive(owner)).map(toJobView) });
     })
-    .get('/:id', async (c) => {
+    .get(JOB_PATH, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ job: toJobView(await ownedJob(c, deps)) });
     })
-    .get('/:id/events', async (c) => {
+    .get(JOB_EVENTS_PATH, async (c) => {
       const first = await ownedJob(c, deps);
       const lastSeen = Number(c.req.header('last-event-id') ?? '-1');
       const mine = streams.get(first.owner) ?? 0;
@@ -111,13 +120,13 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
         }
       });
     })
-    .post('/:id/cancel', async (c) => {
+    .post(JOB_CANCEL_PATH, async (c) => {
       const row = await ownedJob(c, deps);
       if (isFinal(row.state)) throw new AppError(ERROR_CODES.jobFinished, 'This job has already ended');
       await deps.jobStore.requestCancel(row.id, new Date());
       return c.json({ job: toJobView((await deps.jobStore.get(row.id)) ?? row) });
     })
-    .get('/:id/backup', async (c) => {
+    .get(JOB_BACKUP_PATH, async (c) => {
       const row = await ownedJob(c, deps);
       const backup = deps.jobKinds.get(row.kind)?.backup;
       if (!backup) throw new AppError(ERROR_CODES.jobNotFound, 'This job keeps no backup');
@@ -125,12 +134,12 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
       c.header('Cache-Control', 'no-store');
       return c.json(backup(row) as object);
     })
-    .post('/:id/undo/preview', async (c) => {
+    .post(JOB_UNDO_PREVIEW_PATH, async (c) => {
       const { row, undo } = await undoable(c, deps);
       const { client } = await undoClient(c, deps);
       return c.json({ preview: await undo.preview(row, client) });
     })
-    .post('/:id/undo', async (c) => {
+    .post(JOB_UNDO_PATH, async (c) => {
       const { row, undo } = await undoable(c, deps);
       const { credentials, client } = await undoClient(c, deps);
       // Refused early at a limit, before the store is called; createWithinLimits is the binding check.
@@ -170,19 +179,19 @@ async function undoable(c: Context, deps: JobRoutesDeps): Promise<{ row: JobRow;
   return { row, undo };
 }
 
+/** An undo's body: the credentials of the job's own store (`{storeCredentials: {storeHash, accessToken}}`). */
+const undoRequestSchema = (storeHash: string) =>
+  z.object({ storeCredentials: z.object({ storeHash: z.literal(storeHash), accessToken: z.string() }) });
+
 /**
  * The credentials were erased when the job ended: the undo brings them again (`{storeCredentials}`, the same store),
  * as every tool call does.
  */
 async function undoClient(c: Context, deps: JobRoutesDeps) {
   const row = await ownedJob(c, deps);
-  const body = (await c.req.json().catch(() => ({}))) as {
-    storeCredentials?: { storeHash?: unknown; accessToken?: unknown };
-  };
-  const store = body.storeCredentials;
-  if (!store || typeof store.accessToken !== 'string' || store.storeHash !== row.storeHash) {
-    throw new AppError(ERROR_CODES.storeRequired, 'Please select a store');
-  }
+  const { storeCredentials: store } = await readInput(c, undoRequestSchema(row.storeHash), {
+    refuse: () => new AppError(ERROR_CODES.storeRequired, 'Please select a store'),
+  });
   const credentials: SealedCredentials = {
     target: { storeHash: row.storeHash, accessToken: store.accessToken },
   };

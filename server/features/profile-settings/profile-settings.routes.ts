@@ -1,50 +1,38 @@
 // `PUT /api/auth/profile` (spec part 2 §5 "Profile", §7): the signed-in user's own name, email and password. The
 // rules are in the service; this route reads the session and gives the rules Better Auth's adapter, password hashing
-// and tokens. Mounted before Better Auth's catch-all under /api/auth.
-import { createEmailVerificationToken } from 'better-auth/api';
+// and tokens (./profile-settings.store.ts). Mounted before Better Auth's catch-all under /api/auth.
 import { Hono } from 'hono';
 import { PROFILE_PATH, profileUpdateRequestSchema } from '../../../common/contracts/profile-settings';
 import { ERROR_CODES } from '../../../common/errors';
-import type { AuditLog } from '../../audit/audit-log';
 import { clientAddressReader } from '../../client-address';
 import { AppError } from '../../errors';
-import type { Logger } from '../../logger';
-import type { Mailer } from '../../mail/mailer';
-import { confirmEmailChangeMail, emailChangeRequestedMail } from '../../mail/templates';
-import { TooManyAttemptsError, type AttemptCounter } from '../auth/attempts';
-import { AUTH_BASE_PATH, type Auth } from '../auth/auth';
+import { readInput, readJsonBodyOr } from '../../tool-route';
+import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/session';
-import { updateProfile, type ProfileAccount, type ProfileStore } from './profile-settings.service';
+import { updateProfile, type ProfileAccount } from './profile-settings.service';
+import { createProfileStore, type ProfileStoreDeps } from './profile-settings.store';
 
-export type ProfileSettingsRouteDeps = {
+export type ProfileSettingsRouteDeps = ProfileStoreDeps & {
   getAuth: () => Promise<Auth>;
-  mailer: Mailer;
-  logger: Logger;
-  publicUrl: string;
   trustedProxies: readonly string[];
-  /** Current-password checks, counted like sign-in attempts. */
-  attempts: AttemptCounter;
-  audit: AuditLog;
 };
-
-const API_PREFIX = '/api/auth';
-/** Where a verification link lands after Better Auth has verified the address. */
-const PROFILE_CALLBACK = '/?tab=profile-settings';
 
 export function profileSettingsRoutes(deps: ProfileSettingsRouteDeps): Hono {
   const app = new Hono();
   const clientAddress = clientAddressReader(deps.trustedProxies);
 
-  app.put(PROFILE_PATH.slice(API_PREFIX.length), async (c) => {
+  app.put(PROFILE_PATH, async (c) => {
     const auth = await deps.getAuth();
     const sessionUser = await requireUser(auth, c.req.raw.headers);
-    const parsed = profileUpdateRequestSchema.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new AppError(
-        ERROR_CODES.invalidInput,
-        'The body must be an object of text fields: name, email, currentPassword, newPassword',
-      );
-    }
+    // Every field is optional, so a missing body must not read as `{}` ("change nothing"): it is refused.
+    const request = await readInput(c, profileUpdateRequestSchema, {
+      read: () => readJsonBodyOr(c, undefined),
+      refuse: () =>
+        new AppError(
+          ERROR_CODES.invalidInput,
+          'The body must be an object of text fields: name, email, currentPassword, newPassword',
+        ),
+    });
     const current: ProfileAccount = {
       id: sessionUser.id,
       name: sessionUser.name,
@@ -52,94 +40,11 @@ export function profileSettingsRoutes(deps: ProfileSettingsRouteDeps): Hono {
       emailVerified: sessionUser.emailVerified,
       role: sessionUser.role,
     };
-    const store = await profileStore(auth, deps, clientAddress(c));
+    const store = await createProfileStore(auth, deps, clientAddress(c));
     const context = { impersonatedBy: sessionUser.impersonatedBy, sessionToken: sessionUser.sessionToken };
-    try {
-      return c.json(await updateProfile(current, parsed.data, store, context));
-    } catch (error) {
-      if (!(error instanceof TooManyAttemptsError)) throw error;
-      throw new AppError(ERROR_CODES.tooManyRequests, error.message, error.retryAfterSeconds);
-    }
+    // Too many current-password checks is the store's 429 AppError, like every other refusal of the rules.
+    return c.json(await updateProfile(current, request, store, context));
   });
 
   return app;
-}
-
-/** The profile rules' view of Better Auth: its adapter (so database hooks run), its password hashing and tokens. */
-async function profileStore(auth: Auth, deps: ProfileSettingsRouteDeps, address: string): Promise<ProfileStore> {
-  const ctx = await auth.$context;
-  const { internalAdapter } = ctx;
-  const sendSafely = async (what: string, send: () => Promise<void>) => {
-    try {
-      await send();
-    } catch (error) {
-      deps.logger.error({ err: error }, `${what} mail could not be sent`);
-    }
-  };
-  return {
-    async countPasswordCheck(userId) {
-      // Like sign-in (issue 9, point 5): per client address, and per account so that changing address does not help.
-      for (const key of [`profile-password:ip:${address}`, `profile-password:user:${userId}`]) {
-        const wait = await deps.attempts.take(key);
-        if (wait !== null) throw new TooManyAttemptsError(wait);
-      }
-    },
-    async revokeOtherSessions(userId, keepToken) {
-      const sessions = await internalAdapter.listSessions(userId);
-      for (const session of sessions) {
-        if (session.token !== keepToken) await internalAdapter.deleteSession(session.token);
-      }
-    },
-    async requestEmailChange(input) {
-      // Better Auth's two-step change: the token names the current address and the new one; opening the link (our
-      // verify-email route) switches the account to the new address, verified.
-      const token = await createEmailVerificationToken(
-        ctx.secret,
-        input.oldEmail,
-        input.newEmail,
-        24 * 3600,
-        {
-          requestType: 'change-email-verification',
-        },
-      );
-      const url = `${deps.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent(PROFILE_CALLBACK)}`;
-      await sendSafely('email change', () =>
-        deps.mailer.send(confirmEmailChangeMail({ to: input.newEmail, name: input.name, url })),
-      );
-      await sendSafely('email change notice', () =>
-        deps.mailer.send(
-          emailChangeRequestedMail({ to: input.oldEmail, name: input.name, newEmail: input.newEmail }),
-        ),
-      );
-      await deps.audit.record({
-        action: 'user.email.change_requested',
-        actor: { id: input.userId, email: input.oldEmail },
-        target: { id: input.userId, email: input.oldEmail },
-        detail: { to: input.newEmail },
-      });
-    },
-    async findUserIdByEmail(email) {
-      return (await internalAdapter.findUserByEmail(email))?.user.id ?? null;
-    },
-    async checkPassword(userId, password) {
-      const credential = (await internalAdapter.findAccounts(userId)).find(
-        (a) => a.providerId === 'credential',
-      );
-      if (!credential?.password) return false;
-      return ctx.password.verify({ hash: credential.password, password });
-    },
-    async setPassword(userId, password) {
-      await internalAdapter.updatePassword(userId, await ctx.password.hash(password));
-    },
-    async updateUser(userId, changes) {
-      const updated = await internalAdapter.updateUser(userId, changes);
-      return {
-        id: updated.id,
-        name: updated.name,
-        email: updated.email,
-        emailVerified: updated.emailVerified,
-        role: typeof updated.role === 'string' ? updated.role : null,
-      };
-    },
-  };
 }

@@ -3,14 +3,15 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import {
+  TEST_CONNECTION_PATH,
+  USER_STORES_PATH,
   saveUserStoresRequestSchema,
   testConnectionRequestSchema,
-  type CloudStore,
 } from '../../../common/contracts/stores';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
-import { toolRoute, type ToolRouteDeps } from '../../tool-route';
+import { readInput, toolRoute, type ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/session';
 import type { StoreRepository } from './repository';
@@ -25,40 +26,33 @@ export type StoreRoutesDeps = ToolRouteDeps & {
 export function storeRoutes(deps: StoreRoutesDeps): Hono {
   const logger = deps.logger.child({ component: 'stores' });
   return new Hono()
-    .get('/', async (c) => {
+    .get(USER_STORES_PATH, async (c) => {
       const user = await requireUser(await deps.getAuth(), c.req.raw.headers);
       const stores = await listUserStores(await deps.getStoreRepository(), logger, user.id);
       c.header('Cache-Control', 'no-store');
       return c.json({ stores });
     })
-    .post('/', async (c) => {
+    .post(USER_STORES_PATH, async (c) => {
       const user = await requireUser(await deps.getAuth(), c.req.raw.headers);
-      const stores = await saveUserStores(
-        await deps.getStoreRepository(),
-        user.id,
-        readStoreList(await c.req.json()),
-      );
+      const repository = await deps.getStoreRepository();
+      // The whole list is validated before anything is written: one bad store is a 400 naming the store and the
+      // field, and nothing changes. A body that is not JSON is `malformed_json`.
+      const { stores: list } = await readInput(c, saveUserStoresRequestSchema, {
+        read: () => c.req.json(),
+        refuse: (error, body) => new AppError(ERROR_CODES.invalidStore, describeStoreIssue(body, error)),
+      });
+      const stores = await saveUserStores(repository, user.id, list);
       c.header('Cache-Control', 'no-store');
       return c.json({ success: true as const, stores });
     })
     .post(
-      '/test-connection',
+      TEST_CONNECTION_PATH,
       // A refusal by the store is a result (200); a bad body is 400; a full store queue 429 with Retry-After.
       toolRoute({ ...deps, logger }, testConnectionRequestSchema, async (credentials, { c }) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await testConnection(deps.clients, credentials, deps.callerOf(c)));
       }),
     );
-}
-
-/**
- * Validates the whole list before anything is written: one bad store is a 400 naming the store and the field, and
- * nothing changes.
- */
-function readStoreList(body: unknown): CloudStore[] {
-  const parsed = saveUserStoresRequestSchema.safeParse(body);
-  if (!parsed.success) throw new AppError(ERROR_CODES.invalidStore, describeStoreIssue(body, parsed.error));
-  return parsed.data.stores;
 }
 
 /** 'Store 2 ("Shop B"): Store Hash is required' — the position and name a person recognises, then the rule. */
