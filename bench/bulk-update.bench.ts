@@ -12,12 +12,10 @@
 import { createBigCommerceClientFactory } from '../server/integrations/bigcommerce/client';
 import { DEFAULT_QUOTA_RESERVE } from '../server/integrations/bigcommerce/scheduler';
 import type { StoreStatsSnapshot } from '../server/sandbox/stats';
-import { startSandboxServer, type RunningSandbox } from '../server/sandbox/test-server';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { startSandboxServer } from '../server/sandbox/test-server';
 import { bulkEditPaths, jobPath, jobResponseSchema, type JobView } from '../common/contracts/jobs';
-import { fmt, startChildServer, type Bench, type BenchRow } from './lib';
+import { fmt, startAppServer, type Bench, type BenchRow } from './lib';
+import { control } from './load-lib';
 
 const HASH = 'sandbox-demo';
 const TOKEN = 'demo-token';
@@ -25,16 +23,6 @@ const UPDATES = Number(process.env.BENCH_P1_UPDATES ?? 10_000);
 const BATCH = 10;
 const QUOTA = 150;
 const WINDOW_MS = 3_000;
-
-async function control(sb: RunningSandbox, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${sb.controlUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status}`);
-  return ((await res.json()) as { data: unknown }).data;
-}
 
 /**
  * P1 through the tool's job path (issue 12): the app in a child process (its job queue, worker, slices and
@@ -47,15 +35,7 @@ async function jobPathRows(): Promise<BenchRow[]> {
   const JOB_HASH = 'benchjobs';
   const RUNS = Number(process.env.BENCH_P1_JOB_RUNS ?? 8);
   const sb = await startSandboxServer({ rateLimit: { quota: QUOTA, windowMs: WINDOW_MS } });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bct-bench-jobs-'));
-  const app = await startChildServer('server/main.ts', {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'development',
-    BC_API_BASE_URL: sb.baseUrl,
-  });
+  const app = await startAppServer({ BC_API_BASE_URL: sb.baseUrl }, 'bct-bench-jobs-');
   try {
     await control(sb, 'POST', '/stores', { hash: JOB_HASH, token: 'bench-token', kind: 'demo' });
     // The source products live in another store, so no run overwrites them.
@@ -115,7 +95,6 @@ async function jobPathRows(): Promise<BenchRow[]> {
   } finally {
     await app.stop();
     await sb.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -10,16 +10,14 @@
 // the seed with a fresh quota window. Runs alternate between the apps; the table shows medians of the time the tool
 // took and of the CPU time the app process used meanwhile (Linux: /proc; steadier than the time when the machine is
 // busy with other work; with PostgreSQL the database server's own work is not in it).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { bulkResultResponseSchema, COPY_DESCRIPTION_PATH } from '../common/contracts/bulk-edit';
 import { demoStoresResponseSchema, type DemoStore } from '../common/contracts/demo-stores';
 import { dumpWidgetsResponseSchema } from '../common/contracts/dump-widgets';
 import { withDatabaseName } from '../server/test/postgres';
-import { fmt, startChildServer, type Bench, type BenchRow, type ChildServer } from './lib';
+import { fmt, median, startAppServer, type Bench, type BenchRow, type ChildServer } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PRODUCTS = 1_000;
@@ -31,12 +29,6 @@ type App = {
   ids: number[];
   stop(): Promise<void>;
 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 /** CPU milliseconds (user + system) a process has used, or undefined where /proc is not there. */
 async function cpuMs(pid: number | undefined): Promise<number | undefined> {
@@ -72,16 +64,7 @@ async function measured(
 type Measured = { ms: number; cpu: number | undefined; check: string; requests: number };
 
 async function startApp(label: string, env: Record<string, string>, dispose = async () => {}): Promise<App> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bct-bench-demo-'));
-  const server = await startChildServer('server/main.ts', {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'development',
-    SANDBOX: 'on',
-    ...env,
-  });
+  const server = await startAppServer({ SANDBOX: 'on', ...env }, 'bct-bench-demo-');
   const res = await fetch(`${server.url}/api/demo-stores`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', origin: server.url },
@@ -105,7 +88,6 @@ async function startApp(label: string, env: Record<string, string>, dispose = as
     ids: ids.slice(0, PRODUCTS),
     stop: async () => {
       await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
       await dispose();
     },
   };

@@ -13,7 +13,7 @@
 import { dumpWidgetsResponseSchema } from '../common/contracts/dump-widgets';
 import { createBigCommerceClientFactory } from '../server/integrations/bigcommerce/client';
 import { dumpWidgets } from '../server/features/dump-widgets/dump-widgets.service';
-import { fmt, startSandboxApp, type Bench, type BenchRow } from './lib';
+import { fmt, median, startSandboxApp, type Bench, type BenchRow } from './lib';
 
 const HASH = 'sandbox-demo';
 const TOKEN = 'demo-token';
@@ -21,12 +21,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 type Stats = { requests: number; rateLimited: number };
 type Run = { ms: number; requests: number; rateLimited: number; userSaw429: boolean; widgets: number };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 export const dumpWidgetsBench: Bench = {
   name: 'P2 dump widgets',

@@ -1,8 +1,5 @@
 // P9: GET /api/health under load (autocannon, 50 connections, 10 s) against a bare Hono hello-world, same run.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fmt, load, startChildServer, type Bench } from './lib';
+import { fmt, load, startAppServer, startChildServer, type Bench } from './lib';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -10,15 +7,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 export const healthBench: Bench = {
   name: 'P9 health',
   async run() {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'bct-bench-'));
     const hello = await startChildServer('bench/servers/hello.ts', {});
-    const app = await startChildServer('server/main.ts', {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-    });
+    const app = await startAppServer({ NODE_ENV: 'production' });
     try {
       // Warm both up so JIT and the database connection are not measured.
       await load(`${hello.url}/`, { connections: 10, durationSeconds: 1 });
@@ -49,7 +39,6 @@ export const healthBench: Bench = {
       ];
     } finally {
       await Promise.all([hello.stop(), app.stop()]);
-      await rm(dataDir, { recursive: true, force: true });
     }
   },
 };

@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IMPORT_PRODUCT_PATH } from '../common/contracts/import-product';
 import { IMPORT_WIDGETS_PATH } from '../common/contracts/import-widgets';
-import { fmt, startChildServer, type Bench, type BenchRow, type ChildServer } from './lib';
+import { fmt, median, startChildServer, type Bench, type BenchRow, type ChildServer } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const MB = 1024 * 1024;
@@ -35,12 +35,6 @@ const STORE = { storeHash: 'benchimport', accessToken: 'bench-token', clientId: 
 const BOUND_SLACK_BYTES = 128 * MB;
 
 type Json = Record<string, unknown>;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 /** A product dump (common/dumps/product-dump.ts) with `variants` option variants over two options. */
 export function productDump(variants: number, sku: string): Json {
@@ -168,7 +162,8 @@ export function widgetsRequest(bytes: number, pages = 500): Json {
 }
 
 const statusOf = (pid: number) => readFileSync(`/proc/${pid}/status`, 'utf8');
-const kb = (status: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+const kb = (status: string, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
 
 type Mode = 'baseline' | 'candidate';
 type Case = {

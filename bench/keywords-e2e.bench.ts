@@ -10,17 +10,11 @@
 import { fetchProductsResponseSchema, type ProductPage } from '../common/contracts/keyword-extractor';
 import { createKeywordCounter, KEYWORD_SIZES, TOP_N, type KeywordCounter } from '../common/keywords/index';
 import { runPages } from '../client/features/keyword-extractor/run-loop';
-import { fmt, startSandboxApp, type Bench, type BenchRow } from './lib';
+import { fmt, median, startSandboxApp, type Bench, type BenchRow } from './lib';
 
 const HASH = 'sandbox-demo';
 const TOKEN = 'demo-token';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 function tops(counter: KeywordCounter): string {
   return JSON.stringify(KEYWORD_SIZES.map((size) => counter.top(TOP_N, size)));

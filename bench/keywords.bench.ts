@@ -13,7 +13,7 @@
 import { decodeHTML } from 'entities/decode';
 import { createKeywordCounter, STOP_WORDS, TOP_N, type KeywordEntry } from '../common/keywords/index';
 import { generateStoreData } from '../server/sandbox/generate/index';
-import { fmt, type Bench } from './lib';
+import { fmt, median, type Bench } from './lib';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 7);
 const ROUNDS = Number(process.env.BENCH_P3_ROUNDS ?? 5);
@@ -70,12 +70,6 @@ function engine(products: readonly Product[]): KeywordEntry[][] {
   const counter = createKeywordCounter();
   for (const product of products) counter.addProduct(product);
   return [counter.top(TOP_N, 1), counter.top(TOP_N, 2), counter.top(TOP_N, 3)];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function timeIt(run: () => void): number {

@@ -1,11 +1,16 @@
-// Shared pieces of the benchmarks: result rows, child servers, and autocannon.
+// Shared pieces of the benchmarks: result rows and medians, child servers (the app on a data folder of its own), a
+// sandbox's control API, autocannon, and the bench pages bundled for the browser.
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { build, type LibraryOptions } from 'vite';
 import { startChildApp } from '../server/test/child-server';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** One line of the table `npm run bench` prints. `ratio` is candidate / baseline for the named metric. */
 export type BenchRow = {
@@ -35,6 +40,49 @@ export async function startChildServer(script: string, env: Record<string, strin
   };
 }
 
+/**
+ * The app (server/main.ts) in a child process on a fresh data folder (in /tmp, named from `tmpPrefix`): development,
+ * info logs, loopback on a free port, then `env`; `stop` also removes the folder.
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  tmpPrefix = 'bct-bench-',
+): Promise<ChildServer & { dataDir: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), tmpPrefix));
+  const app = await startChildServer('server/main.ts', {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'development',
+    ...env,
+  });
+  return {
+    ...app,
+    dataDir,
+    stop: async () => {
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls a sandbox's control API (`controlUrl` is its `…/sandbox/__control`) and answers the `data` of the reply. */
+export async function sandboxControl(
+  controlUrl: string,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<unknown> {
+  const res = await fetch(`${controlUrl}${route}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`control ${method} ${route}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: unknown }).data;
+}
+
 export type LoadResult = { requestsPerSecond: number; p99Ms: number; non2xx: number; errors: number };
 
 export async function load(
@@ -56,6 +104,25 @@ export async function load(
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
+/** The median (of an even count, the mean of the middle two); 0 for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** A bench page (`bench/pages/<file>`) bundled by Vite in memory, minified: the chunks and assets it makes. */
+export async function bundleBenchPage(file: string, lib: Omit<LibraryOptions, 'entry'>) {
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: { write: false, minify: true, lib: { ...lib, entry: path.join(ROOT, 'bench/pages', file) } },
+  });
+  const first = Array.isArray(output) ? output[0] : output;
+  if (!first || !('output' in first)) throw new Error('the bench page did not bundle');
+  return first.output;
+}
+
 /**
  * The app with its built-in sandbox (control API on) in a child process, on a fresh data folder, as the tool benches
  * use it; `control` calls one sandbox store's control API and answers its `data`; `stop` also removes the folder.
@@ -65,30 +132,11 @@ export async function startSandboxApp(storeHash: string): Promise<{
   control: (method: string, route: string, body?: unknown) => Promise<unknown>;
   stop(): Promise<void>;
 }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bct-bench-'));
-  const app = await startChildServer('server/main.ts', {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'development',
-    SANDBOX: 'on',
-    SANDBOX_CONTROL: 'on',
-  });
+  const app = await startAppServer({ SANDBOX: 'on', SANDBOX_CONTROL: 'on' });
   return {
     url: app.url,
-    control: async (method, route, body) => {
-      const res = await fetch(`${app.url}/sandbox/__control/stores/${storeHash}${route}`, {
-        method,
-        headers: { 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!res.ok) throw new Error(`control ${method} ${route}: ${res.status}`);
-      return ((await res.json()) as { data: unknown }).data;
-    },
-    stop: async () => {
-      await app.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    control: (method, route, body) =>
+      sandboxControl(`${app.url}/sandbox/__control/stores/${storeHash}`, method, route, body),
+    stop: () => app.stop(),
   };
 }

@@ -26,6 +26,7 @@ import { startSandboxServer } from '../server/sandbox/test-server';
 import { fmt, type Bench, type BenchRow } from './lib';
 import {
   benchDatabase,
+  clusterFailure,
   crashes,
   createDemoStores,
   PRODUCT_WRITE_ROUTE,
@@ -34,7 +35,6 @@ import {
   sleep,
   startCopyDescriptionJob,
   startInstances,
-  visitorCookie,
 } from './load-lib';
 
 const STORES = 5;
@@ -92,9 +92,8 @@ export const bulkJobsBench: Bench = {
       const submit = async (store: number) => {
         const k = perStore[store]!++;
         const via = instances[turn++ % instances.length]!;
-        const cookie = visitorCookie();
         const submittedAt = Date.now();
-        const view = await startCopyDescriptionJob(via.url, cookie, {
+        const { view, cookie } = await startCopyDescriptionJob(via.url, {
           source: { storeHash: SOURCE, accessToken: TOKEN },
           sourceProductId: sources[k % 2]!,
           target: { storeHash: hashes[store]!, accessToken: TOKEN },
@@ -342,12 +341,7 @@ export const bulkJobsBench: Bench = {
         },
       ];
     } catch (error) {
-      const crashed = crashes(cluster?.instances ?? []);
-      const logged = (cluster?.instances ?? []).flatMap((i) =>
-        i.errors().map((line) => `${i.name}: ${line}`),
-      );
-      if (logged.length > 0) console.error(`the instances' last errors:\n${logged.join('\n')}`);
-      throw crashed ? new Error(`${String(error)}; ${crashed}`, { cause: error }) : error;
+      throw clusterFailure(error, cluster?.instances ?? []);
     } finally {
       await reader.end().catch(() => undefined);
       await cluster?.stop();

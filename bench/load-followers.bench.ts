@@ -25,6 +25,7 @@ import { startSandboxServer } from '../server/sandbox/test-server';
 import { fmt, type Bench, type BenchRow } from './lib';
 import {
   benchDatabase,
+  clusterFailure,
   control,
   crashes,
   createDemoStores,
@@ -36,7 +37,6 @@ import {
   sleep,
   startCopyDescriptionJob,
   startInstances,
-  visitorCookie,
   type Instance,
 } from './load-lib';
 
@@ -91,8 +91,7 @@ export const followersBench: Bench = {
       // others are queued, so the instances do nothing else while their followers connect.
       const start = async (hash: string, i: number) => {
         const via = i % 2 === 0 ? a : b;
-        const cookie = visitorCookie();
-        const view = await startCopyDescriptionJob(via.url, cookie, {
+        const { view, cookie } = await startCopyDescriptionJob(via.url, {
           source: { storeHash: SOURCE, accessToken: TOKEN },
           sourceProductId: FIRST_ID,
           target: { storeHash: hash, accessToken: TOKEN },
@@ -291,12 +290,7 @@ export const followersBench: Bench = {
         },
       ];
     } catch (error) {
-      const crashed = crashes(cluster?.instances ?? []);
-      const logged = (cluster?.instances ?? []).flatMap((i) =>
-        i.errors().map((line) => `${i.name}: ${line}`),
-      );
-      if (logged.length > 0) console.error(`the instances' last errors:\n${logged.join('\n')}`);
-      throw crashed ? new Error(`${String(error)}; ${crashed}`, { cause: error }) : error;
+      throw clusterFailure(error, cluster?.instances ?? []);
     } finally {
       await cluster?.stop();
       await db.dispose();

@@ -23,6 +23,7 @@ import { startEmbeddedPostgres } from '../server/test/embedded-postgres';
 import { withDatabaseName } from '../server/test/postgres';
 import type { RunningSandbox } from '../server/sandbox/test-server';
 import type { StoreStatsSnapshot } from '../server/sandbox/stats';
+import { sandboxControl } from './lib';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -147,6 +148,17 @@ export function crashes(instances: Instance[]): string {
     .join('; ');
 }
 
+/**
+ * A bench's failure with its instances: their last error lines go to stderr, and the error to throw names the
+ * instances that exited on their own.
+ */
+export function clusterFailure(error: unknown, instances: Instance[]): unknown {
+  const crashed = crashes(instances);
+  const logged = instances.flatMap((i) => i.errors().map((line) => `${i.name}: ${line}`));
+  if (logged.length > 0) console.error(`the instances' last errors:\n${logged.join('\n')}`);
+  return crashed ? new Error(`${String(error)}; ${crashed}`, { cause: error }) : error;
+}
+
 /** An instance's resident memory (bytes) and CPU time used so far (ms), from /proc (Linux); undefined elsewhere. */
 export async function processStats(
   pid: number | undefined,
@@ -177,22 +189,10 @@ export async function medianRss(pid: number | undefined, samples = 5, everyMs = 
 }
 
 /** A visitor of its own (the owner of the jobs it starts): the HttpOnly cookie the app would have set. */
-export const visitorCookie = () => `bct_visitor=${randomBytes(16).toString('hex')}`;
+const visitorCookie = () => `bct_visitor=${randomBytes(16).toString('hex')}`;
 
-export async function control(
-  sb: RunningSandbox,
-  method: string,
-  route: string,
-  body?: unknown,
-): Promise<unknown> {
-  const res = await fetch(`${sb.controlUrl}${route}`, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`control ${method} ${route}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: unknown }).data;
-}
+export const control = (sb: RunningSandbox, method: string, route: string, body?: unknown) =>
+  sandboxControl(sb.controlUrl, method, route, body);
 
 export const storeStats = async (sb: RunningSandbox, hash: string) =>
   (await control(sb, 'GET', `/stores/${hash}/stats`)) as StoreStatsSnapshot;
@@ -203,21 +203,21 @@ export async function createDemoStores(sb: RunningSandbox, hashes: string[], tok
 }
 
 /**
- * Starts a Copy Description job on `target` (the products `productIds`) from `source`'s product, as the screen does.
- * `cookie` must be a visitor of its own with no other unfinished job: a connection dropped before the answer (a
+ * Starts a Copy Description job on `target` (the products `productIds`) from `source`'s product, as the screen does,
+ * as a visitor of its own (answered with the job: `cookie` is its owner's). A connection dropped before the answer (a
  * keep-alive socket the instance closed just as it was reused) is retried once, unless the visitor's active jobs show
  * the first attempt made the job.
  */
 export async function startCopyDescriptionJob(
   url: string,
-  cookie: string,
   job: {
     source: { storeHash: string; accessToken: string };
     sourceProductId: number;
     target: { storeHash: string; accessToken: string };
     productIds: number[];
   },
-): Promise<JobView> {
+): Promise<{ view: JobView; cookie: string }> {
+  const cookie = visitorCookie();
   const attempt = () =>
     fetch(`${url}${bulkEditPaths('copy-description').start}`, {
       method: 'POST',
@@ -237,7 +237,7 @@ export async function startCopyDescriptionJob(
     await sleep(200);
     const listed = await fetch(`${url}${JOBS_PATH}?${ACTIVE_JOBS_QUERY}=1`, { headers: { cookie } });
     const { jobs } = jobListResponseSchema.parse(await listed.json());
-    if (jobs[0]) return jobs[0];
+    if (jobs[0]) return { view: jobs[0], cookie };
     console.error(
       `bench: a job start failed (${String(error)}, cause ${String((error as Error).cause)}); again`,
     );
@@ -245,7 +245,7 @@ export async function startCopyDescriptionJob(
   }
   const body = (await res.json()) as unknown;
   if (!res.ok) throw new Error(`job start ${res.status}: ${JSON.stringify(body)}`);
-  return jobResponseSchema.parse(body).job;
+  return { view: jobResponseSchema.parse(body).job, cookie };
 }
 
 /** One job as its owner sees it (a GET, tried again once after a dropped connection). */

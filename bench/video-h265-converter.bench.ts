@@ -11,8 +11,8 @@
 //     thread per core in the bench's process (the app's own session: its own CPU-heavy work). The note gives the
 //     estimate the conversion itself decided with (GET /status), made just before it encoded.
 import { spawn } from 'node:child_process';
-import { readFile, mkdtemp, rm, stat } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
@@ -25,7 +25,7 @@ import {
 import type { X265Preset } from '../common/video/h265-estimate';
 import { makeClip } from '../e2e/fixtures/video-clips';
 import { encode, encodeArgs, findFfmpeg, probe } from '../server/features/video-h265-converter/ffmpeg';
-import { fmt, startChildServer, type Bench, type BenchRow } from './lib';
+import { fmt, median, startAppServer, type Bench, type BenchRow } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const LOADS = (process.env.BENCH_H265_LOAD ?? 'ffmpeg,threads')
@@ -175,12 +175,6 @@ async function plainFfmpeg(file: string, preset: X265Preset, dir: string): Promi
   return performance.now() - started;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-
 /** Starts a busy phase's load; answers how to stop it. */
 async function startLoad(kind: string, file: string): Promise<() => Promise<void>> {
   if (kind === 'ffmpeg') {
@@ -267,15 +261,8 @@ async function refusedRow(
 export const p6: Bench = {
   name: 'P6 H.265 cloud converter',
   async run(): Promise<BenchRow[]> {
-    const dir = await mkdtemp(path.join(tmpdir(), 'bct-bench-h265-'));
-    const app = await startChildServer('server/main.ts', {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'development',
-      TRUSTED_PROXIES: '127.0.0.1',
-    });
+    const app = await startAppServer({ TRUSTED_PROXIES: '127.0.0.1' }, 'bct-bench-h265-');
+    const dir = app.dataDir;
     const rows: BenchRow[] = [];
     try {
       const clips: Clip[] = [
@@ -345,7 +332,6 @@ export const p6: Bench = {
       }
     } finally {
       await app.stop();
-      await rm(dir, { recursive: true, force: true });
     }
     return rows;
   },

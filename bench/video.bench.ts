@@ -8,14 +8,10 @@
 // are handed to it by Playwright routes on the app's own origin. Engine load is reported apart from the conversion.
 // Goals: P4 >= 5x, P5 >= 3x, H.265 finishes.
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { launchBrowser } from '../e2e/harness';
 import { makeClip } from '../e2e/fixtures/video-clips';
-import { fmt, startSandboxApp, type Bench, type BenchRow } from './lib';
+import { bundleBenchPage, fmt, median, startSandboxApp, type Bench, type BenchRow } from './lib';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 
 type Timed = { ms: number; bytes: number; engine: string; loadMs?: number; width?: number; height?: number };
@@ -29,29 +25,13 @@ declare const window: { P45: P45 };
 
 /** The bench page's modules (an entry and the chunks it loads, e.g. ffmpeg.wasm's worker), by file name. */
 async function bundlePage(): Promise<Map<string, string | Uint8Array>> {
-  const output = await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: true,
-      lib: { entry: path.join(ROOT, 'bench/pages/video-p4p5.ts'), formats: ['es'], fileName: 'p45' },
-    },
-  });
-  const first = Array.isArray(output) ? output[0] : output;
-  if (!first || !('output' in first)) throw new Error('the bench page did not bundle');
+  const output = await bundleBenchPage('video-p4p5.ts', { formats: ['es'], fileName: 'p45' });
   const files = new Map<string, string | Uint8Array>();
-  for (const item of first.output) files.set(item.fileName, item.type === 'chunk' ? item.code : item.source);
+  for (const item of output) files.set(item.fileName, item.type === 'chunk' ? item.code : item.source);
   return files;
 }
 
 const seconds = (ms: number) => `${fmt(ms / 1000, 1)} s`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 export const videoBench: Bench = {
   name: 'P4/P5 video in the browser',

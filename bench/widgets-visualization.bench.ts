@@ -10,21 +10,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { launchBrowser } from '../e2e/harness';
 import { generateWidgetsDump, TWENTY_THOUSAND } from '../e2e/fixtures/widgets-dump-generator';
-import { fmt, startSandboxApp, type Bench, type BenchRow } from './lib';
+import { bundleBenchPage, fmt, median, ROOT, startSandboxApp, type Bench, type BenchRow } from './lib';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const STEPS = 60;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 function p95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -34,18 +25,8 @@ function p95(values: number[]): number {
 const ms = (n: number) => `${fmt(n, n < 10 ? 2 : 0)} ms`;
 
 async function bundlePage(): Promise<string> {
-  const output = await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: true,
-      lib: { entry: path.join(ROOT, 'bench/pages/treemap-p7.ts'), formats: ['iife'], name: 'TreemapP7' },
-    },
-  });
-  const first = Array.isArray(output) ? output[0] : output;
-  if (!first || !('output' in first)) throw new Error('the bench page did not bundle');
-  const chunk = first.output.find((item) => item.type === 'chunk');
+  const output = await bundleBenchPage('treemap-p7.ts', { formats: ['iife'], name: 'TreemapP7' });
+  const chunk = output.find((item) => item.type === 'chunk');
   if (!chunk || chunk.type !== 'chunk') throw new Error('the bench page has no code');
   return chunk.code;
 }

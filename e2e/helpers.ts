@@ -23,6 +23,30 @@ export function openPage(newPage: NewPage, options: PageOptions = {}): Promise<P
   return newPage({ ...DESKTOP, ...options, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
 }
 
+/**
+ * A desktop page (downloads accepted, its own client address) on a tool's tab, with every request's URL kept to check
+ * that none leaves the app; `setup` runs on the page before it opens the app.
+ */
+export async function openTrackedTool(
+  newPage: NewPage,
+  tab: string,
+  setup?: (page: Page) => Promise<void>,
+): Promise<{ page: Page; urls: string[] }> {
+  const page = await openPage(newPage, { acceptDownloads: true });
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  await setup?.(page);
+  await page.goto(`/?tab=${tab}`);
+  await page.getByTestId(tab).waitFor();
+  return { page, urls };
+}
+
+/** No request left the app: every URL is on `baseUrl`, or a blob: or data: URL. */
+export function expectOnlyThisApp(urls: readonly string[], baseUrl: string): void {
+  const elsewhere = urls.filter((url) => !url.startsWith(baseUrl) && !/^(blob|data):/.test(url));
+  assert.deepEqual(elsewhere, [], 'no request leaves the app');
+}
+
 /** Waits until the app knows the session (the Login link or the profile control is shown). */
 export async function waitForSession(page: Page): Promise<void> {
   await page.locator('[data-testid="login-link"], [data-testid="profile-control"]').first().waitFor();

@@ -9,31 +9,38 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
-import { makeClip } from './fixtures/video-clips';
-import { expectText, expectTextIncludes, openPage, textOf, type NewPage } from './helpers';
+import { makeClip, NOT_A_VIDEO } from './fixtures/video-clips';
+import {
+  expectOnlyThisApp,
+  expectText,
+  expectTextIncludes,
+  openPage,
+  openTrackedTool,
+  textOf,
+} from './helpers';
 
 const TAB = 'video-360-converter';
 const ENGINE_FILES = '**/vendor/ffmpeg/**';
 const SUGGESTIONS =
   'Try the following: use a current version of Chrome, Edge or Firefox; disable extensions that block scripts; clear the browser cache; check your internet connection.';
 
-/** The screen, with every request's URL kept (to check that none leaves the app). */
-async function open360(
-  newPage: NewPage,
-  setup?: (page: Page) => Promise<void>,
-): Promise<{ page: Page; urls: string[] }> {
-  const page = await openPage(newPage, { acceptDownloads: true });
-  const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  await setup?.(page);
-  await page.goto(`/?tab=${TAB}`);
-  await page.getByTestId(TAB).waitFor();
-  return { page, urls };
-}
+/** The option fields, by what they hold. */
+const OPTION_FIELDS = {
+  frames: 'video360-frames',
+  frameWidth: 'video360-frame-width',
+  frameHeight: 'video360-frame-height',
+  background: 'video360-background',
+  maxWidth: 'video360-max-width',
+} as const;
 
-function onlyThisApp(urls: readonly string[], baseUrl: string): void {
-  const elsewhere = urls.filter((url) => !url.startsWith(baseUrl) && !/^(blob|data):/.test(url));
-  assert.deepEqual(elsewhere, [], 'no request leaves the app');
+/** The option fields named hold these values (checked in the order given). */
+async function expectOptionFields(
+  page: Page,
+  expected: Partial<Record<keyof typeof OPTION_FIELDS, string>>,
+): Promise<void> {
+  for (const [key, value] of Object.entries(expected) as [keyof typeof OPTION_FIELDS, string][]) {
+    assert.equal(await page.getByTestId(OPTION_FIELDS[key]).inputValue(), value, `${key} is ${value}`);
+  }
 }
 
 /** A browser without WebCodecs (the ffmpeg.wasm fallback is then the screen's engine, loaded on open). */
@@ -149,7 +156,7 @@ export const video360Journeys: Journey[] = [
     name: 'Video 360: a 640x360 3 s clip becomes one JPEG grid (default options, Mediabunny), the preview turns, the snippet turns on a page of its own; no request leaves the app',
     run: async ({ baseUrl, newPage, screenshot }) => {
       const clip = await makeClip({ width: 640, height: 360, seconds: 3 });
-      const { page, urls } = await open360(newPage);
+      const { page, urls } = await openTrackedTool(newPage, TAB);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       await expectTextIncludes(
         page.getByTestId('video360-advice'),
@@ -164,11 +171,13 @@ export const video360Journeys: Journey[] = [
         'Engine: Mediabunny (WebCodecs), ready. ffmpeg.wasm loads only if a video needs it.',
       );
       // Defaults (spec part 2 §3).
-      assert.equal(await page.getByTestId('video360-frames').inputValue(), '90');
-      assert.equal(await page.getByTestId('video360-frame-width').inputValue(), '500');
-      assert.equal(await page.getByTestId('video360-frame-height').inputValue(), '500');
-      assert.equal(await page.getByTestId('video360-background').inputValue(), '#000000');
-      assert.equal(await page.getByTestId('video360-max-width').inputValue(), '500');
+      await expectOptionFields(page, {
+        frames: '90',
+        frameWidth: '500',
+        frameHeight: '500',
+        background: '#000000',
+        maxWidth: '500',
+      });
 
       await page.getByTestId('video360-file').setInputFiles(clip);
       await recordProgress(page);
@@ -286,23 +295,19 @@ export const video360Journeys: Journey[] = [
       await page.getByTestId('video360-convert').waitFor();
       assert.equal(await page.getByTestId('video360-result').count(), 0);
       assert.equal(await page.getByTestId('video360-file').inputValue(), '');
-      onlyThisApp(urls, baseUrl);
+      expectOnlyThisApp(urls, baseUrl);
     },
   },
   {
     name: "Video 360: 'Please select a video file', options corrected (frames 5 -> 10, sizes, colour -> black, empty -> 90, max width), final resize, 'Could not extract any frames from video'",
     run: async ({ baseUrl, newPage }) => {
       const clip = await makeClip({ width: 640, height: 360, seconds: 3 });
-      const { page, urls } = await open360(newPage);
+      const { page, urls } = await openTrackedTool(newPage, TAB);
       const convert = page.getByTestId('video360-convert');
 
       await convert.click();
       await expectText(page.getByTestId('video360-message'), 'No file selected');
-      await page.getByTestId('video360-file').setInputFiles({
-        name: 'notes.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('not a video'),
-      });
+      await page.getByTestId('video360-file').setInputFiles(NOT_A_VIDEO);
       await expectText(page.getByTestId('video360-file-error'), 'Please select a video file');
       assert.equal(await page.getByTestId('video360-file').getAttribute('aria-invalid'), 'true');
       await convert.click();
@@ -356,11 +361,13 @@ export const video360Journeys: Journey[] = [
       );
 
       await page.getByTestId('video360-reset').click();
-      assert.equal(await page.getByTestId('video360-frames').inputValue(), '10');
-      assert.equal(await page.getByTestId('video360-frame-width').inputValue(), '100');
-      assert.equal(await page.getByTestId('video360-frame-height').inputValue(), '500');
-      assert.equal(await page.getByTestId('video360-background').inputValue(), '#000000');
-      assert.equal(await page.getByTestId('video360-max-width').inputValue(), '2000');
+      await expectOptionFields(page, {
+        frames: '10',
+        frameWidth: '100',
+        frameHeight: '500',
+        background: '#000000',
+        maxWidth: '2000',
+      });
 
       // Empty frame count -> 90; frames as they are, and the final image held to 300 px.
       await page.getByTestId('video360-file').setInputFiles(clip);
@@ -387,8 +394,7 @@ export const video360Journeys: Journey[] = [
       });
       await expectText(page.getByTestId('video360-shaped'), 'Image shrunk to the max width of 300 px.');
       await page.getByTestId('video360-reset').click();
-      assert.equal(await page.getByTestId('video360-frames').inputValue(), '90');
-      assert.equal(await page.getByTestId('video360-background').inputValue(), 'FF8800');
+      await expectOptionFields(page, { frames: '90', background: 'FF8800' });
 
       // A "video" with no picture in it: Mediabunny cannot read it, ffmpeg.wasm (loaded for it) finds no video.
       await page.getByTestId('video360-file').setInputFiles({
@@ -402,7 +408,7 @@ export const video360Journeys: Journey[] = [
         page.getByTestId('engine-status'),
         'Engine: ffmpeg.wasm 0.12.10 (multi-thread), ready.',
       );
-      onlyThisApp(urls, baseUrl);
+      expectOnlyThisApp(urls, baseUrl);
     },
   },
   {
@@ -411,7 +417,7 @@ export const video360Journeys: Journey[] = [
       const clip = await makeClip({ width: 640, height: 360, seconds: 3 });
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
-      const { page, urls } = await open360(newPage, async (p) => {
+      const { page, urls } = await openTrackedTool(newPage, TAB, async (p) => {
         await withoutWebCodecs(p);
         // The engine's files are held back, then answered with an error.
         await p.route(ENGINE_FILES, async (route) => {
@@ -467,14 +473,14 @@ export const video360Journeys: Journey[] = [
         await textOf(page.getByTestId('video360-engine')),
         /^Frames extracted with ffmpeg\.wasm 0\.12\.10 \(multi-thread\) in \d+\.\d s\. This browser has no WebCodecs, so ffmpeg\.wasm was used\.$/,
       );
-      onlyThisApp(urls, baseUrl);
+      expectOnlyThisApp(urls, baseUrl);
     },
   },
   {
     name: 'Video 360: an H.265 clip (no HEVC decoding in this Chromium) loads ffmpeg.wasm when it needs it and makes the sprite',
     run: async ({ baseUrl, newPage }) => {
       const clip = await makeClip({ width: 640, height: 360, seconds: 2, codec: 'hevc', audio: false });
-      const { page, urls } = await open360(newPage);
+      const { page, urls } = await openTrackedTool(newPage, TAB);
       await page.getByTestId('video360-file').setInputFiles(clip);
       await page.getByTestId('video360-frames').fill('20');
       await convertAndWait(page);
@@ -488,14 +494,14 @@ export const video360Journeys: Journey[] = [
         page.getByTestId('video360-engine'),
         'Frames extracted with ffmpeg.wasm 0.12.10',
       );
-      onlyThisApp(urls, baseUrl);
+      expectOnlyThisApp(urls, baseUrl);
     },
   },
   {
     name: "Video 360: 200 frames of 500 x 500 are shrunk for BigCommerce's 8 MB (and said so); Cancel stops a conversion; a file too large for the device is refused up front",
     run: async ({ baseUrl, newPage }) => {
       const clip = await makeClip({ width: 640, height: 360, seconds: 3 });
-      const { page, urls } = await open360(newPage, async (p) => {
+      const { page, urls } = await openTrackedTool(newPage, TAB, async (p) => {
         // A device that says it has 256 MB of memory: files up to 64 MB.
         await p.addInitScript({
           content:
@@ -538,7 +544,7 @@ export const video360Journeys: Journey[] = [
       await page.getByTestId('video360-frames').fill('10');
       await convertAndWait(page);
       assert.equal((await statedGrid(page)).frames, 10);
-      onlyThisApp(urls, baseUrl);
+      expectOnlyThisApp(urls, baseUrl);
     },
   },
 ];

@@ -8,28 +8,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
 import { makeClip, probe } from './fixtures/video-clips';
-import { expectText, openPage, textOf, type NewPage } from './helpers';
+import { expectOnlyThisApp, expectText, openTrackedTool, textOf, type NewPage } from './helpers';
 
 const ENGINE_FILES = '**/vendor/ffmpeg/**';
 
-/** The converter's page, with every request's URL kept (to check that none leaves the app). */
-async function openConverter(
-  newPage: NewPage,
-  setup?: (page: Page) => Promise<void>,
-): Promise<{ page: Page; urls: string[] }> {
-  const page = await openPage(newPage, { acceptDownloads: true });
-  const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  await setup?.(page);
-  await page.goto('/?tab=video-converter');
-  await page.getByTestId('video-converter').waitFor();
-  return { page, urls };
-}
-
-function onlyThisApp(urls: readonly string[], baseUrl: string): void {
-  const elsewhere = urls.filter((url) => !url.startsWith(baseUrl) && !/^(blob|data):/.test(url));
-  assert.deepEqual(elsewhere, [], 'no request leaves the app');
-}
+/** The converter's tab, with every request's URL kept (to check that none leaves the app). */
+const openConverter = (newPage: NewPage, setup?: (page: Page) => Promise<void>) =>
+  openTrackedTool(newPage, 'video-converter', setup);
 
 async function engineReady(page: Page): Promise<string> {
   const ready = page.getByTestId('video-engine-ready');
@@ -91,7 +76,7 @@ export const videoConverterJourneys: Journey[] = [
       await page.getByTestId('video-another').click();
       await page.getByTestId('video-convert').waitFor();
       assert.equal(await page.getByTestId('video-file-chosen').count(), 0);
-      onlyThisApp(urls, baseUrl);
+      expectOnlyThisApp(urls, baseUrl);
     },
   },
   {
@@ -120,7 +105,7 @@ export const videoConverterJourneys: Journey[] = [
       assert.equal(video?.codec_tag_string, 'hvc1');
       assert.equal(probed.streams.find((s) => s.codec_type === 'audio')?.codec_name, 'aac');
       assert.ok(Math.abs(probed.duration - 2) < 0.3, `duration ${probed.duration}`);
-      onlyThisApp(urls, baseUrl);
+      expectOnlyThisApp(urls, baseUrl);
     },
   },
   {

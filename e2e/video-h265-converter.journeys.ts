@@ -10,18 +10,8 @@ import type { Page } from 'playwright-core';
 import S3rver from 's3rver';
 import { startSignatureGate } from '../server/storage/s3-signature-gate';
 import { eventually, startApp, type Journey } from './harness';
-import { makeClip, probe } from './fixtures/video-clips';
-import {
-  DESKTOP,
-  clientAddress,
-  expectText,
-  logIn,
-  openPage,
-  signUpByApi,
-  textOf,
-  verifyByApi,
-  type NewPage,
-} from './helpers';
+import { makeClip, NOT_A_VIDEO, probe } from './fixtures/video-clips';
+import { expectText, logIn, openPage, signUpByApi, textOf, verifyByApi, type NewPage } from './helpers';
 
 const TAB = 'video-h265-converter';
 const CONVERT_PATH = '/api/convert-h265';
@@ -155,6 +145,15 @@ async function expectResult(page: Page): Promise<void> {
   await expectText(page.getByTestId('h265-result-encoded'), /^Encoded with the x265 preset [a-z]+ in \d+ s$/);
 }
 
+/** A 2 s 320 x 180 clip chosen on the open converter, estimated and converted: the result is shown. */
+async function convertSmallClip(page: Page): Promise<void> {
+  const clip = await makeClip({ width: 320, height: 180, seconds: 2 });
+  await page.getByTestId('h265-file').setInputFiles(clip);
+  await expectEstimate(page);
+  await convert(page);
+  await expectResult(page);
+}
+
 export const videoH265Journeys: Journey[] = [
   {
     name: 'video-h265 (Cloud): a guest sees the estimate and saving, the upload then the encoder progress (5, 10, 40, 50 … 100), the result, and downloads H.265 (hvc1, AAC); Convert Another resets',
@@ -235,11 +234,7 @@ export const videoH265Journeys: Journey[] = [
       await page.getByTestId('h265-convert').click();
       await expectText(page.getByTestId('h265-message'), 'No file selected');
 
-      await page.getByTestId('h265-file').setInputFiles({
-        name: 'notes.txt',
-        mimeType: 'text/plain',
-        buffer: Buffer.from('not a video'),
-      });
+      await page.getByTestId('h265-file').setInputFiles(NOT_A_VIDEO);
       await expectText(page.getByTestId('h265-file-error'), 'Please select a video file');
       await page.getByTestId('h265-convert').click();
       await expectText(page.getByTestId('h265-file-error'), 'Please select a video file');
@@ -347,18 +342,10 @@ export const videoH265Journeys: Journey[] = [
       const account = { name: 'Lan Tran', email: 'lan.h265@example.com', password: 'h265-secret-pass' };
       await signUpByApi(baseUrl, account);
       await verifyByApi(baseUrl, account.email);
-      const page = await newPage({
-        ...DESKTOP,
-        acceptDownloads: true,
-        extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
-      });
+      const page = await openPage(newPage, { acceptDownloads: true });
       await logIn(page, account.email, account.password);
       await openConverter(newPage, { page });
-      const clip = await makeClip({ width: 320, height: 180, seconds: 2 });
-      await page.getByTestId('h265-file').setInputFiles(clip);
-      await expectEstimate(page);
-      await convert(page);
-      await expectResult(page);
+      await convertSmallClip(page);
       const { file } = await download(page);
       await expectH265(file, 2, 320);
     },
@@ -413,22 +400,13 @@ export const videoH265Journeys: Journey[] = [
         S3_SECRET_ACCESS_KEY: 'S3RVER',
       });
       try {
-        const page = await newPage({
-          ...DESKTOP,
-          baseURL: app.baseUrl,
-          acceptDownloads: true,
-          extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
-        });
+        const page = await openPage(newPage, { baseURL: app.baseUrl, acceptDownloads: true });
         const puts: string[] = [];
         page.on('request', (request) => {
           if (request.method() === 'PUT') puts.push(request.url());
         });
         await openConverter(newPage, { page });
-        const clip = await makeClip({ width: 320, height: 180, seconds: 2 });
-        await page.getByTestId('h265-file').setInputFiles(clip);
-        await expectEstimate(page);
-        await convert(page);
-        await expectResult(page);
+        await convertSmallClip(page);
         assert.equal(puts.length, 1);
         assert.ok(puts[0]!.startsWith(`${endpoint}/${BUCKET}/h265/uploads/`), puts[0]);
         const href = (await page.getByTestId('h265-download').getAttribute('href')) ?? '';

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n, type Language } from '../lib/i18n';
 import type { SessionUser } from '../lib/session';
 import { ImpersonationBanner, ProfileMenuView } from './profile-menu';
+import { textOf } from '../lib/render-test';
 
 function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -34,13 +35,6 @@ function render(user: SessionUser, isOpen: boolean, language: Language = 'en'): 
     </I18nextProvider>,
   );
 }
-
-/** Visible text of some markup, tags removed. */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 describe('profile control', () => {
   it('shows the avatar initial, name and email, closed by default', () => {

@@ -128,3 +128,42 @@ export function SubmitButton({
     </button>
   );
 }
+
+/**
+ * A set of radio buttons, one per value, each with its label (the fieldset, legend and layout around them are the
+ * caller's). `testIdPrefix` gives each input the test id prefix + value.
+ */
+export function RadioOptions<V extends string>({
+  name,
+  values,
+  labelOf,
+  value,
+  onChange,
+  testIdPrefix,
+}: {
+  name: string;
+  values: readonly V[];
+  labelOf: (value: V) => string;
+  value: V;
+  onChange: (value: V) => void;
+  testIdPrefix?: string;
+}) {
+  return (
+    <>
+      {values.map((option) => (
+        <label key={option} className="inline-flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="radio"
+            name={name}
+            value={option}
+            checked={value === option}
+            onChange={() => onChange(option)}
+            data-testid={testIdPrefix === undefined ? undefined : `${testIdPrefix}${option}`}
+            className="h-4 w-4 accent-indigo-600"
+          />
+          {labelOf(option)}
+        </label>
+      ))}
+    </>
+  );
+}

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import type { ToolFailure } from '../../common/contracts/tool-result';
-import { ApiError } from './api';
+import { ApiError, apiRequest } from './api';
 import { readFailure, serverErrorText } from './error-text';
 
 /** A tool answer with `success: false` (a streamed answer ends so after its 200). */
@@ -15,6 +16,16 @@ export class ToolFailureError extends Error {
 export function toolData<T>(answer: { success: true; data: T } | ToolFailure): T {
   if (!answer.success) throw new ToolFailureError(answer);
   return answer.data;
+}
+
+/** One tool call: the request posted as JSON, the data of a `success: true` answer (a failure is thrown). */
+export async function postTool<T>(
+  path: string,
+  body: unknown,
+  schema: z.ZodType<{ success: true; data: T } | ToolFailure>,
+  signal?: AbortSignal,
+): Promise<T> {
+  return toolData(await apiRequest({ method: 'POST', path, body, schema, ...(signal ? { signal } : {}) }));
 }
 
 /**

@@ -64,3 +64,21 @@ export function createRpcClient<R>(
     },
   };
 }
+
+/**
+ * A started Worker with the client that talks to it. A worker that cannot load or crashes answers nothing more, so its
+ * open calls fail instead of waiting forever; `terminate` stops it and fails them too.
+ */
+export function attachWorker<C extends { close(): void }>(
+  worker: Worker,
+  client: C,
+): C & { terminate: () => void } {
+  worker.addEventListener('error', () => client.close());
+  return {
+    ...client,
+    terminate: () => {
+      worker.terminate();
+      client.close();
+    },
+  };
+}

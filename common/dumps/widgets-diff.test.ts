@@ -7,62 +7,8 @@ import {
   type SnapshotRegion,
   type WidgetsDump,
 } from './widgets-dump';
-import { buildWidgetsHierarchy, type HierarchyNode } from './widgets-hierarchy';
-
-const widget = (
-  uuid: string,
-  name?: string,
-  configuration: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-) => ({
-  type: 'widget',
-  widget_template_uuid: uuid,
-  ...(name === undefined ? {} : { name }),
-  configuration,
-  ...extra,
-});
-const layout = (...columns: ReturnType<typeof widget>[][]) => ({
-  type: 'layout',
-  layout_template_uuid: 'l',
-  dropzones: columns.map((widgets) => ({ widgets })),
-});
-const template = (
-  uuid: string,
-  name: string,
-  kind: string,
-  schema: unknown[] | null = [{ type: 'tab' }],
-) => ({
-  uuid,
-  name,
-  kind,
-  template: '<div></div>',
-  schema,
-  storefront_api_query: null as string | null,
-});
-const page = (
-  template_file: string | null,
-  regions: { name: string; children: unknown[] }[],
-  entity: { id: string | null; name: string | null } = { id: null, name: null },
-) => ({
-  template_file,
-  entity_id: entity.id,
-  entity_name: entity.name,
-  channel_id: 1,
-  snapshot: { regions },
-});
-
-function makeDump(
-  pages: ReturnType<typeof page>[],
-  widgetTemplates: ReturnType<typeof template>[],
-): WidgetsDump {
-  const parsed = widgetsDumpSchema.parse({
-    storeHash: 'abc',
-    templates: pages,
-    widgetTemplates,
-    summary: { totalWidgetTemplates: 0, totalTemplates: 0, totalWidgets: 0, uniqueWidgetTemplates: 0 },
-  });
-  return { ...parsed, summary: summariseWidgetsDump(parsed.templates, parsed.widgetTemplates) };
-}
+import { allNodes, layout, makeDump, page, template, widget } from './widgets-dump.fixtures';
+import { buildWidgetsHierarchy } from './widgets-hierarchy';
 
 /** A deep copy of `dump` changed by `change`, its summary recomputed. */
 function edit(dump: WidgetsDump, change: (copy: WidgetsDump) => void): WidgetsDump {
@@ -75,9 +21,6 @@ const regionsOf = (dump: WidgetsDump, pageIndex: number): SnapshotRegion[] =>
 const childrenOf = (dump: WidgetsDump, pageIndex: number, regionIndex: number) =>
   regionsOf(dump, pageIndex)[regionIndex]!.children;
 
-function all(node: HierarchyNode): HierarchyNode[] {
-  return [node, ...(node.children ?? []).flatMap(all)];
-}
 const noFilters = { hideEmptySchemaTemplates: false, hideUnusedTemplates: false };
 /** The differences as [status, subject, name, where, nodeId, changes]. */
 const rows = (diff: WidgetsDumpDiff) =>
@@ -89,7 +32,7 @@ function expectConsistent(diff: WidgetsDumpDiff) {
   expect(diff.merged.summary).toEqual(
     summariseWidgetsDump(diff.merged.templates, diff.merged.widgetTemplates),
   );
-  const ids = new Set(all(buildWidgetsHierarchy(diff.merged, noFilters)).map((n) => n.id));
+  const ids = new Set(allNodes(buildWidgetsHierarchy(diff.merged, noFilters)).map((n) => n.id));
   for (const id of diff.statusById.keys()) expect(ids, id).toContain(id);
   expect(diff.statusById).toEqual(new Map(diff.differences.map((d) => [d.nodeId, d.status])));
   const tally = { added: 0, removed: 0, changed: 0 };
@@ -213,7 +156,7 @@ describe('diffWidgetsDumps', () => {
       'Intro',
     ]);
     expect(childrenOf(diff.merged, 0, 0)[2]).toEqual(widget('t-text', 'Intro', { text: 'a' }));
-    const node = all(buildWidgetsHierarchy(diff.merged, noFilters)).find((n) => n.id === nodeId);
+    const node = allNodes(buildWidgetsHierarchy(diff.merged, noFilters)).find((n) => n.id === nodeId);
     expect(node).toMatchObject({ kind: 'widget', name: 'Intro' });
     expect(diff.merged.summary.totalWidgets).toBe(before.summary.totalWidgets);
     expect(after).toEqual(frozen); // inputs are not changed

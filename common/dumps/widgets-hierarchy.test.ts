@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summariseWidgetsDump, widgetsDumpSchema, type WidgetsDump } from './widgets-dump';
+import { allNodes, layout, makeDump, page, template, widget } from './widgets-dump.fixtures';
 import {
   TREEMAP,
   buildWidgetsHierarchy,
@@ -9,59 +9,8 @@ import {
   type HierarchyNode,
 } from './widgets-hierarchy';
 
-const widget = (uuid: string, name?: string) => ({
-  type: 'widget',
-  widget_template_uuid: uuid,
-  ...(name === undefined ? {} : { name }),
-  configuration: {},
-});
-const layout = (...columns: ReturnType<typeof widget>[][]) => ({
-  type: 'layout',
-  layout_template_uuid: 'l',
-  dropzones: columns.map((widgets) => ({ widgets })),
-});
-const template = (
-  uuid: string,
-  name: string,
-  kind: string,
-  schema: unknown[] | null = [{ type: 'tab' }],
-) => ({
-  uuid,
-  name,
-  kind,
-  template: '<div></div>',
-  schema,
-  storefront_api_query: null,
-});
-const page = (
-  template_file: string | null,
-  regions: { name: string; children: unknown[] }[],
-  entity: { id: string | null; name: string | null } = { id: null, name: null },
-) => ({
-  template_file,
-  entity_id: entity.id,
-  entity_name: entity.name,
-  channel_id: 1,
-  snapshot: { regions },
-});
-
-function makeDump(
-  pages: ReturnType<typeof page>[],
-  widgetTemplates: ReturnType<typeof template>[],
-): WidgetsDump {
-  const parsed = widgetsDumpSchema.parse({
-    storeHash: 'abc',
-    templates: pages,
-    widgetTemplates,
-    summary: { totalWidgetTemplates: 0, totalTemplates: 0, totalWidgets: 0, uniqueWidgetTemplates: 0 },
-  });
-  return { ...parsed, summary: summariseWidgetsDump(parsed.templates, parsed.widgetTemplates) };
-}
-
-function all(node: HierarchyNode): HierarchyNode[] {
-  return [node, ...(node.children ?? []).flatMap(all)];
-}
-const ofKind = (root: HierarchyNode, kind: HierarchyNode['kind']) => all(root).filter((n) => n.kind === kind);
+const ofKind = (root: HierarchyNode, kind: HierarchyNode['kind']) =>
+  allNodes(root).filter((n) => n.kind === kind);
 const child = (node: HierarchyNode, id: string) => node.children?.find((n) => n.id === id);
 
 // A home page with a direct widget and a two-column layout, a product page, a global regions page; templates:
@@ -201,7 +150,7 @@ describe('buildWidgetsHierarchy', () => {
       [template('t-unused', 'Never placed', 'custom', null)],
     );
     const root = buildWidgetsHierarchy(sparse);
-    const nodes = all(root);
+    const nodes = allNodes(root);
     expect(nodes.every((n) => Number.isFinite(n.value) && n.value >= 1)).toBe(true);
     for (const node of nodes) {
       if (node.children) {
@@ -217,12 +166,12 @@ describe('buildWidgetsHierarchy', () => {
   });
 
   it('gives every node a unique id', () => {
-    const ids = all(buildWidgetsHierarchy(dump, noFilters)).map((n) => n.id);
+    const ids = allNodes(buildWidgetsHierarchy(dump, noFilters)).map((n) => n.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('reads every ref back from the id; without refs the tree is the same otherwise', () => {
-    const withRefs = all(buildWidgetsHierarchy(dump, noFilters));
+    const withRefs = allNodes(buildWidgetsHierarchy(dump, noFilters));
     for (const node of withRefs) expect(refFromId(node.id)).toEqual(node.ref);
     expect(refFromId('pages/1/regions/0/children/2/dropzones/1/widgets/0')).toEqual({
       pageIndex: 1,
@@ -230,7 +179,7 @@ describe('buildWidgetsHierarchy', () => {
     });
     expect(refFromId('templates/custom/t-hero')).toEqual({ templateUuid: 't-hero' });
     expect(refFromId('pages/x')).toBeUndefined();
-    const bare = all(buildWidgetsHierarchy(dump, noFilters, { refs: false }));
+    const bare = allNodes(buildWidgetsHierarchy(dump, noFilters, { refs: false }));
     expect(bare.some((node) => 'ref' in node)).toBe(false);
     expect(bare.map(({ id, name, kind, value }) => [id, name, kind, value])).toEqual(
       withRefs.map(({ id, name, kind, value }) => [id, name, kind, value]),

@@ -202,6 +202,11 @@ export const optionSchema = z.object({
   option_values: z.array(optionValueSchema).max(250),
 });
 
+/** PUT of an option: every field optional; a value with the `id` of one of the option's values updates it. */
+export const optionUpdateSchema = optionSchema.partial().extend({
+  option_values: optionValueSchema.partial().extend({ id: int.optional() }).array().optional(),
+});
+
 const adjusterSchema = z
   .object({ adjuster: z.enum(['relative', 'percentage']).nullable(), adjuster_value: num })
   .nullable();
@@ -232,6 +237,11 @@ export const modifierSchema = z.object({
   sort_order: int.optional(),
   config: z.record(z.string(), z.unknown()).optional(),
   option_values: z.array(modifierValueSchema).max(250).optional(),
+});
+
+/** PUT of a modifier: every field optional; a value with the `id` of one of the modifier's values updates it. */
+export const modifierUpdateSchema = modifierSchema.partial().extend({
+  option_values: modifierValueSchema.partial().extend({ id: int.optional() }).array().optional(),
 });
 
 export const reviewSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BulkJobSection } from './bulk-job-section';
-import { byTestId, render, textOf } from './render-test';
+import { byTestId, render, textOf } from '../../lib/render-test';
 import { jobView } from './test-jobs';
 import type { BulkJobFlow } from './use-bulk-edit';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BulkResultPanel, resultTone, writtenCount } from './bulk-result-panel';
-import { byTestId, render, textOf } from './render-test';
+import { byTestId, render, textOf } from '../../lib/render-test';
 import { jobView } from './test-jobs';
 
 const noop = () => undefined;

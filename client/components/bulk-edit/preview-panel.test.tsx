@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Preview } from '../../../common/contracts/jobs';
 import { PreviewPanel } from './preview-panel';
-import { byTestId, render, textOf } from './render-test';
+import { byTestId, render, textOf } from '../../lib/render-test';
 
 const longText = 'A very long description '.repeat(20).trim();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byTestId, render, textOf } from './render-test';
+import { byTestId, render, textOf } from '../../lib/render-test';
 import { ScopeFieldset } from './scope-fieldset';
 
 const noop = () => undefined;

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TARGET_OPTIONS, type TargetOption } from '../../../common/contracts/bulk-edit';
 import { peekHandedOffProductIds, takeHandedOffProductIds } from '../../lib/product-ids-handoff';
-import { TextField } from '../form-field';
+import { RadioOptions, TextField } from '../form-field';
 import type { ScopeForm } from './bulk-edit-rules';
 
 const OPTION_KEYS = {
@@ -48,20 +48,14 @@ export function ScopeFieldset({
     <fieldset disabled={isDisabled} className="space-y-3">
       <legend className="text-sm font-medium text-slate-700">{t('bulkScope.label')}</legend>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-5">
-        {TARGET_OPTIONS.map((option) => (
-          <label key={option} className="inline-flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name={`${name}-scope`}
-              value={option}
-              checked={scope.targetOption === option}
-              onChange={() => onChange({ ...scope, targetOption: option })}
-              data-testid={`scope-${option}`}
-              className="h-4 w-4 accent-indigo-600"
-            />
-            {t(OPTION_KEYS[option])}
-          </label>
-        ))}
+        <RadioOptions
+          name={`${name}-scope`}
+          values={TARGET_OPTIONS}
+          labelOf={(option) => t(OPTION_KEYS[option])}
+          value={scope.targetOption}
+          onChange={(targetOption) => onChange({ ...scope, targetOption })}
+          testIdPrefix="scope-"
+        />
       </div>
       {scope.targetOption !== 'all' && (
         <TextField

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobView, Preview } from '../../../common/contracts/jobs';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
@@ -18,6 +18,7 @@ import {
   type BulkTool,
   type UndoTarget,
 } from './api';
+import type { BulkProblem } from './bulk-edit-rules';
 import { isFinalJob } from './job-follower';
 import { useJob } from './use-job';
 
@@ -142,3 +143,38 @@ export function useBulkEdit<T extends BulkTool>(tool: T) {
 
 /** What the job part of a screen needs of the flow (the same for both tools). */
 export type BulkJobFlow = Omit<ReturnType<typeof useBulkEdit>, 'runPreview' | 'start'>;
+
+/**
+ * A bulk-edit screen's flow with its form: `build` turns the form into the spec's body or the first problem, which
+ * stays shown (`problem`) until the screen clears it; Preview and Start send only a body that passed.
+ */
+export function useBulkEditForm<T extends BulkTool>(
+  tool: T,
+  build: () => { ok: true; request: BulkRequests[T] } | { ok: false; problem: BulkProblem },
+) {
+  const flow = useBulkEdit(tool);
+  const [problem, setProblem] = useState<BulkProblem | null>(null);
+
+  /** The body for the current form, or null after showing what is wrong. */
+  const request = () => {
+    const built = build();
+    setProblem(built.ok ? null : built.problem);
+    return built.ok ? built.request : null;
+  };
+
+  return {
+    flow,
+    problem,
+    setProblem,
+    /** The form's onSubmit: the preview of the current form. */
+    submitPreview: (event: FormEvent) => {
+      event.preventDefault();
+      const body = request();
+      if (body) flow.runPreview(body);
+    },
+    start: () => {
+      const body = request();
+      if (body) flow.start(body);
+    },
+  };
+}

@@ -1,14 +1,8 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { createI18n, type Language } from '../../lib/i18n';
+import { render } from '../../lib/render-test';
 import { cancelOnRequest, ConfirmDialog, ConfirmDialogView } from './confirm-dialog';
 
 const noop = () => undefined;
-
-function render(element: React.ReactElement, language: Language = 'en'): string {
-  return renderToStaticMarkup(<I18nextProvider i18n={createI18n(language)}>{element}</I18nextProvider>);
-}
 
 describe('ConfirmDialog', () => {
   it('renders nothing while closed', () => {

@@ -1,16 +1,10 @@
-import { useId, type Ref, type SyntheticEvent } from 'react';
-import { useModalDialog } from './use-modal-dialog';
+import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names';
+import { ModalDialog } from './modal-dialog';
+import { useModalDialog } from './use-modal-dialog';
 
-/**
- * The native dialog's `cancel` event (Escape, or the browser's close request): the dialog stays open for React to
- * close, and the question counts as answered 'Cancel'.
- */
-export function cancelOnRequest(event: Pick<SyntheticEvent, 'preventDefault'>, onCancel: () => void): void {
-  event.preventDefault();
-  onCancel();
-}
+export { cancelOnRequest } from './modal-dialog';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -95,14 +89,13 @@ export function ConfirmDialogView({
   const buttonBase =
     'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2';
   return (
-    <dialog
-      ref={dialogRef}
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-message`}
-      onCancel={(event) => cancelOnRequest(event, onCancel)}
-      data-testid={testId}
-      className="m-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
+    <ModalDialog
+      dialogRef={dialogRef}
+      id={id}
+      isDescribed
+      width="max-w-md"
+      onCancel={onCancel}
+      testId={testId}
     >
       <h2 id={`${id}-title`} className="text-base font-semibold">
         {title}
@@ -138,6 +131,6 @@ export function ConfirmDialogView({
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { cn } from '../../lib/class-names';
+import { firstIssueText } from '../../lib/zod-issues';
 
 /** Why a chosen file gave no value. */
 export type JsonFileProblem =
@@ -16,23 +17,6 @@ export type JsonFileResult<T> =
 
 /** What `readJsonFile` needs of a File (a Blob with a name). */
 export type NamedBlob = Pick<File, 'name' | 'text'>;
-
-/** `stores[0].storeHash`: where in the file a zod issue is. */
-function issuePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) =>
-      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
-    )
-    .join('');
-}
-
-/** The first thing wrong with the data, e.g. 'stores[0].storeHash: Invalid input: expected string, received undefined'. */
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return error.message;
-  const where = issuePath(issue.path);
-  return where ? `${where}: ${issue.message}` : issue.message;
-}
 
 /** Reads a chosen .json file: parses it and checks it with `schema`, giving the typed value or what is wrong. */
 export async function readJsonFile<T>(file: NamedBlob, schema: z.ZodType<T>): Promise<JsonFileResult<T>> {
@@ -53,7 +37,7 @@ export async function readJsonFile<T>(file: NamedBlob, schema: z.ZodType<T>): Pr
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    return { ok: false, problem: { kind: 'wrong-shape', reason: firstIssue(parsed.error) }, fileName };
+    return { ok: false, problem: { kind: 'wrong-shape', reason: firstIssueText(parsed.error) }, fileName };
   }
   return { ok: true, value: parsed.data, fileName };
 }
@@ -93,7 +77,7 @@ export function JsonFileInput<T>({
 }: JsonFileInputProps<T>) {
   const { t } = useTranslation();
   const id = useId();
-  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<JsonFileStatus>(null);
   // Only the last chosen file counts, whichever read finishes first.
   const latest = useRef(0);
 
@@ -120,19 +104,25 @@ export function JsonFileInput<T>({
   return <JsonFileInputView id={id} label={label} status={status} onChange={choose} testId={testId} />;
 }
 
-/** The input's markup (rendered on its own in the unit test). */
+/** What a file input says under itself: loaded (or what is loaded), wrong, or still reading. */
+export type JsonFileStatus = { tone: 'ok' | 'error' | 'busy'; text: string } | null;
+
+/** The input's markup (rendered on its own in the unit test, and by screens that read the file themselves). */
 export function JsonFileInputView({
   id,
   label,
   status,
   onChange,
   testId,
+  okTestIdSuffix = 'loaded',
 }: {
   id: string;
   label: string;
-  status: { tone: 'ok' | 'error'; text: string } | null;
+  status: JsonFileStatus;
   onChange: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
   testId: string;
+  /** The status line's test id is `${testId}-error`, `${testId}-busy`, or this suffix for a good file. */
+  okTestIdSuffix?: string;
 }) {
   const statusId = `${id}-status`;
   return (
@@ -154,10 +144,11 @@ export function JsonFileInputView({
         <p
           id={statusId}
           role={status.tone === 'error' ? 'alert' : 'status'}
-          data-testid={`${testId}-${status.tone === 'error' ? 'error' : 'loaded'}`}
+          data-testid={`${testId}-${status.tone === 'ok' ? okTestIdSuffix : status.tone}`}
           className={cn(
             'mt-1 text-xs break-all',
             status.tone === 'error' ? 'font-medium text-red-600' : 'text-emerald-700',
+            status.tone === 'busy' && 'text-slate-600',
           )}
         >
           {status.text}

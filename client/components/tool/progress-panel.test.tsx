@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n, type Language } from '../../lib/i18n';
 import { formatDuration, formatRate, ProgressPanel, type ProgressPanelProps } from './progress-panel';
+import { textOf } from '../../lib/render-test';
 
 const noop = () => undefined;
 
@@ -13,13 +14,6 @@ function render(props: ProgressPanelProps, language: Language = 'en'): string {
     </I18nextProvider>,
   );
 }
-
-/** Visible text of some markup, tags removed. */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 const progressBar = (html: string) => /<progress\b([^>]*)>/.exec(html)?.[1] ?? '';
 

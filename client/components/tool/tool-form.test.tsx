@@ -1,12 +1,6 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../lib/i18n';
+import { render } from '../../lib/render-test';
 import { ToolErrorAlert, ToolSubmitButton } from './tool-form';
-
-function render(element: React.ReactElement): string {
-  return renderToStaticMarkup(<I18nextProvider i18n={createI18n('en')}>{element}</I18nextProvider>);
-}
 
 describe('ToolSubmitButton', () => {
   it("is the tool's submit button, 'Processing...' and disabled while the run lasts", () => {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadJson } from '../../lib/download-json';
+import { downloadJson } from '../../lib/download-file';
 import { toolErrorText } from '../../lib/tool-errors';
 
 /** What a tool run left to show under its form: the error text, or what the result panel needs. */

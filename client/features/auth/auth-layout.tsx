@@ -55,6 +55,42 @@ export function AuthLayout({
   );
 }
 
+/** A line of the card's footer: a question and the link that answers it ("No account? Sign up"). */
+export function AuthPrompt({ text, href, link }: { text: string; href: string; link: string }) {
+  return (
+    <p>
+      {text}{' '}
+      <a href={href} className={linkClass}>
+        {link}
+      </a>
+    </p>
+  );
+}
+
+/** The card an account step ends on: what happened, then one full-width button to where the person goes next. */
+export function AuthOutcome({
+  title,
+  testId,
+  href,
+  linkLabel,
+  children,
+}: {
+  title: string;
+  testId: string;
+  href: string;
+  linkLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <AuthLayout title={title} testId={testId}>
+      {children}
+      <a href={href} className={`mt-6 w-full ${buttonLinkClass}`}>
+        {linkLabel}
+      </a>
+    </AuthLayout>
+  );
+}
+
 export const linkClass =
   'font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 

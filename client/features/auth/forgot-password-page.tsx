@@ -5,16 +5,13 @@ import { FormAlert } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { AUTH_PATHS, RESET_PASSWORD_REDIRECT } from '../../lib/routes';
 import { useValidatedForm } from '../../lib/use-validated-form';
-import { AuthForm } from './auth-form';
+import { AuthFormPage } from './auth-form';
 import { AuthLayout, linkClass } from './auth-layout';
 import { validateForgotPassword } from './auth-rules';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const { values, errors, formRef, change, handleSubmit } = useValidatedForm(
-    { email: '' },
-    validateForgotPassword,
-  );
+  const { formRef, field, handleSubmit } = useValidatedForm({ email: '' }, validateForgotPassword);
   const request = useMutation({
     mutationFn: (address: string) =>
       unwrap(authClient.requestPasswordReset({ email: address, redirectTo: RESET_PASSWORD_REDIRECT })),
@@ -38,26 +35,8 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthLayout
-      title={t('auth.forgotPassword.title')}
-      subtitle={t('auth.forgotPassword.subtitle')}
-      footer={footer}
-      testId="forgot-password-page"
-    >
-      <AuthForm
-        formRef={formRef}
-        onSubmit={submit}
-        request={request}
-        submitLabel={t('auth.forgotPassword.submit')}
-        busyLabel={t('auth.forgotPassword.submitting')}
-      >
-        <EmailField
-          label={t('auth.email')}
-          value={values.email}
-          onValueChange={change('email')}
-          error={errors.email && t(errors.email)}
-        />
-      </AuthForm>
-    </AuthLayout>
+    <AuthFormPage page="forgotPassword" footer={footer} formRef={formRef} onSubmit={submit} request={request}>
+      <EmailField label={t('auth.email')} {...field('email')} />
+    </AuthFormPage>
   );
 }

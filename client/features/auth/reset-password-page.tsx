@@ -6,8 +6,8 @@ import { authClient, unwrap } from '../../lib/auth-client';
 import { AUTH_PATHS } from '../../lib/routes';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { AuthMessageAlert } from './auth-error-alert';
-import { AuthForm } from './auth-form';
-import { AuthLayout, buttonLinkClass, linkClass } from './auth-layout';
+import { AuthFormPage } from './auth-form';
+import { AuthOutcome, linkClass } from './auth-layout';
 import { linkErrorMessage, validateResetPassword } from './auth-rules';
 
 /** `/auth/reset-password?token=…` (Better Auth's mailed link redirects here; `?error=INVALID_TOKEN` when stale). */
@@ -20,12 +20,14 @@ export function ResetPasswordPage() {
 
   if (linkError || !token) {
     return (
-      <AuthLayout title={t('auth.resetPassword.title')} testId="reset-password-invalid">
+      <AuthOutcome
+        title={t('auth.resetPassword.title')}
+        testId="reset-password-invalid"
+        href={AUTH_PATHS['forgot-password']}
+        linkLabel={t('auth.resetPassword.requestNewLink')}
+      >
         {linkError && <AuthMessageAlert message={linkError} testId="form-error" />}
-        <a href={AUTH_PATHS['forgot-password']} className={`mt-6 w-full ${buttonLinkClass}`}>
-          {t('auth.resetPassword.requestNewLink')}
-        </a>
-      </AuthLayout>
+      </AuthOutcome>
     );
   }
   return <ResetPasswordForm token={token} />;
@@ -33,7 +35,7 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const { values, errors, formRef, change, handleSubmit } = useValidatedForm(
+  const { formRef, field, handleSubmit } = useValidatedForm(
     { password: '', confirmPassword: '' },
     validateResetPassword,
   );
@@ -45,49 +47,36 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   if (reset.isSuccess) {
     return (
-      <AuthLayout title={t('auth.resetPassword.title')} testId="reset-password-done">
+      <AuthOutcome
+        title={t('auth.resetPassword.title')}
+        testId="reset-password-done"
+        href={AUTH_PATHS.login}
+        linkLabel={t('auth.resetPassword.goToLogin')}
+      >
         <FormAlert tone="success">{t('auth.resetPassword.done')}</FormAlert>
-        <a href={AUTH_PATHS.login} className={`mt-6 w-full ${buttonLinkClass}`}>
-          {t('auth.resetPassword.goToLogin')}
-        </a>
-      </AuthLayout>
+      </AuthOutcome>
     );
   }
 
   return (
-    <AuthLayout
-      title={t('auth.resetPassword.title')}
-      subtitle={t('auth.resetPassword.subtitle')}
-      testId="reset-password-page"
+    <AuthFormPage
+      page="resetPassword"
       footer={
         <a href={AUTH_PATHS['forgot-password']} className={linkClass}>
           {t('auth.resetPassword.requestNewLink')}
         </a>
       }
+      formRef={formRef}
+      onSubmit={submit}
+      request={reset}
     >
-      <AuthForm
-        formRef={formRef}
-        onSubmit={submit}
-        request={reset}
-        submitLabel={t('auth.resetPassword.submit')}
-        busyLabel={t('auth.resetPassword.submitting')}
-      >
-        <PasswordField
-          label={t('auth.newPassword')}
-          purpose="new"
-          value={values.password}
-          onValueChange={change('password')}
-          hint={t('auth.passwordHint')}
-          error={errors.password && t(errors.password)}
-        />
-        <PasswordField
-          label={t('auth.confirmPassword')}
-          purpose="new"
-          value={values.confirmPassword}
-          onValueChange={change('confirmPassword')}
-          error={errors.confirmPassword && t(errors.confirmPassword)}
-        />
-      </AuthForm>
-    </AuthLayout>
+      <PasswordField
+        label={t('auth.newPassword')}
+        purpose="new"
+        hint={t('auth.passwordHint')}
+        {...field('password')}
+      />
+      <PasswordField label={t('auth.confirmPassword')} purpose="new" {...field('confirmPassword')} />
+    </AuthFormPage>
   );
 }

@@ -5,7 +5,7 @@ import { sessionQueryKey, useSession } from '../../lib/session';
 import { FormAlert } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
 import { AuthErrorAlert, AuthMessageAlert } from './auth-error-alert';
-import { AuthLayout, buttonLinkClass, linkClass } from './auth-layout';
+import { AuthLayout, AuthOutcome, buttonLinkClass, linkClass } from './auth-layout';
 import { linkErrorMessage } from './auth-rules';
 
 /**
@@ -39,12 +39,14 @@ export function VerifyEmailPage() {
 function Verified() {
   const { t } = useTranslation();
   return (
-    <AuthLayout title={t('auth.verifyEmail.verifiedTitle')} testId="verify-email-done">
+    <AuthOutcome
+      title={t('auth.verifyEmail.verifiedTitle')}
+      testId="verify-email-done"
+      href="/"
+      linkLabel={t('auth.register.continue')}
+    >
       <FormAlert tone="success">{t('auth.verifyEmail.verifiedBody')}</FormAlert>
-      <a href="/" className={`mt-6 w-full ${buttonLinkClass}`}>
-        {t('auth.register.continue')}
-      </a>
-    </AuthLayout>
+    </AuthOutcome>
   );
 }
 

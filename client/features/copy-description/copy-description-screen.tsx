@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   bulkProblemText,
@@ -7,7 +7,7 @@ import {
 } from '../../components/bulk-edit/bulk-edit-rules';
 import { BulkEditButtons, BulkEditOutcome } from '../../components/bulk-edit/bulk-edit-actions';
 import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
-import { useBulkEdit } from '../../components/bulk-edit/use-bulk-edit';
+import { useBulkEditForm } from '../../components/bulk-edit/use-bulk-edit';
 import { TextField } from '../../components/form-field';
 import { StorePicker } from '../../components/store-picker/store-picker';
 import { buildCopyRequest, type CopyForm } from './copy-description-rules';
@@ -26,30 +26,14 @@ const initialForm: CopyForm = {
 export default function CopyDescriptionScreen() {
   const { t } = useTranslation();
   const [form, setForm] = useState<CopyForm>(initialForm);
-  const [problem, setProblem] = useState<BulkProblem | null>(null);
-  const flow = useBulkEdit('copy-description');
+  const { flow, problem, setProblem, submitPreview, start } = useBulkEditForm('copy-description', () =>
+    buildCopyRequest(form),
+  );
 
   const change = (patch: Partial<CopyForm>) => {
     setForm((current) => ({ ...current, ...patch }));
     flow.clearPreview();
     setProblem(null);
-  };
-
-  /** The body for the current form, or null after showing what is wrong. */
-  const request = () => {
-    const built = buildCopyRequest(form);
-    setProblem(built.ok ? null : built.problem);
-    return built.ok ? built.request : null;
-  };
-
-  const submitPreview = (event: FormEvent) => {
-    event.preventDefault();
-    const body = request();
-    if (body) flow.runPreview(body);
-  };
-  const start = () => {
-    const body = request();
-    if (body) flow.start(body);
   };
 
   const fieldError = (field: BulkProblem['field']) =>

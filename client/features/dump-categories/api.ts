@@ -10,7 +10,7 @@ import {
 import type { StoreCredentials } from '../../../common/contracts/stores';
 import type { CategoryDump } from '../../../common/dumps/category-dump';
 import { apiRequest } from '../../lib/api';
-import { toolData } from '../../lib/tool-errors';
+import { postTool, toolData } from '../../lib/tool-errors';
 
 /** `GET /api/dump-categories?storeCredentials=…`: the store's trees, fetched again whenever the store changes. */
 export function categoryTreesQuery(store: StoreCredentials | null) {
@@ -40,12 +40,5 @@ export function categoryTreesQuery(store: StoreCredentials | null) {
 
 /** `POST /api/dump-categories` (spec part 1 §7). */
 export async function dumpCategories(request: DumpCategoriesRequest): Promise<CategoryDump> {
-  return toolData(
-    await apiRequest({
-      method: 'POST',
-      path: DUMP_CATEGORIES_PATH,
-      body: request,
-      schema: dumpCategoriesResponseSchema,
-    }),
-  );
+  return postTool(DUMP_CATEGORIES_PATH, request, dumpCategoriesResponseSchema);
 }

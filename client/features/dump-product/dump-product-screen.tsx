@@ -4,6 +4,7 @@ import type { LocalStore } from '../../../common/contracts/stores';
 import type { ProductSearchType } from '../../../common/contracts/dump-product';
 import { productDumpFileName } from '../../../common/dumps/file-names';
 import { TextField } from '../../components/form-field';
+import { ProductSearchTypeFieldset } from '../../components/product-search-type';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { ResultPanel } from '../../components/tool/result-panel';
 import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
@@ -36,24 +37,7 @@ export default function DumpProductScreen() {
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-product">
       <ToolForm tool="dump-product" store={store} onStoreChange={setStore} onSubmit={submit}>
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">{t('dumpProduct.searchBy')}</legend>
-          <div className="mt-2 flex flex-wrap gap-4">
-            {(['id', 'sku'] as const).map((type) => (
-              <label key={type} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="radio"
-                  name={`${searchId}-type`}
-                  value={type}
-                  checked={searchType === type}
-                  onChange={() => setSearchType(type)}
-                  className="h-4 w-4 accent-indigo-600"
-                />
-                {type === 'id' ? t('dumpProduct.productId') : t('dumpProduct.sku')}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ProductSearchTypeFieldset name={`${searchId}-type`} value={searchType} onChange={setSearchType} />
         <TextField
           label={t('dumpProduct.searchValue')}
           value={searchValue}

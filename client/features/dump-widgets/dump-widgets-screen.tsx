@@ -12,7 +12,7 @@ import {
   type PageTemplateId,
 } from '../../../common/dumps/page-templates';
 import type { DumpMode, WidgetsDump } from '../../../common/dumps/widgets-dump';
-import { TextField } from '../../components/form-field';
+import { RadioOptions, TextField } from '../../components/form-field';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { ProgressPanel } from '../../components/tool/progress-panel';
 import { ResultFileName } from '../../components/tool/result-panel';
@@ -32,11 +32,12 @@ import {
   type WidgetsFormProblem,
 } from './dump-widgets-rules';
 
-const MODES: ReadonlyArray<{ mode: DumpMode; key: 'modeGlobal' | 'modeAll' | 'modeSelected' }> = [
-  { mode: 'global', key: 'modeGlobal' },
-  { mode: 'all', key: 'modeAll' },
-  { mode: 'selected', key: 'modeSelected' },
-];
+const DUMP_MODES: readonly DumpMode[] = ['global', 'all', 'selected'];
+const MODE_KEYS = {
+  global: 'modeGlobal',
+  all: 'modeAll',
+  selected: 'modeSelected',
+} as const satisfies Record<DumpMode, string>;
 
 const secondaryButton =
   'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -85,19 +86,13 @@ export default function DumpWidgetsScreen() {
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">{t('dumpWidgets.mode')}</legend>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-5">
-            {MODES.map(({ mode, key }) => (
-              <label key={mode} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="radio"
-                  name={`${formId}-mode`}
-                  value={mode}
-                  checked={form.mode === mode}
-                  onChange={() => setForm({ ...form, mode })}
-                  className="h-4 w-4 accent-indigo-600"
-                />
-                {t(`dumpWidgets.${key}`)}
-              </label>
-            ))}
+            <RadioOptions
+              name={`${formId}-mode`}
+              values={DUMP_MODES}
+              labelOf={(mode) => t(`dumpWidgets.${MODE_KEYS[mode]}`)}
+              value={form.mode}
+              onChange={(mode) => setForm({ ...form, mode })}
+            />
           </div>
           {form.mode === 'all' && (
             <p className="mt-2 text-xs text-slate-500" data-testid="mode-all-note">

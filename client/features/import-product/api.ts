@@ -14,21 +14,15 @@ import {
 } from '../../../common/contracts/import-product';
 import { toolResultSchema } from '../../../common/contracts/tool-result';
 import { apiRequest, apiStreamResult } from '../../lib/api';
-import { toolData } from '../../lib/tool-errors';
+import { postTool } from '../../lib/tool-errors';
 
 /**
  * The "from a store" source: `POST /api/dump-product` (spec part 1 §7), the same dump Dump Product downloads, as
  * plain JSON (checked again by the screen like a file's content); a thrown ApiError / ToolFailureError otherwise.
  */
 export async function fetchSourceDump(request: DumpProductRequest): Promise<unknown> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: DUMP_PRODUCT_PATH,
-    body: request,
-    // The data is checked by the screen as a file's content is, so a mismatch names what is wrong.
-    schema: toolResultSchema(z.unknown()),
-  });
-  return toolData(answer);
+  // The data is checked by the screen as a file's content is, so a mismatch names what is wrong.
+  return postTool(DUMP_PRODUCT_PATH, request, toolResultSchema(z.unknown()));
 }
 
 /** `POST /api/import-product/dry-run`: what the import would do in the target, read without writing. */

@@ -4,9 +4,8 @@ import {
   EXISTING_PRODUCT_ACTIONS,
   type ExistingProductAction,
 } from '../../../common/contracts/import-product';
-import { TextField } from '../../components/form-field';
+import { RadioOptions, TextField } from '../../components/form-field';
 import type { ExistingSkuChoice } from './import-product-rules';
-import { radioClass } from './import-product-source';
 
 const EXISTING_LABELS: Record<ExistingProductAction, 'existingUpdate' | 'existingSkip' | 'existingCopy'> = {
   update: 'existingUpdate',
@@ -32,20 +31,14 @@ export function ImportProductExistingSku({
     <fieldset disabled={isDisabled}>
       <legend className="text-sm font-medium text-slate-700">{t('importProduct.existingSku')}</legend>
       <div className="mt-2 flex flex-wrap gap-4">
-        {EXISTING_PRODUCT_ACTIONS.map((action) => (
-          <label key={action} className="inline-flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name={`${id}-existing`}
-              value={action}
-              checked={choice.onExistingSku === action}
-              onChange={() => onChoiceChange({ ...choice, onExistingSku: action })}
-              data-testid={`existing-${action}`}
-              className={radioClass}
-            />
-            {t(`importProduct.${EXISTING_LABELS[action]}`)}
-          </label>
-        ))}
+        <RadioOptions
+          name={`${id}-existing`}
+          values={EXISTING_PRODUCT_ACTIONS}
+          labelOf={(action) => t(`importProduct.${EXISTING_LABELS[action]}`)}
+          value={choice.onExistingSku}
+          onChange={(onExistingSku) => onChoiceChange({ ...choice, onExistingSku })}
+          testIdPrefix="existing-"
+        />
       </div>
       {choice.onExistingSku === 'copy' && (
         <TextField

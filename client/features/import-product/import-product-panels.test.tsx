@@ -1,19 +1,14 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import {
   emptyImportProductResult,
   type ImportProductPlan,
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
-import { createI18n, type Language } from '../../lib/i18n';
+import { createI18n } from '../../lib/i18n';
+import { render } from '../../lib/render-test';
 import { DumpPreviewPanel } from './dump-preview';
 import { ImportResultPanel } from './import-result';
 import { clashText, PlanBody, planActionText, type PlanState } from './plan-panel';
-
-function render(element: React.ReactElement, language: Language = 'en'): string {
-  return renderToStaticMarkup(<I18nextProvider i18n={createI18n(language)}>{element}</I18nextProvider>);
-}
 
 /** The text of the element with the given data-testid (tags removed, white space folded). */
 function byTestId(html: string, testId: string): string {

@@ -12,6 +12,7 @@ import {
   type ImportProductRequest,
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
+import { issueText } from '../../lib/zod-issues';
 import { fileNamePart, fileTimestamp } from '../../../common/dumps/file-names';
 import { apiErrorText } from '../../lib/tool-errors';
 import {
@@ -37,21 +38,9 @@ const SHOWN_ISSUES = 3;
 
 export const isJsonFileName = (name: string) => /\.json$/i.test(name.trim());
 
-/** `category_details[0].path`: where in the file a zod issue is. */
-export function issuePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) =>
-      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
-    )
-    .join('');
-}
-
 /** The schema's issues as `path: message`, the first few, and how many more there are. */
 export function describeDumpIssues(error: z.ZodError): { issues: string[]; more: number } {
-  const issues = error.issues.map((issue) => {
-    const where = issuePath(issue.path);
-    return where ? `${where}: ${issue.message}` : issue.message;
-  });
+  const issues = error.issues.map(issueText);
   return { issues: issues.slice(0, SHOWN_ISSUES), more: Math.max(0, issues.length - SHOWN_ISSUES) };
 }
 

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../components/form-field';
+import { RadioOptions, TextField } from '../../components/form-field';
+import { ProductSearchTypeFieldset } from '../../components/product-search-type';
 import { StorePicker } from '../../components/store-picker/store-picker';
 import { JsonFileInputView } from '../../components/tool/json-file-input';
 import type { ImportProductSource } from './use-import-product';
 
-export const radioClass = 'h-4 w-4 accent-indigo-600';
+const SOURCE_MODES = ['file', 'store'] as const;
 const secondaryButton =
   'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
 
@@ -23,20 +24,16 @@ export function ImportProductSourceFields({
     <fieldset className="space-y-3" disabled={isDisabled}>
       <legend className="text-sm font-medium text-slate-700">{t('importProduct.source')}</legend>
       <div className="flex flex-wrap gap-4">
-        {(['file', 'store'] as const).map((mode) => (
-          <label key={mode} className="inline-flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name={`${formId}-source`}
-              value={mode}
-              checked={source.mode === mode}
-              onChange={() => source.chooseMode(mode)}
-              data-testid={`source-${mode}`}
-              className={radioClass}
-            />
-            {mode === 'file' ? t('importProduct.sourceFile') : t('importProduct.sourceStore')}
-          </label>
-        ))}
+        <RadioOptions
+          name={`${formId}-source`}
+          values={SOURCE_MODES}
+          labelOf={(mode) =>
+            mode === 'file' ? t('importProduct.sourceFile') : t('importProduct.sourceStore')
+          }
+          value={source.mode}
+          onChange={source.chooseMode}
+          testIdPrefix="source-"
+        />
       </div>
 
       <div hidden={source.mode !== 'file'}>
@@ -75,24 +72,11 @@ function SourceStoreFields({
         testId="source-store-picker"
         rememberAs="import-product-source"
       />
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-700">{t('dumpProduct.searchBy')}</legend>
-        <div className="mt-2 flex flex-wrap gap-4">
-          {(['id', 'sku'] as const).map((type) => (
-            <label key={type} className="inline-flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="radio"
-                name={searchTypeName}
-                value={type}
-                checked={source.searchType === type}
-                onChange={() => source.setSearchType(type)}
-                className={radioClass}
-              />
-              {type === 'id' ? t('dumpProduct.productId') : t('dumpProduct.sku')}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ProductSearchTypeFieldset
+        name={searchTypeName}
+        value={source.searchType}
+        onChange={source.setSearchType}
+      />
       <div className="flex flex-wrap items-end gap-3">
         <TextField
           className="min-w-48 flex-1"

@@ -12,7 +12,7 @@ import type {
 } from '../../../common/contracts/import-product';
 import type { LocalStore } from '../../../common/contracts/stores';
 import type { ProductDump } from '../../../common/dumps/product-dump';
-import { downloadJson } from '../../lib/download-json';
+import { downloadJson } from '../../lib/download-file';
 import { toStoreCredentials, toStoreRef } from '../../lib/stores/store-credentials';
 import { apiErrorText, toolErrorText } from '../../lib/tool-errors';
 import { DRY_RUN_QUERY_KEY, dryRunQuery, fetchSourceDump, importProduct } from './api';

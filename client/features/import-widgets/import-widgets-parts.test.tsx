@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportWidgetsResponse } from '../../../common/contracts/import-widgets';
 import type { DumpedPage } from '../../../common/dumps/widgets-dump';
 import { createI18n, type Language } from '../../lib/i18n';
+import { textOf } from '../../lib/render-test';
 import { ImportResults, resultsTone } from './import-results';
 import { MissingTemplatesSection } from './missing-templates';
 import { PageDetailsView } from './page-details-dialog';
@@ -18,12 +19,6 @@ function render(element: ReactElement, language: Language = 'en'): string {
     </QueryClientProvider>,
   );
 }
-
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** The texts of every element with the test id. */
 const allByTestId = (html: string, testId: string) =>

@@ -1,8 +1,6 @@
-import { useId, type Ref } from 'react';
-import { useModalDialog } from '../../components/tool/use-modal-dialog';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotRegion } from '../../../common/dumps/widgets-dump';
-import { cancelOnRequest } from '../../components/tool/confirm-dialog';
+import { InfoDialog, InfoDialogView } from '../../components/tool/modal-dialog';
 import { buildPageTree, type TreeNode } from './import-widgets-rules';
 
 /** What the tree names a widget template by: its name, and whether the target lacks it. */
@@ -27,77 +25,46 @@ export function PageDetailsDialog({
   lookup: TemplateLookup;
   onClose: () => void;
 }) {
-  const id = useId();
-  const { dialogRef, focusRef: closeRef } = useModalDialog();
-
   return (
-    <PageDetailsView
-      dialogRef={dialogRef}
-      closeRef={closeRef}
-      id={id}
-      title={title}
-      regions={regions}
-      lookup={lookup}
-      onClose={onClose}
-    />
+    <InfoDialog title={title} testId="page-details" onClose={onClose}>
+      <PageTree regions={regions} lookup={lookup} />
+    </InfoDialog>
   );
 }
 
 /** The dialog's markup (rendered on its own in the unit test). */
 export function PageDetailsView({
-  dialogRef,
-  closeRef,
   id,
   title,
   regions,
   lookup,
   onClose,
 }: {
-  dialogRef?: Ref<HTMLDialogElement>;
-  closeRef?: Ref<HTMLButtonElement>;
   id: string;
   title: string;
   regions: readonly SnapshotRegion[];
   lookup: TemplateLookup;
   onClose: () => void;
 }) {
+  return (
+    <InfoDialogView id={id} title={title} testId="page-details" onClose={onClose}>
+      <PageTree regions={regions} lookup={lookup} />
+    </InfoDialogView>
+  );
+}
+
+/** The page's tree, or a line saying it has no regions. */
+function PageTree({ regions, lookup }: { regions: readonly SnapshotRegion[]; lookup: TemplateLookup }) {
   const { t } = useTranslation();
   const tree = buildPageTree(regions);
-  return (
-    <dialog
-      ref={dialogRef}
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => cancelOnRequest(event, onClose)}
-      data-testid="page-details"
-      className="m-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
-    >
-      <div className="flex items-start justify-between gap-4">
-        <h2 id={`${id}-title`} className="text-base font-semibold break-all">
-          {title}
-        </h2>
-        <button
-          ref={closeRef}
-          type="button"
-          onClick={onClose}
-          data-testid="page-details-close"
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
-          {t('common.close')}
-        </button>
-      </div>
-      <div className="mt-4 max-h-[70vh] overflow-auto text-sm">
-        {tree.length === 0 ? (
-          <p className="text-slate-500">{t('importWidgets.noRegions')}</p>
-        ) : (
-          <ul className="space-y-1" data-testid="page-details-tree">
-            {tree.map((node, index) => (
-              <TreeItem key={index} node={node} lookup={lookup} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </dialog>
+  return tree.length === 0 ? (
+    <p className="text-slate-500">{t('importWidgets.noRegions')}</p>
+  ) : (
+    <ul className="space-y-1" data-testid="page-details-tree">
+      {tree.map((node, index) => (
+        <TreeItem key={index} node={node} lookup={lookup} />
+      ))}
+    </ul>
   );
 }
 

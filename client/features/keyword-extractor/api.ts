@@ -1,7 +1,6 @@
 // The Keyword Extractor's two calls (spec part 2 §7) and the texts of their failures (§8), and the call of the report
 // on page titles (issue 14).
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
 import {
   FETCH_CHANNELS_PATH,
   FETCH_PRODUCTS_PATH,
@@ -14,20 +13,9 @@ import {
   type ProductPage,
 } from '../../../common/contracts/keyword-extractor';
 import type { StoreCredentials } from '../../../common/contracts/stores';
-import type { ToolFailure } from '../../../common/contracts/tool-result';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { readFailure, serverErrorText } from '../../lib/error-text';
-import { toolData, ToolFailureError } from '../../lib/tool-errors';
-
-/** One tool call: the request posted as JSON, the data of a `success: true` answer (a failure is thrown). */
-async function postTool<T>(
-  path: string,
-  body: unknown,
-  schema: z.ZodType<{ success: true; data: T } | ToolFailure>,
-  signal: AbortSignal | undefined,
-): Promise<T> {
-  return toolData(await apiRequest({ method: 'POST', path, body, schema, ...(signal ? { signal } : {}) }));
-}
+import { postTool, ToolFailureError } from '../../lib/tool-errors';
 
 /** `POST /api/fetch-channels`: the store's channels. */
 export async function fetchChannels(

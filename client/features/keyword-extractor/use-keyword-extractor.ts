@@ -7,7 +7,7 @@ import type { KeywordSize, MissingFromTitle } from '../../../common/keywords';
 import { KEYWORD_CSV_TYPE, keywordsCsvFileName } from '../../../common/keywords/csv';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { fetchProductPage, pageErrorText } from './api';
-import { downloadText } from './download-text';
+import { downloadText } from '../../lib/download-file';
 import {
   estimateSecondsLeft,
   extractorReducer,

@@ -17,7 +17,6 @@ import {
   hasChanges,
   isEmailChanged,
   validateProfile,
-  type ProfileField,
   type ProfileOriginal,
 } from './profile-rules';
 
@@ -110,7 +109,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [original, setOriginal] = useState<ProfileOriginal>({ name: user.name, email: user.email });
-  const { values, errors, formRef, change, handleSubmit, restart } = useValidatedForm(
+  const { values, formRef, field, handleSubmit, restart } = useValidatedForm(
     () => emptyProfileForm(user),
     (form) => validateProfile(form, original),
   );
@@ -158,10 +157,6 @@ function ProfileForm({ user }: { user: SessionUser }) {
     saveChanges(event);
   };
 
-  const errorText = (field: ProfileField) => {
-    const key = errors[field];
-    return key ? t(key) : undefined;
-  };
   const sectionClass = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
   const headingClass = 'text-base font-semibold text-slate-900';
 
@@ -172,18 +167,10 @@ function ProfileForm({ user }: { user: SessionUser }) {
           {t('profile.personalInformation')}
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('profile.fullName')}
-            autoComplete="name"
-            value={values.name}
-            onValueChange={change('name')}
-            error={errorText('name')}
-          />
+          <TextField label={t('profile.fullName')} autoComplete="name" {...field('name')} />
           <EmailField
             label={t('profile.email')}
-            value={values.email}
-            onValueChange={change('email')}
-            error={errorText('email')}
+            {...field('email')}
             hint={
               isEmailChanged(original, values.email) ? (
                 <span data-testid="email-reverification" className="font-medium text-amber-700">
@@ -203,24 +190,10 @@ function ProfileForm({ user }: { user: SessionUser }) {
           <PasswordField
             label={t('profile.currentPassword')}
             purpose="current"
-            value={values.currentPassword}
-            onValueChange={change('currentPassword')}
-            error={errorText('currentPassword')}
+            {...field('currentPassword')}
           />
-          <PasswordField
-            label={t('profile.newPassword')}
-            purpose="new"
-            value={values.newPassword}
-            onValueChange={change('newPassword')}
-            error={errorText('newPassword')}
-          />
-          <PasswordField
-            label={t('profile.confirmPassword')}
-            purpose="new"
-            value={values.confirmPassword}
-            onValueChange={change('confirmPassword')}
-            error={errorText('confirmPassword')}
-          />
+          <PasswordField label={t('profile.newPassword')} purpose="new" {...field('newPassword')} />
+          <PasswordField label={t('profile.confirmPassword')} purpose="new" {...field('confirmPassword')} />
         </div>
       </section>
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-end">

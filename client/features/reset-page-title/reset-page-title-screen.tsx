@@ -1,15 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import {
   bulkProblemText,
   initialScopeForm,
-  type BulkProblem,
   type ScopeForm,
 } from '../../components/bulk-edit/bulk-edit-rules';
 import { BulkEditButtons, BulkEditOutcome } from '../../components/bulk-edit/bulk-edit-actions';
 import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
-import { useBulkEdit } from '../../components/bulk-edit/use-bulk-edit';
+import { useBulkEditForm } from '../../components/bulk-edit/use-bulk-edit';
 import { FormAlert } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { ToolForm } from '../../components/tool/tool-form';
@@ -23,9 +22,10 @@ export default function ResetPageTitleScreen() {
   const { t } = useTranslation();
   const [store, setStore] = useState<LocalStore | null>(null);
   const [scope, setScope] = useState<ScopeForm>(initialScopeForm);
-  const [problem, setProblem] = useState<BulkProblem | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
-  const flow = useBulkEdit('reset-page-title');
+  const { flow, problem, setProblem, submitPreview, start } = useBulkEditForm('reset-page-title', () =>
+    buildResetRequest(store, scope),
+  );
 
   const changeStore = (next: LocalStore | null) => {
     setStore(next);
@@ -38,22 +38,9 @@ export default function ResetPageTitleScreen() {
     if (problem?.field === 'targetValue') setProblem(null);
   };
 
-  /** The body for the current form, or null after showing what is wrong. */
-  const request = () => {
-    const built = buildResetRequest(store, scope);
-    setProblem(built.ok ? null : built.problem);
-    return built.ok ? built.request : null;
-  };
-
-  const submitPreview = (event: FormEvent) => {
-    event.preventDefault();
-    const body = request();
-    if (body) flow.runPreview(body);
-  };
   const confirmStart = () => {
     setIsConfirming(false);
-    const body = request();
-    if (body) flow.start(body);
+    start();
   };
 
   const storeProblem = problem?.field === 'store' ? bulkProblemText(problem, t) : null;

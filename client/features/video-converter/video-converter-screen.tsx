@@ -156,14 +156,7 @@ export default function VideoConverterScreen() {
             <a href={run.url} download={run.name} className={primaryButton} data-testid="video-download">
               {t('video.download', { name: run.name })}
             </a>
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={converter.reset}
-              data-testid="video-another"
-            >
-              {t('video.convertAnother')}
-            </button>
+            <ConvertAnotherButton onClick={converter.reset} />
           </div>
         </section>
       )}
@@ -173,17 +166,20 @@ export default function VideoConverterScreen() {
           <p className="text-sm font-medium text-red-700">
             {t('video.conversionFailedWith', { message: run.message })}
           </p>
-          <button
-            type="button"
-            className={secondaryButton}
-            onClick={converter.reset}
-            data-testid="video-another"
-          >
-            {t('video.convertAnother')}
-          </button>
+          <ConvertAnotherButton onClick={converter.reset} />
         </section>
       )}
     </div>
+  );
+}
+
+/** Back to the empty form, after a conversion that finished or failed. */
+function ConvertAnotherButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={secondaryButton} onClick={onClick} data-testid="video-another">
+      {t('video.convertAnother')}
+    </button>
   );
 }
 

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  summariseWidgetsDump,
-  widgetsDumpSchema,
-  type WidgetsDump,
-} from '../../../common/dumps/widgets-dump';
+import { layout, makeDump, page, template, widget } from '../../../common/dumps/widgets-dump.fixtures';
 import { buildWidgetsHierarchy, type HierarchyNode } from '../../../common/dumps/widgets-hierarchy';
 import {
   ancestorIds,
@@ -15,50 +11,6 @@ import {
   templateOf,
   type SearchResult,
 } from './dump-lookup';
-
-const widget = (uuid: string, name: string | undefined, configuration: Record<string, unknown>) => ({
-  type: 'widget',
-  widget_template_uuid: uuid,
-  ...(name === undefined ? {} : { name }),
-  configuration,
-});
-const layout = (...columns: ReturnType<typeof widget>[][]) => ({
-  type: 'layout',
-  layout_template_uuid: 'l',
-  dropzones: columns.map((widgets) => ({ widgets })),
-});
-const template = (uuid: string, name: string, kind: string) => ({
-  uuid,
-  name,
-  kind,
-  template: '<div></div>',
-  schema: [{ type: 'tab' }],
-  storefront_api_query: null,
-});
-const page = (
-  template_file: string | null,
-  regions: { name: string; children: unknown[] }[],
-  entity: { id: string | null; name: string | null } = { id: null, name: null },
-) => ({
-  template_file,
-  entity_id: entity.id,
-  entity_name: entity.name,
-  channel_id: 1,
-  snapshot: { regions },
-});
-
-function makeDump(
-  pages: ReturnType<typeof page>[],
-  widgetTemplates: ReturnType<typeof template>[],
-): WidgetsDump {
-  const parsed = widgetsDumpSchema.parse({
-    storeHash: 'abc',
-    templates: pages,
-    widgetTemplates,
-    summary: { totalWidgetTemplates: 0, totalTemplates: 0, totalWidgets: 0, uniqueWidgetTemplates: 0 },
-  });
-  return { ...parsed, summary: summariseWidgetsDump(parsed.templates, parsed.widgetTemplates) };
-}
 
 // Page 0: a named hero, a layout with a "Free shipping" text, an unnamed text and a "Clip" video. Page 1: a product
 // page (Blue shirt) with one hero. Pages 2 to 11: one video each (so pages/1 and pages/10 share a prefix).

@@ -1,29 +1,13 @@
 // Reading a widgets dump for the visualization (spec part 1 §3, §5): JSON first ('Error parsing JSON file: ...' when it
 // is not JSON), then the widgets dump's own schema from `common/dumps/` (a clear message when it parses but is not a
 // widgets dump). Pure, so the Web Worker runs it off the main thread and the unit test runs it in Node.
-import type { z } from 'zod';
 import { widgetsDumpSchema, type WidgetsDump } from '../../../common/dumps/widgets-dump';
+import { firstIssueText } from '../../lib/zod-issues';
 
 export type DumpParseResult =
   | { ok: true; dump: WidgetsDump }
   | { ok: false; kind: 'invalid-json'; message: string }
   | { ok: false; kind: 'not-widgets-dump'; reason: string };
-
-/** `templates[0].snapshot.regions`: where in the file a zod issue is. */
-function issuePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) =>
-      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
-    )
-    .join('');
-}
-
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return error.message;
-  const where = issuePath(issue.path);
-  return where ? `${where}: ${issue.message}` : issue.message;
-}
 
 export function parseWidgetsDump(text: string): DumpParseResult {
   let data: unknown;
@@ -41,6 +25,6 @@ export function parseWidgetsDump(text: string): DumpParseResult {
     return { ok: false, kind: 'not-widgets-dump', reason: 'the file holds no object' };
   }
   const parsed = widgetsDumpSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, kind: 'not-widgets-dump', reason: firstIssue(parsed.error) };
+  if (!parsed.success) return { ok: false, kind: 'not-widgets-dump', reason: firstIssueText(parsed.error) };
   return { ok: true, dump: parsed.data };
 }

@@ -1,6 +1,6 @@
 // The visualization's messages between the screen and its Web Worker, on the shared request/answer channel
 // (`client/lib/worker-rpc.ts`).
-import { createRpcClient, serveRequests, type MessagePortLike } from '../../lib/worker-rpc';
+import { attachWorker, createRpcClient, serveRequests, type MessagePortLike } from '../../lib/worker-rpc';
 import type { HierarchyFilters } from '../../../common/dumps/widgets-hierarchy';
 import type { DumpSession, DumpSlot, LoadReply, NodeReply, SearchReply, ViewReply } from './dump-session';
 
@@ -73,15 +73,5 @@ export function createDumpClient(port: MessagePortLike): DumpClient {
 /** Starts the worker; `terminate` stops it and fails its open calls. */
 export function startDumpWorker(): DumpClient & { terminate: () => void } {
   const worker = new Worker(new URL('./dump-worker.ts', import.meta.url), { type: 'module' });
-  const client = createDumpClient(worker);
-  // A worker that cannot load or crashes answers nothing more: its open calls fail instead of waiting forever.
-  worker.addEventListener('error', () => client.close());
-  return {
-    call: (request) => client.call(request),
-    close: () => client.close(),
-    terminate: () => {
-      worker.terminate();
-      client.close();
-    },
-  };
+  return attachWorker(worker, createDumpClient(worker));
 }

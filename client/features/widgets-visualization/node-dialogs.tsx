@@ -1,8 +1,7 @@
-import { useId, type ReactNode } from 'react';
-import { useModalDialog } from '../../components/tool/use-modal-dialog';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TREEMAP, truncateName, type HierarchyNode } from '../../../common/dumps/widgets-hierarchy';
-import { cancelOnRequest } from '../../components/tool/confirm-dialog';
+import { InfoDialog } from '../../components/tool/modal-dialog';
 import type { NodeReply } from './dump-session';
 
 /**
@@ -15,8 +14,8 @@ export type OpenDialog = {
   details?: NodeReply;
 } | null;
 
-/** A modal native <dialog>: Escape or Close closes it and focus goes back to where it was. */
-function NodeDialog({
+/** A dialog about a node whose content needs the worker's answer: a loading line until `children` is there. */
+function AnsweredDialog({
   title,
   testId,
   onClose,
@@ -28,34 +27,10 @@ function NodeDialog({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const { dialogRef, focusRef: closeRef } = useModalDialog();
-
   return (
-    <dialog
-      ref={dialogRef}
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      onCancel={(event) => cancelOnRequest(event, onClose)}
-      data-testid={testId}
-      className="m-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
-    >
-      <div className="flex items-start justify-between gap-4">
-        <h2 id={`${id}-title`} className="text-base font-semibold break-all" data-testid={`${testId}-title`}>
-          {title}
-        </h2>
-        <button
-          ref={closeRef}
-          type="button"
-          onClick={onClose}
-          data-testid={`${testId}-close`}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
-          {t('common.close')}
-        </button>
-      </div>
-      <div className="mt-4 max-h-[70vh] overflow-auto text-sm">{children}</div>
-    </dialog>
+    <InfoDialog title={title} testId={testId} hasTitleTestId onClose={onClose}>
+      {children ?? <p className="text-slate-500">{t('widgetsVisualization.loadingDetails')}</p>}
+    </InfoDialog>
   );
 }
 
@@ -131,17 +106,16 @@ export function NodeDialogs({
   const { t } = useTranslation();
   if (!open) return null;
   const { node, details } = open;
-  const loading = <p className="text-slate-500">{t('widgetsVisualization.loadingDetails')}</p>;
 
   if (open.kind === 'configuration') {
     const widget = details?.kind === 'widget' ? details : null;
     return (
-      <NodeDialog
+      <AnsweredDialog
         title={t('widgetsVisualization.configurationTitle', { name: node.name })}
         testId="widget-configuration"
         onClose={onClose}
       >
-        {widget ? (
+        {widget && (
           <>
             <Fields
               rows={[
@@ -156,22 +130,20 @@ export function NodeDialogs({
               {JSON.stringify(widget.configuration ?? {}, null, 2)}
             </pre>
           </>
-        ) : (
-          loading
         )}
-      </NodeDialog>
+      </AnsweredDialog>
     );
   }
 
   if (open.kind === 'schema') {
     const template = details?.kind === 'template' ? details.template : null;
     return (
-      <NodeDialog
+      <AnsweredDialog
         title={t('widgetsVisualization.schemaTitle', { name: node.name })}
         testId="template-schema"
         onClose={onClose}
       >
-        {template ? (
+        {template && (
           <>
             <Fields
               rows={[
@@ -187,10 +159,8 @@ export function NodeDialogs({
               )}
             </div>
           </>
-        ) : (
-          loading
         )}
-      </NodeDialog>
+      </AnsweredDialog>
     );
   }
 
@@ -217,8 +187,8 @@ export function NodeDialogs({
   }
   if (details?.kind === 'template') rows.push([t('widgetsVisualization.uuid'), details.template.uuid]);
   return (
-    <NodeDialog title={truncateName(node.name)} testId="node-details" onClose={onClose}>
+    <InfoDialog title={truncateName(node.name)} testId="node-details" hasTitleTestId onClose={onClose}>
       <Fields rows={rows} />
-    </NodeDialog>
+    </InfoDialog>
   );
 }

@@ -1,5 +1,6 @@
 // The Widgets Visualization screen's state: the dump worker, the dump and the compared dump, the view the worker
 // builds under the filters, the search, the focus of the treemap and the open dialog. The panels only show it.
+import type { JsonFileStatus } from '../../components/tool/json-file-input';
 import {
   useCallback,
   useDeferredValue,
@@ -29,7 +30,7 @@ import { opensModal } from './use-widgets-visualization-treemap';
 /** The largest dump read (a 20,000-widget dump is about 5 MB): a bigger file is refused before it is read. */
 export const MAX_DUMP_BYTES = 100 * 1024 * 1024;
 
-export type FileStatus = { tone: 'ok' | 'error' | 'busy'; text: string } | null;
+export type FileStatus = JsonFileStatus;
 
 type Loaded = { fileName: string; serial: number; summary: VisualizationSummary };
 type Compared = { fileName: string; serial: number };

@@ -1,11 +1,9 @@
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { JsonFileInputView } from '../../components/tool/json-file-input';
 import { cn } from '../../lib/class-names';
 import type { FileStatus } from './use-widgets-visualization';
 import { buttonClass, panelClass } from './widgets-visualization-classes';
-
-const fileInputClass =
-  'mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100';
 
 type ChooseFile = (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
 
@@ -32,21 +30,23 @@ export function WidgetsVisualizationFiles({
   const compareId = useId();
   return (
     <section className={cn(panelClass, 'grid gap-4 md:grid-cols-2')}>
-      <FileField
+      <JsonFileInputView
         id={fileId}
         label={t('widgetsVisualization.upload')}
         status={status}
         onChange={onChooseFile}
         testId="dump-file"
+        okTestIdSuffix="ok"
       />
       {isLoaded && (
         <div>
-          <FileField
+          <JsonFileInputView
             id={compareId}
             label={t('widgetsVisualization.compare')}
             status={compareStatus}
             onChange={onChooseCompare}
             testId="compare-file"
+            okTestIdSuffix="ok"
           />
           <p className="mt-1 text-xs text-slate-500">{t('widgetsVisualization.compareHelp')}</p>
           {isComparing && (
@@ -62,51 +62,5 @@ export function WidgetsVisualizationFiles({
         </div>
       )}
     </section>
-  );
-}
-
-function FileField({
-  id,
-  label,
-  status,
-  onChange,
-  testId,
-}: {
-  id: string;
-  label: string;
-  status: FileStatus;
-  onChange: ChooseFile;
-  testId: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept=".json,application/json"
-        onChange={(event) => void onChange(event)}
-        aria-invalid={status?.tone === 'error' ? true : undefined}
-        aria-describedby={status ? `${id}-status` : undefined}
-        data-testid={testId}
-        className={fileInputClass}
-      />
-      {status && (
-        <p
-          id={`${id}-status`}
-          role={status.tone === 'error' ? 'alert' : 'status'}
-          data-testid={`${testId}-${status.tone}`}
-          className={cn(
-            'mt-1 text-xs break-all',
-            status.tone === 'error' ? 'font-medium text-red-600' : 'text-emerald-700',
-            status.tone === 'busy' && 'text-slate-600',
-          )}
-        >
-          {status.text}
-        </p>
-      )}
-    </div>
   );
 }

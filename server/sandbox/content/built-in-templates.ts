@@ -4,7 +4,7 @@
 // templates are illustrative. "Hero Banner" and "Product" reuse the UUIDs of the page-widgets spec example so that the
 // official example request publishes as-is.
 import { nameUuid } from './ids';
-import { arrayOf, hidden, select, setting, tab, when } from './schema-builders';
+import { arrayOf, hidden, image, range, select, setting, settingsTab, tab, when } from './schema-builders';
 import type { JsonObject } from './types';
 
 export type BuiltInTemplate = {
@@ -26,10 +26,10 @@ export const LAYOUT_TEMPLATE_UUID = '7d42d0b1-1152-4ce3-a6c1-3709f786f295';
 export const HERO_BANNER_UUID = 'd181ebd5-f42c-4f96-8f9d-c605023f5cb6';
 export const PRODUCT_UUID = 'e59c1412-2d85-4f18-ab4b-8a55412d945c';
 
+/** A Page Builder widget: its icon is named after its kind. */
 function builtIn(
   kind: string,
   name: string,
-  icon: string,
   schema: JsonObject[],
   template: string,
   query = '',
@@ -39,7 +39,7 @@ function builtIn(
     current_version_uuid: nameUuid(`built-in:${kind}:v1`),
     kind,
     name,
-    icon_name: icon,
+    icon_name: kind,
     schema,
     template,
     storefront_api_query: query,
@@ -63,7 +63,6 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
     ...builtIn(
       'hero_banner',
       'Hero Banner',
-      'hero_banner',
       [
         tab('Content', [
           {
@@ -80,22 +79,14 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
             settings: [
               select('backgroundType', 'Background', ['color', 'image']),
               when(setting('color', 'backgroundColor', 'Color', '#444444'), 'backgroundType', ['color']),
-              when(
-                setting('imageManager', 'imageUrl', 'Image', { src: '', type: 'IMAGE_MANAGER' }),
-                'backgroundType',
-                ['image'],
-              ),
+              when(image('imageUrl', 'Image'), 'backgroundType', ['image']),
             ],
           },
         ]),
-        tab('Design', [
-          {
-            settings: [
-              setting('alignment', 'contentAlignment', 'Alignment', { horizontal: 'left' }),
-              select('containerHeight', 'Height', ['small', 'medium', 'large']),
-              setting('color', 'textColor', 'Text color', '#444444'),
-            ],
-          },
+        settingsTab('Design', [
+          setting('alignment', 'contentAlignment', 'Alignment', { horizontal: 'left' }),
+          select('containerHeight', 'Height', ['small', 'medium', 'large']),
+          setting('color', 'textColor', 'Text color', '#444444'),
         ]),
       ],
       `<div class="hero-banner hero-banner--{{containerHeight}}" style="background-color: {{backgroundColor}}; color: {{textColor}};">
@@ -110,16 +101,11 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   builtIn(
     'image',
     'Image',
-    'image',
     [
-      tab('Content', [
-        {
-          settings: [
-            setting('imageManager', 'imageUrl', 'Image', { src: '', type: 'IMAGE_MANAGER' }),
-            setting('input', 'altText', 'Alt text', ''),
-            setting('input', 'link', 'Link', ''),
-          ],
-        },
+      settingsTab('Content', [
+        image('imageUrl', 'Image'),
+        setting('input', 'altText', 'Alt text', ''),
+        setting('input', 'link', 'Link', ''),
       ]),
     ],
     '{{#if link}}<a href="{{link}}">{{/if}}<img src="{{imageUrl.src}}" alt="{{altText}}">{{#if link}}</a>{{/if}}',
@@ -127,16 +113,11 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   builtIn(
     'text',
     'Text',
-    'text',
     [
-      tab('Content', [{ settings: [setting('text', 'text', 'Text', 'Add your text here')] }]),
-      tab('Design', [
-        {
-          settings: [
-            setting('alignment', 'alignment', 'Alignment', { horizontal: 'left' }),
-            setting('color', 'textColor', 'Color', '#444444'),
-          ],
-        },
+      settingsTab('Content', [setting('text', 'text', 'Text', 'Add your text here')]),
+      settingsTab('Design', [
+        setting('alignment', 'alignment', 'Alignment', { horizontal: 'left' }),
+        setting('color', 'textColor', 'Color', '#444444'),
       ]),
     ],
     '<div class="text-widget" style="color: {{textColor}}; text-align: {{alignment.horizontal}};">{{{text}}}</div>',
@@ -144,23 +125,14 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   builtIn(
     'button',
     'Button',
-    'button',
     [
-      tab('Content', [
-        {
-          settings: [
-            setting('input', 'buttonText', 'Text', 'Button'),
-            setting('input', 'buttonLink', 'Link', '#'),
-          ],
-        },
+      settingsTab('Content', [
+        setting('input', 'buttonText', 'Text', 'Button'),
+        setting('input', 'buttonLink', 'Link', '#'),
       ]),
-      tab('Design', [
-        {
-          settings: [
-            select('buttonStyle', 'Shape', ['round', 'square', 'pill']),
-            setting('color', 'buttonColor', 'Button color', '#444444'),
-          ],
-        },
+      settingsTab('Design', [
+        select('buttonStyle', 'Shape', ['round', 'square', 'pill']),
+        setting('color', 'buttonColor', 'Button color', '#444444'),
       ]),
     ],
     '<a class="button button--{{buttonStyle}}" style="background-color: {{buttonColor}};" href="{{buttonLink}}">{{buttonText}}</a>',
@@ -169,16 +141,11 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
     ...builtIn(
       'product',
       'Product',
-      'product',
       [
-        tab('Content', [{ settings: [setting('productId', 'productId', 'Product', '')] }]),
-        tab('Design', [
-          {
-            settings: [
-              setting('alignment', 'productCardContentAlignment', 'Alignment', { horizontal: 'center' }),
-              setting('toggle', 'showPrice', 'Show price', true),
-            ],
-          },
+        settingsTab('Content', [setting('productId', 'productId', 'Product', '')]),
+        settingsTab('Design', [
+          setting('alignment', 'productCardContentAlignment', 'Alignment', { horizontal: 'center' }),
+          setting('toggle', 'showPrice', 'Show price', true),
         ]),
       ],
       `{{#with data.site.product}}
@@ -195,22 +162,16 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   builtIn(
     'html',
     'HTML',
-    'html',
-    [tab('Content', [{ settings: [setting('code', 'html', 'HTML', '<p>Custom HTML</p>')] }])],
+    [settingsTab('Content', [setting('code', 'html', 'HTML', '<p>Custom HTML</p>')])],
     '{{{html}}}',
   ),
   builtIn(
     'video',
     'Video',
-    'video',
     [
-      tab('Content', [
-        {
-          settings: [
-            setting('input', 'videoId', 'YouTube video id', ''),
-            setting('toggle', 'autoplay', 'Autoplay', false),
-          ],
-        },
+      settingsTab('Content', [
+        setting('input', 'videoId', 'YouTube video id', ''),
+        setting('toggle', 'autoplay', 'Autoplay', false),
       ]),
     ],
     '<iframe class="video-widget" src="https://www.youtube.com/embed/{{videoId}}{{#if autoplay}}?autoplay=1{{/if}}" allowfullscreen></iframe>',
@@ -218,7 +179,6 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   builtIn(
     'carousel',
     'Carousel',
-    'carousel',
     [
       arrayOf(
         'slides',
@@ -226,14 +186,10 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
         'Slide',
         3,
         [
-          tab('Content', [
-            {
-              settings: [
-                setting('imageManager', 'imageUrl', 'Image', { src: '', type: 'IMAGE_MANAGER' }),
-                setting('input', 'heading', 'Heading', 'Slide heading'),
-                setting('input', 'link', 'Link', '#'),
-              ],
-            },
+          settingsTab('Content', [
+            image('imageUrl', 'Image'),
+            setting('input', 'heading', 'Heading', 'Slide heading'),
+            setting('input', 'link', 'Link', '#'),
           ]),
         ],
         'imageUrl.src',
@@ -247,34 +203,16 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   builtIn(
     'spacer',
     'Spacer',
-    'spacer',
-    [
-      tab('Design', [
-        {
-          settings: [
-            setting('range', 'height', 'Height', 30, {
-              typeMeta: { rangeValues: { min: 0, max: 300, step: 1, unit: 'px' } },
-            }),
-          ],
-        },
-      ]),
-    ],
+    [settingsTab('Design', [range('height', 'Height', 30, { min: 0, max: 300, step: 1, unit: 'px' })])],
     '<div class="spacer" style="height: {{height}}px;"></div>',
   ),
   builtIn(
     'divider',
     'Divider',
-    'divider',
     [
-      tab('Design', [
-        {
-          settings: [
-            setting('color', 'color', 'Color', '#e5e5e5'),
-            setting('range', 'thickness', 'Thickness', 1, {
-              typeMeta: { rangeValues: { min: 1, max: 20, step: 1, unit: 'px' } },
-            }),
-          ],
-        },
+      settingsTab('Design', [
+        setting('color', 'color', 'Color', '#e5e5e5'),
+        range('thickness', 'Thickness', 1, { min: 1, max: 20, step: 1, unit: 'px' }),
       ]),
     ],
     '<hr class="divider" style="border-color: {{color}}; border-width: {{thickness}}px;">',

@@ -154,17 +154,18 @@ function buildDemo(state: ContentState, refs: DemoRefs, ctx: DemoContext): void 
   // Custom templates, by key.
   const uuids = new Map<string, string>();
   const configure = new Map<string, DemoTemplate['configure']>();
-  for (const demo of CUSTOM_DEMO_TEMPLATES) {
+  const addTemplate = (demo: DemoTemplate, channelId: number): void => {
     const created = state.createTemplate({
       name: demo.name,
       template: demo.template,
       schema: demo.schema,
       storefront_api_query: demo.storefront_api_query,
-      channel_id: channel,
+      channel_id: channelId,
     });
     uuids.set(demo.key, created.uuid);
     configure.set(demo.key, demo.configure);
-  }
+  };
+  for (const demo of CUSTOM_DEMO_TEMPLATES) addTemplate(demo, channel);
   for (const [kind, fill] of Object.entries(BUILT_IN_CONFIGURE)) {
     uuids.set(kind, builtInUuid(kind));
     configure.set(kind, fill);
@@ -285,14 +286,7 @@ function buildDemo(state: ContentState, refs: DemoRefs, ctx: DemoContext): void 
   ]);
 
   if (secondChannel !== undefined) {
-    const announcement = state.createTemplate({
-      name: SECOND_CHANNEL_TEMPLATE.name,
-      template: SECOND_CHANNEL_TEMPLATE.template,
-      schema: SECOND_CHANNEL_TEMPLATE.schema,
-      channel_id: secondChannel,
-    });
-    uuids.set(SECOND_CHANNEL_TEMPLATE.key, announcement.uuid);
-    configure.set(SECOND_CHANNEL_TEMPLATE.key, SECOND_CHANNEL_TEMPLATE.configure);
+    addTemplate(SECOND_CHANNEL_TEMPLATE, secondChannel);
     publish(
       'pages/home',
       undefined,

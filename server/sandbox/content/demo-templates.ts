@@ -2,7 +2,7 @@
 // only from the seeded faker it is given, so the demo content is the same for the same seed.
 import type { Faker } from '@faker-js/faker';
 import { builtInByKind } from './built-in-templates';
-import { arrayOf, hidden, select, setting, tab, when } from './schema-builders';
+import { arrayOf, hidden, image, range, select, setting, settingsTab, tab, when } from './schema-builders';
 import type { JsonObject } from './types';
 
 export type DemoContext = { faker: Faker; productIds: readonly number[]; storeHash: string };
@@ -56,16 +56,7 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
         'Images',
         'Image',
         3,
-        [
-          tab('Content', [
-            {
-              settings: [
-                setting('imageManager', 'imageUrl', 'Image', { src: '', type: 'IMAGE_MANAGER' }),
-                setting('input', 'link', 'Link', '#'),
-              ],
-            },
-          ]),
-        ],
+        [settingsTab('Content', [image('imageUrl', 'Image'), setting('input', 'link', 'Link', '#')])],
         'imageUrl.src',
       ),
     ],
@@ -85,13 +76,9 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     name: 'Simple List',
     schema: [
       arrayOf('list_items', 'Items', 'Item', 3, [
-        tab('Content', [
-          {
-            settings: [
-              setting('input', 'text', 'Text', 'List item'),
-              setting('color', 'color', 'Color', '#333333'),
-            ],
-          },
+        settingsTab('Content', [
+          setting('input', 'text', 'Text', 'List item'),
+          setting('color', 'color', 'Color', '#333333'),
         ]),
       ]),
     ],
@@ -123,14 +110,7 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
           settings: [
             select('style', 'Style', ['solid', 'image']),
             when(setting('color', 'backgroundColor', 'Background', '#1f2937'), 'style', ['solid']),
-            when(
-              setting('imageManager', 'backgroundImage', 'Background image', {
-                src: '',
-                type: 'IMAGE_MANAGER',
-              }),
-              'style',
-              ['image'],
-            ),
+            when(image('backgroundImage', 'Background image'), 'style', ['image']),
           ],
         },
       ]),
@@ -159,16 +139,10 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     name: 'Testimonial Slider',
     schema: [
       arrayOf('testimonials', 'Testimonials', 'Testimonial', 3, [
-        tab('Content', [
-          {
-            settings: [
-              setting('text', 'quote', 'Quote', ''),
-              setting('input', 'author', 'Author', ''),
-              setting('range', 'rating', 'Rating', 5, {
-                typeMeta: { rangeValues: { min: 1, max: 5, step: 1 } },
-              }),
-            ],
-          },
+        settingsTab('Content', [
+          setting('text', 'quote', 'Quote', ''),
+          setting('input', 'author', 'Author', ''),
+          range('rating', 'Rating', 5, { min: 1, max: 5, step: 1 }),
         ]),
       ]),
       hidden([setting('number', 'interval', 'Interval', 6000)]),
@@ -191,13 +165,9 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'featured-product',
     name: 'Featured Product Card',
     schema: [
-      tab('Content', [
-        {
-          settings: [
-            setting('productId', 'productId', 'Product', ''),
-            setting('input', 'badge', 'Badge', 'Staff pick'),
-          ],
-        },
+      settingsTab('Content', [
+        setting('productId', 'productId', 'Product', ''),
+        setting('input', 'badge', 'Badge', 'Staff pick'),
       ]),
     ],
     template: `{{#with data.site.product}}
@@ -225,10 +195,9 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     name: 'FAQ Accordion',
     schema: [
       arrayOf('questions', 'Questions', 'Question', 4, [
-        tab('Content', [
-          {
-            settings: [setting('input', 'question', 'Question', ''), setting('text', 'answer', 'Answer', '')],
-          },
+        settingsTab('Content', [
+          setting('input', 'question', 'Question', ''),
+          setting('text', 'answer', 'Answer', ''),
         ]),
       ]),
     ],
@@ -247,13 +216,9 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'newsletter',
     name: 'Newsletter Signup',
     schema: [
-      tab('Content', [
-        {
-          settings: [
-            setting('input', 'heading', 'Heading', 'Join our newsletter'),
-            setting('input', 'buttonText', 'Button', 'Subscribe'),
-          ],
-        },
+      settingsTab('Content', [
+        setting('input', 'heading', 'Heading', 'Join our newsletter'),
+        setting('input', 'buttonText', 'Button', 'Subscribe'),
       ]),
       hidden([setting('input', 'formAction', 'Form action', '/subscribe.php')]),
     ],
@@ -282,13 +247,9 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'countdown',
     name: 'Seasonal Countdown',
     schema: [
-      tab('Content', [
-        {
-          settings: [
-            setting('input', 'label', 'Label', 'Sale ends in'),
-            setting('input', 'endsAt', 'Ends at', '2025-12-31T23:59:59Z'),
-          ],
-        },
+      settingsTab('Content', [
+        setting('input', 'label', 'Label', 'Sale ends in'),
+        setting('input', 'endsAt', 'Ends at', '2025-12-31T23:59:59Z'),
       ]),
     ],
     template:
@@ -299,7 +260,7 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     // Gets a second version after a widget was made from the first (see demo-content.ts).
     key: 'legacy-banner',
     name: 'Legacy Banner',
-    schema: [tab('Content', [{ settings: [setting('input', 'message', 'Message', '')] }])],
+    schema: [settingsTab('Content', [setting('input', 'message', 'Message', '')])],
     template: '<div class="legacy-banner">{{message}}</div>',
     configure: ({ faker }) => ({ configuration: { message: faker.lorem.sentence() } }),
   },
@@ -310,10 +271,9 @@ export const SECOND_CHANNEL_TEMPLATE: DemoTemplate = {
   key: 'channel-announcement',
   name: 'Channel Announcement',
   schema: [
-    tab('Content', [
-      {
-        settings: [setting('input', 'message', 'Message', ''), setting('color', 'color', 'Color', '#000000')],
-      },
+    settingsTab('Content', [
+      setting('input', 'message', 'Message', ''),
+      setting('color', 'color', 'Color', '#000000'),
     ]),
   ],
   template: '<p class="announcement" style="color: {{color}};">{{message}}</p>',

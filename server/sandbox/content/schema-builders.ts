@@ -27,6 +27,16 @@ export function select(
   });
 }
 
+/** An Image Manager picker, empty by default. */
+export function image(id: string, label: string): Setting {
+  return setting('imageManager', id, label, { src: '', type: 'IMAGE_MANAGER' });
+}
+
+/** A slider; `rangeValues` holds its `min`, `max`, `step` and, when shown, its `unit`. */
+export function range(id: string, label: string, defaultValue: number, rangeValues: JsonObject): Setting {
+  return setting('range', id, label, defaultValue, { typeMeta: { rangeValues } });
+}
+
 /** Shows a setting only when `key` has one of `values` (the `IN` operator is the only one documented). */
 export function when(target: Setting, key: string, values: readonly string[]): Setting {
   return { ...target, conditional: { key, operator: 'IN', value: [...values] } };
@@ -34,6 +44,11 @@ export function when(target: Setting, key: string, values: readonly string[]): S
 
 export function tab(label: string, sections: { label?: string; settings: Setting[] }[]): JsonObject {
   return { type: 'tab', label, sections };
+}
+
+/** A tab of one section without a label. */
+export function settingsTab(label: string, settings: Setting[]): JsonObject {
+  return tab(label, [{ settings }]);
 }
 
 export function hidden(settings: Setting[]): JsonObject {

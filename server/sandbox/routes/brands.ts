@@ -7,7 +7,7 @@ import { slugify } from '../records';
 import { brandSchema, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Brand } from '../types';
-import { NOT_FOUND_TITLE, pathId, query, readJson } from './helpers';
+import { NOT_FOUND_TITLE, pathId, query, readJson, v3Row } from './helpers';
 
 const BRAND_ID = ':brand_id{[0-9]+}';
 const MAX_BRANDS = 30_000;
@@ -49,7 +49,7 @@ export function registerBrandRoutes(app: SandboxApp): void {
   app.get(`${V3}/catalog/brands/${BRAND_ID}`, (c) => {
     const brand = c.get('store').data.brands.get(pathId(c, 'brand_id'));
     if (!brand) throw new BcApiError(404, NOT_FOUND_TITLE);
-    return v3Data(c, selectFields(brand, fieldSelectionParams(query(c))));
+    return v3Row(c, brand);
   });
 
   app.post(`${V3}/catalog/brands`, async (c) => {

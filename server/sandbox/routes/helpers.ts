@@ -2,7 +2,7 @@
 // product sub-resource (options, modifiers, custom fields, images…) repeats: list a page, find or remove by id,
 // record a write.
 import { jsonValueProblem, MAX_JSON_DEPTH } from '../../http';
-import { BcApiError, paginate } from '../envelope';
+import { BcApiError, paginate, v3Data, v3List } from '../envelope';
 import type { SandboxContext } from '../app-env';
 import { fieldSelectionParams, pagingParams, selectFields } from '../query';
 import { bcDate } from '../records';
@@ -63,6 +63,34 @@ export function requireArray(body: unknown): unknown[] {
   return body as unknown[];
 }
 
+/** A batch body: a JSON array of at most `max` items; more is BigCommerce's 413 naming the maximum. */
+export async function readBatch(c: SandboxContext, max: number): Promise<unknown[]> {
+  const items = requireArray(await readJson(c));
+  if (items.length > max) {
+    throw new BcApiError(
+      413,
+      `The request payload is too large. The maximum items allowed in the array is ${max}.`,
+    );
+  }
+  return items;
+}
+
+/**
+ * BigCommerce's 422 "Missing Required Fields" when a JSON object body lacks one of `keys` (one message a key); a body
+ * that is no object is left to the schema.
+ */
+export function requireFields(body: unknown, keys: readonly string[]): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const absent = keys.filter((k) => !(k in body));
+  if (absent.length > 0) {
+    throw new BcApiError(
+      422,
+      'Missing Required Fields',
+      Object.fromEntries(absent.map((k) => [k, `Please provide ${k}.`])),
+    );
+  }
+}
+
 /**
  * One page of a v3 list (`page`, `limit` up to 250) with `include_fields` / `exclude_fields` applied to each row as
  * `serialize` shapes it: `{data, meta: {pagination}}`.
@@ -77,6 +105,17 @@ export function pagedList<T extends object>(
   const sel = fieldSelectionParams(q);
   const { data, pagination } = paginate(rows, page, limit);
   return c.json({ data: data.map((row) => selectFields(serialize(row), sel)), meta: { pagination } }, 200);
+}
+
+/** One row as a v3 answer `{data, meta}`, with `include_fields` / `exclude_fields` applied. */
+export function v3Row(c: SandboxContext, row: object): Response {
+  return v3Data(c, selectFields(row, fieldSelectionParams(query(c))));
+}
+
+/** One page of a v3 list (`page`, `limit` up to 250) that takes no `include_fields` / `exclude_fields`: the rows as they are. */
+export function pagedRows(c: SandboxContext, rows: readonly unknown[]): Response {
+  const { page, limit } = pagingParams(query(c), 250);
+  return v3List(c, rows, page, limit);
 }
 
 /** The row with this id, or BigCommerce's 404 (with `errors` naming what was not found, when given). */
@@ -100,4 +139,30 @@ export function withoutRowOr404<T extends { id: number }>(rows: readonly T[], id
 export function recordProductWrite(c: SandboxContext, record: ProductRecord, nowMs: number): void {
   record.fields.date_modified = bcDate(nowMs);
   c.get('store').stats.recordProductWrites([record.fields.id]);
+}
+
+/**
+ * A PUT's `option_values` on an option or modifier: an entry with the id of one of `values` updates it (`update`);
+ * one without is a new value, which needs a label (BigCommerce's 422) and goes to `add`. Without `add`, new values
+ * are ignored.
+ */
+export function applyValueUpdates<
+  V extends { id: number },
+  I extends { id?: number | undefined; label?: string | undefined },
+>(
+  values: readonly V[],
+  inputs: readonly I[] | undefined,
+  update: (value: V, input: I) => void,
+  add?: (input: I & { label: string }) => void,
+): void {
+  for (const input of inputs ?? []) {
+    const existing = input.id !== undefined ? values.find((x) => x.id === input.id) : undefined;
+    if (existing) {
+      update(existing, input);
+    } else if (add) {
+      if (!input.label)
+        throw new BcApiError(422, 'Missing Required Fields', { label: 'Please provide a label.' });
+      add({ ...input, label: input.label });
+    }
+  }
 }

@@ -5,20 +5,28 @@ import type { z } from 'zod';
 import type { RouteDeps, SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { serializeModifier } from '../catalog';
-import { BcApiError, v3Data, v3List } from '../envelope';
-import { fieldSelectionParams, pagingParams, selectFields } from '../query';
+import { BcApiError, v3Data } from '../envelope';
 import { applyValueUpdate, defaultAdjusters, optionName } from '../records';
-import { int, modifierSchema, modifierValueSchema, MULTIPLE_CHOICE_TYPES, parseBody } from '../schemas';
+import {
+  modifierSchema,
+  modifierUpdateSchema,
+  modifierValueSchema,
+  MULTIPLE_CHOICE_TYPES,
+  parseBody,
+} from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Adjusters, Modifier, ModifierValue, ProductRecord } from '../types';
 import {
+  applyValueUpdates,
   pagedList,
+  pagedRows,
   pathId,
   productOr404,
-  query,
   readJson,
   recordProductWrite,
+  requireFields,
   rowOr404,
+  v3Row,
   withoutRowOr404,
 } from './helpers';
 import { PRODUCT_ID } from './products';
@@ -91,6 +99,12 @@ function adjustersFrom(input: ValueInput['adjusters'], current: Adjusters = defa
   };
 }
 
+/** A modifier value's fields sent (its adjusters too) change, the others stay. */
+function updateValue(value: ModifierValue, input: Partial<ValueInput>): void {
+  applyValueUpdate(value, input);
+  value.adjusters = adjustersFrom(input.adjusters, value.adjusters);
+}
+
 function newValue(data: StoreData, modifierId: number, input: ValueInput, sortOrder: number): ModifierValue {
   return {
     id: nextId(data, 'optionValue'),
@@ -114,16 +128,7 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     const store = c.get('store');
     const record = productOr404(c);
     const body = await readJson(c);
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-      const missing = (['required', 'display_name', 'type'] as const).filter((k) => !(k in body));
-      if (missing.length > 0) {
-        throw new BcApiError(
-          422,
-          'Missing Required Fields',
-          Object.fromEntries(missing.map((k) => [k, `Please provide ${k}.`])),
-        );
-      }
-    }
+    requireFields(body, ['required', 'display_name', 'type']);
     const input = parseBody(modifierSchema, body);
     if (input.type === 'date') checkDateConfig(input.config);
     if (PRODUCT_LIST_TYPES.has(input.type)) {
@@ -163,30 +168,17 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
   });
 
   app.get(`${base}/${MODIFIER_ID}`, (c) => {
-    const modifier = modifierOr404(productOr404(c), pathId(c, 'modifier_id'));
-    return v3Data(c, selectFields(serializeModifier(modifier), fieldSelectionParams(query(c))));
+    return v3Row(c, serializeModifier(modifierOr404(productOr404(c), pathId(c, 'modifier_id'))));
   });
 
   app.put(`${base}/${MODIFIER_ID}`, async (c) => {
     const store = c.get('store');
     const record = productOr404(c);
     const modifier = modifierOr404(record, pathId(c, 'modifier_id'));
-    const schema = modifierSchema.partial().extend({
-      option_values: modifierValueSchema.partial().extend({ id: int.optional() }).array().optional(),
-    });
     const body = await readJson(c);
     // The Modifier Put model requires `required` and `type` (lines 434-436).
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-      const missing = (['required', 'type'] as const).filter((k) => !(k in body));
-      if (missing.length > 0) {
-        throw new BcApiError(
-          422,
-          'Missing Required Fields',
-          Object.fromEntries(missing.map((k) => [k, `Please provide ${k}.`])),
-        );
-      }
-    }
-    const input = parseBody(schema, body);
+    requireFields(body, ['required', 'type']);
+    const input = parseBody(modifierUpdateSchema, body);
     if (modifier.type === 'date') checkDateConfig(input.config);
     if (PRODUCT_LIST_TYPES.has(modifier.type)) {
       (input.option_values ?? []).forEach((v, i) => {
@@ -203,19 +195,17 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
         type: 'Delete and recreate the modifier.',
       });
     }
-    for (const v of input.option_values ?? []) {
-      const existing = v.id !== undefined ? modifier.option_values.find((x) => x.id === v.id) : undefined;
-      if (existing) {
-        applyValueUpdate(existing, v);
-        existing.adjusters = adjustersFrom(v.adjusters, existing.adjusters);
-      } else if (modifier.type !== 'checkbox' && LIST_TYPES.has(modifier.type)) {
-        if (!v.label)
-          throw new BcApiError(422, 'Missing Required Fields', { label: 'Please provide a label.' });
-        modifier.option_values.push(
-          newValue(store.data, modifier.id, { ...v, label: v.label }, modifier.option_values.length),
-        );
-      }
-    }
+    const addValue = (v: ValueInput) => {
+      modifier.option_values.push(newValue(store.data, modifier.id, v, modifier.option_values.length));
+    };
+    // New values only on a list type (a checkbox keeps the two it was created with).
+    const takesValues = modifier.type !== 'checkbox' && LIST_TYPES.has(modifier.type);
+    applyValueUpdates(
+      modifier.option_values,
+      input.option_values,
+      updateValue,
+      takesValues ? addValue : undefined,
+    );
     recordProductWrite(c, record, deps.clock());
     return v3Data(c, serializeModifier(modifier));
   });
@@ -230,9 +220,7 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
 
   app.get(`${base}/${MODIFIER_ID}/values`, (c) => {
     const modifier = modifierOr404(productOr404(c), pathId(c, 'modifier_id'));
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    return v3List(c, serializeModifier(modifier).option_values, page, limit);
+    return pagedRows(c, serializeModifier(modifier).option_values);
   });
 
   app.post(`${base}/${MODIFIER_ID}/values`, async (c) => {
@@ -266,8 +254,7 @@ export function registerModifierRoutes(app: SandboxApp, deps: RouteDeps): void {
     if (PRODUCT_LIST_TYPES.has(modifier.type) && input.value_data !== undefined) {
       checkProductListValue(c.get('store').data, input.value_data, '');
     }
-    applyValueUpdate(value, input);
-    value.adjusters = adjustersFrom(input.adjusters, value.adjusters);
+    updateValue(value, input);
     recordProductWrite(c, record, deps.clock());
     return v3Data(c, { ...value });
   });

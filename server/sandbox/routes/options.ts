@@ -4,19 +4,19 @@ import type { RouteDeps, SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { dropVariantsUsing, serializeOption, syncVariantOptionLabels } from '../catalog';
 import { BcApiError, v3Data } from '../envelope';
-import { fieldSelectionParams, selectFields } from '../query';
 import { applyValueUpdate, optionName } from '../records';
-import { int, optionSchema, optionValueSchema, parseBody } from '../schemas';
+import { optionSchema, optionUpdateSchema, optionValueSchema, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { OptionValue, ProductOption, ProductRecord } from '../types';
 import {
+  applyValueUpdates,
   pagedList,
   pathId,
   productOr404,
-  query,
   readJson,
   recordProductWrite,
   rowOr404,
+  v3Row,
   withoutRowOr404,
 } from './helpers';
 import { PRODUCT_ID } from './products';
@@ -85,18 +85,14 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
   });
 
   app.get(`${base}/${OPTION_ID}`, (c) => {
-    const option = optionOr404(productOr404(c), pathId(c, 'option_id'));
-    return v3Data(c, selectFields(serializeOption(option), fieldSelectionParams(query(c))));
+    return v3Row(c, serializeOption(optionOr404(productOr404(c), pathId(c, 'option_id'))));
   });
 
   app.put(`${base}/${OPTION_ID}`, async (c) => {
     const store = c.get('store');
     const record = productOr404(c);
     const option = optionOr404(record, pathId(c, 'option_id'));
-    const schema = optionSchema.partial().extend({
-      option_values: optionValueSchema.partial().extend({ id: int.optional() }).array().optional(),
-    });
-    const input = parseBody(schema, await readJson(c));
+    const input = parseBody(optionUpdateSchema, await readJson(c));
     if (
       input.display_name !== undefined &&
       record.options.some(
@@ -111,20 +107,11 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
     if (input.type !== undefined) option.type = input.type;
     if (input.sort_order !== undefined) option.sort_order = input.sort_order;
     if (input.config !== undefined) option.config = input.config;
-    for (const v of input.option_values ?? []) {
-      const existing = v.id !== undefined ? option.option_values.find((x) => x.id === v.id) : undefined;
-      if (existing) {
-        applyValueUpdate(existing, v);
-      } else {
-        if (!v.label)
-          throw new BcApiError(422, 'Missing Required Fields', { label: 'Please provide a label.' });
-        if (option.option_values.length >= MAX_VALUES)
-          throw new BcApiError(422, 'An option can have at most 250 values.');
-        option.option_values.push(
-          newValue(store.data, { ...v, label: v.label }, option.option_values.length),
-        );
-      }
-    }
+    applyValueUpdates(option.option_values, input.option_values, applyValueUpdate, (v) => {
+      if (option.option_values.length >= MAX_VALUES)
+        throw new BcApiError(422, 'An option can have at most 250 values.');
+      option.option_values.push(newValue(store.data, v, option.option_values.length));
+    });
     assertUniqueLabels(option.option_values);
     syncVariantOptionLabels(record);
     recordProductWrite(c, record, deps.clock());
@@ -162,8 +149,7 @@ export function registerOptionRoutes(app: SandboxApp, deps: RouteDeps): void {
 
   app.get(`${base}/${OPTION_ID}/values/${VALUE_ID}`, (c) => {
     const option = optionOr404(productOr404(c), pathId(c, 'option_id'));
-    const value = rowOr404(option.option_values, pathId(c, 'value_id'));
-    return v3Data(c, selectFields(value, fieldSelectionParams(query(c))));
+    return v3Row(c, rowOr404(option.option_values, pathId(c, 'value_id')));
   });
 
   app.put(`${base}/${OPTION_ID}/values/${VALUE_ID}`, async (c) => {

@@ -2,7 +2,7 @@
 import type { RouteDeps, SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { assertBulkRuleFits, assertCustomFieldUnique } from '../catalog';
-import { BcApiError, paginate, v3Data, v3List } from '../envelope';
+import { paginate, v3Data } from '../envelope';
 import { fieldSelectionParams, intParam, pagingParams, selectFields } from '../query';
 import { bcDate, refreshDerived } from '../records';
 import { bulkPricingRuleSchema, customFieldSchema, parseBody, reviewSchema } from '../schemas';
@@ -10,27 +10,17 @@ import { nextId } from '../store-state';
 import type { Review } from '../types';
 import {
   pagedList,
+  pagedRows,
   pathId,
   productOr404,
   query,
   readJson,
   recordProductWrite,
+  requireFields,
   rowOr404,
   withoutRowOr404,
 } from './helpers';
 import { PRODUCT_ID } from './products';
-
-function missing(body: unknown, keys: string[]): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-  const absent = keys.filter((k) => !(k in body));
-  if (absent.length > 0) {
-    throw new BcApiError(
-      422,
-      'Missing Required Fields',
-      Object.fromEntries(absent.map((k) => [k, `Please provide ${k}.`])),
-    );
-  }
-}
 
 export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): void {
   // Custom fields ------------------------------------------------------------------------------------------------
@@ -45,7 +35,7 @@ export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): vo
     const store = c.get('store');
     const record = productOr404(c);
     const body = await readJson(c);
-    missing(body, ['name', 'value']);
+    requireFields(body, ['name', 'value']);
     const input = parseBody(customFieldSchema, body);
     assertCustomFieldUnique(record, input.name, input.value);
     const field = { id: nextId(store.data, 'customField'), ...input };
@@ -82,16 +72,14 @@ export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): vo
   const BPR_ID = ':bulk_pricing_rule_id{[0-9]+}';
 
   app.get(bpr, (c) => {
-    const record = productOr404(c);
-    const { page, limit } = pagingParams(query(c), 250);
-    return v3List(c, record.bulkPricingRules, page, limit);
+    return pagedRows(c, productOr404(c).bulkPricingRules);
   });
 
   app.post(bpr, async (c) => {
     const store = c.get('store');
     const record = productOr404(c);
     const body = await readJson(c);
-    missing(body, ['quantity_min', 'quantity_max', 'type', 'amount']);
+    requireFields(body, ['quantity_min', 'quantity_max', 'type', 'amount']);
     const input = parseBody(bulkPricingRuleSchema, body);
     assertBulkRuleFits(record, input);
     const rule = { id: nextId(store.data, 'bulkPricingRule'), ...input };
@@ -145,7 +133,7 @@ export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): vo
     const store = c.get('store');
     const record = productOr404(c);
     const body = await readJson(c);
-    missing(body, ['title', 'date_reviewed']);
+    requireFields(body, ['title', 'date_reviewed']);
     const input = parseBody(reviewSchema, body);
     const now = bcDate(deps.clock());
     const review: Review = {

@@ -4,12 +4,11 @@ import type { RouteDeps, SandboxApp, SandboxContext } from '../app-env';
 import { V3 } from '../app-env';
 import { addImage, serializeImage } from '../catalog';
 import { BcApiError, v3Data } from '../envelope';
-import { fieldSelectionParams, selectFields } from '../query';
 import { bcDate } from '../records';
 import { imageSchema, parseBody, videoSchema } from '../schemas';
 import { nextId } from '../store-state';
 import type { ProductImage, ProductRecord, ProductVideo } from '../types';
-import { pagedList, pathId, productOr404, query, readJson, recordProductWrite, rowOr404 } from './helpers';
+import { pagedList, pathId, productOr404, readJson, recordProductWrite, rowOr404, v3Row } from './helpers';
 import { PRODUCT_ID } from './products';
 
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
@@ -104,13 +103,7 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
 
   app.get(`${images}/${IMAGE_ID}`, (c) => {
     const img = imageOr404(productOr404(c), pathId(c, 'image_id'));
-    return v3Data(
-      c,
-      selectFields(
-        serializeImage(img, deps.baseUrl(c), c.get('store').spec.hash),
-        fieldSelectionParams(query(c)),
-      ),
-    );
+    return v3Row(c, serializeImage(img, deps.baseUrl(c), c.get('store').spec.hash));
   });
 
   app.put(`${images}/${IMAGE_ID}`, async (c) => {
@@ -174,7 +167,7 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
 
   app.get(`${videos}/${VIDEO_ID}`, (c) => {
     const video = videoOr404(productOr404(c), pathId(c, 'id'));
-    return v3Data(c, selectFields(video, fieldSelectionParams(query(c))));
+    return v3Row(c, video);
   });
 
   app.put(`${videos}/${VIDEO_ID}`, async (c) => {

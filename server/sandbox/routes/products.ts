@@ -16,7 +16,7 @@ import { DELETE_PRODUCTS_FILTERS, productPredicate, sortProducts } from '../prod
 import { fieldSelectionParams, pagingParams, strListParam } from '../query';
 import { parseBody, productCreateSchema, productUpdateSchema, type ProductUpdateInput } from '../schemas';
 import type { ProductRecord } from '../types';
-import { NOT_FOUND_TITLE, productOr404, query, readJson, requireArray } from './helpers';
+import { NOT_FOUND_TITLE, productOr404, query, readBatch, readJson } from './helpers';
 
 export const PRODUCT_ID = ':product_id{[0-9]+}';
 const BATCH_MAX = 10;
@@ -87,13 +87,7 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
 
   app.put(`${V3}/catalog/products`, async (c) => {
     const store = c.get('store');
-    const items = requireArray(await readJson(c));
-    if (items.length > BATCH_MAX) {
-      throw new BcApiError(
-        413,
-        'The request payload is too large. The maximum items allowed in the array is 10.',
-      );
-    }
+    const items = await readBatch(c, BATCH_MAX);
     if (items.length === 0)
       throw new BcApiError(422, 'JSON data is missing or invalid', { body: 'The array is empty.' });
 

@@ -26,7 +26,7 @@ import {
 } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Category } from '../types';
-import { NOT_FOUND_TITLE, pathId, query, readJson, requireArray } from './helpers';
+import { NOT_FOUND_TITLE, pathId, query, readBatch, readJson, requireArray } from './helpers';
 
 const MAX_CATEGORIES = 16_000;
 const MAX_DEPTH = 8;
@@ -211,13 +211,7 @@ export function registerTreeRoutes(app: SandboxApp): void {
 
   app.put(`${V3}/catalog/trees`, async (c) => {
     const data = c.get('store').data;
-    const items = requireArray(await readJson(c));
-    if (items.length > TREE_BATCH_MAX) {
-      throw new BcApiError(
-        413,
-        'The request payload is too large. The maximum items allowed in the array is 50.',
-      );
-    }
+    const items = await readBatch(c, TREE_BATCH_MAX);
     const inputs = items.map((item, i) => parseBody(treeUpsertSchema, item, `${i}.`));
     inputs.forEach((input, i) => {
       if (input.id !== undefined) {

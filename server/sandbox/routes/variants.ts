@@ -29,9 +29,10 @@ import {
   pathId,
   productOr404,
   query,
+  readBatch,
   readJson,
-  requireArray,
   rowOr404,
+  v3Row,
 } from './helpers';
 import { PRODUCT_ID } from './products';
 
@@ -75,8 +76,7 @@ export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
 
   app.get(`${base}/${VARIANT_ID}`, (c) => {
     const record = productOr404(c);
-    const variant = variantOr404(record, pathId(c, 'variant_id'));
-    return v3Data(c, selectFields(variant, fieldSelectionParams(query(c))));
+    return v3Row(c, variantOr404(record, pathId(c, 'variant_id')));
   });
 
   app.put(`${base}/${VARIANT_ID}`, async (c) => {
@@ -127,13 +127,7 @@ export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
 
   app.put(`${V3}/catalog/variants`, async (c) => {
     const store = c.get('store');
-    const items = requireArray(await readJson(c));
-    if (items.length > BATCH_MAX) {
-      throw new BcApiError(
-        413,
-        'The request payload is too large. The maximum items allowed in the array is 50.',
-      );
-    }
+    const items = await readBatch(c, BATCH_MAX);
     const inputs = items.map((item, i) => parseBody(variantBatchItemSchema, item, `${i}.`));
     const owners = new Map<number, ProductRecord>();
     for (const record of store.data.products.values())

@@ -1,8 +1,8 @@
-// Static rendering for the unit tests of the bulk-edit parts (as client/components/tool/*.test.tsx do).
+// Static rendering for the unit tests of screen parts: the markup in a language, and the text a person reads in it.
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n, type Language } from '../../lib/i18n';
+import { createI18n, type Language } from './i18n';
 
 export function render(element: ReactElement, language: Language = 'en'): string {
   return renderToStaticMarkup(<I18nextProvider i18n={createI18n(language)}>{element}</I18nextProvider>);
