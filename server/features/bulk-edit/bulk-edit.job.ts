@@ -15,6 +15,7 @@ import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
 import type { Backup, JobRow, JobStore, PlanItem } from '../../jobs/job-store';
 import { openCredentials, type Sealer, type SealedCredentials } from '../../jobs/sealed-credentials';
 import type { SliceHandler, SliceOutcome } from '../../jobs/job-queue';
+import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import {
   planEdit,
@@ -108,7 +109,12 @@ export function bulkEditSlice(deps: BulkEditJobDeps): SliceHandler {
     try {
       return await runSlice(deps, row, now);
     } catch (error) {
-      const message = isBigCommerceError(error) || error instanceof Error ? error.message : String(error);
+      // The row's message is shown to the job's owner: BigCommerce's answer and our own AppError texts are written for
+      // them; anything else (a database error, a bug) carries internals and is logged only.
+      const message =
+        isBigCommerceError(error) || error instanceof AppError
+          ? error.message
+          : 'The job stopped on an unexpected error. Please try again.';
       if (!isBigCommerceError(error)) deps.logger.error({ err: error, jobId }, 'job slice failed');
       await deps.store.finish(jobId, 'failed', now(), message);
       return 'finished';
