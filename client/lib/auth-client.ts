@@ -1,12 +1,13 @@
 import { adminClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { AUTH_BASE_PATH } from '../../common/contracts/account';
 
 /**
  * The Better Auth client (server at `/api/auth/*`, same origin, session cookie). Components use it through the
  * session seam (client/lib/session.ts) and the feature api modules, never `fetch` directly. The session itself is
  * read by TanStack Query in the seam, so the client's own session store is not used.
  */
-export const authClient = createAuthClient({ plugins: [adminClient()] });
+export const authClient = createAuthClient({ basePath: AUTH_BASE_PATH, plugins: [adminClient()] });
 
 /** The error Better Auth answers with (`{code, message}` in the body; `status` from HTTP). */
 export interface AuthError {

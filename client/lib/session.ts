@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { AUTH_SESSION_PATH } from '../../common/contracts/account';
 import { apiRequest } from './api';
 import { authClient, unwrap } from './auth-client';
 
 // The session seam (Better Auth at /api/auth/*). get-session answers `null` when logged out; any non-2xx answer or a
 // network failure is read as "logged out" too.
-export const SESSION_PATH = '/api/auth/get-session';
+export const SESSION_PATH = AUTH_SESSION_PATH;
 
 export interface SessionUser {
   id: string;

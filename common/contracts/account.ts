@@ -2,6 +2,11 @@
 // `/api/auth/sign-in/email`, `/api/auth/get-session`, `/api/auth/admin/*`, …) are documented by Better Auth.
 import { ERROR_CODES, type ErrorCode } from '../errors';
 
+/** Where Better Auth answers (its base path), on the server and in the browser's auth client. */
+export const AUTH_BASE_PATH = '/api/auth';
+/** Better Auth's session read: `null` when logged out. */
+export const AUTH_SESSION_PATH = `${AUTH_BASE_PATH}/get-session`;
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 /** A name is shown in the header and sent with every session read: kept short (issue 9, point 12). */

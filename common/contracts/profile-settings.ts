@@ -1,8 +1,9 @@
 // Wire contract of the profile-settings tab: the user's own name, email and password (spec part 2 §5 "Profile").
 import { z } from 'zod';
+import { AUTH_BASE_PATH } from './account';
 
 /** Spec part 2 §5 "Profile" and §7 `PUT /api/auth/profile`. */
-export const PROFILE_PATH = '/api/auth/profile';
+export const PROFILE_PATH = `${AUTH_BASE_PATH}/profile`;
 
 export const profileUpdateRequestSchema = z.object({
   name: z.string().optional(),

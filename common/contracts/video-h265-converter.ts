@@ -108,6 +108,10 @@ export type ConvertH265Request = z.infer<typeof convertH265RequestSchema>;
 export const h265CancelRequestSchema = z.object({ s3Key: s3KeySchema });
 export type H265CancelRequest = z.infer<typeof h265CancelRequestSchema>;
 
+/** `GET H265_STATUS_PATH?s3Key=…`: the query of a status poll (the caller's own conversion of this upload). */
+export const h265StatusQuerySchema = z.object({ s3Key: s3KeySchema });
+export type H265StatusQuery = z.infer<typeof h265StatusQuerySchema>;
+
 /** A cancel's answer: the conversion is cancelled, its upload and any partial output deleted. */
 export type H265CancelResponse = { success: true; state: 'cancelled'; message: string };
 

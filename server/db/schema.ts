@@ -192,6 +192,12 @@ export const job = pgTable(
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     undoOf: text('undo_of'),
     version: integer('version').notNull().default(0),
+    /**
+     * The job's progress steps (the plan made, each wave settled): `[{version, succeeded, failed, skipped}]`, the version
+     * each one gave the row. A follower's stream sends every step after the last one it sent, however close together
+     * they came (issue 29, L1). One per wave, so bounded by the plan.
+     */
+    progress: jsonb('progress').notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

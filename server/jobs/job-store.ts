@@ -1,6 +1,6 @@
 // The job rows (server/db/schema.ts `job`): what the screens and the spec endpoints read, and what a worker needs to
 // resume. Every change bumps `version`, which the event stream uses as its event id.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BulkEditError } from '../../common/contracts/bulk-edit';
 import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
 import { type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
@@ -17,6 +17,17 @@ export type PlanItem = { id: number; name: string | null; current: string; next:
 
 /** Previous values, by product id: what an undo restores. */
 export type Backup = Record<string, { name: string | null; value: string }>;
+
+/** One progress step of a job (server/db/schema.ts `job.progress`): its counts and the row version it made. */
+export type ProgressStep = { version: number; succeeded: number; failed: number; skipped: number };
+
+/**
+ * Appends this write's step to `job.progress`. The SET expressions read the row as it was before the update, so the
+ * step's version is the one this update gives the row (`version + 1`), and its counts are the new ones.
+ */
+function progressStep(counts: { succeeded: SQL; failed: SQL; skipped: SQL }): SQL {
+  return sql`${job.progress} || jsonb_build_array(jsonb_build_object('version', ${job.version} + 1, 'succeeded', ${counts.succeeded}, 'failed', ${counts.failed}, 'skipped', ${counts.skipped}))`;
+}
 
 /** Errors kept per job at most (the counts stay exact beyond it). */
 export const MAX_JOB_ERRORS = 1_000;
@@ -52,6 +63,35 @@ export function toJobView(row: JobRow): JobView {
     backedUp: Object.keys(backup).length,
     undoOf: row.undoOf,
   };
+}
+
+/**
+ * What a follower that has seen the row up to version `after` is sent next: each progress step it has not seen (the
+ * job as it was at that step: running, with that step's counts and the errors up to them), then the row as it is now.
+ * Event ids are row versions, so they only go up and a reconnecting follower (Last-Event-ID) resumes where it was.
+ */
+export function jobEventsAfter(row: JobRow, after: number): Array<{ version: number; view: JobView }> {
+  const now = toJobView(row);
+  const steps = (row.progress as ProgressStep[]).filter(
+    (step) => step.version > after && step.version < row.version,
+  );
+  return [
+    ...steps.map((step) => ({
+      version: step.version,
+      view: {
+        ...now,
+        state: 'running' as const,
+        waiting: null,
+        message: null,
+        finishedAt: null,
+        succeeded: step.succeeded,
+        failed: step.failed,
+        skipped: step.skipped,
+        errors: now.errors.slice(0, step.failed),
+      },
+    })),
+    ...(row.version > after ? [{ version: row.version, view: now }] : []),
+  ];
 }
 
 /** Unfinished jobs one owner may have, and one store may have queued (safe by default: rows stay bounded). */
@@ -196,6 +236,7 @@ export function createJobStore(db: Db) {
           failed: errors.length,
           errors: errors.slice(0, MAX_JOB_ERRORS),
           checkpoint: 0,
+          progress: sql`jsonb_build_array(jsonb_build_object('version', ${job.version} + 1, 'succeeded', ${skipped}::int, 'failed', ${errors.length}::int, 'skipped', ${skipped}::int))`,
           // A cancel asked for while the plan was being made stands (it was set back to running: issue 26 review).
           state: sql`case when ${job.state} in ('queued', 'running', 'waiting') then 'running' else ${job.state} end`,
           startedAt: now,
@@ -240,6 +281,11 @@ export function createJobStore(db: Db) {
           checkpoint: batch.checkpoint,
           succeeded: sql`${job.succeeded} + ${batch.succeeded}`,
           failed: sql`${job.failed} + ${batch.failed}`,
+          progress: progressStep({
+            succeeded: sql`${job.succeeded} + ${batch.succeeded}`,
+            failed: sql`${job.failed} + ${batch.failed}`,
+            skipped: sql`${job.skipped}`,
+          }),
           errors,
           waiting: null,
           state: sql`case when ${job.state} = 'waiting' then 'running' else ${job.state} end`,

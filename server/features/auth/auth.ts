@@ -6,6 +6,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import {
+  AUTH_BASE_PATH,
   KNOWN_ROLES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -36,7 +37,7 @@ const PASSWORD_FIELDS: Record<string, string> = {
 };
 const ROLE_PATHS = new Set(['/admin/set-role', '/admin/create-user']);
 
-export const AUTH_BASE_PATH = '/api/auth';
+export { AUTH_BASE_PATH };
 /** Set by our route from the socket (and trusted proxies) before Better Auth sees the request; a client's own value
  * is overwritten. Better Auth keys its rate limits and session IPs on it. */
 export const CLIENT_IP_HEADER = 'x-bct-client-ip';

@@ -21,7 +21,7 @@ import { AppError } from '../../errors';
 import { readInput } from '../../tool-route';
 import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
 import { enqueueOrFail } from '../../jobs/enqueue';
-import { assertRoomForJob, toJobView } from '../../jobs/job-store';
+import { assertRoomForJob, jobEventsAfter, toJobView } from '../../jobs/job-store';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { Auth } from '../auth/auth';
@@ -96,17 +96,20 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
       };
       return streamSSE(c, async (stream) => {
         try {
-          let sent = Number.isFinite(lastSeen) ? lastSeen : -1;
+          // A new follower starts from the job as it is; one that comes back (Last-Event-ID) gets what it missed.
+          let sent = Number.isFinite(lastSeen) && lastSeen >= 0 ? lastSeen : first.version - 1;
           let row: JobRow | undefined = first;
           const until = Date.now() + STREAM_MS;
           while (row && !stream.aborted && Date.now() < until) {
-            if (row.version > sent) {
+            // Every progress step since the last event sent, then the row (issue 29, L1: steps closer together than a
+            // look are each sent, not merged).
+            for (const event of jobEventsAfter(row, sent)) {
               await stream.writeSSE({
                 event: JOB_EVENT,
-                id: String(row.version),
-                data: JSON.stringify(toJobView(row)),
+                id: String(event.version),
+                data: JSON.stringify(event.view),
               });
-              sent = row.version;
+              sent = event.version;
             }
             if (isFinal(row.state)) break;
             await stream.sleep(POLL_MS);

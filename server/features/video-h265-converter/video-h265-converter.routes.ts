@@ -13,6 +13,7 @@ import {
   H265_STATUS_PATH,
   H265_UPLOAD_URL_PATH,
   h265CancelRequestSchema,
+  h265StatusQuerySchema,
   h265EstimateRequestSchema,
   h265UploadUrlRequestSchema,
   type ConvertH265Failure,
@@ -20,7 +21,7 @@ import {
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError, createErrorHandler, type Failure } from '../../errors';
 import type { Logger } from '../../logger';
-import { readInput } from '../../tool-route';
+import { readInput, readQuery } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { jobOwner } from '../jobs/job-owner';
 import type { Caller, Converter } from './video-h265-converter.service';
@@ -77,7 +78,7 @@ export function convertH265Routes(deps: ConvertH265RoutesDeps): Hono {
         return c.json(await converter.estimate(request));
       })
       .get(H265_STATUS_PATH, async (c) => {
-        const s3Key = c.req.query('s3Key') ?? '';
+        const { s3Key } = await readInput(c, h265StatusQuerySchema, { read: readQuery });
         const converter = await deps.getConverter();
         return c.json(await converter.status(await callerOf(c, false), s3Key));
       })

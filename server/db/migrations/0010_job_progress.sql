@@ -1,0 +1,1 @@
+ALTER TABLE "job" ADD COLUMN "progress" jsonb DEFAULT '[]'::jsonb NOT NULL;
