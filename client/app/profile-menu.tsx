@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '../components/icons';
 import { cn } from '../lib/class-names';
@@ -27,8 +27,6 @@ export function ProfileMenuView({
 }: ProfileMenuViewProps) {
   const { t } = useTranslation();
   const roleLabel = user.role === 'admin' ? t('header.roles.admin') : t('header.roles.user');
-  const itemClass =
-    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
   return (
     <>
       <button
@@ -73,41 +71,43 @@ export function ProfileMenuView({
             )}
           </div>
           <div className="pt-1">
-            <button
-              type="button"
-              role="menuitem"
-              className={cn(itemClass, 'text-slate-700')}
-              onClick={onProfileSettings}
-            >
+            <MenuItem tone="text-slate-700" onSelect={onProfileSettings}>
               <UserIcon className="h-4 w-4 text-slate-500" />
               {t('header.profileSettings')}
-            </button>
+            </MenuItem>
             {user.isImpersonating && (
-              <button
-                type="button"
-                role="menuitem"
-                className={cn(itemClass, 'text-orange-700')}
-                onClick={onExitAdminMode}
-              >
+              <MenuItem tone="text-orange-700" onSelect={onExitAdminMode}>
                 <span aria-hidden="true" className="w-4 text-center">
                   ⇤
                 </span>
                 {t('header.exitAdminMode')}
-              </button>
+              </MenuItem>
             )}
-            <button
-              type="button"
-              role="menuitem"
-              className={cn(itemClass, 'text-red-700')}
-              onClick={onLogout}
-            >
+            <MenuItem tone="text-red-700" onSelect={onLogout}>
               <LogoutIcon className="h-4 w-4" />
               {t('header.logout')}
-            </button>
+            </MenuItem>
           </div>
         </div>
       )}
     </>
+  );
+}
+
+/** One entry of the dropdown (its icon and label as children), in its colour. */
+function MenuItem({ tone, onSelect, children }: { tone: string; onSelect: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      className={cn(
+        'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none',
+        tone,
+      )}
+      onClick={onSelect}
+    >
+      {children}
+    </button>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TabId } from '../../common/contracts/tabs';
 
 // Small stroke icons drawn inline (no icon package, no CDN: the CSP allows only same-origin resources).
@@ -5,21 +6,33 @@ interface IconProps {
   className?: string;
 }
 
-function StrokeIcon({ d, className }: { d: string } & IconProps) {
+/** The 24-unit outline every stroke icon is drawn in; `isRounded` (the default) rounds the lines' ends and corners. */
+function StrokeSvg({
+  className,
+  isRounded = true,
+  children,
+}: IconProps & { isRounded?: boolean; children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
       strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      {...(isRounded ? ({ strokeLinecap: 'round', strokeLinejoin: 'round' } as const) : {})}
       aria-hidden="true"
       focusable="false"
       className={className ?? 'h-5 w-5'}
     >
-      <path d={d} />
+      {children}
     </svg>
+  );
+}
+
+function StrokeIcon({ d, className }: { d: string } & IconProps) {
+  return (
+    <StrokeSvg {...(className ? { className } : {})}>
+      <path d={d} />
+    </StrokeSvg>
   );
 }
 
@@ -110,5 +123,16 @@ export function CrownIcon({ className }: IconProps) {
     >
       <path fill="currentColor" d="M3 7.5l4.5 4L12 4l4.5 7.5L21 7.5 19 19H5z" />
     </svg>
+  );
+}
+
+/** An eye (show a secret), struck through when closed (hide it); its lines keep square ends. */
+export function EyeIcon({ isOpen, ...props }: { isOpen: boolean } & IconProps) {
+  return (
+    <StrokeSvg isRounded={false} {...props}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {!isOpen && <path d="M4 4l16 16" />}
+    </StrokeSvg>
   );
 }

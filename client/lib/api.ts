@@ -80,6 +80,16 @@ export async function apiRequest<T>({
   return schema.parse(parsed);
 }
 
+/** `POST path` with a JSON body: apiRequest's most common call. */
+export function apiPost<T>(
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  return apiRequest({ method: 'POST', path, body, schema, ...(signal ? { signal } : {}) });
+}
+
 export interface ApiStreamRequest<P, T> extends ApiRequest<T> {
   /** The progress lines; a line that does not match is the final answer, checked with `schema`. */
   progressSchema: z.ZodType<P>;

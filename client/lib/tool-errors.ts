@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ToolFailure } from '../../common/contracts/tool-result';
-import { ApiError, apiRequest } from './api';
+import { ApiError, apiPost } from './api';
 import { readFailure, serverErrorText } from './error-text';
 
 /** A tool answer with `success: false` (a streamed answer ends so after its 200). */
@@ -25,7 +25,7 @@ export async function postTool<T>(
   schema: z.ZodType<{ success: true; data: T } | ToolFailure>,
   signal?: AbortSignal,
 ): Promise<T> {
-  return toolData(await apiRequest({ method: 'POST', path, body, schema, ...(signal ? { signal } : {}) }));
+  return toolData(await apiPost(path, body, schema, signal));
 }
 
 /**

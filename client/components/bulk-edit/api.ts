@@ -17,7 +17,7 @@ import {
   type Preview,
 } from '../../../common/contracts/jobs';
 import type { StoreCredentials } from '../../../common/contracts/stores';
-import { apiRequest } from '../../lib/api';
+import { apiPost, apiRequest } from '../../lib/api';
 
 /** The two bulk-edit tools, by tab id and job kind. */
 export type BulkTool = 'reset-page-title' | 'copy-description';
@@ -30,23 +30,13 @@ export interface BulkRequests {
 
 /** `POST …/preview`: what the edit would change. */
 export async function previewBulkEdit<T extends BulkTool>(tool: T, body: BulkRequests[T]): Promise<Preview> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: bulkEditPaths(tool).preview,
-    body,
-    schema: previewResponseSchema,
-  });
+  const answer = await apiPost(bulkEditPaths(tool).preview, body, previewResponseSchema);
   return answer.preview;
 }
 
 /** `POST …/jobs`: starts the edit as a job. */
 export async function startBulkEdit<T extends BulkTool>(tool: T, body: BulkRequests[T]): Promise<JobView> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: bulkEditPaths(tool).start,
-    body,
-    schema: jobResponseSchema,
-  });
+  const answer = await apiPost(bulkEditPaths(tool).start, body, jobResponseSchema);
   return answer.job;
 }
 
@@ -82,23 +72,13 @@ export interface UndoTarget {
 
 /** `POST /api/jobs/:id/undo/preview` `{storeCredentials}`: what restoring the backup would change. */
 export async function previewUndo({ jobId, storeCredentials }: UndoTarget): Promise<Preview> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: jobUndoPreviewPath(jobId),
-    body: { storeCredentials },
-    schema: previewResponseSchema,
-  });
+  const answer = await apiPost(jobUndoPreviewPath(jobId), { storeCredentials }, previewResponseSchema);
   return answer.preview;
 }
 
 /** `POST /api/jobs/:id/undo` `{storeCredentials}`: starts the undo as a job of its own. */
 export async function startUndo({ jobId, storeCredentials }: UndoTarget): Promise<JobView> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: jobUndoPath(jobId),
-    body: { storeCredentials },
-    schema: jobResponseSchema,
-  });
+  const answer = await apiPost(jobUndoPath(jobId), { storeCredentials }, jobResponseSchema);
   return answer.job;
 }
 

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { jobBackupPath, type JobView } from '../../../common/contracts/jobs';
 import type { AlertTone } from '../form-field';
+import { TableHeader } from '../table-header';
 import { ResultPanel } from '../tool/result-panel';
 import { Count } from './preview-panel';
 
@@ -61,19 +62,15 @@ export function BulkResultPanel({
           <h3 className="text-xs font-semibold text-slate-700">{t('bulkEdit.errorDetails')}</h3>
           <div className="mt-1 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white">
             <table data-testid="result-errors" className="w-full text-left text-xs text-slate-700">
-              <thead className="bg-slate-50 text-slate-500">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t('bulkEdit.productId')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('bulkEdit.name')}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t('bulkEdit.reason')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHeader
+                className="bg-slate-50 text-slate-500"
+                cellClassName="px-3 py-2"
+                columns={[
+                  { label: t('bulkEdit.productId') },
+                  { label: t('bulkEdit.name') },
+                  { label: t('bulkEdit.reason') },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {job.errors.map((error, index) => (
                   <tr key={`${error.productId}-${index}`} data-testid="result-errors-row">

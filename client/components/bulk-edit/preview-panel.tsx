@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Preview, PreviewItem } from '../../../common/contracts/jobs';
+import { TableHeader } from '../table-header';
 
 const cell = 'px-3 py-2 align-top';
 /** Long descriptions stay on one line, cut by CSS; the whole text is in the cell's title. */
@@ -19,22 +20,16 @@ export function PreviewTable({
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
       <table data-testid={testId} className="w-full table-fixed text-left text-xs text-slate-700">
-        <thead className="bg-slate-50 text-slate-500">
-          <tr>
-            <th scope="col" className={`${cell} w-24`}>
-              {t('bulkEdit.productId')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('bulkEdit.name')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('bulkEdit.current')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('bulkEdit.next')}
-            </th>
-          </tr>
-        </thead>
+        <TableHeader
+          className="bg-slate-50 text-slate-500"
+          cellClassName={cell}
+          columns={[
+            { label: t('bulkEdit.productId'), className: 'w-24' },
+            { label: t('bulkEdit.name') },
+            { label: t('bulkEdit.current') },
+            { label: t('bulkEdit.next') },
+          ]}
+        />
         <tbody className="divide-y divide-slate-100">
           {items.map((item) => (
             <tr key={item.productId} data-testid={`${testId}-row`}>

@@ -9,6 +9,7 @@ import {
   jsonFileProblemText,
   readJsonFile,
   type JsonFileResult,
+  type JsonFileStatus,
 } from './json-file-input';
 
 const storesFile = z.object({
@@ -30,20 +31,16 @@ describe('readJsonFile', () => {
     });
   });
 
-  it('refuses a file that is not .json, without reading it', async () => {
-    const unreadable = { name: 'notes.txt', text: () => Promise.reject(new Error('must not be read')) };
+  // A file whose text cannot be read: a .json one says so, any other is refused before it is read.
+  it.each([
+    { why: 'refuses a file that is not .json, without reading it', name: 'notes.txt', kind: 'not-json-file' },
+    { why: 'says when the file cannot be read', name: 'stores.JSON', kind: 'unreadable' },
+  ] as const)('$why', async ({ name, kind }) => {
+    const unreadable = { name, text: () => Promise.reject(new Error('disk')) };
     expect(await readJsonFile(unreadable, storesFile)).toEqual({
       ok: false,
-      problem: { kind: 'not-json-file' },
-      fileName: 'notes.txt',
-    });
-  });
-
-  it('says when the file cannot be read', async () => {
-    const broken = { name: 'stores.JSON', text: () => Promise.reject(new Error('disk')) };
-    expect(await readJsonFile(broken, storesFile)).toMatchObject({
-      ok: false,
-      problem: { kind: 'unreadable' },
+      problem: { kind },
+      fileName: name,
     });
   });
 
@@ -105,30 +102,23 @@ describe('JsonFileInput', () => {
   });
 
   it('shows an error as an alert linked to the input, and a loaded file politely', () => {
-    const onChange = () => Promise.resolve();
-    const error = renderToStaticMarkup(
-      <JsonFileInputView
-        id="f"
-        label="Stores file"
-        status={{ tone: 'error', text: 'a.json is not valid JSON: x' }}
-        onChange={onChange}
-        testId="stores-file"
-      />,
-    );
+    const renderView = (status: JsonFileStatus) =>
+      renderToStaticMarkup(
+        <JsonFileInputView
+          id="f"
+          label="Stores file"
+          status={status}
+          onChange={() => Promise.resolve()}
+          testId="stores-file"
+        />,
+      );
+    const error = renderView({ tone: 'error', text: 'a.json is not valid JSON: x' });
     expect(error).toContain('aria-invalid="true"');
     expect(error).toContain('aria-describedby="f-status"');
     expect(error).toMatch(
       /<p id="f-status" role="alert" data-testid="stores-file-error"[^>]*>a.json is not valid JSON: x<\/p>/,
     );
-    const loaded = renderToStaticMarkup(
-      <JsonFileInputView
-        id="f"
-        label="Stores file"
-        status={{ tone: 'ok', text: 'Loaded a.json' }}
-        onChange={onChange}
-        testId="stores-file"
-      />,
-    );
+    const loaded = renderView({ tone: 'ok', text: 'Loaded a.json' });
     expect(loaded).not.toContain('aria-invalid');
     expect(loaded).toMatch(/role="status" data-testid="stores-file-loaded"[^>]*>Loaded a.json</);
   });

@@ -225,19 +225,15 @@ function UsersPanel() {
                         ))}
                       </select>
                     </td>
-                    <td className="px-3 py-3">
-                      <Badge tone={row.emailVerified ? 'green' : 'amber'}>
-                        {row.emailVerified ? t('adminUsers.verified') : t('adminUsers.notVerified')}
-                      </Badge>
-                    </td>
+                    <BadgeCell tone={row.emailVerified ? 'green' : 'amber'}>
+                      {row.emailVerified ? t('adminUsers.verified') : t('adminUsers.notVerified')}
+                    </BadgeCell>
                     <td className="whitespace-nowrap px-3 py-3 text-slate-600">
                       <time dateTime={row.createdAt.toISOString()}>{dateFormat.format(row.createdAt)}</time>
                     </td>
-                    <td className="px-3 py-3">
-                      <Badge tone={row.banned ? 'red' : 'slate'}>
-                        {row.banned ? t('adminUsers.banned') : t('adminUsers.active')}
-                      </Badge>
-                    </td>
+                    <BadgeCell tone={row.banned ? 'red' : 'slate'}>
+                      {row.banned ? t('adminUsers.banned') : t('adminUsers.active')}
+                    </BadgeCell>
                     <td className="px-5 py-3">
                       {!isMe && (
                         <div className="flex flex-wrap justify-end gap-1.5">
@@ -301,10 +297,13 @@ const BADGE_TONES = {
   slate: 'bg-slate-100 text-slate-700',
 } as const;
 
-function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: React.ReactNode }) {
+/** A table cell holding one coloured badge (a user's state). */
+function BadgeCell({ tone, children }: { tone: keyof typeof BADGE_TONES; children: React.ReactNode }) {
   return (
-    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', BADGE_TONES[tone])}>
-      {children}
-    </span>
+    <td className="px-3 py-3">
+      <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-semibold', BADGE_TONES[tone])}>
+        {children}
+      </span>
+    </td>
   );
 }

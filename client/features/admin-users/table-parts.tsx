@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-field';
+import { TableHeader } from '../../components/table-header';
 import { cn } from '../../lib/class-names';
 
 /** The small bordered button of the admin tables (row actions, refresh, paging); add its colours with `cn`. */
@@ -30,25 +31,19 @@ export function TablePlaceholder({ error }: { error: string | null }) {
 /** A table's header row; the first and last columns line up with the card's padding. */
 export function TableHead({ columns, isLastRight = false }: { columns: string[]; isLastRight?: boolean }) {
   return (
-    <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-      <tr>
-        {columns.map((label, index) => {
-          const isLast = index === columns.length - 1;
-          return (
-            <th
-              key={label}
-              scope="col"
-              className={cn(
-                index === 0 || isLast ? 'px-5 py-2.5' : 'px-3 py-2.5',
-                isLast && isLastRight && 'text-right',
-              )}
-            >
-              {label}
-            </th>
-          );
-        })}
-      </tr>
-    </thead>
+    <TableHeader
+      className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500"
+      columns={columns.map((label, index) => {
+        const isLast = index === columns.length - 1;
+        return {
+          label,
+          className: cn(
+            index === 0 || isLast ? 'px-5 py-2.5' : 'px-3 py-2.5',
+            isLast && isLastRight && 'text-right',
+          ),
+        };
+      })}
+    />
   );
 }
 

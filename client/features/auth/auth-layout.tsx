@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolboxIcon } from '../../components/icons';
 import { LanguageSwitch } from '../../components/language-switch';
+import { AUTH_PATHS } from '../../lib/routes';
 
 /** The frame of every /auth/* page: the app's mark, a way back, the language switch and one centred card. */
 export function AuthLayout({
@@ -55,37 +56,50 @@ export function AuthLayout({
   );
 }
 
-/** A line of the card's footer: a question and the link that answers it ("No account? Sign up"). */
-export function AuthPrompt({ text, href, link }: { text: string; href: string; link: string }) {
+/** The footer line of the login and register cards: a question, and the link to the other page that answers it. */
+const PROMPTS = {
+  register: { text: 'auth.login.noAccount', link: 'auth.login.signUp' },
+  login: { text: 'auth.register.haveAccount', link: 'auth.register.logIn' },
+} as const;
+
+/** A line of the card's footer pointing to the other page ("No account? Sign up"). */
+export function AuthPrompt({ to }: { to: keyof typeof PROMPTS }) {
+  const { t } = useTranslation();
   return (
     <p>
-      {text}{' '}
-      <a href={href} className={linkClass}>
-        {link}
+      {t(PROMPTS[to].text)}{' '}
+      <a href={AUTH_PATHS[to]} className={linkClass}>
+        {t(PROMPTS[to].link)}
       </a>
     </p>
   );
 }
 
+/** Where an account step sends the person next, and the button's words. */
+const NEXT_STEPS = {
+  tool: { href: '/', label: 'auth.register.continue' },
+  login: { href: AUTH_PATHS.login, label: 'auth.resetPassword.goToLogin' },
+  'forgot-password': { href: AUTH_PATHS['forgot-password'], label: 'auth.resetPassword.requestNewLink' },
+} as const;
+
 /** The card an account step ends on: what happened, then one full-width button to where the person goes next. */
 export function AuthOutcome({
   title,
   testId,
-  href,
-  linkLabel,
+  next,
   children,
 }: {
   title: string;
   testId: string;
-  href: string;
-  linkLabel: string;
+  next: keyof typeof NEXT_STEPS;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <AuthLayout title={title} testId={testId}>
       {children}
-      <a href={href} className={`mt-6 w-full ${buttonLinkClass}`}>
-        {linkLabel}
+      <a href={NEXT_STEPS[next].href} className={`mt-6 w-full ${buttonLinkClass}`}>
+        {t(NEXT_STEPS[next].label)}
       </a>
     </AuthLayout>
   );

@@ -23,13 +23,7 @@ export function LoginPage() {
   return (
     <AuthFormPage
       page="login"
-      footer={
-        <AuthPrompt
-          text={t('auth.login.noAccount')}
-          href={AUTH_PATHS.register}
-          link={t('auth.login.signUp')}
-        />
-      }
+      footer={<AuthPrompt to="register" />}
       formRef={formRef}
       onSubmit={submit}
       request={login}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailField, PasswordField } from '../../components/account-fields';
 import { FormAlert, TextField } from '../../components/form-field';
 import { authClient, unwrap } from '../../lib/auth-client';
-import { AUTH_PATHS, VERIFIED_CALLBACK_URL } from '../../lib/routes';
+import { VERIFIED_CALLBACK_URL } from '../../lib/routes';
 import { useValidatedForm } from '../../lib/use-validated-form';
 import { AuthFormPage } from './auth-form';
 import { AuthOutcome, AuthPrompt } from './auth-layout';
@@ -27,12 +27,7 @@ export function RegisterPage() {
 
   if (register.isSuccess) {
     return (
-      <AuthOutcome
-        title={t('auth.register.successTitle')}
-        testId="register-done"
-        href="/"
-        linkLabel={t('auth.register.continue')}
-      >
+      <AuthOutcome title={t('auth.register.successTitle')} testId="register-done" next="tool">
         <FormAlert tone="success">
           {t('auth.register.successBody', { email: register.variables.email })}
         </FormAlert>
@@ -43,13 +38,7 @@ export function RegisterPage() {
   return (
     <AuthFormPage
       page="register"
-      footer={
-        <AuthPrompt
-          text={t('auth.register.haveAccount')}
-          href={AUTH_PATHS.login}
-          link={t('auth.register.logIn')}
-        />
-      }
+      footer={<AuthPrompt to="login" />}
       formRef={formRef}
       onSubmit={submit}
       request={register}

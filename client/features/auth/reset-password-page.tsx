@@ -23,8 +23,7 @@ export function ResetPasswordPage() {
       <AuthOutcome
         title={t('auth.resetPassword.title')}
         testId="reset-password-invalid"
-        href={AUTH_PATHS['forgot-password']}
-        linkLabel={t('auth.resetPassword.requestNewLink')}
+        next="forgot-password"
       >
         {linkError && <AuthMessageAlert message={linkError} testId="form-error" />}
       </AuthOutcome>
@@ -47,12 +46,7 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   if (reset.isSuccess) {
     return (
-      <AuthOutcome
-        title={t('auth.resetPassword.title')}
-        testId="reset-password-done"
-        href={AUTH_PATHS.login}
-        linkLabel={t('auth.resetPassword.goToLogin')}
-      >
+      <AuthOutcome title={t('auth.resetPassword.title')} testId="reset-password-done" next="login">
         <FormAlert tone="success">{t('auth.resetPassword.done')}</FormAlert>
       </AuthOutcome>
     );

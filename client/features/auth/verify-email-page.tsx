@@ -39,12 +39,7 @@ export function VerifyEmailPage() {
 function Verified() {
   const { t } = useTranslation();
   return (
-    <AuthOutcome
-      title={t('auth.verifyEmail.verifiedTitle')}
-      testId="verify-email-done"
-      href="/"
-      linkLabel={t('auth.register.continue')}
-    >
+    <AuthOutcome title={t('auth.verifyEmail.verifiedTitle')} testId="verify-email-done" next="tool">
       <FormAlert tone="success">{t('auth.verifyEmail.verifiedBody')}</FormAlert>
     </AuthOutcome>
   );

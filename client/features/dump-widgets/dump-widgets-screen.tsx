@@ -12,6 +12,7 @@ import {
   type PageTemplateId,
 } from '../../../common/dumps/page-templates';
 import type { DumpMode, WidgetsDump } from '../../../common/dumps/widgets-dump';
+import { smallButtonClass } from '../../components/button-classes';
 import { RadioOptions, TextField } from '../../components/form-field';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { ProgressPanel } from '../../components/tool/progress-panel';
@@ -38,9 +39,6 @@ const MODE_KEYS = {
   all: 'modeAll',
   selected: 'modeSelected',
 } as const satisfies Record<DumpMode, string>;
-
-const secondaryButton =
-  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /** Dump Widgets (spec part 1 §2, §3, §5, §9): modes global, all and selected; progress while pages are read. */
 export default function DumpWidgetsScreen() {
@@ -111,14 +109,14 @@ export default function DumpWidgetsScreen() {
             <div className="mb-3 flex gap-2">
               <button
                 type="button"
-                className={secondaryButton}
+                className={smallButtonClass}
                 onClick={() => setForm(selectAllTemplates(form))}
               >
                 {t('common.selectAll')}
               </button>
               <button
                 type="button"
-                className={secondaryButton}
+                className={smallButtonClass}
                 onClick={() => setForm(deselectAllTemplates(form))}
               >
                 {t('common.deselectAll')}

@@ -13,7 +13,7 @@ import {
   type ImportProgress,
 } from '../../../common/contracts/import-product';
 import { toolResultSchema } from '../../../common/contracts/tool-result';
-import { apiRequest, apiStreamResult } from '../../lib/api';
+import { apiPost, apiStreamResult } from '../../lib/api';
 import { postTool } from '../../lib/tool-errors';
 
 /**
@@ -30,13 +30,7 @@ export async function dryRunImport(
   request: ImportProductRequest,
   signal?: AbortSignal,
 ): Promise<ImportProductPlan> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: IMPORT_PRODUCT_DRY_RUN_PATH,
-    body: request,
-    schema: importProductPlanResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const answer = await apiPost(IMPORT_PRODUCT_DRY_RUN_PATH, request, importProductPlanResponseSchema, signal);
   return answer.plan;
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ImportProductResult } from '../../../common/contracts/import-product';
+import { smallButtonClass } from '../../components/button-classes';
 import { cn } from '../../lib/class-names';
 import { hasFailures, noticeText, resultStats } from './import-product-rules';
 
@@ -43,12 +44,7 @@ export function ImportResultPanel({
         <p className="font-semibold" data-testid="result-title">
           {withFailures ? t('importProduct.resultWithFailures') : t('importProduct.result')}
         </p>
-        <button
-          type="button"
-          onClick={onDownload}
-          data-testid="download-result"
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
+        <button type="button" onClick={onDownload} data-testid="download-result" className={smallButtonClass}>
           {t('importProduct.downloadResult')}
         </button>
       </div>

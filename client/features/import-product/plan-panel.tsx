@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportClash, ImportProductPlan } from '../../../common/contracts/import-product';
+import { smallButtonClass } from '../../components/button-classes';
 
 /** What the check against the target (the dry run) has to show. */
 export type PlanState =
@@ -72,7 +73,7 @@ export function PlanPanel({
           onClick={onCheckAgain}
           disabled={!canCheck || isFetching}
           data-testid="plan-check-again"
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60"
+          className={smallButtonClass}
         >
           {t('importProduct.checkAgain')}
         </button>

@@ -13,18 +13,13 @@ import {
   type ImportWidgetsTemplatesRequest,
   type TargetWidgetTemplate,
 } from '../../../common/contracts/import-widgets';
-import { apiRequest, apiStreamResult } from '../../lib/api';
+import { apiPost, apiStreamResult } from '../../lib/api';
 
 /** `POST /api/import-widgets/templates` (spec part 1 §7): the target's widget templates on the channel. */
 export async function loadTargetTemplates(
   request: ImportWidgetsTemplatesRequest,
 ): Promise<TargetWidgetTemplate[]> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: IMPORT_WIDGETS_TEMPLATES_PATH,
-    body: request,
-    schema: importWidgetsTemplatesResponseSchema,
-  });
+  const answer = await apiPost(IMPORT_WIDGETS_TEMPLATES_PATH, request, importWidgetsTemplatesResponseSchema);
   return answer.templates;
 }
 
@@ -50,11 +45,6 @@ export async function restoreWidgetsPage(request: {
   store: ImportWidgetsRequest['store'];
   backupId: string;
 }): Promise<ImportWidgetsPageResult> {
-  const answer = await apiRequest({
-    method: 'POST',
-    path: IMPORT_WIDGETS_RESTORE_PATH,
-    body: request,
-    schema: importWidgetsRestoreResponseSchema,
-  });
+  const answer = await apiPost(IMPORT_WIDGETS_RESTORE_PATH, request, importWidgetsRestoreResponseSchema);
   return answer.result;
 }

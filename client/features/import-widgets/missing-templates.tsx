@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableHeader } from '../../components/table-header';
 import type { MissingTemplate } from './import-widgets-rules';
 
 const cell = 'px-3 py-2 align-top';
@@ -47,19 +48,15 @@ export function MissingTemplatesSection({
       ) : (
         <div className="overflow-x-auto rounded-lg border border-amber-200" role="alert">
           <table data-testid="missing-templates-table" className="w-full text-left text-xs text-slate-700">
-            <thead className="bg-amber-50 text-amber-900">
-              <tr>
-                <th scope="col" className={cell}>
-                  {t('importWidgets.templateName')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('importWidgets.sourceUuid')}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {t('importWidgets.usedBy')}
-                </th>
-              </tr>
-            </thead>
+            <TableHeader
+              className="bg-amber-50 text-amber-900"
+              cellClassName={cell}
+              columns={[
+                { label: t('importWidgets.templateName') },
+                { label: t('importWidgets.sourceUuid') },
+                { label: t('importWidgets.usedBy'), className: 'text-right' },
+              ]}
+            />
             <tbody className="divide-y divide-amber-100">
               {missing.map((template) => (
                 <tr key={template.uuid} data-testid="missing-template-row">

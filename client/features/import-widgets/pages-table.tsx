@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DumpedPage } from '../../../common/dumps/widgets-dump';
+import { TableHeader } from '../../components/table-header';
 import { cn } from '../../lib/class-names';
 import {
   countMissingWidgets,
@@ -57,40 +58,35 @@ export function PagesTable({
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200">
         <table data-testid="pages-table" className="w-full text-left text-xs text-slate-700">
-          <thead className="bg-slate-50 text-slate-500">
-            <tr>
-              <th scope="col" className={`${cell} w-28`}>
-                <label className="inline-flex items-center gap-2 font-medium">
-                  <input
-                    type="checkbox"
-                    checked={isAll}
-                    ref={(element) => {
-                      if (element) element.indeterminate = isSome;
-                    }}
-                    onChange={onToggleAll}
-                    data-testid="select-all-pages"
-                    className="h-4 w-4 accent-indigo-600"
-                  />
-                  {t('importWidgets.selectAllPages')}
-                </label>
-              </th>
-              <th scope="col" className={cell}>
-                {t('importWidgets.templateFile')}
-              </th>
-              <th scope="col" className={cell}>
-                {t('importWidgets.entity')}
-              </th>
-              <th scope="col" className={`${cell} text-right`}>
-                {t('importWidgets.widgetsCount')}
-              </th>
-              <th scope="col" className={cell}>
-                {t('importWidgets.newEntityId')}
-              </th>
-              <th scope="col" className={cell}>
-                <span className="sr-only">{t('importWidgets.details')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHeader
+            className="bg-slate-50 text-slate-500"
+            cellClassName={cell}
+            columns={[
+              {
+                className: 'w-28',
+                label: (
+                  <label className="inline-flex items-center gap-2 font-medium">
+                    <input
+                      type="checkbox"
+                      checked={isAll}
+                      ref={(element) => {
+                        if (element) element.indeterminate = isSome;
+                      }}
+                      onChange={onToggleAll}
+                      data-testid="select-all-pages"
+                      className="h-4 w-4 accent-indigo-600"
+                    />
+                    {t('importWidgets.selectAllPages')}
+                  </label>
+                ),
+              },
+              { label: t('importWidgets.templateFile') },
+              { label: t('importWidgets.entity') },
+              { label: t('importWidgets.widgetsCount'), className: 'text-right' },
+              { label: t('importWidgets.newEntityId') },
+              { label: <span className="sr-only">{t('importWidgets.details')}</span> },
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {pages.map((page, index) => {
               const label = pageLabel(

@@ -6,6 +6,9 @@ import { StorePicker } from '../../components/store-picker/store-picker';
 import { channelsErrorText } from './api';
 import type { KeywordExtractorFields as Fields } from './use-keyword-extractor-form';
 
+/** A page number of the range: a whole number from 1. */
+const PAGE_NUMBER = { type: 'number', min: 1, step: 1, inputMode: 'numeric' } as const;
+
 /** The store, its channel and the page range (spec part 2 §2); fixed while a run exists. */
 export function KeywordExtractorFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation();
@@ -20,24 +23,18 @@ export function KeywordExtractorFields({ fields }: { fields: Fields }) {
       <ChannelField fields={fields} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
+          {...PAGE_NUMBER}
           label={t('keywords.fromPage')}
           value={fields.fromPage}
           onValueChange={fields.changeFromPage}
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
           error={problem === 'page-range' ? t('keywords.invalidPageRange') : undefined}
           testId="from-page"
         />
         <TextField
+          {...PAGE_NUMBER}
           label={t('keywords.toPage')}
           value={fields.toPage}
           onValueChange={fields.changeToPage}
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
           hint={t('keywords.toPageHint')}
           testId="to-page"
         />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { KeywordEntry, KeywordSize } from '../../../common/keywords';
+import { TableHeader } from '../../components/table-header';
 import { cn } from '../../lib/class-names';
 import type { KeywordTables } from './keyword-protocol';
 
@@ -10,6 +11,23 @@ const TITLE_KEYS = {
   2: 'keywords.twoWord',
   3: 'keywords.threeWord',
 } as const satisfies Record<KeywordSize, string>;
+
+/** The number columns after the keyword: heading, the entry's field, and the gap before the next column. */
+const COUNT_COLUMNS = [
+  { header: 'keywords.titleCount', field: 'titleCount', testId: 'title-count', padding: 'pr-2' },
+  {
+    header: 'keywords.descriptionCount',
+    field: 'descriptionCount',
+    testId: 'description-count',
+    padding: 'pr-2',
+  },
+  { header: 'keywords.score', field: 'score', testId: 'score', padding: undefined },
+] as const satisfies ReadonlyArray<{
+  header: string;
+  field: keyof KeywordEntry;
+  testId: string;
+  padding: string | undefined;
+}>;
 
 /** The three top-30 tables (spec part 2 §2, §9): keyword, title count, description count, score. */
 export function KeywordTablesView({
@@ -63,6 +81,13 @@ function KeywordTable({
 }) {
   const { t } = useTranslation();
   const title = t(TITLE_KEYS[size]);
+  const headings = [
+    { label: t('keywords.keyword'), className: 'pr-2' },
+    ...COUNT_COLUMNS.map((column) => ({
+      label: t(column.header),
+      className: cn(column.padding, 'text-right'),
+    })),
+  ];
   return (
     <section
       className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -89,22 +114,7 @@ function KeywordTable({
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-xs">
-            <thead className="text-slate-500">
-              <tr>
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  {t('keywords.keyword')}
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-medium">
-                  {t('keywords.titleCount')}
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-medium">
-                  {t('keywords.descriptionCount')}
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  {t('keywords.score')}
-                </th>
-              </tr>
-            </thead>
+            <TableHeader className="text-slate-500" cellClassName="py-1 font-medium" columns={headings} />
             <tbody className="divide-y divide-slate-100">
               {entries.map((entry) => (
                 <tr key={entry.keyword} data-testid={`keyword-row-${size}`}>
@@ -123,15 +133,15 @@ function KeywordTable({
                       {entry.keyword}
                     </button>
                   </td>
-                  <td className="py-1 pr-2 text-right tabular-nums" data-testid="title-count">
-                    {entry.titleCount}
-                  </td>
-                  <td className="py-1 pr-2 text-right tabular-nums" data-testid="description-count">
-                    {entry.descriptionCount}
-                  </td>
-                  <td className="py-1 text-right tabular-nums" data-testid="score">
-                    {entry.score}
-                  </td>
+                  {COUNT_COLUMNS.map((column) => (
+                    <td
+                      key={column.field}
+                      className={cn('py-1', column.padding, 'text-right tabular-nums')}
+                      data-testid={column.testId}
+                    >
+                      {entry[column.field]}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -8,6 +8,7 @@ import type { LocalStore } from '../../../common/contracts/stores';
 import { isSandboxStoreHash } from '../../../common/stores/store-hash';
 import { FormAlert } from '../../components/form-field';
 import { rememberLastStore } from '../../components/store-picker/preselect';
+import { TableHeader } from '../../components/table-header';
 import { HANDOFF_TARGETS, useHandOffProductIds, type HandoffTarget } from '../../lib/product-ids-handoff';
 
 /** Rows drawn at once; Select All still takes every product. */
@@ -110,24 +111,16 @@ export function SelectableProducts<P extends { id: number; name: string }>({
       </div>
       <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
         <table className="w-full text-left text-xs">
-          <thead className="sticky top-0 bg-slate-50 text-slate-500">
-            <tr>
-              <th scope="col" className="w-8 px-2 py-1.5">
-                <span className="sr-only">{t('common.selectAll')}</span>
-              </th>
-              <th scope="col" className="px-2 py-1.5 font-medium">
-                {t('keywords.productId')}
-              </th>
-              <th scope="col" className="px-2 py-1.5 font-medium">
-                {t('keywords.productName')}
-              </th>
-              {columns.map((column) => (
-                <th key={column.testId} scope="col" className="px-2 py-1.5 font-medium">
-                  {column.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHeader
+            className="sticky top-0 bg-slate-50 text-slate-500"
+            cellClassName="px-2 py-1.5"
+            columns={[
+              { label: <span className="sr-only">{t('common.selectAll')}</span>, className: 'w-8' },
+              { label: t('keywords.productId'), className: 'font-medium' },
+              { label: t('keywords.productName'), className: 'font-medium' },
+              ...columns.map((column) => ({ label: column.header, className: 'font-medium' })),
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {shown.map((product) => (
               <tr key={product.id} data-testid={testIds.row}>

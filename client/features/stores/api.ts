@@ -13,17 +13,12 @@ import {
   demoStoresResponseSchema,
   type DemoStore,
 } from '../../../common/contracts/demo-stores';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiPost, apiRequest } from '../../lib/api';
 
 /** `POST /api/user/stores/test-connection`: the store's name and domain, or the reason in plain words. */
 export async function testStoreConnection(credentials: ConnectionCredentials): Promise<TestConnectionResult> {
   try {
-    return await apiRequest({
-      method: 'POST',
-      path: TEST_CONNECTION_PATH,
-      body: credentials,
-      schema: testConnectionResultSchema,
-    });
+    return await apiPost(TEST_CONNECTION_PATH, credentials, testConnectionResultSchema);
   } catch (error) {
     // A 400 carries the same `{success:false, error}` shape.
     if (error instanceof ApiError) {
@@ -49,20 +44,11 @@ export async function fetchIsSandboxOn(): Promise<boolean> {
 
 /** `POST /api/demo-stores`: the caller's own demo stores (created in the sandbox on first use). */
 export async function fetchDemoStores(): Promise<DemoStore[]> {
-  return (
-    await apiRequest({ method: 'POST', path: DEMO_STORES_PATH, body: {}, schema: demoStoresResponseSchema })
-  ).stores;
+  return (await apiPost(DEMO_STORES_PATH, {}, demoStoresResponseSchema)).stores;
 }
 
 /** `POST /api/demo-stores/reset`: one of the caller's demo stores back to its original data. */
 export async function resetDemoStore(store: { storeHash: string; apiToken: string }): Promise<string> {
   const body = { storeHash: store.storeHash, accessToken: store.apiToken };
-  return (
-    await apiRequest({
-      method: 'POST',
-      path: DEMO_STORE_RESET_PATH,
-      body,
-      schema: demoStoreResetResponseSchema,
-    })
-  ).message;
+  return (await apiPost(DEMO_STORE_RESET_PATH, body, demoStoreResetResponseSchema)).message;
 }

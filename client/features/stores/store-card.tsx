@@ -3,11 +3,29 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDemoCopyHash } from '../../../common/contracts/demo-stores';
 import type { LocalStore } from '../../../common/contracts/stores';
+import { EyeIcon } from '../../components/icons';
 import { apiErrorText } from '../../lib/tool-errors';
 import { resetDemoStore } from './api';
 import { cn } from '../../lib/class-names';
 import { ConnectionTest } from './connection-test';
+import { SourceBadge } from './source-badge';
 import { maskToken } from './store-rules';
+
+/** The card's Edit and Delete: the same button in two colours, each naming the store to screen readers. */
+const CARD_ACTIONS = [
+  {
+    id: 'edit',
+    label: 'common.edit',
+    namedLabel: 'stores.editNamed',
+    tone: 'border-slate-300 text-slate-700 hover:bg-slate-50',
+  },
+  {
+    id: 'delete',
+    label: 'common.delete',
+    namedLabel: 'stores.deleteNamed',
+    tone: 'border-red-200 text-red-700 hover:bg-red-50',
+  },
+] as const;
 
 /** One store (spec part 1 §2): name, Cloud or Local badge, hash, masked token with reveal, client id, created time. */
 export function StoreCard({
@@ -43,15 +61,9 @@ export function StoreCard({
         >
           {store.name}
         </h3>
-        <span
-          data-testid="store-card-badge"
-          className={cn(
-            'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold',
-            isCloud ? 'bg-sky-50 text-sky-700' : 'bg-slate-100 text-slate-700',
-          )}
-        >
+        <SourceBadge isCloud={isCloud} testId="store-card-badge" className="shrink-0 px-2.5 py-0.5">
           {isCloud ? t('stores.badgeCloud') : t('stores.badgeLocal')}
-        </span>
+        </SourceBadge>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
         <dt className="text-slate-500">{t('stores.storeHash')}</dt>
@@ -72,7 +84,7 @@ export function StoreCard({
             data-testid="store-card-reveal"
             className="shrink-0 rounded-md border border-slate-200 px-1.5 py-0.5 text-slate-600 hover:bg-slate-50"
           >
-            <EyeIcon isOpen={!isRevealed} />
+            <EyeIcon isOpen={!isRevealed} className="h-4 w-4" />
           </button>
         </dd>
         <dt className="text-slate-500">{t('stores.clientId')}</dt>
@@ -89,24 +101,18 @@ export function StoreCard({
         getCredentials={() => ({ storeHash: store.storeHash, accessToken: store.apiToken })}
       />
       <div role="group" aria-label={t('stores.storeActions', { name: store.name })} className="flex gap-2">
-        <button
-          type="button"
-          onClick={onEdit}
-          aria-label={t('stores.editNamed', { name: store.name })}
-          data-testid="store-card-edit"
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
-          {t('common.edit')}
-        </button>
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label={t('stores.deleteNamed', { name: store.name })}
-          data-testid="store-card-delete"
-          className="rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-        >
-          {t('common.delete')}
-        </button>
+        {CARD_ACTIONS.map((action) => (
+          <button
+            key={action.id}
+            type="button"
+            onClick={action.id === 'edit' ? onEdit : onDelete}
+            aria-label={t(action.namedLabel, { name: store.name })}
+            data-testid={`store-card-${action.id}`}
+            className={cn('rounded-lg border bg-white px-3 py-1.5 text-sm font-medium', action.tone)}
+          >
+            {t(action.label)}
+          </button>
+        ))}
         {isDemoCopyHash(store.storeHash) && <DemoStoreReset store={store} />}
       </div>
     </li>
@@ -136,22 +142,5 @@ function DemoStoreReset({ store }: { store: LocalStore }) {
         {failure && <span className="text-red-700">{failure}</span>}
       </span>
     </>
-  );
-}
-
-function EyeIcon({ isOpen }: { isOpen: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      aria-hidden="true"
-      className="h-4 w-4"
-    >
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-      <circle cx="12" cy="12" r="3" />
-      {!isOpen && <path d="M4 4l16 16" />}
-    </svg>
   );
 }

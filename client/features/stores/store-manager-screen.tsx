@@ -5,6 +5,7 @@ import type { LocalStore } from '../../../common/contracts/stores';
 import { cn } from '../../lib/class-names';
 import { apiErrorText } from '../../lib/tool-errors';
 import { fetchDemoStores, fetchIsSandboxOn } from './api';
+import { SourceBadge } from './source-badge';
 import { StoreCard } from './store-card';
 import { StoreForm } from './store-form';
 import { useStoreList, useSyncStatus } from '../../lib/stores/store-list';
@@ -66,15 +67,9 @@ export default function StoreManagerScreen() {
   return (
     <div className="mx-auto max-w-5xl space-y-5" data-testid="store-manager">
       <div className="flex flex-wrap items-center gap-3">
-        <span
-          data-testid="storage-badge"
-          className={cn(
-            'rounded-full px-3 py-1 text-xs font-semibold',
-            isLoggedIn ? 'bg-sky-50 text-sky-700' : 'bg-slate-100 text-slate-700',
-          )}
-        >
+        <SourceBadge isCloud={isLoggedIn} testId="storage-badge" className="px-3 py-1">
           {isLoggedIn ? t('stores.cloudStorage') : t('stores.localStorage')}
-        </span>
+        </SourceBadge>
         <SyncChip />
         <div className="ml-auto flex gap-2">
           {isLoggedIn && (

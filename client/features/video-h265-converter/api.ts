@@ -18,7 +18,7 @@ import {
   type H265UploadUrlRequest,
   type H265UploadUrlResponse,
 } from '../../../common/contracts/video-h265-converter';
-import { apiRequest } from '../../lib/api';
+import { apiPost, apiRequest } from '../../lib/api';
 
 const estimateSchema = z.object({
   preset: z.string().nullable(),
@@ -70,39 +70,21 @@ export function fetchEstimate(
   request: H265EstimateRequest,
   signal?: AbortSignal,
 ): Promise<H265EstimateResponse> {
-  return apiRequest({
-    method: 'POST',
-    path: H265_ESTIMATE_PATH,
-    body: request,
-    schema: estimateSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiPost(H265_ESTIMATE_PATH, request, estimateSchema, signal);
 }
 
 export function requestUploadUrl(
   request: H265UploadUrlRequest,
   signal?: AbortSignal,
 ): Promise<H265UploadUrlResponse> {
-  return apiRequest({
-    method: 'POST',
-    path: H265_UPLOAD_URL_PATH,
-    body: request,
-    schema: h265UploadUrlResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiPost(H265_UPLOAD_URL_PATH, request, h265UploadUrlResponseSchema, signal);
 }
 
 export function requestConversion(
   request: { s3Key: string; filename: string },
   signal?: AbortSignal,
 ): Promise<ConversionAnswer> {
-  return apiRequest({
-    method: 'POST',
-    path: CONVERT_H265_PATH,
-    body: request,
-    schema: conversionAnswerSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiPost(CONVERT_H265_PATH, request, conversionAnswerSchema, signal);
 }
 
 export function fetchStatus(s3Key: string, signal?: AbortSignal): Promise<H265StatusResponse> {
@@ -115,13 +97,7 @@ export function fetchStatus(s3Key: string, signal?: AbortSignal): Promise<H265St
 
 /** Cancels the conversion of an upload (waiting, uploading or running): the server deletes its files. */
 export function cancelConversion(s3Key: string, signal?: AbortSignal): Promise<H265CancelResponse> {
-  return apiRequest({
-    method: 'POST',
-    path: H265_CANCEL_PATH,
-    body: { s3Key },
-    schema: cancelSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiPost(H265_CANCEL_PATH, { s3Key }, cancelSchema, signal);
 }
 
 /** The direct upload answered with a status that is not 2xx. */

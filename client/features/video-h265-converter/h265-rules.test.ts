@@ -149,30 +149,34 @@ describe('the failure texts (spec part 2 §8)', () => {
     expect(failureText(NETWORK_FAILURE, vi)).toBe('Lỗi mạng. Vui lòng kiểm tra kết nối và thử lại.');
   });
 
-  it("shows the server's English text in English and the code's text in Vietnamese", () => {
-    const limited = {
-      success: false,
-      error: 'Rate limit exceeded. Please try again later.',
-      message: 'Rate limit exceeded. Please try again later.',
-      code: 'conversion_rate_limited',
-    };
-    expect(failureText(conversionFailure(429, limited), en)).toBe(
-      'Rate limit exceeded. Please try again later.',
-    );
-    expect(failureText(conversionFailure(429, limited), vi)).toBe(
-      'Đã vượt quá giới hạn. Vui lòng thử lại sau.',
-    );
-    const tooLong = {
-      error: 'This video needs about 9 min even at the fastest preset',
-      code: 'conversion_too_long',
-    };
-    expect(failureText(conversionFailure(400, tooLong), en)).toBe(
-      'This video needs about 9 min even at the fastest preset',
-    );
-    expect(failureText(conversionFailure(400, tooLong), vi)).toBe(
-      'Video này sẽ mất quá nhiều thời gian để chuyển đổi: vui lòng cắt ngắn hoặc giảm độ phân giải',
-    );
-    // Without a text the Vietnamese default is the catalogue's, not the English one.
+  it.each([
+    {
+      status: 429,
+      body: {
+        success: false,
+        error: 'Rate limit exceeded. Please try again later.',
+        message: 'Rate limit exceeded. Please try again later.',
+        code: 'conversion_rate_limited',
+      },
+      english: 'Rate limit exceeded. Please try again later.',
+      vietnamese: 'Đã vượt quá giới hạn. Vui lòng thử lại sau.',
+    },
+    {
+      status: 400,
+      body: { error: 'This video needs about 9 min even at the fastest preset', code: 'conversion_too_long' },
+      english: 'This video needs about 9 min even at the fastest preset',
+      vietnamese:
+        'Video này sẽ mất quá nhiều thời gian để chuyển đổi: vui lòng cắt ngắn hoặc giảm độ phân giải',
+    },
+  ])(
+    "shows the server's English text in English and the code's text in Vietnamese ($body.code)",
+    ({ status, body, english, vietnamese }) => {
+      expect(failureText(conversionFailure(status, body), en)).toBe(english);
+      expect(failureText(conversionFailure(status, body), vi)).toBe(vietnamese);
+    },
+  );
+
+  it("without a text, the Vietnamese default is the catalogue's, not the English one", () => {
     expect(failureText(conversionFailure(408, {}), vi)).toBe(
       'Hết thời gian chuyển đổi. Video quá lớn hoặc quá phức tạp.',
     );

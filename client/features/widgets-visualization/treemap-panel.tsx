@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { TREEMAP, truncateName, type HierarchyNode } from '../../../common/dumps/widgets-hierarchy';
 import { cn } from '../../lib/class-names';
+import { PanelButton } from './panel-button';
 import { clampZoom } from './treemap-layout';
 import { useWidgetsVisualizationTreemap, type TreemapOptions } from './use-widgets-visualization-treemap';
 import { TREEMAP_HEIGHT } from './use-widgets-visualization-treemap-canvas';
 
 export type TreemapPanelProps = TreemapOptions;
-
-const toolbarButton =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
  * The treemap (spec part 1 §2, §4, §9): one canvas with the focus's shown levels, DOM labels for the boxes large
@@ -33,27 +31,23 @@ export function TreemapPanel(props: TreemapPanelProps) {
         role="toolbar"
         aria-label={t('widgetsVisualization.zoom')}
       >
-        <button
-          type="button"
-          className={toolbarButton}
+        <PanelButton
           onClick={() => zoomBy(TREEMAP.zoomButtonStep)}
           disabled={zoom >= TREEMAP.zoomMax}
-          data-testid="treemap-zoom-in"
+          testId="treemap-zoom-in"
         >
           {t('widgetsVisualization.zoomIn')}
-        </button>
-        <button
-          type="button"
-          className={toolbarButton}
+        </PanelButton>
+        <PanelButton
           onClick={() => zoomBy(1 / TREEMAP.zoomButtonStep)}
           disabled={zoom <= TREEMAP.zoomMin}
-          data-testid="treemap-zoom-out"
+          testId="treemap-zoom-out"
         >
           {t('widgetsVisualization.zoomOut')}
-        </button>
-        <button type="button" className={toolbarButton} onClick={resetZoom} data-testid="treemap-reset-zoom">
+        </PanelButton>
+        <PanelButton onClick={resetZoom} testId="treemap-reset-zoom">
           {t('widgetsVisualization.resetZoom')}
-        </button>
+        </PanelButton>
         <span
           className="text-sm text-slate-600 tabular-nums"
           data-testid="treemap-zoom-level"
@@ -70,13 +64,7 @@ export function TreemapPanel(props: TreemapPanelProps) {
         aria-label={t('widgetsVisualization.treemapLabel', { name: focus.name })}
         aria-describedby={`${id}-help`}
         aria-activedescendant={activeOption}
-        onKeyDown={handlers.onKeyDown}
-        onPointerDown={handlers.onPointerDown}
-        onPointerMove={handlers.onPointerMove}
-        onPointerUp={handlers.onPointerUp}
-        onPointerLeave={handlers.onPointerLeave}
-        onContextMenu={handlers.onContextMenu}
-        onFocus={handlers.onFocus}
+        {...handlers}
         className="relative touch-none overflow-hidden rounded-xl border border-slate-200 bg-slate-50 select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         style={{ height: TREEMAP_HEIGHT }}
         data-testid="treemap"

@@ -3,7 +3,8 @@ import type { WidgetsDifference } from '../../../common/dumps/widgets-diff';
 import { cn } from '../../lib/class-names';
 import type { ViewReply } from './dump-session';
 import { STATUS_COLOURS } from './treemap-paint';
-import { buttonClass, panelClass } from './widgets-visualization-classes';
+import { PanelButton } from './panel-button';
+import { panelClass } from './widgets-visualization-classes';
 
 /** Compare mode (spec part 1 §5): the counts, the listed differences, Show to focus one on the treemap. */
 export function WidgetsVisualizationDifferences({
@@ -46,14 +47,9 @@ export function WidgetsVisualizationDifferences({
                   <span className="text-slate-500"> ({difference.changes.join(', ')})</span>
                 )}
               </span>
-              <button
-                type="button"
-                className={buttonClass}
-                onClick={() => onShow(difference)}
-                data-testid="difference-show"
-              >
+              <PanelButton onClick={() => onShow(difference)} testId="difference-show">
                 {t('widgetsVisualization.show')}
-              </button>
+              </PanelButton>
             </li>
           ))}
         </ul>

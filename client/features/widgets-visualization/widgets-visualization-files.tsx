@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { JsonFileInputView } from '../../components/tool/json-file-input';
 import { cn } from '../../lib/class-names';
 import type { FileStatus } from './use-widgets-visualization';
-import { buttonClass, panelClass } from './widgets-visualization-classes';
+import { PanelButton } from './panel-button';
+import { panelClass } from './widgets-visualization-classes';
 
 type ChooseFile = (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
 
@@ -50,14 +51,9 @@ export function WidgetsVisualizationFiles({
           />
           <p className="mt-1 text-xs text-slate-500">{t('widgetsVisualization.compareHelp')}</p>
           {isComparing && (
-            <button
-              type="button"
-              className={cn(buttonClass, 'mt-2')}
-              onClick={onStopComparing}
-              data-testid="stop-compare"
-            >
+            <PanelButton className="mt-2" onClick={onStopComparing} testId="stop-compare">
               {t('widgetsVisualization.stopCompare')}
-            </button>
+            </PanelButton>
           )}
         </div>
       )}

@@ -18,21 +18,13 @@ import { WidgetsVisualizationToolbar } from './widgets-visualization-toolbar';
 export default function WidgetsVisualizationScreen() {
   const { t } = useTranslation();
   const screen = useWidgetsVisualization();
-  const { loaded, path, diff, search } = screen;
+  const { loaded, path, diff } = screen;
 
   return (
     <div className="mx-auto max-w-6xl space-y-4" data-testid="widgets-visualization">
       <p className="text-sm text-slate-600">{t('widgetsVisualization.help')}</p>
 
-      <WidgetsVisualizationFiles
-        isLoaded={loaded !== null}
-        status={screen.status}
-        onChooseFile={screen.chooseFile}
-        isComparing={screen.isComparing}
-        compareStatus={screen.compareStatus}
-        onChooseCompare={screen.chooseCompare}
-        onStopComparing={screen.stopComparing}
-      />
+      <WidgetsVisualizationFiles {...screen.files} />
 
       {!loaded && <p className="text-sm text-slate-500">{t('widgetsVisualization.emptyState')}</p>}
 
@@ -41,28 +33,10 @@ export default function WidgetsVisualizationScreen() {
           <WidgetsVisualizationStats summary={loaded.summary} />
 
           <section className={cn(panelClass, 'space-y-3')}>
-            <WidgetsVisualizationToolbar
-              query={screen.query}
-              onQueryChange={screen.setQuery}
-              matchCount={search ? search.matches.size : null}
-              filters={screen.filters}
-              onFiltersChange={screen.setFilters}
-              onResetView={screen.resetView}
-            />
+            <WidgetsVisualizationToolbar {...screen.toolbar} />
 
             {path.length > 0 ? (
-              <TreemapPanel
-                key={`${loaded.serial}`}
-                path={path}
-                onPathChange={screen.onPathChange}
-                onOpen={screen.open}
-                onDetails={screen.details}
-                lit={screen.lit}
-                status={screen.statusOf}
-                describe={screen.describe}
-                resetToken={screen.resetToken}
-                onFirstFrame={screen.firstFrame}
-              />
+              <TreemapPanel key={`${loaded.serial}`} {...screen.treemap} />
             ) : (
               <p className="text-sm text-slate-500" role="status">
                 {t('widgetsVisualization.building')}
@@ -74,12 +48,7 @@ export default function WidgetsVisualizationScreen() {
 
           {diff && <WidgetsVisualizationDifferences diff={diff} onShow={screen.showDifference} />}
 
-          <NodeDialogs
-            open={screen.dialog}
-            describe={screen.describe}
-            statusText={screen.statusText}
-            onClose={screen.closeDialog}
-          />
+          <NodeDialogs {...screen.dialogs} />
         </>
       )}
     </div>

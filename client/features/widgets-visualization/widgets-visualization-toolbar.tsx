@@ -1,8 +1,7 @@
 import { useId, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HierarchyFilters } from '../../../common/dumps/widgets-hierarchy';
-import { cn } from '../../lib/class-names';
-import { buttonClass } from './widgets-visualization-classes';
+import { PanelButton } from './panel-button';
 
 /** Above the treemap: the search and its count, the filters, Reset View. */
 export function WidgetsVisualizationToolbar({
@@ -70,14 +69,9 @@ export function WidgetsVisualizationToolbar({
           {t('widgetsVisualization.hideUnused')}
         </label>
       </fieldset>
-      <button
-        type="button"
-        className={cn(buttonClass, 'mb-1')}
-        onClick={onResetView}
-        data-testid="treemap-reset-view"
-      >
+      <PanelButton className="mb-1" onClick={onResetView} testId="treemap-reset-view">
         {t('widgetsVisualization.resetView')}
-      </button>
+      </PanelButton>
     </div>
   );
 }

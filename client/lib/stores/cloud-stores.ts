@@ -6,7 +6,7 @@ import {
   type CloudStore,
   type LocalStore,
 } from '../../../common/contracts/stores';
-import { apiRequest } from '../api';
+import { apiPost, apiRequest } from '../api';
 
 /** `GET /api/user/stores`: the signed-in user's cloud list. */
 export async function fetchCloudStores(): Promise<CloudStore[]> {
@@ -16,9 +16,7 @@ export async function fetchCloudStores(): Promise<CloudStore[]> {
 /** `POST /api/user/stores` with `{stores}`: replaces the user's cloud list. */
 export async function saveCloudStores(stores: readonly CloudStore[]): Promise<CloudStore[]> {
   const body = { stores };
-  return (
-    await apiRequest({ method: 'POST', path: USER_STORES_PATH, body, schema: saveUserStoresResponseSchema })
-  ).stores;
+  return (await apiPost(USER_STORES_PATH, body, saveUserStoresResponseSchema)).stores;
 }
 
 /**

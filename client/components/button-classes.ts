@@ -1,0 +1,6 @@
+/**
+ * The small white button of a panel (Download result, Check again, Select All): text-xs, greyed out while disabled.
+ * Add margins with `cn`.
+ */
+export const smallButtonClass =
+  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
