@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IMPORT_PRODUCT_PATH } from '../common/contracts/import-product';
 import { IMPORT_WIDGETS_PATH } from '../common/contracts/import-widgets';
+import { productDumpHead } from '../common/dumps/product-dump.fixtures';
 import { fmt, median, startChildServer, type Bench, type BenchRow, type ChildServer } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -93,12 +94,7 @@ export function productDump(variants: number, sku: string): Json {
     ]);
   });
   return {
-    formatVersion: 1,
-    kind: 'bc-toolbox/product-dump',
-    dumpedAt: '2026-01-01T00:00:00.000Z',
-    source: { storeHash: 'benchsource', productId: 77 },
-    id: 77,
-    name: `Bench product ${sku}`,
+    ...productDumpHead('benchsource', 77, `Bench product ${sku}`),
     sku,
     type: 'physical',
     weight: 1.25,

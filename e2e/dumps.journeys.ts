@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
+import { PRODUCT_DUMP_LISTS } from '../common/dumps/product-dump';
 import { eventually, type Journey } from './harness';
 import { expectText, openToolWithStores, pickStore, savedStores, squash, type NewPage } from './helpers';
 
@@ -89,16 +90,7 @@ export const dumpsJourneys: Journey[] = [
       assert.equal(byId.json.sku, product.sku);
       assert.deepEqual(byId.json.categories, product.categories);
       assert.equal((byId.json.category_details as Json[]).length, (product.categories as number[]).length);
-      for (const key of [
-        'images',
-        'variants',
-        'options',
-        'modifiers',
-        'videos',
-        'custom_fields',
-        'bulk_pricing_rules',
-        'reviews',
-      ]) {
+      for (const key of PRODUCT_DUMP_LISTS) {
         assert.ok(Array.isArray(byId.json[key]), key);
       }
       const success = page.getByTestId('tool-result');

@@ -102,6 +102,25 @@ type Grid = {
   height: number;
 };
 
+/** `frames` frames of frameWidth x frameHeight laid out in columns x rows: the grid, and the image size it makes. */
+function gridOf(
+  columns: number,
+  rows: number,
+  frames: number,
+  frameWidth: number,
+  frameHeight: number,
+): Grid {
+  return {
+    columns,
+    rows,
+    frames,
+    frameWidth,
+    frameHeight,
+    width: columns * frameWidth,
+    height: rows * frameHeight,
+  };
+}
+
 async function statedGrid(page: Page): Promise<Grid> {
   const grid = page.getByTestId('video360-grid');
   const read = async (name: string) => Number(await grid.getAttribute(`data-${name}`));
@@ -191,15 +210,7 @@ export const video360Journeys: Journey[] = [
 
       // 90 frames of 500 x 281 (the longer edge capped at 500), nearest a square: 7 x 13.
       const grid = await expectJpegMatchesGrid(page, clipBase(clip));
-      assert.deepEqual(grid, {
-        columns: 7,
-        rows: 13,
-        frames: 90,
-        frameWidth: 500,
-        frameHeight: 281,
-        width: 3500,
-        height: 3653,
-      });
+      assert.deepEqual(grid, gridOf(7, 13, 90, 500, 281));
       await expectTextIncludes(
         page.getByTestId('video360-shaped'),
         'No limit shaped the grid: it fits the browser canvas (16,384 px a side), JPEG (65,535 px a side) and BigCommerce (8 MB per image).',
@@ -336,15 +347,7 @@ export const video360Journeys: Journey[] = [
       );
       const grid = await expectJpegMatchesGrid(page, clipBase(clip));
       // 10 frames of 100 x 500 (the picture fitted inside on black), one row.
-      assert.deepEqual(grid, {
-        columns: 10,
-        rows: 1,
-        frames: 10,
-        frameWidth: 100,
-        frameHeight: 500,
-        width: 1000,
-        height: 500,
-      });
+      assert.deepEqual(grid, gridOf(10, 1, 10, 100, 500));
       await expectText(page.getByTestId('video360-duration'), 'Duration 3 s; 3.33 frames a second taken.');
       // A black band above the fitted picture: the background colour used is black.
       const corner = await page.getByTestId('video360-image').evaluate((img) => {
@@ -383,15 +386,7 @@ export const video360Journeys: Journey[] = [
       await page.getByTestId('video360-result').waitFor({ timeout: 60_000 });
       const resized = await expectJpegMatchesGrid(page, clipBase(clip));
       // 7 columns of floor(300 / 7) = 42 px, 24 px high (281 x 42 / 500).
-      assert.deepEqual(resized, {
-        columns: 7,
-        rows: 13,
-        frames: 90,
-        frameWidth: 42,
-        frameHeight: 24,
-        width: 294,
-        height: 312,
-      });
+      assert.deepEqual(resized, gridOf(7, 13, 90, 42, 24));
       await expectText(page.getByTestId('video360-shaped'), 'Image shrunk to the max width of 300 px.');
       await page.getByTestId('video360-reset').click();
       await expectOptionFields(page, { frames: '90', background: 'FF8800' });

@@ -14,7 +14,7 @@ import { loadAuthSecret } from './features/auth/secret';
 import { createStorage } from './storage/create-storage';
 import { TestClient } from './test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from './test/harness';
-import { DEMO_STORE, storeCall } from './test/store-tools';
+import { DEMO_STORE, homePageImport, storeCall } from './test/store-tools';
 
 const NUL_REFUSED = {
   status: 400,
@@ -152,34 +152,19 @@ describe.each(testDatabaseKinds())('text and nesting of requests on %s', (kind) 
     const storage = createStorage(parseEnv({ DATA_DIR: dataDir }), {
       getAppSecret: () => loadAuthSecret(server.database.db, undefined),
     });
+    /** PUTs `body` to a signed upload address for `key`; the answer as the store gives it. */
+    const putSigned = async (key: string, contentType: string, maxBytes: number, body: BodyInit) => {
+      const upload = await storage.presignedUploadUrl(key, { contentType, expiresInSeconds: 60, maxBytes });
+      return answer(await server.request(upload.url, { method: 'PUT', headers: upload.headers, body }));
+    };
     const video = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0, 0]);
-    const videoUpload = await storage.presignedUploadUrl('guards/clip.mp4', {
-      contentType: 'video/mp4',
-      expiresInSeconds: 60,
-      maxBytes: 1000,
-    });
-    const putVideo = await server.request(videoUpload.url, {
-      method: 'PUT',
-      headers: videoUpload.headers,
-      body: video,
-    });
-    expect(await answer(putVideo)).toEqual({
+    expect(await putSigned('guards/clip.mp4', 'video/mp4', 1000, video)).toEqual({
       status: 200,
       body: { key: 'guards/clip.mp4', size: video.length },
     });
 
     const text = JSON.stringify(nested(100, 'a\u0000b'));
-    const jsonUpload = await storage.presignedUploadUrl('guards/data.json', {
-      contentType: 'application/json',
-      expiresInSeconds: 60,
-      maxBytes: 10_000,
-    });
-    const putJson = await server.request(jsonUpload.url, {
-      method: 'PUT',
-      headers: jsonUpload.headers,
-      body: text,
-    });
-    expect(await answer(putJson)).toEqual({
+    expect(await putSigned('guards/data.json', 'application/json', 10_000, text)).toEqual({
       status: 200,
       body: { key: 'guards/data.json', size: Buffer.byteLength(text) },
     });
@@ -202,25 +187,15 @@ describe.each(testDatabaseKinds())('text and nesting of requests on %s', (kind) 
     const body = {
       store: DEMO_STORE,
       pages: [
-        {
-          template_file: 'pages/home',
-          entity_id: null,
-          channel_id: 1,
-          regions: [
-            {
-              name: 'home_below_menu',
-              children: [
-                {
-                  type: 'widget',
-                  uuid: 'deep-1',
-                  name: 'Deep',
-                  widget_template_uuid: templateUuid,
-                  configuration: 'DEEP',
-                },
-              ],
-            },
-          ],
-        },
+        homePageImport([
+          {
+            type: 'widget',
+            uuid: 'deep-1',
+            name: 'Deep',
+            widget_template_uuid: templateUuid,
+            configuration: 'DEEP',
+          },
+        ]),
       ],
     };
     // Written as text: JSON.stringify itself overflows the stack on such a value.

@@ -1,14 +1,10 @@
 // The product dump format: a dump made before `product_list_products` existed stays valid, and the product-list ids.
 import { describe, expect, it } from 'vitest';
 import { listedProductIds, productDumpSchema } from './product-dump';
+import { productDumpHead } from './product-dump.fixtures';
 
 const base = {
-  formatVersion: 1,
-  kind: 'bc-toolbox/product-dump',
-  dumpedAt: '2026-11-23T10:00:00.000Z',
-  source: { storeHash: 'abc', productId: 1 },
-  id: 1,
-  name: 'Trail Pack',
+  ...productDumpHead('abc', 1, 'Trail Pack', '2026-11-23T10:00:00.000Z'),
   sku: 'PACK',
   type: 'physical',
   brand_id: null,

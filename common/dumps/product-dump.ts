@@ -68,34 +68,8 @@ const variantOptionValueSchema = z.looseObject({
   option_display_name: z.string().optional(),
 });
 
-export const productDumpSchema = z.looseObject({
-  formatVersion: z.literal(PRODUCT_DUMP_VERSION),
-  kind: z.literal(PRODUCT_DUMP_KIND),
-  /** When the dump was made (ISO 8601, UTC). */
-  dumpedAt: z.iso.datetime(),
-  /** Where it came from; the id is that store's product id. */
-  source: z.looseObject({ storeHash: z.string(), productId: id }),
-
-  id,
-  name: z.string(),
-  /** The product's main SKU; '' when it has none. */
-  sku: z.string(),
-  type: z.string(),
-  /** Category ids in the source store (as BigCommerce gives them); `category_details` names them. */
-  categories: z.array(id).default([]),
-  category_details: looseList(dumpedCategorySchema),
-  brand_id: id.nullable(),
-  /** The brand's name (BigCommerce's product POST takes `brand_name`), or null without a brand. */
-  brand_name: z.string().nullable(),
-  /** Channel ids the product is assigned to (`/catalog/products/channel-assignments`). */
-  channels: z.array(id).default([]),
-  channel_details: looseList(dumpedChannelSchema),
-  /**
-   * The products that product-list options and modifiers name, with their SKU: an import finds them in the target by
-   * SKU. Absent from dumps made before it was added; an import then leaves those values out and says why.
-   */
-  product_list_products: z.array(dumpedListedProductSchema).optional(),
-
+/** The product's sub-resource lists, each read in full into the dump. */
+const subResourceLists = {
   images: looseList(z.looseObject({ id: id.optional() })),
   variants: looseList(
     z.looseObject({
@@ -132,6 +106,38 @@ export const productDumpSchema = z.looseObject({
     }),
   ),
   reviews: looseList(z.looseObject({ title: z.string() })),
+};
+export const PRODUCT_DUMP_LISTS = Object.keys(subResourceLists) as readonly (keyof typeof subResourceLists)[];
+
+export const productDumpSchema = z.looseObject({
+  formatVersion: z.literal(PRODUCT_DUMP_VERSION),
+  kind: z.literal(PRODUCT_DUMP_KIND),
+  /** When the dump was made (ISO 8601, UTC). */
+  dumpedAt: z.iso.datetime(),
+  /** Where it came from; the id is that store's product id. */
+  source: z.looseObject({ storeHash: z.string(), productId: id }),
+
+  id,
+  name: z.string(),
+  /** The product's main SKU; '' when it has none. */
+  sku: z.string(),
+  type: z.string(),
+  /** Category ids in the source store (as BigCommerce gives them); `category_details` names them. */
+  categories: z.array(id).default([]),
+  category_details: looseList(dumpedCategorySchema),
+  brand_id: id.nullable(),
+  /** The brand's name (BigCommerce's product POST takes `brand_name`), or null without a brand. */
+  brand_name: z.string().nullable(),
+  /** Channel ids the product is assigned to (`/catalog/products/channel-assignments`). */
+  channels: z.array(id).default([]),
+  channel_details: looseList(dumpedChannelSchema),
+  /**
+   * The products that product-list options and modifiers name, with their SKU: an import finds them in the target by
+   * SKU. Absent from dumps made before it was added; an import then leaves those values out and says why.
+   */
+  product_list_products: z.array(dumpedListedProductSchema).optional(),
+
+  ...subResourceLists,
 });
 export type ProductDump = z.infer<typeof productDumpSchema>;
 /** What a writer builds (defaults not yet applied). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { specLine } from '../spec-text.fixtures';
 import { allNodes, layout, makeDump, page, template, widget } from './widgets-dump.fixtures';
 import {
   TREEMAP,
@@ -46,19 +47,15 @@ const noFilters = { hideEmptySchemaTemplates: false, hideUnusedTemplates: false 
 
 describe('TREEMAP constants (spec part 1 §9)', () => {
   it('are exactly the spec values, frozen', () => {
-    expect(TREEMAP).toEqual({
-      zoomMin: 0.5,
-      zoomMax: 5,
-      zoomButtonStep: 1.2,
-      wheelZoomOut: 0.9,
-      wheelZoomIn: 1.1,
-      maxDepth: 2,
-      templatesMaxDepth: 1,
-      labelMinWidth: 60,
-      labelMinHeight: 25,
-      nameMaxLength: 30,
-      schemaValueMaxLength: 100,
-    });
+    const t = TREEMAP;
+    expect(Object.keys(t)).toHaveLength(11);
+    expect(
+      `- Treemap: zoom ${t.zoomMin}x to ${t.zoomMax}x; button step ${t.zoomButtonStep}; ` +
+        `wheel step ${t.wheelZoomOut} or ${t.wheelZoomIn}; ` +
+        `depth shown up to ${t.maxDepth} (${t.templatesMaxDepth} inside the widget templates category); ` +
+        `labels only for boxes at least ${t.labelMinWidth} by ${t.labelMinHeight} px; ` +
+        `tree names truncated at ${t.nameMaxLength} characters, schema view values at ${t.schemaValueMaxLength}.`,
+    ).toBe(specLine(1, '- Treemap:'));
     expect(Object.isFrozen(TREEMAP)).toBe(true);
   });
 });

@@ -1,9 +1,24 @@
 // The sandbox over HTTP: envelopes, pagination, filters, field selection, includes, auth and errors.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
 import { STATUS_DOC_TYPE } from './envelope';
-import { startSandboxServer, type RunningSandbox } from './test-server';
+import { bcErrorAnswer, startSandboxServer, type RunningSandbox } from './test-server';
 
 type Json = Record<string, unknown>;
+
+/** The sub-resources `include=` embeds in a product, as BigCommerce documents them [PROD IncludeParamBase]. */
+function documentedProductIncludes(): string[] {
+  const file = new URL(
+    '../../../shared/bigcommerce/openapi/catalog/products_catalog.v3.yml',
+    import.meta.url,
+  );
+  const spec = YAML.parse(readFileSync(file, 'utf8')) as {
+    components: { schemas: { IncludeParamBase: { items: { enum: string[] } } } };
+  };
+  return spec.components.schemas.IncludeParamBase.items.enum;
+}
+
 type Page = {
   data: Json[];
   meta: {
@@ -150,12 +165,9 @@ describe('product list', () => {
   it('answers 422 for a malformed filter', async () => {
     const { status, body } = await get('/v3/catalog/products?id:in=1,abc');
     expect(status).toBe(422);
-    expect(body).toEqual({
-      status: 422,
-      title: 'Query parameter "id:in" value must be integer. For input string: "abc".',
-      type: STATUS_DOC_TYPE,
-      errors: {},
-    });
+    expect(body).toEqual(
+      bcErrorAnswer(422, 'Query parameter "id:in" value must be integer. For input string: "abc".'),
+    );
   });
 });
 
@@ -169,24 +181,16 @@ describe('one product with everything', () => {
       (p) => (p.options as unknown[]).length > 0 && (p.images as unknown[]).length > 0,
     );
     expect(rich).toBeDefined();
+    const includes = documentedProductIncludes();
+    expect(includes).toHaveLength(11);
     const { status, body } = await get<{ data: Json; meta: Json }>(
-      `/v3/catalog/products/${String(rich!.id)}?include=variants,images,videos,custom_fields,bulk_pricing_rules,options,modifiers,primary_image,reviews,channels,parent_relations`,
+      `/v3/catalog/products/${String(rich!.id)}?include=${includes.join(',')}`,
     );
     expect(status).toBe(200);
     expect(body.meta).toEqual({});
     const p = body.data;
-    for (const key of [
-      'variants',
-      'images',
-      'videos',
-      'custom_fields',
-      'bulk_pricing_rules',
-      'options',
-      'modifiers',
-      'reviews',
-      'channels',
-      'parent_relations',
-    ]) {
+    // Every one a list but the primary image, an object.
+    for (const key of includes.filter((include) => include !== 'primary_image')) {
       expect(Array.isArray(p[key])).toBe(true);
     }
     const variants = p.variants as Json[];
@@ -334,7 +338,7 @@ describe('auth and unknown resources', () => {
     for (const headers of [{ 'X-Auth-Token': 'empty-token' }, {} as Record<string, string>]) {
       const { status, body, res } = await get('/v3/catalog/products', headers);
       expect(status).toBe(401);
-      expect(body).toEqual({ status: 401, title: 'Unauthorized', type: STATUS_DOC_TYPE, errors: {} });
+      expect(body).toEqual(bcErrorAnswer(401, 'Unauthorized'));
       expect(res.headers.get('x-rate-limit-requests-quota')).toBe('100000');
     }
   });
@@ -350,11 +354,6 @@ describe('auth and unknown resources', () => {
     expect((await get('/v3/catalog/nothing-here')).status).toBe(404);
     const store = await fetch(`${sb.storeUrl('no-such-store')}/v3/catalog/products`, { headers: auth });
     expect(store.status).toBe(404);
-    expect(await store.json()).toEqual({
-      status: 404,
-      title: 'Store not found',
-      type: STATUS_DOC_TYPE,
-      errors: {},
-    });
+    expect(await store.json()).toEqual(bcErrorAnswer(404, 'Store not found'));
   });
 });

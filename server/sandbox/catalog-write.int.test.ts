@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATUS_DOC_TYPE } from './envelope';
 import { imageDimensions, renderPng } from './images';
-import { startSandboxServer, type RunningSandbox } from './test-server';
+import { bcErrorAnswer, startSandboxServer, type RunningSandbox } from './test-server';
 
 type Json = Record<string, unknown>;
 
@@ -157,17 +157,14 @@ describe('POST /v3/catalog/products', () => {
       description: '<p>x</p>',
     });
     expect(status).toBe(422);
-    expect(body).toEqual({
-      status: 422,
-      title: 'Missing Required Fields',
-      type: STATUS_DOC_TYPE,
-      errors: {
+    expect(body).toEqual(
+      bcErrorAnswer(422, 'Missing Required Fields', {
         name: 'Please provide a name.',
         price: 'Please provide a price.',
         type: 'Please provide a type.',
         weight: 'Please provide a weight.',
-      },
-    });
+      }),
+    );
   });
 
   it('answers 422 naming the field for a value of the wrong type, and 400 for a body that is not JSON', async () => {
@@ -182,13 +179,7 @@ describe('POST /v3/catalog/products', () => {
     expect(Object.keys(wrong.body.errors as Json)).toEqual(['price']);
     const broken = await empty('POST', '/v3/catalog/products', '{"name": ');
     expect(broken.status).toBe(400);
-    expect(broken.body).toEqual({
-      status: 400,
-      title: 'Input is invalid',
-      type: STATUS_DOC_TYPE,
-      errors: {},
-      detail: 'Syntax error',
-    });
+    expect(broken.body).toEqual({ ...bcErrorAnswer(400, 'Input is invalid'), detail: 'Syntax error' });
   });
 
   it('answers 409 for a SKU already used by a variant, whatever its case', async () => {
@@ -293,12 +284,9 @@ describe('PUT /v3/catalog/products (batch)', () => {
     const items = Array.from({ length: 11 }, (_, i) => ({ id: 77 + i, page_title: 'x' }));
     const { status, body } = await demo('PUT', '/v3/catalog/products', items);
     expect(status).toBe(413);
-    expect(body).toEqual({
-      status: 413,
-      title: 'The request payload is too large. The maximum items allowed in the array is 10.',
-      type: STATUS_DOC_TYPE,
-      errors: {},
-    });
+    expect(body).toEqual(
+      bcErrorAnswer(413, 'The request payload is too large. The maximum items allowed in the array is 10.'),
+    );
     const p = await demo<{ data: Json }>('GET', '/v3/catalog/products/77');
     expect(p.body.data.page_title).not.toBe('x');
   });
@@ -339,12 +327,11 @@ describe('PUT /v3/catalog/products (batch)', () => {
     expect(status).toBe(207);
     expect(body.data[0]!.page_title).toBe('Saved anyway');
     expect((body.data[0]!.custom_url as { url: string }).url).not.toBe(takenUrl);
-    expect(body.errors).toEqual({
-      status: 207,
-      title: 'Some of the data was not saved.',
-      type: STATUS_DOC_TYPE,
-      errors: { '0.custom_url': `The URL was not updated: "${takenUrl}" is already in use.` },
-    });
+    expect(body.errors).toEqual(
+      bcErrorAnswer(207, 'Some of the data was not saved.', {
+        '0.custom_url': `The URL was not updated: "${takenUrl}" is already in use.`,
+      }),
+    );
   });
 });
 
@@ -680,12 +667,7 @@ describe('options, modifiers and other sub-resources', () => {
     expect(byUrl.status).toBe(200);
     expect(String(byUrl.body.data.image_file)).toMatch(/^r\/\d{3}\/red-kettle__\d{5}\.png$/);
     const bad = await demo('POST', '/v3/catalog/products/79/images', { description: 'no url' });
-    expect(bad.body).toEqual({
-      status: 422,
-      title: 'image_url must be present if uploading by url',
-      type: STATUS_DOC_TYPE,
-      errors: {},
-    });
+    expect(bad.body).toEqual(bcErrorAnswer(422, 'image_url must be present if uploading by url'));
 
     const bytes = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 2, 3]);
     const form = new FormData();

@@ -1,9 +1,8 @@
 // Rate-limit headers and 429s, and the control API's faults (5xx ratio, 429 storms, dropped connections).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidStoreHash } from '../../common/stores/store-hash';
-import { STATUS_DOC_TYPE } from './envelope';
 import type { StoreStatsSnapshot } from './stats';
-import { startSandboxServer, type RunningSandbox } from './test-server';
+import { bcErrorAnswer, startSandboxServer, type RunningSandbox } from './test-server';
 
 let sb: RunningSandbox;
 let clockMs = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -69,12 +68,7 @@ describe('rate limits', () => {
     expect(third.headers.get('x-rate-limit-requests-left')).toBe('0');
     const limited = await products();
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({
-      status: 429,
-      title: 'Too many requests',
-      type: STATUS_DOC_TYPE,
-      errors: {},
-    });
+    expect(await limited.json()).toEqual(bcErrorAnswer(429, 'Too many requests'));
     expect(limited.headers.get('x-rate-limit-requests-quota')).toBe('3');
     expect(limited.headers.get('x-rate-limit-requests-left')).toBe('0');
     expect(limited.headers.get('x-rate-limit-time-reset-ms')).toBe('6000');
@@ -100,12 +94,7 @@ describe('faults', () => {
       const res = await products();
       statuses.push(res.status);
       if (res.status === 500) {
-        expect(await res.json()).toEqual({
-          status: 500,
-          title: 'Internal Server Error',
-          type: STATUS_DOC_TYPE,
-          errors: {},
-        });
+        expect(await res.json()).toEqual(bcErrorAnswer(500, 'Internal Server Error'));
         expect(res.headers.get('x-rate-limit-requests-quota')).toBe('150');
       }
     }

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { STATUS_DOC_TYPE } from './envelope';
 import { createSandbox, type Sandbox, type SandboxOptions } from './index';
 
 export type RunningSandbox = {
@@ -36,4 +37,9 @@ export async function startSandboxServer(options: Partial<SandboxOptions> = {}):
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/** The error body BigCommerce documents (`{status, title, type, errors}`), as a test expects it. */
+export function bcErrorAnswer(status: number, title: string, errors: Record<string, string> = {}) {
+  return { status, title, type: STATUS_DOC_TYPE, errors };
 }

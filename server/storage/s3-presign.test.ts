@@ -104,32 +104,26 @@ describe('presigned S3 addresses', () => {
   });
 
   it('uses the custom endpoint, path-style when asked, virtual-hosted otherwise', async () => {
-    const pathStyle = new URL(
-      (
-        await storage({
-          endpoint: 'https://minio.example.com:9000',
-          forcePathStyle: true,
-        }).presignedUploadUrl('a/b.mp4', {
-          contentType: 'video/mp4',
-          expiresInSeconds: 60,
-          maxBytes: 10,
-          contentLength: 10,
-        })
-      ).url,
+    /** Where a 10-byte upload to `key` goes, with this configuration. */
+    const uploadAddress = async (config: Partial<S3StorageConfig>, key: string) =>
+      new URL(
+        (
+          await storage(config).presignedUploadUrl(key, {
+            contentType: 'video/mp4',
+            expiresInSeconds: 60,
+            maxBytes: 10,
+            contentLength: 10,
+          })
+        ).url,
+      );
+    const pathStyle = await uploadAddress(
+      { endpoint: 'https://minio.example.com:9000', forcePathStyle: true },
+      'a/b.mp4',
     );
     expect(pathStyle.origin).toBe('https://minio.example.com:9000');
     expect(pathStyle.pathname).toBe('/bct-videos/a/b.mp4');
     expect(pathStyle.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
-    const dotted = new URL(
-      (
-        await storage({ bucket: 'my.bucket' }).presignedUploadUrl('a', {
-          contentType: 'video/mp4',
-          expiresInSeconds: 60,
-          maxBytes: 10,
-          contentLength: 10,
-        })
-      ).url,
-    );
+    const dotted = await uploadAddress({ bucket: 'my.bucket' }, 'a');
     // A dotted bucket cannot be a TLS host name: the SDK goes path-style.
     expect(dotted.origin).toBe('https://s3.eu-west-3.amazonaws.com');
     expect(dotted.pathname).toBe('/my.bucket/a');

@@ -5,10 +5,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthResponseSchema } from '../../common/contracts/health';
 import { startTestServer, type TestServer } from '../test/harness';
+import { S3RVER_KEYS, s3Env, startS3rver, type RunningS3rver } from '../test/s3rver';
 import { startSignatureGate, type SignatureGate } from './s3-signature-gate';
 import { createS3Storage, type S3Storage, type S3StorageConfig } from './s3-storage';
 import { describeStorageContract } from './storage-contract';
@@ -16,7 +16,7 @@ import { describeStorageContract } from './storage-contract';
 const BUCKET = 'bct-test';
 
 describe('S3 object storage on s3rver', () => {
-  let s3rver: S3rver;
+  let s3rver: RunningS3rver;
   let gate: SignatureGate;
   let dir: string;
   let config: S3StorageConfig;
@@ -24,17 +24,9 @@ describe('S3 object storage on s3rver', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bct-s3rver-'));
-    s3rver = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await s3rver.run();
-    const keys = { region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-    gate = await startSignatureGate(`http://127.0.0.1:${port}`, keys);
-    config = { bucket: BUCKET, endpoint: gate.endpoint, forcePathStyle: true, ...keys };
+    s3rver = await startS3rver(BUCKET, dir);
+    gate = await startSignatureGate(s3rver.endpoint, S3RVER_KEYS);
+    config = { bucket: BUCKET, endpoint: gate.endpoint, forcePathStyle: true, ...S3RVER_KEYS };
     storage = createS3Storage(config);
   });
   afterAll(async () => {
@@ -86,13 +78,7 @@ describe('S3 object storage on s3rver', () => {
   describe('the app configured for S3', () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer('pglite', {
-        S3_BUCKET: BUCKET,
-        S3_ENDPOINT: config.endpoint!,
-        S3_FORCE_PATH_STYLE: 'on',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-      });
+      server = await startTestServer('pglite', s3Env(BUCKET, config.endpoint!));
     });
     afterAll(async () => {
       await server?.stop();

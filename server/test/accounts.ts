@@ -172,6 +172,19 @@ export const errorSchema = z.object({
   error: z.string().optional(),
 });
 
+/** Signs up on a client of its own (the address left unverified): the client, signed in, the email and the user's id. */
+export async function signedUpUser(
+  server: TestServer,
+  input: { name: string; email: string; password: string },
+): Promise<{ client: TestClient; email: string; id: string }> {
+  const client = new TestClient(server);
+  const res = await client.signUp(input);
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const session = await client.session();
+  if (!session) throw new Error('no session');
+  return { client, email: input.email, id: session.user.id };
+}
+
 /** Signs up and clicks the verification link that arrived at the sink. */
 export async function signUpVerified(
   client: TestClient,

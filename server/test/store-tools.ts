@@ -24,6 +24,14 @@ export const EMPTY_STORE = {
   accessToken: 'empty-token',
 };
 
+/** A page of an Import Widgets request: the home page of a channel (1 unless told), `children` in home_below_menu. */
+export const homePageImport = (children: unknown[], channelId: unknown = 1) => ({
+  template_file: 'pages/home',
+  entity_id: null,
+  channel_id: channelId,
+  regions: [{ name: 'home_below_menu', children }],
+});
+
 /** The built-in sandbox stores a test may call directly. */
 export type SandboxStoreHash = 'sandbox-demo' | 'sandbox-empty';
 

@@ -6,6 +6,7 @@ import {
   completeAdminPasswordStep,
   errorSchema,
   linkIn,
+  signedUpUser,
   signUpVerified,
   startSmtpSink,
   TestClient,
@@ -40,14 +41,8 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
     await sink.close();
   });
 
-  const user = async (label: string) => {
-    const client = new TestClient(server);
-    const email = newEmail(label);
-    expect((await client.signUp({ name: label, email, password: PASSWORD })).status).toBe(200);
-    const session = await client.session();
-    if (!session) throw new Error('no session');
-    return { client, email, id: session.user.id };
-  };
+  const user = (label: string) =>
+    signedUpUser(server, { name: label, email: newEmail(label), password: PASSWORD });
   const profile = (client: TestClient, json: unknown) =>
     client.request('/api/auth/profile', { method: 'PUT', json });
   const auditLog = async (): Promise<AuditEntry[]> => {

@@ -6,11 +6,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBigCommerceClientFactory } from '../../integrations/bigcommerce/client';
-import { createJobStore, type JobStore } from '../../jobs/job-store';
+import { createJobStore, type JobStore, type ProgressStep } from '../../jobs/job-store';
 import type { SliceOutcome } from '../../jobs/job-queue';
+import { ERROR_CODES } from '../../../common/errors';
+import { AppError } from '../../errors';
 import { createLogger } from '../../logger';
 import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
+import { controlSandbox } from '../../test/sandbox-control';
 import { createTokenCipher } from '../../token-cipher';
 import { sealCredentials } from '../../jobs/sealed-credentials';
 import { bulkEditSlice, WAVE_SIZE, type FaultPoint } from './bulk-edit.job';
@@ -38,15 +41,7 @@ describe.each(testDatabaseKinds())('bulk-edit counts when a worker dies (%s)', (
     await sb?.close();
   });
 
-  const control = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${sb.controlUrl}${route}`, {
-      method,
-      headers: { 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    expect(res.status, route).toBeLessThan(300);
-    return (await res.json()) as { data: Record<string, unknown> };
-  };
+  const control = (method: string, route: string, body?: unknown) => controlSandbox(sb, method, route, body);
 
   /** A fresh demo store and a Reset Page Title job of all its products on it. */
   const newJob = async () => {
@@ -121,6 +116,10 @@ describe.each(testDatabaseKinds())('bulk-edit counts when a worker dies (%s)', (
     // Succeeded counts the products that already held the value (skipped) too: Success + Failed = Total.
     expect({ succeeded: row.succeeded, failed: row.failed }).toEqual({ succeeded: row.total, failed: 0 });
     expect(row.checkpoint).toBe((row.plan as unknown[]).length);
+    // One progress step for the plan and one per wave settled, whatever slice settled it: never one twice.
+    const steps = (row.progress as ProgressStep[]).map((step) => step.succeeded + step.failed);
+    expect(steps).toEqual([...new Set(steps)].sort((x, y) => x - y));
+    expect(steps.at(-1)).toBe(row.total);
     expect(products.every((p) => p.fields.page_title === '')).toBe(true);
     const stats = (await control('GET', `/stores/${hash}/stats`)).data as {
       productWrites: Record<string, number>;
@@ -168,6 +167,31 @@ describe.each(testDatabaseKinds())('bulk-edit counts when a worker dies (%s)', (
     const after = await expectExact(id, hash);
     expect(after.row.succeeded).toBe(before.row.succeeded);
     expect(after.row.version).toBe(before.row.version);
+  });
+
+  it.each([
+    {
+      thrown: new Error('relation "job_plan" does not exist (SELECT * FROM job_plan WHERE id = $1)'),
+      shown: 'The job stopped on an unexpected error. Please try again.',
+    },
+    {
+      thrown: new AppError(
+        ERROR_CODES.internal,
+        'The store’s credentials could not be read. Please start the job again.',
+      ),
+      shown: 'The store’s credentials could not be read. Please start the job again.',
+    },
+  ])('a job stopped by an error shows its owner "$shown", never the internals', async ({ thrown, shown }) => {
+    const { id } = await newJob();
+    const handler = bulkEditSlice({
+      store,
+      clients: clients(),
+      getCipher: () => Promise.resolve(cipher),
+      logger,
+      faults: (point) => (point === 'before-send' ? Promise.reject(thrown) : Promise.resolve()),
+    });
+    expect(await handler(id)).toBe('finished');
+    expect(await store.get(id)).toMatchObject({ state: 'failed', message: shown, credentialsSealed: null });
   });
 
   it('two slices working the same job at once count each product once', async () => {

@@ -13,6 +13,7 @@ import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-serv
 import { appsOnSharedState } from '../../test/apps-on-shared-state';
 import { type ChildApp } from '../../test/child-server';
 import { testDatabaseKinds } from '../../test/harness';
+import { controlSandbox } from '../../test/sandbox-control';
 import { waitFor } from '../../test/wait-for';
 
 const isFinal = (state: JobView['state']) => FINAL_JOB_STATES.includes(state);
@@ -24,15 +25,7 @@ describe.each(testDatabaseKinds())('a bulk edit when the app is killed mid-job (
   let sb: RunningSandbox;
   const apps = appsOnSharedState(kind, 'bct-restart-');
 
-  const control = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${sb.controlUrl}${route}`, {
-      method,
-      headers: { 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    expect(res.status, route).toBeLessThan(300);
-    return (await res.json()) as { data: Record<string, unknown> };
-  };
+  const control = (method: string, route: string, body?: unknown) => controlSandbox(sb, method, route, body);
 
   beforeAll(async () => {
     sb = await startSandboxServer({ rateLimit: { quota: 100_000, windowMs: 30_000 } });

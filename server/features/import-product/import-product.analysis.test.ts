@@ -1,6 +1,7 @@
 // The pure parts of Import Product: image matching and sources, variant bodies, dates, the fields not carried over.
 import { describe, expect, it } from 'vitest';
 import { productDumpSchema } from '../../../common/dumps/product-dump';
+import { productDumpHead } from '../../../common/dumps/product-dump.fixtures';
 import {
   imageKey,
   imageMadeFrom,
@@ -47,33 +48,28 @@ describe('image matching', () => {
 
 describe('variant body', () => {
   it('copies prices and weight exactly: 0 stays 0, null ("the product\'s") stays null; drops ids and computed fields', () => {
-    expect(
-      variantBody({
-        id: 5,
-        product_id: 7,
-        sku_id: 9,
-        sku: 'A-1',
-        price: 0,
-        sale_price: 12.5,
-        retail_price: null,
-        cost_price: 0,
-        map_price: null,
-        weight: 0,
-        calculated_price: 20,
-        gtin: 123,
-        image_url: '',
-        inventory_level: 4,
-      }),
-    ).toEqual({
+    // The prices and weight as the source holds them, 0 and null among them.
+    const kept = {
       price: 0,
       sale_price: 12.5,
       retail_price: null,
       cost_price: 0,
       map_price: null,
       weight: 0,
-      gtin: '123',
-      inventory_level: 4,
-    });
+    };
+    expect(
+      variantBody({
+        id: 5,
+        product_id: 7,
+        sku_id: 9,
+        sku: 'A-1',
+        ...kept,
+        calculated_price: 20,
+        gtin: 123,
+        image_url: '',
+        inventory_level: 4,
+      }),
+    ).toEqual({ ...kept, gtin: '123', inventory_level: 4 });
     expect(variantBody({ price: null, sale_price: 0, weight: null })).toEqual({
       price: null,
       sale_price: 0,
@@ -96,12 +92,7 @@ describe('modifier dates', () => {
 describe('fields not carried over', () => {
   it('names the read-only fields and the ids that belong to the source store', () => {
     const dump = productDumpSchema.parse({
-      formatVersion: 1,
-      kind: 'bc-toolbox/product-dump',
-      dumpedAt: '2026-11-23T10:00:00.000Z',
-      source: { storeHash: 'abc', productId: 1 },
-      id: 1,
-      name: 'N',
+      ...productDumpHead('abc', 1, 'N', '2026-11-23T10:00:00.000Z'),
       sku: '',
       type: 'physical',
       brand_id: null,

@@ -13,7 +13,12 @@ import {
   type ImportProductPlan,
   type ProductListReason,
 } from '../../../common/contracts/import-product';
-import { listedProductId, listedProductIds, type ProductDump } from '../../../common/dumps/product-dump';
+import {
+  listedProductId,
+  listedProductIds,
+  PRODUCT_DUMP_LISTS,
+  type ProductDump,
+} from '../../../common/dumps/product-dump';
 import {
   isBigCommerceError,
   type BigCommerceClient,
@@ -120,14 +125,7 @@ const HANDLED_KEYS = new Set<string>([
   'channels',
   'channel_details',
   'product_list_products',
-  'images',
-  'variants',
-  'options',
-  'modifiers',
-  'videos',
-  'custom_fields',
-  'bulk_pricing_rules',
-  'reviews',
+  ...PRODUCT_DUMP_LISTS,
   'tax_class_id',
   'related_products',
   'gift_wrapping_options_list',

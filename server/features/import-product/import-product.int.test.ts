@@ -12,7 +12,7 @@ import {
   importProgressSchema,
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
-import { productDumpSchema, type ProductDump } from '../../../common/dumps/product-dump';
+import { PRODUCT_DUMP_LISTS, productDumpSchema, type ProductDump } from '../../../common/dumps/product-dump';
 import { leaseRunner } from '../../db/lease';
 import { lease } from '../../db/schema';
 import { failureOf } from '../../errors';
@@ -50,14 +50,7 @@ function comparable(dump: ProductDump) {
     'channels',
     'category_details',
     'channel_details',
-    'images',
-    'variants',
-    'options',
-    'modifiers',
-    'videos',
-    'custom_fields',
-    'bulk_pricing_rules',
-    'reviews',
+    ...PRODUCT_DUMP_LISTS,
     'primary_image',
     'parent_relations',
     'view_count',
@@ -111,6 +104,10 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
   beforeEach(async () => {
     await resetSandboxStore(app.server, 'sandbox-empty', { quota: 100_000 });
   });
+  const demoCall = <T = Json>(method: string, path: string, body?: unknown) =>
+    storeCall<T>(app.server, 'sandbox-demo', method, path, body);
+  const emptyCall = <T = Json>(method: string, path: string, body?: unknown) =>
+    storeCall<T>(app.server, 'sandbox-empty', method, path, body);
 
   const dumpOf = async (store: typeof DEMO_STORE, id: number): Promise<ProductDump> =>
     productDumpSchema.parse(
@@ -127,6 +124,17 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     const answer = await app.post(IMPORT_PRODUCT_PATH, { store: EMPTY_STORE, productData, options });
     expect(answer.status, JSON.stringify(answer.body).slice(0, 400)).toBe(200);
     return importProductResponseSchema.parse(answer.body).results;
+  };
+  /** Imports `source`, expecting `count` modifiers written and this one notice; the result, the target's modifiers. */
+  const importModifiers = async (source: unknown, count: number, notice: Json) => {
+    const result = await importInto(source);
+    expect(result.modifiers).toEqual({ success: count, failed: 0 });
+    expect(result.notices).toEqual([notice]);
+    const written = await emptyCall<{ data: Json[] }>(
+      'GET',
+      `/v3/catalog/products/${result.productId}/modifiers`,
+    );
+    return { result, modifiers: written.body.data };
   };
   const dryRun = async (productData: unknown, options: Json = {}) => {
     const answer = await app.post(IMPORT_PRODUCT_DRY_RUN_PATH, { store: EMPTY_STORE, productData, options });
@@ -184,20 +192,14 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
   it('round trip: every shape of product comes back equal from the empty store, except ids', async () => {
     const shapes = await pickShapes();
     // A Vietnamese product without a SKU, made in the demo store for this test.
-    const created = await storeCall<{ data: Json }>(
-      app.server,
-      'sandbox-demo',
-      'POST',
-      '/v3/catalog/products',
-      {
-        name: 'Giày da nam cao cấp – đen',
-        type: 'physical',
-        weight: 1,
-        price: 450000,
-        description: '<p>Giày da thật, đế cao su. Bảo hành 12 tháng.</p>',
-        custom_fields: [{ name: 'Chất liệu', value: 'Da bò' }],
-      },
-    );
+    const created = await demoCall<{ data: Json }>('POST', '/v3/catalog/products', {
+      name: 'Giày da nam cao cấp – đen',
+      type: 'physical',
+      weight: 1,
+      price: 450000,
+      description: '<p>Giày da thật, đế cao su. Bảo hành 12 tháng.</p>',
+      custom_fields: [{ name: 'Chất liệu', value: 'Da bò' }],
+    });
     expect(created.status).toBe(200);
     shapes.vietnameseNoSku = Number(created.body.data.id);
 
@@ -237,9 +239,7 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
       expect(second.variants).toEqual({ created: 0, updated: first.variants.created, failed: 0 });
       expect(second.images.success).toBe(0);
       expect(second.images.skipped).toBe(source.images.length);
-      const found = await storeCall<{ data: Json[] }>(
-        app.server,
-        'sandbox-empty',
+      const found = await emptyCall<{ data: Json[] }>(
         'GET',
         `/v3/catalog/products?name=${encodeURIComponent(source.name)}`,
       );
@@ -320,12 +320,7 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     expect(result.notCarried).toContain('category Ghost: not in the target');
     expect(result.notCarried.some((line) => line.startsWith('date_created'))).toBe(true);
     expect(result.logs).toContain('Image #1 skipped: it has no URL');
-    const brand = await storeCall<{ data: Json[] }>(
-      app.server,
-      'sandbox-empty',
-      'GET',
-      '/v3/catalog/brands?name=Brand%20Nobody%20Has',
-    );
+    const brand = await emptyCall<{ data: Json[] }>('GET', '/v3/catalog/brands?name=Brand%20Nobody%20Has');
     expect(brand.body.data).toHaveLength(1);
   });
 
@@ -354,12 +349,7 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     const { manyVariants } = await pickShapes();
     const source = await dumpOf(DEMO_STORE, manyVariants);
     const variantsOf = (productId: number) =>
-      storeCall<{ data: Json[] }>(
-        app.server,
-        'sandbox-empty',
-        'GET',
-        `/v3/catalog/products/${productId}/variants?limit=250`,
-      );
+      emptyCall<{ data: Json[] }>('GET', `/v3/catalog/products/${productId}/variants?limit=250`);
     // Each write takes a while, so the caller can leave in the middle.
     await app.server.request('/sandbox/__control/stores/sandbox-empty/settings', {
       method: 'PUT',
@@ -382,17 +372,10 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     const expected = source.variants.filter((v) => (v.option_values ?? []).length > 0).length;
     let productId = 0;
     for (let i = 0; i < 200; i++) {
-      const found = await storeCall<{ data: Json[] }>(
-        app.server,
-        'sandbox-empty',
-        'GET',
-        '/v3/catalog/products',
-      );
+      const found = await emptyCall<{ data: Json[] }>('GET', '/v3/catalog/products');
       productId = Number(found.body.data[0]?.id ?? 0);
       if (productId > 0) {
-        const channels = await storeCall<{ data: Json[] }>(
-          app.server,
-          'sandbox-empty',
+        const channels = await emptyCall<{ data: Json[] }>(
           'GET',
           `/v3/catalog/products/channel-assignments?product_id:in=${productId}`,
         );
@@ -414,10 +397,6 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     expect(comparable(await dumpOf(EMPTY_STORE, productId))).toEqual(comparable(source));
   });
 
-  const demoCall = <T = Json>(method: string, path: string, body?: unknown) =>
-    storeCall<T>(app.server, 'sandbox-demo', method, path, body);
-  const emptyCall = <T = Json>(method: string, path: string, body?: unknown) =>
-    storeCall<T>(app.server, 'sandbox-empty', method, path, body);
   /** A demo product with option variants, and its variants. */
   async function productWithVariants(): Promise<{ id: number; variants: Json[] }> {
     const list = await app.sandbox<{ data: Json[] }>('/v3/catalog/variants?limit=100');
@@ -616,26 +595,18 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     expect(plan.notes).toContain(
       `"Add a strap": the value "Missing strap" is left out: no product with SKU ${String(missing.sku)} (#${String(missing.id)} in the source) is in the target.`,
     );
-    const result = await importInto(source);
-    expect(result.modifiers).toEqual({ success: 1, failed: 0 });
-    expect(result.notices).toEqual([
-      {
-        kind: 'product_list_value',
-        owner: 'modifier',
-        name: 'Add a strap',
-        label: 'Missing strap',
-        sourceProductId: missing.id,
-        sku: missing.sku,
-        reason: 'not_in_target',
-      },
-    ]);
-    const written = await emptyCall<{ data: Json[] }>(
-      'GET',
-      `/v3/catalog/products/${result.productId}/modifiers`,
-    );
-    expect(written.body.data.map((m) => m.display_name)).toEqual(['Add a strap']);
+    const { result, modifiers: written } = await importModifiers(source, 1, {
+      kind: 'product_list_value',
+      owner: 'modifier',
+      name: 'Add a strap',
+      label: 'Missing strap',
+      sourceProductId: missing.id,
+      sku: missing.sku,
+      reason: 'not_in_target',
+    });
+    expect(written.map((m) => m.display_name)).toEqual(['Add a strap']);
     expect(
-      (written.body.data[0]!.option_values as Json[]).map((v) => ({
+      (written[0]!.option_values as Json[]).map((v) => ({
         label: v.label,
         value_data: v.value_data,
       })),
@@ -647,7 +618,7 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
       'GET',
       `/v3/catalog/products/${result.productId}/modifiers`,
     );
-    expect(rewritten.body.data).toEqual(written.body.data);
+    expect(rewritten.body.data).toEqual(written);
 
     // A dump made before dumps named listed products' SKUs: nothing can be found, so the modifier is left out.
     await resetSandboxStore(app.server, 'sandbox-empty', { quota: 100_000 });
@@ -755,21 +726,13 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
           : m,
       ),
     };
-    const result = await importInto(edited);
-    expect(result.modifiers).toEqual({ success: 2, failed: 0 });
-    expect(result.notices).toEqual([
-      {
-        kind: 'modifier_date',
-        name: 'Delivery date',
-        field: 'date_latest_value',
-        original: null,
-        sent: '2026-03-01T00:00:00+00:00',
-      },
-    ]);
-    const target = await emptyCall<{ data: Json[] }>(
-      'GET',
-      `/v3/catalog/products/${result.productId}/modifiers`,
-    );
+    const { result, modifiers: target } = await importModifiers(edited, 2, {
+      kind: 'modifier_date',
+      name: 'Delivery date',
+      field: 'date_latest_value',
+      original: null,
+      sent: '2026-03-01T00:00:00+00:00',
+    });
     const shape = (m: Json) => ({
       display_name: m.display_name,
       type: m.type,
@@ -781,7 +744,7 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
         price: (v.adjusters as Json).price,
       })),
     });
-    expect(target.body.data.map(shape)).toEqual([
+    expect(target.map(shape)).toEqual([
       {
         display_name: 'Gift wrap',
         type: 'checkbox',
@@ -813,7 +776,7 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
       `/v3/catalog/products/${result.productId}/modifiers`,
     );
     expect(after.body.data.map(shape)[1]!.config).toEqual(dates);
-    expect(after.body.data.map(shape)[0]).toEqual(target.body.data.map(shape)[0]);
+    expect(after.body.data.map(shape)[0]).toEqual(target.map(shape)[0]);
   });
 
   it('validation: a clear 4xx naming what is wrong, never a 500', async () => {
@@ -847,12 +810,16 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
       error: 'The request body is not valid JSON: Unexpected end of JSON input',
       code: 'malformed_json',
     });
-    const nul = await raw(JSON.stringify({ store: EMPTY_STORE, productData: { ...source, name: 'a\u0000b' } }));
+    const nul = await raw(
+      JSON.stringify({ store: EMPTY_STORE, productData: { ...source, name: 'a\u0000b' } }),
+    );
     expect(nul).toEqual({
       status: 400,
       body: { error: 'Text may not contain the NUL character (\\u0000).', code: 'invalid_text' },
     });
-    const big = await raw(JSON.stringify({ store: EMPTY_STORE, productData: { ...source, x: 'a'.repeat(10_500_000) } }));
+    const big = await raw(
+      JSON.stringify({ store: EMPTY_STORE, productData: { ...source, x: 'a'.repeat(10_500_000) } }),
+    );
     expect(big).toEqual({
       status: 413,
       body: { error: 'The request body is larger than 10 MB', code: 'payload_too_large' },
@@ -888,20 +855,13 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     expect(stats.data.rateLimited).toBe(3);
     const sourceVariants = source.variants.filter((v) => (v.option_values ?? []).length > 0).length;
     expect(result.variants.created + result.variants.failed).toBe(sourceVariants);
-    const variants = await storeCall<{ data: Json[] }>(
-      app.server,
-      'sandbox-empty',
+    const variants = await emptyCall<{ data: Json[] }>(
       'GET',
       `/v3/catalog/products/${result.productId}/variants?limit=250`,
     );
     const skus = variants.body.data.map((v) => String(v.sku));
     expect(new Set(skus).size).toBe(skus.length);
-    const products = await storeCall<{ data: Json[] }>(
-      app.server,
-      'sandbox-empty',
-      'GET',
-      '/v3/catalog/products',
-    );
+    const products = await emptyCall<{ data: Json[] }>('GET', '/v3/catalog/products');
     expect(products.body.data).toHaveLength(1);
     // A second run completes what the first could not, still without duplicates.
     const second = await importInto(source, { idMap: result.idMap });
@@ -929,7 +889,9 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
     expect(first.variants).toEqual({ created: expected, updated: 0, failed: 0 });
     // The second continued the first: it found every variant there and created nothing.
     expect(second.variants).toEqual({ created: 0, updated: expected, failed: 0 });
-    expect(second.logs).toContain(`Waited for another import of SKU ${source.sku} into this store to end first`);
+    expect(second.logs).toContain(
+      `Waited for another import of SKU ${source.sku} into this store to end first`,
+    );
     const products = await emptyCall<{ data: Json[] }>('GET', '/v3/catalog/products?limit=250');
     expect(products.body.data.map((product) => product.sku)).toEqual([source.sku]);
     const variants = await emptyCall<{ data: Json[] }>(

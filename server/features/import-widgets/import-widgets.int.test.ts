@@ -23,6 +23,7 @@ import { PAGE_BACKUP_RETENTION_MS, createPageBackupStore } from './page-backup-s
 import {
   DEMO_STORE,
   EMPTY_STORE,
+  homePageImport,
   resetSandboxStore,
   storeCall,
   toolData,
@@ -114,6 +115,16 @@ const asImportPage = (page: DumpedPage, entityId = page.entity_id): ImportWidget
 });
 
 const widgetCount = (regions: readonly Region[]) => listSnapshotWidgets(regions).length;
+
+/** A widget template as a dump file describes it, with no template text or schema. */
+const described = (uuid: string, name: string, kind: string) => ({
+  uuid,
+  name,
+  kind,
+  template: '',
+  schema: [],
+  storefront_api_query: null,
+});
 
 /** A widget of a built-in template, as a page snapshot child. */
 const builtInWidget = (uuid: string, title: string) => ({
@@ -422,16 +433,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     const widgets = (n: number) => Array.from({ length: n }, (_, i) => builtInWidget(html.uuid, `W${i}`));
     const layouts = (n: number) =>
       Array.from({ length: n }, () => ({ type: 'layout', name: 'Layout', dropzones: [{ widgets: [] }] }));
-    const sourceWidgetTemplates = [
-      {
-        uuid: html.uuid,
-        name: html.name,
-        kind: html.kind,
-        template: '',
-        schema: [],
-        storefront_api_query: null,
-      },
-    ];
+    const sourceWidgetTemplates = [described(html.uuid, html.name, html.kind)];
     // What the cart page holds before: an import that is refused must leave it so.
     const cartBefore = await snapshotOf(app.server, 'sandbox-empty', { template_file: 'pages/cart' });
     const { answer } = await importPages({
@@ -694,12 +696,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
 
   it('reads a body past the 10 MB of other routes, up to 64 MB, with the body guard’s checks (issue 29)', async () => {
     const html = await builtInOf(app.server, 'sandbox-empty', HTML_NAME);
-    const page = {
-      template_file: 'pages/home',
-      entity_id: null,
-      channel_id: 1,
-      regions: [{ name: 'home_below_menu', children: [builtInWidget(html.uuid, 'Past 10 MB')] }],
-    };
+    const page = homePageImport([builtInWidget(html.uuid, 'Past 10 MB')]);
     // 12 MB of templates that no page uses: read and checked, never created.
     const unused = Array.from({ length: 12 }, (_, i) => ({
       uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -709,7 +706,11 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
       schema: [],
       storefront_api_query: null,
     }));
-    const big = await importPages({ pages: [page], autoCreateMissingTemplates: true, sourceWidgetTemplates: unused });
+    const big = await importPages({
+      pages: [page],
+      autoCreateMissingTemplates: true,
+      sourceWidgetTemplates: unused,
+    });
     expect(big.answer.results[0]).toMatchObject({ success: true, widgetsCount: 1, error: null });
     expect(big.answer.createdTemplates).toEqual([]);
     // An invalid page past the others gets the contract's answer, as the whole body got it.
@@ -736,7 +737,9 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
       status: 400,
       body: { error: 'The request body is not valid JSON: Unexpected character "]"', code: 'malformed_json' },
     });
-    expect(await raw(JSON.stringify({ store: EMPTY_STORE, pages: [{ ...page, entity_id: '\u0000' }] }))).toEqual({
+    expect(
+      await raw(JSON.stringify({ store: EMPTY_STORE, pages: [{ ...page, entity_id: '\u0000' }] })),
+    ).toEqual({
       status: 400,
       body: { error: 'Text may not contain the NUL character (\\u0000).', code: 'invalid_text' },
     });
@@ -862,12 +865,8 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
 
   it('writes a page once when it appears twice in one import', async () => {
     const html = await builtInOf(app.server, 'sandbox-empty', HTML_NAME);
-    const home = (title: string, channel: unknown = 1) => ({
-      template_file: 'pages/home',
-      entity_id: null,
-      channel_id: channel,
-      regions: [{ name: 'home_below_menu', children: [builtInWidget(html.uuid, title)] }],
-    });
+    const home = (title: string, channel: unknown = 1) =>
+      homePageImport([builtInWidget(html.uuid, title)], channel);
     const { answer } = await importPages({
       pages: [home('First'), home('Second', '1'), home('Other', OUTLET_CHANNEL)],
     });
@@ -925,14 +924,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     });
     expect(set.status).toBe(200);
     const { answer } = await importPages({
-      pages: [
-        {
-          template_file: 'pages/home',
-          entity_id: null,
-          channel_id: 1,
-          regions: [{ name: 'home_below_menu', children: [builtInWidget(html.uuid, 'Not written')] }],
-        },
-      ],
+      pages: [homePageImport([builtInWidget(html.uuid, 'Not written')])],
     });
     expect(answer.results[0]).toMatchObject({ success: false, widgetsCount: 0, backupId: null });
     expect(answer.results[0]!.error).toBe(
@@ -956,14 +948,6 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     const foreignHero = '0b7a3b4c-0000-4000-8000-00000000a001';
     const retired = '0b7a3b4c-0000-4000-8000-00000000a002';
     const undescribed = '0b7a3b4c-0000-4000-8000-00000000a003';
-    const described = (uuid: string, name: string, kind: string) => ({
-      uuid,
-      name,
-      kind,
-      template: '',
-      schema: [],
-      storefront_api_query: null,
-    });
     const { answer } = await importPages({
       sourceWidgetTemplates: [
         described(html.uuid, HTML_NAME, html.kind),
@@ -971,22 +955,12 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
         described(retired, 'Retired Banner', 'retired_banner'),
       ],
       pages: [
-        {
-          template_file: 'pages/home',
-          entity_id: null,
-          channel_id: 1,
-          regions: [
-            {
-              name: 'home_below_menu',
-              children: [
-                builtInWidget(html.uuid, 'By uuid'),
-                builtInWidget(foreignHero, 'By kind and name'),
-                builtInWidget(retired, 'Retired'),
-                builtInWidget(undescribed, 'Unknown'),
-              ],
-            },
-          ],
-        },
+        homePageImport([
+          builtInWidget(html.uuid, 'By uuid'),
+          builtInWidget(foreignHero, 'By kind and name'),
+          builtInWidget(retired, 'Retired'),
+          builtInWidget(undescribed, 'Unknown'),
+        ]),
       ],
     });
     const [home] = answer.results;
@@ -1014,19 +988,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
     expect(outletOnly.status).toBe(200);
     const uuid = outletOnly.body.data.uuid;
     const { answer } = await importPages({
-      pages: [
-        {
-          template_file: 'pages/home',
-          entity_id: null,
-          channel_id: 1,
-          regions: [
-            {
-              name: 'home_below_menu',
-              children: [builtInWidget(uuid, 'Elsewhere'), builtInWidget(html.uuid, 'Here')],
-            },
-          ],
-        },
-      ],
+      pages: [homePageImport([builtInWidget(uuid, 'Elsewhere'), builtInWidget(html.uuid, 'Here')])],
     });
     expect(answer.results[0]).toMatchObject({ success: true, widgetsCount: 1 });
     expect(answer.results[0]!.logs.filter((line) => line.startsWith('MISSING: '))).toEqual([

@@ -8,19 +8,19 @@ const map: Record<string, TemplateResolution> = {
 };
 const resolve = (uuid: string): TemplateResolution => map[uuid] ?? { missing: uuid, reason: 'unknown' };
 
+/** What the publish call takes of the Hero widget, as the source holds it. */
+const hero = {
+  name: 'Hero',
+  description: '',
+  configuration: { title: 'Hi', productId: 77 },
+  storefront_api_query_params: { productId: 77 },
+};
+
 const regions: SnapshotRegion[] = [
   {
     name: 'home_below_menu',
     children: [
-      {
-        type: 'widget',
-        name: 'Hero',
-        widget_template_uuid: 'src-a',
-        configuration: { title: 'Hi', productId: 77 },
-        storefront_api_query_params: { productId: 77 },
-        description: '',
-        uuid: 'id-set-by-the-store',
-      },
+      { type: 'widget', widget_template_uuid: 'src-a', ...hero, uuid: 'id-set-by-the-store' },
       { type: 'widget', name: 'Promo', widget_template_uuid: 'src-b', configuration: {} },
       {
         type: 'layout',
@@ -48,14 +48,7 @@ describe('the publish body of an imported page', () => {
       {
         name: 'home_below_menu',
         children: [
-          {
-            type: 'widget',
-            widget_template_uuid: 'tgt-a',
-            name: 'Hero',
-            description: '',
-            configuration: { title: 'Hi', productId: 77 },
-            storefront_api_query_params: { productId: 77 },
-          },
+          { type: 'widget', widget_template_uuid: 'tgt-a', ...hero },
           {
             type: 'layout',
             name: 'Layout',

@@ -11,7 +11,14 @@ import {
   type CloudStore,
 } from '../../../common/contracts/stores';
 import { userStore } from '../../db/schema';
-import { errorSchema, signUpVerified, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
+import {
+  errorSchema,
+  signedUpUser,
+  signUpVerified,
+  startSmtpSink,
+  TestClient,
+  type SmtpSink,
+} from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { createStoreRepository } from './repository';
 import { createTokenCipher, STORE_TOKEN_KEY_FILE } from '../../token-cipher';
@@ -43,15 +50,8 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
   let counter = 0;
   const newEmail = (label: string) => `${label}-${++counter}@example.com`;
 
-  const signedIn = async (label: string) => {
-    const client = new TestClient(server);
-    const email = newEmail(label);
-    const res = await client.signUp({ name: label, email, password: PASSWORD });
-    expect(res.status).toBe(200);
-    const session = await client.session();
-    if (!session) throw new Error('no session');
-    return { client, id: session.user.id, email };
-  };
+  const signedIn = (label: string) =>
+    signedUpUser(server, { name: label, email: newEmail(label), password: PASSWORD });
   const listOf = async (client: TestClient) => {
     const res = await client.request(STORES);
     expect(res.status).toBe(200);

@@ -38,6 +38,25 @@ describe.each(testDatabaseKinds())('the speed book on one database (%s)', (kind)
         return CALIBRATION;
       },
     });
+  /** Two instances of one machine on a clock the test moves, calibrating at once; their calibrations counted. */
+  const twoOnAClock = (machine: string) => {
+    const counts = { calibrations: 0 };
+    const clock = { at: Date.now() };
+    const books = [0, 1].map(() =>
+      createSpeedBook(noBinary, undefined, {
+        db: database.db,
+        machine,
+        modelTtlMs: 0,
+        now: () => clock.at,
+        probe: () => Promise.resolve(0.5),
+        calibrate: () => {
+          counts.calibrations += 1;
+          return Promise.resolve(CALIBRATION);
+        },
+      }),
+    );
+    return { counts, clock, books };
+  };
   const stored = async (machine: string) =>
     (await database.db.select().from(appSettings).where(eq(appSettings.key, machine)))[0]?.value as
       SpeedModel | undefined;
@@ -72,21 +91,11 @@ describe.each(testDatabaseKinds())('the speed book on one database (%s)', (kind)
   });
 
   it('what one instance learns, the other estimates with', async () => {
-    const counts = { calibrations: 0 };
-    const clock = { at: Date.now() };
-    const [a, b] = [0, 1].map(() =>
-      createSpeedBook(noBinary, undefined, {
-        db: database.db,
-        machine: 'machine-3',
-        modelTtlMs: 0,
-        now: () => clock.at,
-        probe: () => Promise.resolve(0.5),
-        calibrate: () => {
-          counts.calibrations += 1;
-          return Promise.resolve(CALIBRATION);
-        },
-      }),
-    );
+    const {
+      counts,
+      clock,
+      books: [a, b],
+    } = twoOnAClock('machine-3');
     expect((await b!.speeds(HD)).medium).toBeCloseTo(20, 6);
     // Four conversions on A: 1080p at medium really runs at 26 MP/s here.
     for (let i = 0; i < 4; i += 1) {
@@ -102,21 +111,7 @@ describe.each(testDatabaseKinds())('the speed book on one database (%s)', (kind)
   });
 
   it('keeps what two instances learn at the same moment (one change at a time)', async () => {
-    const counts = { calibrations: 0 };
-    const clock = { at: Date.now() };
-    const books = [0, 1].map(() =>
-      createSpeedBook(noBinary, undefined, {
-        db: database.db,
-        machine: 'machine-4',
-        modelTtlMs: 0,
-        now: () => clock.at,
-        probe: () => Promise.resolve(0.5),
-        calibrate: () => {
-          counts.calibrations += 1;
-          return Promise.resolve(CALIBRATION);
-        },
-      }),
-    );
+    const { clock, books } = twoOnAClock('machine-4');
     await Promise.all(books.map((book) => book.speeds(HD, 'encode')));
     clock.at += 20_000;
     for (const book of books) book.record('medium', work(22));

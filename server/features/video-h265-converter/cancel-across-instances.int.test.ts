@@ -7,18 +7,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONVERT_H265_PATH,
-  H265_CANCEL_PATH,
-  H265_STATUS_PATH,
-  H265_UPLOAD_URL_PATH,
-  type H265StatusResponse,
-} from '../../../common/contracts/video-h265-converter';
+import { CONVERT_H265_PATH, H265_CANCEL_PATH } from '../../../common/contracts/video-h265-converter';
 import { makeClip } from '../../../e2e/fixtures/video-clips';
 import { appsOnSharedState } from '../../test/apps-on-shared-state';
-import type { ChildApp } from '../../test/child-server';
 import { testDatabaseKinds } from '../../test/harness';
-import { conversionIdOf, eventually, ffmpegOf, workDirsOf } from './test-helpers';
+import { conversionIdOf, eventually, ffmpegOf, uploadToInstance, workDirsOf } from './test-helpers';
 
 const CANCELLED = 'Conversion cancelled. The uploaded video was deleted.';
 
@@ -45,40 +38,10 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       const start = () => apps.start({ DATA_DIR: dataDir, H265_CONCURRENCY: '1' });
       const [first, second] = await Promise.all([start(), start()]);
       const clip = await makeClip({ width: 1280, height: 720, seconds: 12 });
-      const bytes = await readFile(clip);
-      const asked = await fetch(`${first.url}${H265_UPLOAD_URL_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ filename: 'far.mp4', contentType: 'video/mp4', size: bytes.length }),
-      });
-      expect(asked.status).toBe(200);
-      const cookie = asked.headers.get('set-cookie')?.split(';')[0] ?? '';
-      const address = (await asked.json()) as {
-        uploadUrl: string;
-        s3Key: string;
-        headers: Record<string, string>;
-      };
-      const put = await fetch(new URL(address.uploadUrl, first.url), {
-        method: 'PUT',
-        headers: address.headers,
-        body: new Uint8Array(bytes),
-      });
-      expect(put.status).toBe(200);
-      const id = conversionIdOf(address.s3Key);
-      const post = (app: ChildApp, route: string, body: unknown) =>
-        fetch(`${app.url}${route}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify(body),
-        });
-      const statusOn = async (app: ChildApp) =>
-        (await (
-          await fetch(`${app.url}${H265_STATUS_PATH}?s3Key=${encodeURIComponent(address.s3Key)}`, {
-            headers: { cookie },
-          })
-        ).json()) as H265StatusResponse;
+      const { s3Key, post, statusOn } = await uploadToInstance(first.url, clip, 'far.mp4');
+      const id = conversionIdOf(s3Key);
 
-      const waiting = post(first, CONVERT_H265_PATH, { s3Key: address.s3Key, filename: 'far.mp4' });
+      const waiting = post(first, CONVERT_H265_PATH, { s3Key, filename: 'far.mp4' });
       let seen = await statusOn(first);
       await eventually(async () => {
         seen = await statusOn(first);
@@ -92,12 +55,12 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       const runner = await parentOf(pid!);
       expect([first.process.pid, second.process.pid]).toContain(runner);
       const other = runner === first.process.pid ? second : first;
-      const cancelled = await post(other, H265_CANCEL_PATH, { s3Key: address.s3Key });
+      const cancelled = await post(other, H265_CANCEL_PATH, { s3Key });
       expect(await cancelled.json()).toEqual({ success: true, state: 'cancelled', message: CANCELLED });
 
       expect(await eventually(async () => (await ffmpegOf(id)).length === 0)).toBe(true);
       expect(await eventually(async () => (await workDirsOf(id)).length === 0)).toBe(true);
-      expect(existsSync(path.join(dataDir, 'storage', 'objects', ...address.s3Key.split('/')))).toBe(false);
+      expect(existsSync(path.join(dataDir, 'storage', 'objects', ...s3Key.split('/')))).toBe(false);
       const answer = await waiting;
       expect(answer.status).toBe(409);
       expect(await answer.json()).toMatchObject({ code: 'conversion_cancelled', message: CANCELLED });

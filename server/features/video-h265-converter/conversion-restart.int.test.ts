@@ -1,22 +1,14 @@
 // Issue 17: the app process is killed (SIGKILL) in the middle of an H.265 conversion; the job is not left "active":
 // it expires (H265_JOB_EXPIRE_SECONDS) and another process on the same database and store converts it, and the
 // caller asking again gets the result. PostgreSQL when TEST_DATABASE_URL is set, else PGlite (one process at a time).
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import {
-  CONVERT_H265_PATH,
-  H265_STATUS_PATH,
-  H265_UPLOAD_URL_PATH,
-  type H265StatusResponse,
-} from '../../../common/contracts/video-h265-converter';
+import { CONVERT_H265_PATH } from '../../../common/contracts/video-h265-converter';
 import { makeClip } from '../../../e2e/fixtures/video-clips';
 import { appsOnSharedState } from '../../test/apps-on-shared-state';
 import { type ChildApp } from '../../test/child-server';
 import { testDatabaseKinds } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
-import { conversionIdOf } from './test-helpers';
+import { conversionIdOf, ffmpegOf, uploadToInstance } from './test-helpers';
 
 const kind = testDatabaseKinds().includes('postgres') ? 'postgres' : 'pglite';
 
@@ -34,37 +26,8 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
     const first = await start();
     // Short enough to encode well inside the 45 s expiry, long enough to be killed mid-way.
     const clip = await makeClip({ width: 854, height: 480, seconds: 8 });
-    const bytes = await readFile(clip);
-    const asked = await fetch(`${first.url}${H265_UPLOAD_URL_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ filename: 'restart.mp4', contentType: 'video/mp4', size: bytes.length }),
-    });
-    expect(asked.status).toBe(200);
-    const cookie = asked.headers.get('set-cookie')?.split(';')[0] ?? '';
-    const address = (await asked.json()) as {
-      uploadUrl: string;
-      s3Key: string;
-      headers: Record<string, string>;
-    };
-    const put = await fetch(new URL(address.uploadUrl, first.url), {
-      method: 'PUT',
-      headers: address.headers,
-      body: new Uint8Array(bytes),
-    });
-    expect(put.status).toBe(200);
-    const convert = (app: ChildApp) =>
-      fetch(`${app.url}${CONVERT_H265_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ s3Key: address.s3Key, filename: 'restart.mp4' }),
-      });
-    const statusOn = async (app: ChildApp) =>
-      (await (
-        await fetch(`${app.url}${H265_STATUS_PATH}?s3Key=${encodeURIComponent(address.s3Key)}`, {
-          headers: { cookie },
-        })
-      ).json()) as H265StatusResponse;
+    const { s3Key, post, statusOn } = await uploadToInstance(first.url, clip, 'restart.mp4');
+    const convert = (app: ChildApp) => post(app, CONVERT_H265_PATH, { s3Key, filename: 'restart.mp4' });
 
     const lost = convert(first).catch(() => null);
     const seen = await waitFor(() => statusOn(first), {
@@ -79,20 +42,13 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
     expect(await lost).toBeNull();
 
     // The killed process's ffmpeg goes with it (its progress pipe closes).
-    const id = conversionIdOf(address.s3Key);
-    const orphans = await waitFor(
-      () =>
-        promisify(execFile)('pgrep', ['-f', `bct-h265-${id}`]).then(
-          ({ stdout }) => stdout.split('\n').filter(Boolean).length,
-          () => 0,
-        ),
-      {
-        what: 'the killed process’s ffmpeg to end',
-        until: (n) => n === 0,
-        timeoutMs: 5_000,
-        intervalMs: 100,
-      },
-    );
+    const id = conversionIdOf(s3Key);
+    const orphans = await waitFor(async () => (await ffmpegOf(id)).length, {
+      what: 'the killed process’s ffmpeg to end',
+      until: (n) => n === 0,
+      timeoutMs: 5_000,
+      intervalMs: 100,
+    });
     expect(orphans).toBe(0);
 
     const second = await start();

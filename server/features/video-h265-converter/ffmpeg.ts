@@ -3,7 +3,7 @@
 // and encoding it with the encoder's progress. ffmpeg runs as a child process: a conversion is its own worker process,
 // and killing it (or it dying) fails only that attempt. Uploads are untrusted (issue 26): ffmpeg is always told the
 // container (`container.ts`), may open only files (`-protocol_whitelist file`), and runs under an address-space limit.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { AAC_BITRATE, X265_CRF, type X265Preset } from '../../../common/video/h265-estimate';
 import { npmShippedBinary, onPath } from '../../executables';
@@ -53,6 +53,37 @@ function childEnv(): NodeJS.ProcessEnv {
   return { ...process.env, MALLOC_ARENA_MAX: '2' };
 }
 
+/**
+ * Kills `child` (SIGKILL) once `timeoutMs` have passed (never without it) or when `signal` aborts. `settle()` when it
+ * ends clears both; `timedOut` says whether the time limit killed it.
+ */
+function killOnTimeoutOrAbort(
+  child: ChildProcess,
+  timeoutMs: number | undefined,
+  signal: AbortSignal | undefined,
+): { readonly timedOut: boolean; settle(): void } {
+  let timedOut = false;
+  const kill = () => child.kill('SIGKILL');
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          kill();
+        }, timeoutMs);
+  if (signal?.aborted) kill();
+  else signal?.addEventListener('abort', kill, { once: true });
+  return {
+    get timedOut() {
+      return timedOut;
+    },
+    settle() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', kill);
+    },
+  };
+}
+
 /** Runs a binary to its end (killed at `timeoutMs` or when `signal` aborts); answers its exit code and output. */
 export function run(
   file: string,
@@ -70,18 +101,13 @@ export function run(
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < maxBytes) stderr += chunk.toString('utf8');
     });
-    const timer = options.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs) : undefined;
-    const abort = () => child.kill('SIGKILL');
-    if (options.signal?.aborted) abort();
-    else options.signal?.addEventListener('abort', abort, { once: true });
+    const killer = killOnTimeoutOrAbort(child, options.timeoutMs || undefined, options.signal);
     child.on('error', (error) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', abort);
+      killer.settle();
       reject(error);
     });
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', abort);
+      killer.settle();
       resolve({ code, signal, stdout, stderr });
     });
   });
@@ -333,7 +359,6 @@ export function encode(
     let stderr = '';
     let pending = '';
     let frames = 0;
-    let timedOut = false;
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4000);
     });
@@ -350,22 +375,14 @@ export function encode(
         }
       }
     });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, options.timeoutMs);
-    const abort = () => child.kill('SIGKILL');
-    if (options.signal?.aborted) abort();
-    else options.signal?.addEventListener('abort', abort, { once: true });
+    const killer = killOnTimeoutOrAbort(child, options.timeoutMs, options.signal);
     child.on('error', (error) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', abort);
+      killer.settle();
       resolve({ ok: false, reason: 'failed', detail: error.message });
     });
     child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', abort);
-      if (timedOut) resolve({ ok: false, reason: 'timeout', detail: 'the time limit was reached' });
+      killer.settle();
+      if (killer.timedOut) resolve({ ok: false, reason: 'timeout', detail: 'the time limit was reached' });
       else if (code === 0) resolve({ ok: true, frames });
       // SIGKILL comes from outside (the app stopping it, its instance dying, the kernel): worth another attempt.
       else if (signal === 'SIGKILL') {

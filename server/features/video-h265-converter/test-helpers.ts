@@ -85,6 +85,51 @@ export async function status(client: TestClient, s3Key: string): Promise<H265Sta
   return (await res.json()) as H265StatusResponse;
 }
 
+/**
+ * The caller of instances in child processes (no TestClient there): asks `origin` for an upload address, PUTs `file`
+ * there and keeps the session cookie; answers the key and calls that carry the cookie to whichever instance.
+ */
+export async function uploadToInstance(
+  origin: string,
+  file: string,
+  filename: string,
+): Promise<{
+  s3Key: string;
+  post: (app: { url: string }, route: string, body: unknown) => Promise<Response>;
+  statusOn: (app: { url: string }) => Promise<H265StatusResponse>;
+}> {
+  const bytes = await readFile(file);
+  const asked = await fetch(`${origin}${H265_UPLOAD_URL_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ filename, contentType: 'video/mp4', size: bytes.length }),
+  });
+  if (asked.status !== 200) throw new Error(`upload-url ${asked.status}: ${await asked.text()}`);
+  const cookie = asked.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const address = h265UploadUrlResponseSchema.parse(await asked.json());
+  const put = await fetch(new URL(address.uploadUrl, origin), {
+    method: 'PUT',
+    headers: address.headers,
+    body: new Uint8Array(bytes),
+  });
+  if (put.status !== 200) throw new Error(`PUT ${put.status}: ${await put.text()}`);
+  return {
+    s3Key: address.s3Key,
+    post: (app, route, body) =>
+      fetch(`${app.url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+      }),
+    statusOn: async (app) =>
+      (await (
+        await fetch(`${app.url}${H265_STATUS_PATH}?s3Key=${encodeURIComponent(address.s3Key)}`, {
+          headers: { cookie },
+        })
+      ).json()) as H265StatusResponse,
+  };
+}
+
 export async function postAnswer(client: TestClient, path: string, json: unknown): Promise<Answer> {
   return answer(await client.post(path, json));
 }

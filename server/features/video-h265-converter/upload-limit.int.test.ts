@@ -8,7 +8,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   H265_MAX_BYTES,
@@ -19,6 +18,7 @@ import {
 import { makeClip } from '../../../e2e/fixtures/video-clips';
 import { TestClient } from '../../test/accounts';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { S3RVER_KEYS, s3Env, startS3rver, type RunningS3rver } from '../../test/s3rver';
 import { startSignatureGate, type SignatureGate } from '../../storage/s3-signature-gate';
 import { createS3Storage, type S3Storage } from '../../storage/s3-storage';
 import { convert, postAnswer, status, upload } from './test-helpers';
@@ -124,8 +124,7 @@ describe('the H.265 upload limit on the local store', () => {
 
 describe('the H.265 upload limit on S3 (s3rver, signatures checked)', () => {
   const BUCKET = 'bct-h265-limit';
-  const keys = { region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  let s3rver: S3rver;
+  let s3rver: RunningS3rver;
   let gate: SignatureGate;
   let direct: S3Storage;
   let dir: string;
@@ -133,30 +132,16 @@ describe('the H.265 upload limit on S3 (s3rver, signatures checked)', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bct-h265-limit-s3-'));
-    s3rver = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: path.join(dir, 'bucket'),
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = await s3rver.run();
-    gate = await startSignatureGate(`http://127.0.0.1:${port}`, keys);
+    s3rver = await startS3rver(BUCKET, path.join(dir, 'bucket'));
+    gate = await startSignatureGate(s3rver.endpoint, S3RVER_KEYS);
     // The bucket itself, bypassing the app and its addresses.
     direct = createS3Storage({
       bucket: BUCKET,
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint: s3rver.endpoint,
       forcePathStyle: true,
-      ...keys,
+      ...S3RVER_KEYS,
     });
-    server = await startTestServer('pglite', {
-      DATA_DIR: dir,
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: gate.endpoint,
-      S3_FORCE_PATH_STYLE: 'on',
-      S3_ACCESS_KEY_ID: keys.accessKeyId,
-      S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
-    });
+    server = await startTestServer('pglite', { DATA_DIR: dir, ...s3Env(BUCKET, gate.endpoint) });
   });
   afterAll(async () => {
     await server?.stop();

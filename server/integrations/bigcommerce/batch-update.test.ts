@@ -121,6 +121,20 @@ describe('updateProductsInBatches', () => {
     errors,
   });
 
+  /** Ten products in one batch that the store answers 207, echoing every product, with these errors: the report. */
+  const tenSavedInPart = async (errors: Record<string, string>) => {
+    const t = setup((req) =>
+      json(207, {
+        data: (req.body as ProductUpdate[]).map((b) => ({ id: b.id, page_title: b.page_title })),
+        errors: multiStatus(errors),
+        meta: {},
+      }),
+    );
+    const report = await drive(t.clock, t.client.updateProductsInBatches(items(10)));
+    expect(report).toMatchObject({ succeeded: 9, failed: 1, requests: 1 });
+    return report;
+  };
+
   it('207 naming no item: the products it lists are saved with its remark; one it does not list is not done', async () => {
     const t = setup(() =>
       json(207, {
@@ -171,18 +185,10 @@ describe('updateProductsInBatches', () => {
   });
 
   it('207 naming item 4 and a key of no item: item 4 fails, the nine others carry the unnamed remark', async () => {
-    const t = setup((req) =>
-      json(207, {
-        data: (req.body as ProductUpdate[]).map((b) => ({ id: b.id, page_title: b.page_title })),
-        errors: multiStatus({
-          '4.custom_url': 'The URL is already in use.',
-          '12.inventory_level': 'Inventory could not be saved.',
-        }),
-        meta: {},
-      }),
-    );
-    const report = await drive(t.clock, t.client.updateProductsInBatches(items(10)));
-    expect(report).toMatchObject({ succeeded: 9, failed: 1, requests: 1 });
+    const report = await tenSavedInPart({
+      '4.custom_url': 'The URL is already in use.',
+      '12.inventory_level': 'Inventory could not be saved.',
+    });
     expect(report.results[4]).toMatchObject({
       id: 5,
       ok: false,
@@ -200,16 +206,7 @@ describe('updateProductsInBatches', () => {
   });
 
   it('207 with item-indexed errors: that product alone fails, with its field; the other nine succeed', async () => {
-    const t = setup((req) => {
-      const batch = req.body as ProductUpdate[];
-      return json(207, {
-        data: batch.map((b) => ({ id: b.id, page_title: b.page_title })),
-        errors: multiStatus({ '4.custom_url': 'The URL is already in use.' }),
-        meta: {},
-      });
-    });
-    const report = await drive(t.clock, t.client.updateProductsInBatches(items(10)));
-    expect(report).toMatchObject({ succeeded: 9, failed: 1, requests: 1 });
+    const report = await tenSavedInPart({ '4.custom_url': 'The URL is already in use.' });
     expect(report.results[4]).toMatchObject({
       id: 5,
       ok: false,

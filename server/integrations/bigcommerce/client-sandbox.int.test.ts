@@ -15,19 +15,10 @@ import { BigCommerceError, PartialSaveError } from './errors';
 import type { Product } from './resources/products';
 import type { StoreStatsSnapshot } from '../../sandbox/stats';
 import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
+import { controlCall } from '../../test/sandbox-control';
 import { drive } from './test-support';
 import { runClientContract } from './testing/client-contract';
 import { startFaultProxy, urlUpstream } from './testing/fault-proxy';
-
-async function controlCall(sb: RunningSandbox, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sb.controlUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as { data: unknown } };
-}
 
 runClientContract('sandbox behind a fault proxy', async () => {
   const sb = await startSandboxServer({ rateLimit: { quota: 100_000, windowMs: 30_000 } });

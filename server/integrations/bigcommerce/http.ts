@@ -49,6 +49,13 @@ export type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 export type Page<T> = { items: T[]; pagination: Pagination | undefined };
 
+/** A call that answers its body (or part of it), checked against `schema` when given. */
+type Call = <S extends z.ZodType | undefined = undefined>(
+  method: HttpMethod,
+  path: string,
+  options?: RequestOptions & { schema?: S },
+) => Promise<Output<S>>;
+
 export type ListOptions<S extends z.ZodType | undefined> = {
   query?: Query;
   schema?: S;
@@ -257,30 +264,27 @@ export class BigCommerceHttp {
   }
 
   /** The whole parsed body, checked against `schema` when given. A 207 throws a PartialSaveError. */
-  async request<S extends z.ZodType | undefined = undefined>(
-    method: HttpMethod,
-    path: string,
-    options: RequestOptions & { schema?: S } = {},
-  ): Promise<Output<S>> {
-    const { status, body } = await this.exchange(method, path, options);
-    if (status === 207) throw partialSaveError(body, { method, path });
-    return this.check(options.schema, body, { method, path, status });
-  }
+  readonly request: Call = (method, path, options = {}) => this.answer(method, path, options, 'whole');
 
   /**
    * The useful part of an answer: `data` of a v3 envelope, the whole body of a v2 answer, undefined for 204.
    * Checked against `schema` when given. A 207 throws a PartialSaveError.
    */
-  async data<S extends z.ZodType | undefined = undefined>(
+  readonly data: Call = (method, path, options = {}) => this.answer(method, path, options, 'useful');
+
+  private async answer<S extends z.ZodType | undefined>(
     method: HttpMethod,
     path: string,
-    options: RequestOptions & { schema?: S } = {},
+    options: RequestOptions & { schema?: S },
+    part: 'whole' | 'useful',
   ): Promise<Output<S>> {
     const { status, body } = await this.exchange(method, path, options);
     // A 207 saved only part of the write (multi-status.ts): never handed back as the saved object.
     if (status === 207) throw partialSaveError(body, { method, path });
     const value =
-      path.startsWith('/v3/') && body && typeof body === 'object' && 'data' in body ? body.data : body;
+      part === 'useful' && path.startsWith('/v3/') && body && typeof body === 'object' && 'data' in body
+        ? body.data
+        : body;
     return this.check(options.schema, value, { method, path, status });
   }
 

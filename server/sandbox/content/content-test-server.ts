@@ -3,9 +3,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { SandboxEnv } from '../app-env';
 import { BcApiError, bcErrorBody, type Pagination } from '../envelope';
+import { bcErrorAnswer } from '../test-server';
 import { QueryError } from '../query';
 import type { ContentState } from './content-state';
 import { createContentState, type ContentRefs } from './create-content-state';
@@ -27,6 +28,18 @@ export type List<T> = { data: T[]; meta: { pagination: Pagination } };
 export type One<T> = { data: T; meta: Record<string, never> };
 
 export const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
+
+/** Expects BigCommerce's error answer: `status`, and the documented body with this title and these field errors. */
+export async function expectBcError(
+  res: Response,
+  status: number,
+  title: string,
+  errors: Record<string, string> = {},
+  message?: string,
+): Promise<void> {
+  expect(res.status, message).toBe(status);
+  expect(await json(res), message).toEqual(bcErrorAnswer(status, title, errors));
+}
 
 export type ContentServer = {
   /** The state the routes serve; replace it with `use` between tests. */

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BcErrorBody, Pagination } from '../envelope';
-import { STATUS_DOC_TYPE } from '../envelope';
 import { HERO_BANNER_UUID, LAYOUT_TEMPLATE_UUID, PRODUCT_UUID } from './built-in-templates';
 import { snapshotWidgets } from './content-state';
-import { json, TEST_REFS, useContentServer } from './content-test-server';
+import { expectBcError, json, TEST_REFS, useContentServer } from './content-test-server';
 import { createContentState } from './create-content-state';
 import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
 import type { PageRegion, WidgetTemplateView } from './types';
@@ -186,13 +185,7 @@ describe('GET /page-widgets', () => {
     ];
     for (const [query, title, errors] of cases) {
       const res = await server.request(`/page-widgets${query}`);
-      expect(res.status, query).toBe(422);
-      expect(await json<BcErrorBody>(res), query).toEqual({
-        status: 422,
-        title,
-        type: STATUS_DOC_TYPE,
-        errors,
-      });
+      await expectBcError(res, 422, title, errors, query);
     }
   });
 
@@ -331,14 +324,8 @@ describe('POST /page-widgets', () => {
         },
       ],
     });
-    expect(res.status).toBe(422);
-    expect(await json<BcErrorBody>(res)).toEqual({
-      status: 422,
-      title: 'The page content is invalid',
-      type: STATUS_DOC_TYPE,
-      errors: {
-        'regions.1.children.0.dropzones.0.widgets.0.widget_template_uuid': `widget_template_uuid ${missing} is not a widget template of channel 1`,
-      },
+    await expectBcError(res, 422, 'The page content is invalid', {
+      'regions.1.children.0.dropzones.0.widgets.0.widget_template_uuid': `widget_template_uuid ${missing} is not a widget template of channel 1`,
     });
     expect(widgetCount(await snapshot('?template_file=pages/home'))).toBe(9);
   });
@@ -381,12 +368,8 @@ describe('GET /regions', () => {
 
   it('requires template_file and 404s an unknown one', async () => {
     const missing = await server.request('/regions');
-    expect(missing.status).toBe(422);
-    expect(await json<BcErrorBody>(missing)).toEqual({
-      status: 422,
-      title: 'Query parameter "template_file" is required.',
-      type: STATUS_DOC_TYPE,
-      errors: { template_file: 'template_file is required' },
+    await expectBcError(missing, 422, 'Query parameter "template_file" is required.', {
+      template_file: 'template_file is required',
     });
     const unknown = await server.request('/regions?template_file=pages/nope');
     expect(unknown.status).toBe(404);

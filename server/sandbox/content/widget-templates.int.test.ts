@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BcErrorBody } from '../envelope';
 import { STATUS_DOC_TYPE } from '../envelope';
 import { BUILT_IN_TEMPLATES, HERO_BANNER_UUID } from './built-in-templates';
-import { json, TEST_REFS, useContentServer, type List, type One } from './content-test-server';
+import { expectBcError, json, type List, type One, TEST_REFS, useContentServer } from './content-test-server';
 import { createContentState } from './create-content-state';
 import type { WidgetTemplateView } from './types';
 
@@ -120,13 +120,7 @@ describe('GET /widget-templates', () => {
 
   it('answers 422 for a limit that is not an integer', async () => {
     const res = await server.request('/widget-templates?limit=a');
-    expect(res.status).toBe(422);
-    expect(await json<BcErrorBody>(res)).toEqual({
-      status: 422,
-      title: 'Query parameter "limit" value must be integer. For input string: "a".',
-      type: STATUS_DOC_TYPE,
-      errors: {},
-    });
+    await expectBcError(res, 422, 'Query parameter "limit" value must be integer. For input string: "a".');
   });
 
   it('gives the empty store its built-in templates only', async () => {
@@ -179,13 +173,7 @@ describe('widget template CRUD', () => {
     expect(await deleted.text()).toBe('');
 
     const gone = await server.request(`/widget-templates/${template.uuid}`);
-    expect(gone.status).toBe(404);
-    expect(await json<BcErrorBody>(gone)).toEqual({
-      status: 404,
-      title: 'Widget template not found',
-      type: STATUS_DOC_TYPE,
-      errors: {},
-    });
+    await expectBcError(gone, 404, 'Widget template not found');
   });
 
   it('answers 422 with a per-field errors map for a bad body', async () => {
@@ -212,12 +200,8 @@ describe('widget template CRUD', () => {
       name: 'Broken',
       template: '{{#each items}}<li>',
     });
-    expect(broken.status).toBe(422);
-    expect(await json<BcErrorBody>(broken)).toEqual({
-      status: 422,
-      title: 'The template is not valid Handlebars',
-      type: STATUS_DOC_TYPE,
-      errors: { template: 'template: "{{#each}}" is never closed at offset 0' },
+    await expectBcError(broken, 422, 'The template is not valid Handlebars', {
+      template: 'template: "{{#each}}" is never closed at offset 0',
     });
     const channel = await server.send('POST', '/widget-templates', {
       name: 'x',
@@ -271,12 +255,8 @@ describe('widget template CRUD', () => {
     );
     const promo = templates.data.find((t) => t.name === 'Promo Banner');
     const res = await server.request(`/widget-templates/${promo?.uuid}`, { method: 'DELETE' });
-    expect(res.status).toBe(409);
-    expect(await json<BcErrorBody>(res)).toEqual({
-      status: 409,
-      title: 'The widget template is in use and cannot be deleted',
-      type: STATUS_DOC_TYPE,
-      errors: { uuid: 'used by 1 widget(s) and 4 page(s)' },
+    await expectBcError(res, 409, 'The widget template is in use and cannot be deleted', {
+      uuid: 'used by 1 widget(s) and 4 page(s)',
     });
 
     const unused = templates.data.find((t) => t.name === 'Seasonal Countdown');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BcErrorBody } from '../envelope';
-import { STATUS_DOC_TYPE } from '../envelope';
+import { bcErrorAnswer } from '../test-server';
 import { HERO_BANNER_UUID } from './built-in-templates';
-import { json, useContentServer, type List, type One } from './content-test-server';
+import { expectBcError, json, type List, type One, useContentServer } from './content-test-server';
 import type { PlacementView, WebPage, WidgetTemplateView, WidgetView } from './types';
 
 const server = useContentServer();
@@ -76,13 +76,7 @@ describe('widgets', () => {
 
     expect((await server.request(`/widgets/${widget.uuid}`, { method: 'DELETE' })).status).toBe(204);
     const gone = await server.request(`/widgets/${widget.uuid}`);
-    expect(gone.status).toBe(404);
-    expect(await json<BcErrorBody>(gone)).toEqual({
-      status: 404,
-      title: 'Widget not found',
-      type: STATUS_DOC_TYPE,
-      errors: {},
-    });
+    await expectBcError(gone, 404, 'Widget not found');
   });
 
   it('answers 422 for a missing name and an unknown template', async () => {
@@ -92,14 +86,11 @@ describe('widgets', () => {
 
     const unknown = '3a0f4e52-9d7b-4c1e-8f00-1234567890ab';
     const res = await server.send('POST', '/widgets', { name: 'x', widget_template_uuid: unknown });
-    expect(await json<BcErrorBody>(res)).toEqual({
-      status: 422,
-      title: 'Widget template not found',
-      type: STATUS_DOC_TYPE,
-      errors: {
+    expect(await json<BcErrorBody>(res)).toEqual(
+      bcErrorAnswer(422, 'Widget template not found', {
         widget_template_uuid: `widget_template_uuid ${unknown} is not a widget template of channel 1`,
-      },
-    });
+      }),
+    );
   });
 });
 
