@@ -27,8 +27,12 @@ export type Bench = { name: string; run(): Promise<BenchRow[]> };
 export type ChildServer = { url: string; process: ChildProcess; stop(): Promise<void> };
 
 /** The app (or another script) in a child process; `stop` ends it with SIGTERM, as an operator would. */
-export async function startChildServer(script: string, env: Record<string, string>): Promise<ChildServer> {
-  const child = await startChildApp(env, script);
+export async function startChildServer(
+  script: string,
+  env: Record<string, string>,
+  options: { logFile?: string } = {},
+): Promise<ChildServer> {
+  const child = await startChildApp(env, script, options);
   return {
     url: child.url,
     process: child.process,
@@ -47,19 +51,19 @@ export async function startChildServer(script: string, env: Record<string, strin
 export async function startAppServer(
   env: Record<string, string> = {},
   tmpPrefix = 'bct-bench-',
-): Promise<ChildServer & { dataDir: string }> {
+  options: { logToFile?: boolean } = {},
+): Promise<ChildServer & { dataDir: string; logFile?: string }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), tmpPrefix));
-  const app = await startChildServer('server/main.ts', {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'development',
-    ...env,
-  });
+  const logFile = options.logToFile ? path.join(dataDir, 'app.log') : undefined;
+  const app = await startChildServer(
+    'server/main.ts',
+    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', ...env },
+    { ...(logFile ? { logFile } : {}) },
+  );
   return {
     ...app,
     dataDir,
+    ...(logFile ? { logFile } : {}),
     stop: async () => {
       await app.stop();
       await rm(dataDir, { recursive: true, force: true });

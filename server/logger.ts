@@ -63,8 +63,30 @@ export type AccessLogEntry = { reqId: string; method: string; path: string; stat
  * (issue 29). Anything else logged still goes through the redacting logger.
  */
 export function createAccessLog(logger: Logger): (entry: AccessLogEntry) => void {
-  const access = logger.child({}, { redact: [] });
-  return (entry) => access.info({ ...entry, path: redactPath(entry.path) }, 'request');
+  const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    { write(line: string): unknown } | undefined;
+  if (!stream) {
+    const access = logger.child({}, { redact: [] });
+    return (entry) => access.info({ ...entry, path: redactPath(entry.path) }, 'request');
+  }
+  // The line pino would write, to the logger's own destination, built as one string: pino's generic serialisation of
+  // the object (its keys, the level's label lookup, a time string per line) was a third of the cost left per health
+  // poll (issue 29). Same fields, order and format as `access.info(entry, 'request')`; the time string is made once
+  // per millisecond.
+  const level = pino.levels.values.info ?? 30;
+  let timeMs = -1;
+  let timeText = '';
+  return (entry) => {
+    if (!logger.isLevelEnabled('info')) return;
+    const now = Date.now();
+    if (now !== timeMs) {
+      timeMs = now;
+      timeText = new Date(now).toISOString();
+    }
+    stream.write(
+      `{"level":${level},"time":"${timeText}","reqId":${JSON.stringify(entry.reqId)},"method":${JSON.stringify(entry.method)},"path":${JSON.stringify(redactPath(entry.path))},"status":${entry.status},"ms":${entry.ms},"msg":"request"}\n`,
+    );
+  };
 }
 
 /** Log lines are written to stdout in batches of about this many bytes (about 20 access log lines)… */

@@ -4,6 +4,7 @@
 // on another site can point its own name at 127.0.0.1 (DNS rebinding) and read the answers as its own, but it cannot
 // make the browser send `Host: localhost` (issue 26, point 9).
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ERROR_CODES } from '../common/errors';
@@ -39,16 +40,42 @@ function notLocalBecause(c: Context): 'remote' | 'host' | undefined {
   try {
     address = getConnInfo(c).remote.address;
   } catch {
-    // Not served by @hono/node-server (app.request() in a unit test): there is no socket, so no proof of locality.
     return 'remote';
   }
-  if (address === undefined || !isLoopbackAddress(address)) return 'remote';
-  if (FORWARDING_HEADERS.some((name) => requestHeader(c, name) !== undefined)) return 'remote';
-  // The adapter builds the URL from the Host header (and refuses a malformed one).
-  return isLoopbackHostName(hostnameOf(c.req.url)) ? undefined : 'host';
+  return notLocalFrom(address, (name) => requestHeader(c, name), hostnameOf(c.req.url));
 }
 
-/** `http://localhost:3000/…` or `http://127.0.0.1/…`: a URL whose host is exactly that, with an optional port. */
+/** The same decision from its parts: the peer's address, the request's headers, the host name it was sent to. */
+function notLocalFrom(
+  address: string | undefined,
+  header: (name: string) => string | undefined,
+  hostname: string,
+): 'remote' | 'host' | undefined {
+  if (address === undefined || !isLoopbackAddress(address)) return 'remote';
+  if (FORWARDING_HEADERS.some((name) => header(name) !== undefined)) return 'remote';
+  return isLoopbackHostName(hostname) ? undefined : 'host';
+}
+
+/**
+ * `isLoopbackRequest` for a request Node has parsed, before any framework sees it (the health poll's fast path,
+ * server/app.ts): the socket's peer, the headers as Node keeps them, the `Host` header's name.
+ */
+export function isLoopbackIncoming(req: IncomingMessage): boolean {
+  const host = req.headers.host;
+  if (host === undefined) return false;
+  let hostname: string;
+  try {
+    hostname = hostnameOf(`http://${host}/`);
+  } catch {
+    return false;
+  }
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return notLocalFrom(req.socket.remoteAddress, header, hostname) === undefined;
+}
+
 const PLAIN_LOCAL_URL = /^https?:\/\/(localhost|\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?(?:\/|$)/;
 
 /**

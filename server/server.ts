@@ -1,9 +1,10 @@
 // Starts the app on a port: opens and migrates the database, listens, and shuts down gracefully.
+import { createServer, type RequestListener, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, type NodeFastPath } from './app';
 import { FINISHED_JOB_RETENTION_MS } from './jobs/job-store';
 import { PAGE_BACKUP_RETENTION_MS, createPageBackupStore } from './features/import-widgets/page-backup-store';
 import { openDatabase, type Database } from './db/database';
@@ -43,23 +44,25 @@ export async function startServer(
 
   // Listen first, then build the app: with PORT=0 the port is known only now, and the BigCommerce client reaches
   // the built-in sandbox through this instance's own loopback address.
-  const ready: { handle?: FetchHandler } = {};
+  const ready: { handle?: FetchHandler; fastPath?: NodeFastPath } = {};
   const server = await listen(
     (request, bindings) =>
       ready.handle ? ready.handle(request, bindings) : new Response('Starting', { status: 503 }),
     env.PORT,
     env.HOST,
+    () => ready.fastPath,
   );
   const port = (server.address() as AddressInfo).port;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const { app, services } = createApp({
+  const { app, services, fastPath } = createApp({
     env,
     database,
     logger,
     clientDir: options.clientDir ?? DEFAULT_CLIENT_DIR,
     localUrl: url,
   });
+  ready.fastPath = fastPath;
   ready.handle = env.TRUST_PROXY ? honourForwardedAddress(app.fetch, env.TRUSTED_PROXIES) : app.fetch;
   // The job worker of this instance, once there is work: jobs another instance left behind resume here.
   // Ended jobs and their backups are kept 30 days (safe by default: the table does not grow without bound).
@@ -111,9 +114,20 @@ export async function startServer(
 
 type FetchHandler = Parameters<typeof serve>[0]['fetch'];
 
-function listen(fetch: FetchHandler, port: number, hostname: string) {
+function listen(
+  fetch: FetchHandler,
+  port: number,
+  hostname: string,
+  fastPath: () => NodeFastPath | undefined,
+) {
+  // Node's server, with the app's fast path (server/app.ts) in front of the adapter's listener.
+  const withFastPath = ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, (req, res) => {
+      const next = () => void listener(req, res);
+      if (!fastPath()?.(req, res, next)) next();
+    })) as typeof createServer;
   return new Promise<ServerType>((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, () => resolve(server));
+    const server = serve({ fetch, port, hostname, createServer: withFastPath }, () => resolve(server));
     server.once('error', reject);
   });
 }
