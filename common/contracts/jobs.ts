@@ -17,6 +17,8 @@ export const JOB_STATES = [
 export const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
 export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancelled'];
+/** Whether a job in this state has ended (a state read from storage or a request is any string). */
+export const isFinalJobState = (state: string): boolean => FINAL_JOB_STATES.includes(state as JobState);
 
 export const JOB_KINDS = ['reset-page-title', 'copy-description', 'undo'] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
@@ -74,6 +76,15 @@ export const JOB_CANCEL_PATH = `${JOB_PATH}/cancel`;
 export const JOB_BACKUP_PATH = `${JOB_PATH}/backup`;
 export const JOB_UNDO_PREVIEW_PATH = `${JOB_PATH}/undo/preview`;
 export const JOB_UNDO_PATH = `${JOB_PATH}/undo`;
+/** Every endpoint of one job with its method: none of them answers anyone but the job's owner (issue 29). */
+export const jobEndpoints = (id: string): { method: 'GET' | 'POST'; path: string }[] => [
+  { method: 'GET', path: jobPath(id) },
+  { method: 'GET', path: jobEventsPath(id) },
+  { method: 'POST', path: jobCancelPath(id) },
+  { method: 'GET', path: jobBackupPath(id) },
+  { method: 'POST', path: jobUndoPreviewPath(id) },
+  { method: 'POST', path: jobUndoPath(id) },
+];
 /** `GET ?active=1`: the caller's jobs not yet ended, newest first (a reload finds the running job). */
 export const ACTIVE_JOBS_QUERY = 'active';
 

@@ -113,23 +113,31 @@ export const h265StatusQuerySchema = z.object({ s3Key: s3KeySchema });
 export type H265StatusQuery = z.infer<typeof h265StatusQuerySchema>;
 
 /** A cancel's answer: the conversion is cancelled, its upload and any partial output deleted. */
-export type H265CancelResponse = { success: true; state: 'cancelled'; message: string };
+export const h265CancelResponseSchema = z.object({
+  success: z.literal(true),
+  state: z.literal('cancelled'),
+  message: z.string(),
+});
+export type H265CancelResponse = z.infer<typeof h265CancelResponseSchema>;
+
+/** The failure of these calls (spec part 2 §7, §8): the screen shows `message`, else `error`. */
+export type ConvertH265Failure = { success: false; error: string; message: string; code: string };
 
 /** Spec part 2 §3: the conversion result. `compression_ratio` is the share saved, in percent (45.2 = 45.2% smaller). */
-export type ConvertH265Result = {
-  success: true;
-  message: string;
-  download_url: string;
-  filename: string;
-  original_size: number;
-  converted_size: number;
-  compression_ratio: number;
-  expires_at: string;
+export const convertH265ResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  download_url: z.string(),
+  filename: z.string(),
+  original_size: z.number(),
+  converted_size: z.number(),
+  compression_ratio: z.number(),
+  expires_at: z.string(),
   /** Beyond the spec: the x265 preset used and the encoder's time. */
-  preset: string;
-  encode_seconds: number;
-};
-export type ConvertH265Failure = { success: false; error: string; message: string; code: string };
+  preset: z.string(),
+  encode_seconds: z.number(),
+});
+export type ConvertH265Result = z.infer<typeof convertH265ResultSchema>;
 
 /** What the screen knows from the file's headers before uploading. */
 export const h265EstimateRequestSchema = z.object({
@@ -145,33 +153,35 @@ export const h265EstimateRequestSchema = z.object({
 });
 export type H265EstimateRequest = z.infer<typeof h265EstimateRequestSchema>;
 
-export type H265EstimateResponse = {
+export const h265EstimateResponseSchema = z.object({
   /** The x265 preset that finishes inside the limit (best first), or null when none does. */
-  preset: string | null;
-  estimateSeconds: number;
+  preset: z.string().nullable(),
+  estimateSeconds: z.number(),
   /** The fastest preset's estimate: over the limit means the video is refused. */
-  fastestSeconds: number;
-  limitSeconds: number;
-  estimatedSize: number;
+  fastestSeconds: z.number(),
+  limitSeconds: z.number(),
+  estimatedSize: z.number(),
   /** How this machine's speed was measured: `{ultrafast: megapixels per second, ...}`. */
-  speeds: Record<string, number>;
-};
+  speeds: z.record(z.string(), z.number()),
+});
+export type H265EstimateResponse = z.infer<typeof h265EstimateResponseSchema>;
 
 export const CONVERSION_STATES = ['uploading', 'queued', 'active', 'done', 'failed', 'cancelled'] as const;
 export type ConversionState = (typeof CONVERSION_STATES)[number];
 
-export type H265StatusResponse = {
-  state: ConversionState;
+export const h265StatusResponseSchema = z.object({
+  state: z.enum(CONVERSION_STATES),
   /** The encoder's progress, 0-100. */
-  progress: number;
-  preset: string | null;
+  progress: z.number(),
+  preset: z.string().nullable(),
   /** Seconds left by the encoder's pace, null before it has any. */
-  secondsLeft: number | null;
-  estimateSeconds: number | null;
+  secondsLeft: z.number().nullable(),
+  estimateSeconds: z.number().nullable(),
   /** Conversions queued before this one, across instances. */
-  ahead: number;
+  ahead: z.number(),
   /** Attempts so far (a conversion whose worker died is retried, 3 attempts in all). */
-  attempts: number;
+  attempts: z.number(),
   /** How a failed or cancelled conversion ended, as its answer says it; null otherwise. */
-  message: string | null;
-};
+  message: z.string().nullable(),
+});
+export type H265StatusResponse = z.infer<typeof h265StatusResponseSchema>;

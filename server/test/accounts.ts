@@ -2,8 +2,9 @@
 // that keeps cookies, sends the app's Origin and a client address (X-Forwarded-For, trusted from loopback).
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
-import type { TestServer } from './harness';
+import { startTestServer, type DatabaseKind, type TestServer } from './harness';
 
 export type SinkMail = { to: string; subject: string; text: string; raw: string };
 
@@ -14,6 +15,36 @@ export type SmtpSink = {
   waitFor(match: (mail: SinkMail) => boolean): Promise<SinkMail>;
   close(): Promise<void>;
 };
+
+/**
+ * The app that sends its mail to an SMTP sink, for one test file on one database kind: both started before the tests
+ * (the app with `env()` on top of `SMTP_URL`) and stopped after. Hooks a test file registers before this call run
+ * before the start and after the stop. `server` and `sink` are there once the tests run.
+ */
+export function useMailingTestServer(kind: DatabaseKind, env: () => Record<string, string> = () => ({})) {
+  let sink: SmtpSink | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startTestServer(kind, { SMTP_URL: sink.url, ...env() });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('the test server is not started yet');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get sink() {
+      return started(sink);
+    },
+  };
+}
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: SinkMail[] = [];

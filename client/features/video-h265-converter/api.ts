@@ -4,79 +4,33 @@
 import { z } from 'zod';
 import {
   CONVERT_H265_PATH,
+  convertH265ResultSchema,
   H265_CANCEL_PATH,
   H265_ESTIMATE_PATH,
   H265_STATUS_PATH,
   H265_UPLOAD_URL_PATH,
-  CONVERSION_STATES,
+  h265CancelResponseSchema,
+  h265EstimateResponseSchema,
+  h265StatusResponseSchema,
   h265UploadUrlResponseSchema,
-  type ConvertH265Result,
-  type H265CancelResponse,
   type H265EstimateRequest,
-  type H265EstimateResponse,
-  type H265StatusResponse,
   type H265UploadUrlRequest,
   type H265UploadUrlResponse,
 } from '../../../common/contracts/video-h265-converter';
 import { apiPost, apiRequest } from '../../lib/api';
 
-const estimateSchema = z.object({
-  preset: z.string().nullable(),
-  estimateSeconds: z.number(),
-  fastestSeconds: z.number(),
-  limitSeconds: z.number(),
-  estimatedSize: z.number(),
-  speeds: z.record(z.string(), z.number()),
-}) satisfies z.ZodType<H265EstimateResponse>;
-
-const statusSchema = z.object({
-  state: z.enum(CONVERSION_STATES),
-  progress: z.number(),
-  preset: z.string().nullable(),
-  secondsLeft: z.number().nullable(),
-  estimateSeconds: z.number().nullable(),
-  ahead: z.number(),
-  attempts: z.number(),
-  message: z.string().nullable(),
-}) satisfies z.ZodType<H265StatusResponse>;
-
-const cancelSchema = z.object({
-  success: z.literal(true),
-  state: z.literal('cancelled'),
-  message: z.string(),
-}) satisfies z.ZodType<H265CancelResponse>;
-
-const resultSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  download_url: z.string(),
-  filename: z.string(),
-  original_size: z.number(),
-  converted_size: z.number(),
-  compression_ratio: z.number(),
-  expires_at: z.string(),
-  preset: z.string(),
-  encode_seconds: z.number(),
-}) satisfies z.ZodType<ConvertH265Result>;
-
 /** The conversion's 2xx answer: the result, or `{success: false, ...}` (read by the screen as the spec says). */
 const conversionAnswerSchema = z.union([
-  resultSchema,
+  convertH265ResultSchema,
   z.looseObject({ success: z.literal(false) }).transform((body) => ({ success: false as const, body })),
 ]);
 export type ConversionAnswer = z.infer<typeof conversionAnswerSchema>;
 
-export function fetchEstimate(
-  request: H265EstimateRequest,
-  signal?: AbortSignal,
-): Promise<H265EstimateResponse> {
-  return apiPost(H265_ESTIMATE_PATH, request, estimateSchema, signal);
+export function fetchEstimate(request: H265EstimateRequest, signal?: AbortSignal) {
+  return apiPost(H265_ESTIMATE_PATH, request, h265EstimateResponseSchema, signal);
 }
 
-export function requestUploadUrl(
-  request: H265UploadUrlRequest,
-  signal?: AbortSignal,
-): Promise<H265UploadUrlResponse> {
+export function requestUploadUrl(request: H265UploadUrlRequest, signal?: AbortSignal) {
   return apiPost(H265_UPLOAD_URL_PATH, request, h265UploadUrlResponseSchema, signal);
 }
 
@@ -87,17 +41,17 @@ export function requestConversion(
   return apiPost(CONVERT_H265_PATH, request, conversionAnswerSchema, signal);
 }
 
-export function fetchStatus(s3Key: string, signal?: AbortSignal): Promise<H265StatusResponse> {
+export function fetchStatus(s3Key: string, signal?: AbortSignal) {
   return apiRequest({
     path: `${H265_STATUS_PATH}?s3Key=${encodeURIComponent(s3Key)}`,
-    schema: statusSchema,
+    schema: h265StatusResponseSchema,
     ...(signal ? { signal } : {}),
   });
 }
 
 /** Cancels the conversion of an upload (waiting, uploading or running): the server deletes its files. */
-export function cancelConversion(s3Key: string, signal?: AbortSignal): Promise<H265CancelResponse> {
-  return apiPost(H265_CANCEL_PATH, { s3Key }, cancelSchema, signal);
+export function cancelConversion(s3Key: string, signal?: AbortSignal) {
+  return apiPost(H265_CANCEL_PATH, { s3Key }, h265CancelResponseSchema, signal);
 }
 
 /** The direct upload answered with a status that is not 2xx. */

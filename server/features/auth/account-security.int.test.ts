@@ -1,6 +1,6 @@
 // Issue 9, points 3, 4, 5, 6, 11, 12, 13 and 16, over HTTP on both databases: as a visitor, a plain user, an admin
 // and an admin viewing the app as a user.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogResponseSchema, type AuditEntry } from '../../../common/contracts/admin-users';
 import {
   completeAdminPasswordStep,
@@ -8,41 +8,32 @@ import {
   linkIn,
   signedUpUser,
   signUpVerified,
-  startSmtpSink,
   TestClient,
-  type SmtpSink,
+  useMailingTestServer,
 } from '../../test/accounts';
-import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+import { testDatabaseKinds } from '../../test/harness';
 
 const PASSWORD = 'kestrel-harbour-1';
 const ADMIN_EMAIL = 'owner-admin@example.com';
 const CONTESTED_EMAIL = 'contested-admin@example.com';
 
 describe.each(testDatabaseKinds())('account security on %s', (kind) => {
-  let server: TestServer;
-  let sink: SmtpSink;
+  const app = useMailingTestServer(kind, () => ({
+    TRUSTED_PROXIES: '127.0.0.1',
+    AUTH_RATE_LIMIT: '3',
+    ADMIN_EMAILS: `${ADMIN_EMAIL}, ${CONTESTED_EMAIL}`,
+  }));
   let admin: TestClient;
   let counter = 0;
   const newEmail = (label: string) => `${label}-${++counter}@example.com`;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startTestServer(kind, {
-      SMTP_URL: sink.url,
-      TRUSTED_PROXIES: '127.0.0.1',
-      AUTH_RATE_LIMIT: '3',
-      ADMIN_EMAILS: `${ADMIN_EMAIL}, ${CONTESTED_EMAIL}`,
-    });
-    admin = new TestClient(server);
-    await signUpVerified(admin, sink, { name: 'Owner', email: ADMIN_EMAIL, password: PASSWORD });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await sink.close();
+    admin = new TestClient(app.server);
+    await signUpVerified(admin, app.sink, { name: 'Owner', email: ADMIN_EMAIL, password: PASSWORD });
   });
 
   const user = (label: string) =>
-    signedUpUser(server, { name: label, email: newEmail(label), password: PASSWORD });
+    signedUpUser(app.server, { name: label, email: newEmail(label), password: PASSWORD });
   const profile = (client: TestClient, json: unknown) =>
     client.request('/api/auth/profile', { method: 'PUT', json });
   const auditLog = async (): Promise<AuditEntry[]> => {
@@ -68,9 +59,11 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
     });
     // Nothing changed yet: the session still says the old address.
     expect((await client.session())?.user.email).toBe(email);
-    const notice = await sink.waitFor((m) => m.to === email && /change of your/i.test(m.subject));
+    const notice = await app.sink.waitFor((m) => m.to === email && /change of your/i.test(m.subject));
     expect(notice.text).toContain(`from ${email} to ${target}`);
-    const confirm = await sink.waitFor((m) => m.to === target && /confirm your new email/i.test(m.subject));
+    const confirm = await app.sink.waitFor(
+      (m) => m.to === target && /confirm your new email/i.test(m.subject),
+    );
     const link = new URL(linkIn(confirm));
     expect((await client.request(link.pathname + link.search)).status).toBe(302);
     expect((await client.session())?.user).toMatchObject({ email: target, emailVerified: true });
@@ -83,7 +76,7 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
 
   it('3: an admin viewing as a user can change neither their email nor their password', async () => {
     const { client, email, id } = await user('viewed');
-    const viewer = new TestClient(server);
+    const viewer = new TestClient(app.server);
     expect((await viewer.signIn(ADMIN_EMAIL, PASSWORD)).status).toBe(200);
     expect((await viewer.post('/api/auth/admin/impersonate-user', { userId: id })).status).toBe(200);
     for (const json of [
@@ -98,19 +91,19 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
       });
     }
     expect((await client.session())?.user.email).toBe(email);
-    expect((await new TestClient(server).signIn(email, PASSWORD)).status).toBe(200);
+    expect((await new TestClient(app.server).signIn(email, PASSWORD)).status).toBe(200);
   });
 
   it('4: a password change ends the user’s other sessions and keeps this one', async () => {
     const { client, email } = await user('changer');
-    const laptop = new TestClient(server);
+    const laptop = new TestClient(app.server);
     expect((await laptop.signIn(email, PASSWORD)).status).toBe(200);
     expect(await laptop.session()).not.toBeNull();
     const changed = await profile(client, { newPassword: 'brand-new-77', currentPassword: PASSWORD });
     expect(changed.status).toBe(200);
     expect(await laptop.session()).toBeNull();
     expect((await client.session())?.user.email).toBe(email);
-    expect((await new TestClient(server).signIn(email, 'brand-new-77')).status).toBe(200);
+    expect((await new TestClient(app.server).signIn(email, 'brand-new-77')).status).toBe(200);
   });
 
   it('5: the current-password check is counted like sign-in: per address and per account', async () => {
@@ -126,31 +119,31 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
     expect((await profile(client, { newPassword: 'whatever-77', currentPassword: PASSWORD })).status).toBe(
       429,
     );
-    const elsewhere = new TestClient(server);
+    const elsewhere = new TestClient(app.server);
     expect((await elsewhere.signIn(email, PASSWORD)).status).toBe(200);
     expect((await guess(elsewhere, 9)).status).toBe(429);
   });
 
   it('6: a squatter’s password never gets the admin role; the owner sets one from the link first', async () => {
-    const squatter = new TestClient(server);
+    const squatter = new TestClient(app.server);
     expect(
       (await squatter.signUp({ name: 'Squatter', email: CONTESTED_EMAIL, password: 'squatter-pass-9' }))
         .status,
     ).toBe(200);
-    const mail = await sink.waitFor((m) => m.to === CONTESTED_EMAIL && /verify/i.test(m.subject));
-    const owner = new TestClient(server);
+    const mail = await app.sink.waitFor((m) => m.to === CONTESTED_EMAIL && /verify/i.test(m.subject));
+    const owner = new TestClient(app.server);
     const link = new URL(linkIn(mail));
     const verified = await owner.request(link.pathname + link.search);
     expect(verified.status).toBe(302);
     // A path: the browser stays at the address it opened the link at (issue 27).
     expect(verified.headers.get('location')).toMatch(/^\/auth\/reset-password\?token=[\w-]+&admin=1$/);
-    const location = new URL(verified.headers.get('location') ?? '', server.url);
+    const location = new URL(verified.headers.get('location') ?? '', app.server.url);
     expect(location.pathname).toBe('/auth/reset-password');
     expect(location.searchParams.get('admin')).toBe('1');
     // Every session of the account ended (the squatter's too), and no role yet.
     expect(await squatter.session()).toBeNull();
     expect(await owner.session()).toBeNull();
-    const beforeStep = new TestClient(server);
+    const beforeStep = new TestClient(app.server);
     expect((await beforeStep.signIn(CONTESTED_EMAIL, 'squatter-pass-9')).status).toBe(200);
     expect((await beforeStep.session())?.user.role).toBe('user');
     // The owner sets the password: the role applies, and the squatter's password no longer works.
@@ -159,7 +152,7 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
     ).toBe(true);
     expect((await owner.session())?.user.role).toBe('admin');
     expect(await beforeStep.session()).toBeNull();
-    expect((await new TestClient(server).signIn(CONTESTED_EMAIL, 'squatter-pass-9')).status).toBe(401);
+    expect((await new TestClient(app.server).signIn(CONTESTED_EMAIL, 'squatter-pass-9')).status).toBe(401);
   });
 
   it('11 and 12: names are text of at most 100 characters (400, never a 500)', async () => {
@@ -173,7 +166,7 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
       expect(res.status, String(name)).toBe(400);
       expect(await res.json()).toMatchObject({ code, message });
     }
-    const huge = await new TestClient(server).signUp({
+    const huge = await new TestClient(app.server).signUp({
       name: 'n'.repeat(9 * 1024),
       email: newEmail('huge'),
       password: PASSWORD,
@@ -204,7 +197,7 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
       code: 'PASSWORD_TOO_COMMON',
       message: 'This password is too common. Please choose another.',
     };
-    const signUp = await new TestClient(server).signUp({
+    const signUp = await new TestClient(app.server).signUp({
       name: 'C',
       email: newEmail('common'),
       password: 'password1',
@@ -219,7 +212,7 @@ describe.each(testDatabaseKinds())('account security on %s', (kind) => {
       (await client.post('/api/auth/request-password-reset', { email, redirectTo: '/auth/reset-password' }))
         .status,
     ).toBe(200);
-    const mail = await sink.waitFor((m) => m.to === email && /reset/i.test(m.subject));
+    const mail = await app.sink.waitFor((m) => m.to === email && /reset/i.test(m.subject));
     const token = /reset-password\/([^?\s]+)/.exec(linkIn(mail))?.[1];
     const reset = await client.post('/api/auth/reset-password', { token, newPassword: 'iloveyou' });
     expect(reset.status).toBe(400);

@@ -13,7 +13,7 @@ import {
   type CopyDescriptionCommand,
   type ResetPageTitleCommand,
 } from '../../../common/contracts/bulk-edit';
-import { bulkEditPaths, FINAL_JOB_STATES, type JobState } from '../../../common/contracts/jobs';
+import { bulkEditPaths, isFinalJobState } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import { assertRoomForJob, toJobView, type JobRow, type JobStore } from '../../jobs/job-store';
@@ -161,7 +161,7 @@ function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
           const current = await deps.jobStore.get(row.id);
           // A row is kept 30 days after its job ends: gone while its caller waits is a broken invariant.
           if (!current) throw new AppError(ERROR_CODES.internal, JOB_LOST_MESSAGE);
-          if (FINAL_JOB_STATES.includes(current.state as JobState)) {
+          if (isFinalJobState(current.state)) {
             // The job's own reason in plain words (the one /api/jobs shows), not the generic text of a 500.
             if (current.state === 'failed') {
               throw new AppError(ERROR_CODES.internal, current.message ?? JOB_FAILED_MESSAGE);

@@ -5,12 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FINAL_JOB_STATES,
-  bulkEditPaths,
-  jobCancelPath,
-  type JobState,
-} from '../../../common/contracts/jobs';
+import { bulkEditPaths, isFinalJobState, jobCancelPath } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { job } from '../../db/schema';
 import { MAX_UNFINISHED_PER_OWNER, MAX_UNFINISHED_PER_STORE } from '../../jobs/job-store';
@@ -64,7 +59,6 @@ describe.each(testDatabaseKinds())('job limits under concurrent starts (%s)', (k
   };
 
   const rowsOf = (hash: string) => server.database.db.select().from(job).where(eq(job.storeHash, hash));
-  const isFinal = (state: string) => FINAL_JOB_STATES.includes(state as JobState);
 
   /** Whether a worker is running a slice of one of the store's jobs (pg-boss's own table, keyed by the store). */
   const sliceActive = async (hash: string) =>
@@ -87,9 +81,11 @@ describe.each(testDatabaseKinds())('job limits under concurrent starts (%s)', (k
     }
     await control(`/${hash}/settings`, { latencyMs: 0 }, 'PUT');
     const settled = async () =>
-      !(await sliceActive(hash)) && (await rowsOf(hash)).every((row) => isFinal(row.state));
+      !(await sliceActive(hash)) && (await rowsOf(hash)).every((row) => isFinalJobState(row.state));
     await waitFor(settled, { what: `the jobs of ${hash} to end and their slice to stop`, timeoutMs: 10_000 });
-    expect((await rowsOf(hash)).map((row) => row.state).filter((state) => !isFinal(state))).toEqual([]);
+    expect((await rowsOf(hash)).map((row) => row.state).filter((state) => !isFinalJobState(state))).toEqual(
+      [],
+    );
   };
 
   const expectRefusals = (answers: { status: number; body: Record<string, unknown> }[], message: string) => {
@@ -109,7 +105,7 @@ describe.each(testDatabaseKinds())('job limits under concurrent starts (%s)', (k
 
     const rows = await rowsOf(hash);
     try {
-      expect(rows.every((row) => !isFinal(row.state))).toBe(true);
+      expect(rows.every((row) => !isFinalJobState(row.state))).toBe(true);
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_UNFINISHED_PER_OWNER);
       expect(answers.filter((answer) => answer.status === 429)).toHaveLength(
         STARTS - MAX_UNFINISHED_PER_OWNER,
@@ -129,7 +125,7 @@ describe.each(testDatabaseKinds())('job limits under concurrent starts (%s)', (k
 
     const rows = await rowsOf(hash);
     try {
-      expect(rows.every((row) => !isFinal(row.state))).toBe(true);
+      expect(rows.every((row) => !isFinalJobState(row.state))).toBe(true);
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_UNFINISHED_PER_STORE);
       expect(answers.filter((answer) => answer.status === 429)).toHaveLength(
         STARTS - MAX_UNFINISHED_PER_STORE,

@@ -5,7 +5,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import {
   ACTIVE_JOBS_QUERY,
-  FINAL_JOB_STATES,
+  isFinalJobState,
   JOB_BACKUP_PATH,
   JOB_CANCEL_PATH,
   JOB_EVENT,
@@ -14,7 +14,6 @@ import {
   JOB_UNDO_PATH,
   JOB_UNDO_PREVIEW_PATH,
   JOBS_PATH,
-  type JobState,
 } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
@@ -46,8 +45,6 @@ const STREAM_MS = 5 * 60_000;
 /** Open event streams per owner, and in all, on this instance (each one reads the job row every POLL_MS). */
 const MAX_STREAMS_PER_OWNER = 12;
 const MAX_STREAMS = 400;
-
-const isFinal = (state: string) => FINAL_JOB_STATES.includes(state as JobState);
 
 /** The caller's job, or 404 (another owner's job is not found either: its id says nothing). */
 export async function ownedJob(
@@ -111,7 +108,7 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
               });
               sent = event.version;
             }
-            if (isFinal(row.state)) break;
+            if (isFinalJobState(row.state)) break;
             await stream.sleep(POLL_MS);
             // The version first, the whole row only when it changed (the plan and backup are large).
             const version = await deps.jobStore.version(first.id);
@@ -125,7 +122,8 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
     })
     .post(JOB_CANCEL_PATH, async (c) => {
       const row = await ownedJob(c, deps);
-      if (isFinal(row.state)) throw new AppError(ERROR_CODES.jobFinished, 'This job has already ended');
+      if (isFinalJobState(row.state))
+        throw new AppError(ERROR_CODES.jobFinished, 'This job has already ended');
       await deps.jobStore.requestCancel(row.id, new Date());
       return c.json({ job: toJobView((await deps.jobStore.get(row.id)) ?? row) });
     })
@@ -174,7 +172,7 @@ async function undoable(c: Context, deps: JobRoutesDeps): Promise<{ row: JobRow;
   const row = await ownedJob(c, deps);
   const undo = deps.jobKinds.get(row.kind)?.undo;
   if (!undo) throw new AppError(ERROR_CODES.invalidInput, 'A job of this kind cannot be undone');
-  if (!isFinal(row.state))
+  if (!isFinalJobState(row.state))
     throw new AppError(ERROR_CODES.invalidInput, 'Undo is possible once the job has ended');
   if (Object.keys(row.backup as Backup).length === 0) {
     throw new AppError(ERROR_CODES.invalidInput, 'This job changed nothing, so there is nothing to undo');

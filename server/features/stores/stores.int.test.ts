@@ -15,11 +15,10 @@ import {
   errorSchema,
   signedUpUser,
   signUpVerified,
-  startSmtpSink,
   TestClient,
-  type SmtpSink,
+  useMailingTestServer,
 } from '../../test/accounts';
-import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
+import { testDatabaseKinds } from '../../test/harness';
 import { createStoreRepository } from './repository';
 import { createTokenCipher, STORE_TOKEN_KEY_FILE } from '../../token-cipher';
 import { ERROR_CODES } from '../../../common/errors';
@@ -44,44 +43,38 @@ function buildStore(overrides: Partial<CloudStore> = {}): CloudStore {
 }
 
 describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
-  let server: TestServer;
-  let sink: SmtpSink;
   let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'bct-stores-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  // Started after the data folder is made, stopped before it is removed.
+  const app = useMailingTestServer(kind, () => ({
+    DATA_DIR: dataDir,
+    TRUSTED_PROXIES: '127.0.0.1',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+  }));
   let counter = 0;
   const newEmail = (label: string) => `${label}-${++counter}@example.com`;
 
   const signedIn = (label: string) =>
-    signedUpUser(server, { name: label, email: newEmail(label), password: PASSWORD });
+    signedUpUser(app.server, { name: label, email: newEmail(label), password: PASSWORD });
   const listOf = async (client: TestClient) => {
     const res = await client.request(STORES);
     expect(res.status).toBe(200);
     return getUserStoresResponseSchema.parse(await res.json()).stores;
   };
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bct-stores-'));
-    sink = await startSmtpSink();
-    server = await startTestServer(kind, {
-      DATA_DIR: dataDir,
-      SMTP_URL: sink.url,
-      TRUSTED_PROXIES: '127.0.0.1',
-      ADMIN_EMAILS: ADMIN_EMAIL,
-    });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await sink.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
   it('answers 401 to a visitor on both GET and POST, and writes nothing', async () => {
-    const visitor = new TestClient(server);
+    const visitor = new TestClient(app.server);
     const get = await visitor.request(STORES);
     expect(get.status).toBe(401);
     expect(errorSchema.parse(await get.json()).code).toBe('unauthorized');
     const post = await visitor.post(STORES, { stores: [buildStore()] });
     expect(post.status).toBe(401);
-    expect(await server.database.db.select().from(userStore)).toEqual([]);
+    expect(await app.server.database.db.select().from(userStore)).toEqual([]);
   });
 
   it('starts empty, keeps what is posted in order, and replaces the whole list on the next POST', async () => {
@@ -175,7 +168,7 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
     const stores = [buildStore({ accessToken: 'very-secret-token-1234' }), buildStore()];
     await client.post(STORES, { stores });
 
-    const rows = await server.database.db.select().from(userStore).where(eq(userStore.userId, id));
+    const rows = await app.server.database.db.select().from(userStore).where(eq(userStore.userId, id));
     expect(rows).toHaveLength(2);
     for (const [i, row] of rows.entries()) {
       const token = stores[i]!.accessToken;
@@ -187,7 +180,7 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
 
     // A ciphertext copied onto another user's row does not decrypt (the user id is the associated data).
     const other = await signedIn('thief');
-    await server.database.db.insert(userStore).values({ ...rows[0]!, id: 'copied', userId: other.id });
+    await app.server.database.db.insert(userStore).values({ ...rows[0]!, id: 'copied', userId: other.id });
     const stolen = await other.client.request(STORES);
     expect(stolen.status).toBe(500);
     expect(errorSchema.parse(await stolen.json()).code).toBe(ERROR_CODES.storeKeyMismatch);
@@ -196,7 +189,7 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
 
   it('says plainly when the stored tokens no longer decrypt (the key changed), and a new sync heals it', async () => {
     const { client, id } = await signedIn('rotated');
-    const foreign = createStoreRepository(server.database.db, createTokenCipher(randomBytes(32)));
+    const foreign = createStoreRepository(app.server.database.db, createTokenCipher(randomBytes(32)));
     await foreign.replace(id, [buildStore()]);
     const res = await client.request(STORES);
     expect(res.status).toBe(500);
@@ -210,8 +203,8 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
   });
 
   it('while an admin impersonates, reads and writes only the impersonated user’s list', async () => {
-    const admin = new TestClient(server);
-    await signUpVerified(admin, sink, { name: 'Boss', email: ADMIN_EMAIL, password: PASSWORD });
+    const admin = new TestClient(app.server);
+    await signUpVerified(admin, app.sink, { name: 'Boss', email: ADMIN_EMAIL, password: PASSWORD });
     const adminStores = [buildStore({ name: 'Admin own' })];
     await admin.post(STORES, { stores: adminStores });
 
@@ -233,12 +226,12 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
     const { client, id } = await signedIn('leaving');
     await client.post(STORES, { stores: [buildStore()] });
     const { user } = await import('../../db/schema');
-    await server.database.db.delete(user).where(eq(user.id, id));
-    expect(await server.database.db.select().from(userStore).where(eq(userStore.userId, id))).toEqual([]);
+    await app.server.database.db.delete(user).where(eq(user.id, id));
+    expect(await app.server.database.db.select().from(userStore).where(eq(userStore.userId, id))).toEqual([]);
   });
 
   describe('test connection (sandbox on loopback)', () => {
-    const testConnection = async (body: unknown, client = new TestClient(server)) => {
+    const testConnection = async (body: unknown, client = new TestClient(app.server)) => {
       const res = await client.post(TEST_CONNECTION, body);
       return { status: res.status, body: testConnectionResultSchema.parse(await res.json()) };
     };
@@ -275,7 +268,7 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
     });
 
     it('tells which scopes the tools need are missing, and changes nothing in the store', async () => {
-      const created = await server.request('/sandbox/__control/stores', {
+      const created = await app.server.request('/sandbox/__control/stores', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
@@ -298,20 +291,20 @@ describe.each(testDatabaseKinds())('user stores on %s', (kind) => {
         { scope: 'channels', access: 'read-only', granted: true },
       ]);
       const stats = (await (
-        await server.request('/sandbox/__control/stores/sandbox-scopes/stats')
+        await app.server.request('/sandbox/__control/stores/sandbox-scopes/stats')
       ).json()) as {
         data: { productWrites: Record<string, number>; byRoute: Record<string, number> };
       };
       expect(stats.data.productWrites).toEqual({});
       const templates = (await (
-        await server.request('/sandbox/stores/sandbox-scopes/v3/content/widget-templates?limit=250', {
+        await app.server.request('/sandbox/stores/sandbox-scopes/v3/content/widget-templates?limit=250', {
           headers: { 'X-Auth-Token': 'full-token' },
         })
       ).json()) as { meta: { pagination: { total: number } } };
       // The full token's probe leaves the templates as they were too.
       await testConnection({ storeHash: 'sandbox-scopes', accessToken: 'full-token' });
       const after = (await (
-        await server.request('/sandbox/stores/sandbox-scopes/v3/content/widget-templates?limit=250', {
+        await app.server.request('/sandbox/stores/sandbox-scopes/v3/content/widget-templates?limit=250', {
           headers: { 'X-Auth-Token': 'full-token' },
         })
       ).json()) as { meta: { pagination: { total: number } } };

@@ -4,7 +4,7 @@
 // templates are illustrative. "Hero Banner" and "Product" reuse the UUIDs of the page-widgets spec example so that the
 // official example request publishes as-is.
 import { nameUuid } from './ids';
-import { arrayOf, hidden, image, range, select, setting, settingsTab, tab, when } from './schema-builders';
+import * as ui from './schema-builders';
 import type { JsonObject } from './types';
 
 export type BuiltInTemplate = {
@@ -64,30 +64,30 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
       'hero_banner',
       'Hero Banner',
       [
-        tab('Content', [
+        ui.tab('Content', [
           {
             label: 'Text',
             settings: [
-              setting('input', 'title', 'Title', 'Hero Banner Title'),
-              setting('text', 'subtitle', 'Subtitle', 'Add a description for this hero banner.'),
-              setting('input', 'buttonText', 'Button text', 'Shop now'),
-              setting('input', 'buttonLink', 'Button link', '#'),
+              ui.input('title', 'Title', 'Hero Banner Title'),
+              ui.text('subtitle', 'Subtitle', 'Add a description for this hero banner.'),
+              ui.input('buttonText', 'Button text', 'Shop now'),
+              ui.input('buttonLink', 'Button link', '#'),
             ],
           },
           {
             label: 'Background',
             settings: [
-              select('backgroundType', 'Background', ['color', 'image']),
-              when(setting('color', 'backgroundColor', 'Color', '#444444'), 'backgroundType', ['color']),
-              when(image('imageUrl', 'Image'), 'backgroundType', ['image']),
+              ui.select('backgroundType', 'Background', ['color', 'image']),
+              ui.when(ui.color('backgroundColor', 'Color', '#444444'), 'backgroundType', ['color']),
+              ui.when(ui.image('imageUrl', 'Image'), 'backgroundType', ['image']),
             ],
           },
         ]),
-        settingsTab('Design', [
-          setting('alignment', 'contentAlignment', 'Alignment', { horizontal: 'left' }),
-          select('containerHeight', 'Height', ['small', 'medium', 'large']),
-          setting('color', 'textColor', 'Text color', '#444444'),
-        ]),
+        ui.designTab(
+          ui.alignment('contentAlignment', 'Alignment', 'left'),
+          ui.select('containerHeight', 'Height', ['small', 'medium', 'large']),
+          ui.color('textColor', 'Text color', '#444444'),
+        ),
       ],
       `<div class="hero-banner hero-banner--{{containerHeight}}" style="background-color: {{backgroundColor}}; color: {{textColor}};">
   {{#if imageUrl.src}}<img class="hero-banner__image" src="{{imageUrl.src}}" alt="">{{/if}}
@@ -101,24 +101,15 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   builtIn(
     'image',
     'Image',
-    [
-      settingsTab('Content', [
-        image('imageUrl', 'Image'),
-        setting('input', 'altText', 'Alt text', ''),
-        setting('input', 'link', 'Link', ''),
-      ]),
-    ],
+    [ui.contentTab(ui.image('imageUrl', 'Image'), ui.input('altText', 'Alt text'), ui.input('link', 'Link'))],
     '{{#if link}}<a href="{{link}}">{{/if}}<img src="{{imageUrl.src}}" alt="{{altText}}">{{#if link}}</a>{{/if}}',
   ),
   builtIn(
     'text',
     'Text',
     [
-      settingsTab('Content', [setting('text', 'text', 'Text', 'Add your text here')]),
-      settingsTab('Design', [
-        setting('alignment', 'alignment', 'Alignment', { horizontal: 'left' }),
-        setting('color', 'textColor', 'Color', '#444444'),
-      ]),
+      ui.contentTab(ui.text('text', 'Text', 'Add your text here')),
+      ui.designTab(ui.alignment('alignment', 'Alignment', 'left'), ui.color('textColor', 'Color', '#444444')),
     ],
     '<div class="text-widget" style="color: {{textColor}}; text-align: {{alignment.horizontal}};">{{{text}}}</div>',
   ),
@@ -126,14 +117,11 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
     'button',
     'Button',
     [
-      settingsTab('Content', [
-        setting('input', 'buttonText', 'Text', 'Button'),
-        setting('input', 'buttonLink', 'Link', '#'),
-      ]),
-      settingsTab('Design', [
-        select('buttonStyle', 'Shape', ['round', 'square', 'pill']),
-        setting('color', 'buttonColor', 'Button color', '#444444'),
-      ]),
+      ui.contentTab(ui.input('buttonText', 'Text', 'Button'), ui.input('buttonLink', 'Link', '#')),
+      ui.designTab(
+        ui.select('buttonStyle', 'Shape', ['round', 'square', 'pill']),
+        ui.color('buttonColor', 'Button color', '#444444'),
+      ),
     ],
     '<a class="button button--{{buttonStyle}}" style="background-color: {{buttonColor}};" href="{{buttonLink}}">{{buttonText}}</a>',
   ),
@@ -142,11 +130,11 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
       'product',
       'Product',
       [
-        settingsTab('Content', [setting('productId', 'productId', 'Product', '')]),
-        settingsTab('Design', [
-          setting('alignment', 'productCardContentAlignment', 'Alignment', { horizontal: 'center' }),
-          setting('toggle', 'showPrice', 'Show price', true),
-        ]),
+        ui.contentTab(ui.productPicker()),
+        ui.designTab(
+          ui.alignment('productCardContentAlignment', 'Alignment', 'center'),
+          ui.toggle('showPrice', 'Show price', true),
+        ),
       ],
       `{{#with data.site.product}}
 <article class="card" style="text-align: {{../productCardContentAlignment.horizontal}};">
@@ -162,39 +150,32 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   builtIn(
     'html',
     'HTML',
-    [settingsTab('Content', [setting('code', 'html', 'HTML', '<p>Custom HTML</p>')])],
+    [ui.contentTab(ui.setting('code', 'html', 'HTML', '<p>Custom HTML</p>'))],
     '{{{html}}}',
   ),
   builtIn(
     'video',
     'Video',
-    [
-      settingsTab('Content', [
-        setting('input', 'videoId', 'YouTube video id', ''),
-        setting('toggle', 'autoplay', 'Autoplay', false),
-      ]),
-    ],
+    [ui.contentTab(ui.input('videoId', 'YouTube video id'), ui.toggle('autoplay', 'Autoplay', false))],
     '<iframe class="video-widget" src="https://www.youtube.com/embed/{{videoId}}{{#if autoplay}}?autoplay=1{{/if}}" allowfullscreen></iframe>',
   ),
   builtIn(
     'carousel',
     'Carousel',
     [
-      arrayOf(
+      ui.arrayOf(
         'slides',
         'Slides',
         'Slide',
         3,
         [
-          settingsTab('Content', [
-            image('imageUrl', 'Image'),
-            setting('input', 'heading', 'Heading', 'Slide heading'),
-            setting('input', 'link', 'Link', '#'),
-          ]),
+          ui.image('imageUrl', 'Image'),
+          ui.input('heading', 'Heading', 'Slide heading'),
+          ui.input('link', 'Link', '#'),
         ],
         'imageUrl.src',
       ),
-      hidden([setting('number', 'autoplaySpeed', 'Autoplay speed', 5000)]),
+      ui.hidden(ui.setting('number', 'autoplaySpeed', 'Autoplay speed', 5000)),
     ],
     `<div class="carousel" data-speed="{{autoplaySpeed}}">
   {{#each slides}}<a class="carousel-slide" href="{{link}}"><img src="{{imageUrl.src}}" alt="{{heading}}"><span>{{heading}}</span></a>{{/each}}
@@ -203,17 +184,17 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   builtIn(
     'spacer',
     'Spacer',
-    [settingsTab('Design', [range('height', 'Height', 30, { min: 0, max: 300, step: 1, unit: 'px' })])],
+    [ui.designTab(ui.range('height', 'Height', 30, { min: 0, max: 300, step: 1, unit: 'px' }))],
     '<div class="spacer" style="height: {{height}}px;"></div>',
   ),
   builtIn(
     'divider',
     'Divider',
     [
-      settingsTab('Design', [
-        setting('color', 'color', 'Color', '#e5e5e5'),
-        range('thickness', 'Thickness', 1, { min: 1, max: 20, step: 1, unit: 'px' }),
-      ]),
+      ui.designTab(
+        ui.color('color', 'Color', '#e5e5e5'),
+        ui.range('thickness', 'Thickness', 1, { min: 1, max: 20, step: 1, unit: 'px' }),
+      ),
     ],
     '<hr class="divider" style="border-color: {{color}}; border-width: {{thickness}}px;">',
   ),

@@ -2,7 +2,7 @@
 // only from the seeded faker it is given, so the demo content is the same for the same seed.
 import type { Faker } from '@faker-js/faker';
 import { builtInByKind } from './built-in-templates';
-import { arrayOf, hidden, image, range, select, setting, settingsTab, tab, when } from './schema-builders';
+import * as ui from './schema-builders';
 import type { JsonObject } from './types';
 
 export type DemoContext = { faker: Faker; productIds: readonly number[]; storeHash: string };
@@ -51,12 +51,12 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'header-images',
     name: 'Header Images',
     schema: [
-      arrayOf(
+      ui.arrayOf(
         'images',
         'Images',
         'Image',
         3,
-        [settingsTab('Content', [image('imageUrl', 'Image'), setting('input', 'link', 'Link', '#')])],
+        [ui.image('imageUrl', 'Image'), ui.input('link', 'Link', '#')],
         'imageUrl.src',
       ),
     ],
@@ -75,11 +75,9 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'simple-list',
     name: 'Simple List',
     schema: [
-      arrayOf('list_items', 'Items', 'Item', 3, [
-        settingsTab('Content', [
-          setting('input', 'text', 'Text', 'List item'),
-          setting('color', 'color', 'Color', '#333333'),
-        ]),
+      ui.arrayOf('list_items', 'Items', 'Item', 3, [
+        ui.input('text', 'Text', 'List item'),
+        ui.color('color', 'Color', '#333333'),
       ]),
     ],
     template: "<ul>{{#each list_items}}<li style='color:{{color}};'>{{text}}</li>{{/each}}</ul>",
@@ -96,21 +94,21 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'promo-banner',
     name: 'Promo Banner',
     schema: [
-      tab('Content', [
+      ui.tab('Content', [
         {
           label: 'Message',
           settings: [
-            setting('input', 'headline', 'Headline', 'Free shipping over $50'),
-            setting('text', 'details', 'Details', ''),
-            setting('input', 'couponCode', 'Coupon code', ''),
+            ui.input('headline', 'Headline', 'Free shipping over $50'),
+            ui.text('details', 'Details'),
+            ui.input('couponCode', 'Coupon code'),
           ],
         },
         {
           label: 'Style',
           settings: [
-            select('style', 'Style', ['solid', 'image']),
-            when(setting('color', 'backgroundColor', 'Background', '#1f2937'), 'style', ['solid']),
-            when(image('backgroundImage', 'Background image'), 'style', ['image']),
+            ui.select('style', 'Style', ['solid', 'image']),
+            ui.when(ui.color('backgroundColor', 'Background', '#1f2937'), 'style', ['solid']),
+            ui.when(ui.image('backgroundImage', 'Background image'), 'style', ['image']),
           ],
         },
       ]),
@@ -138,14 +136,12 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'testimonials',
     name: 'Testimonial Slider',
     schema: [
-      arrayOf('testimonials', 'Testimonials', 'Testimonial', 3, [
-        settingsTab('Content', [
-          setting('text', 'quote', 'Quote', ''),
-          setting('input', 'author', 'Author', ''),
-          range('rating', 'Rating', 5, { min: 1, max: 5, step: 1 }),
-        ]),
+      ui.arrayOf('testimonials', 'Testimonials', 'Testimonial', 3, [
+        ui.text('quote', 'Quote'),
+        ui.input('author', 'Author'),
+        ui.range('rating', 'Rating', 5, { min: 1, max: 5, step: 1 }),
       ]),
-      hidden([setting('number', 'interval', 'Interval', 6000)]),
+      ui.hidden(ui.setting('number', 'interval', 'Interval', 6000)),
     ],
     template: `<div class="testimonials" data-interval="{{interval}}">
   {{#each testimonials}}<blockquote data-rating="{{rating}}">{{quote}}<cite>{{author}}</cite></blockquote>{{/each}}
@@ -164,12 +160,7 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
   {
     key: 'featured-product',
     name: 'Featured Product Card',
-    schema: [
-      settingsTab('Content', [
-        setting('productId', 'productId', 'Product', ''),
-        setting('input', 'badge', 'Badge', 'Staff pick'),
-      ]),
-    ],
+    schema: [ui.contentTab(ui.productPicker(), ui.input('badge', 'Badge', 'Staff pick'))],
     template: `{{#with data.site.product}}
 <a class="featured-product" href="{{path}}">
   <img src="{{defaultImage.url}}" alt="{{defaultImage.altText}}">
@@ -194,11 +185,9 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'faq',
     name: 'FAQ Accordion',
     schema: [
-      arrayOf('questions', 'Questions', 'Question', 4, [
-        settingsTab('Content', [
-          setting('input', 'question', 'Question', ''),
-          setting('text', 'answer', 'Answer', ''),
-        ]),
+      ui.arrayOf('questions', 'Questions', 'Question', 4, [
+        ui.input('question', 'Question'),
+        ui.text('answer', 'Answer'),
       ]),
     ],
     template:
@@ -216,11 +205,11 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'newsletter',
     name: 'Newsletter Signup',
     schema: [
-      settingsTab('Content', [
-        setting('input', 'heading', 'Heading', 'Join our newsletter'),
-        setting('input', 'buttonText', 'Button', 'Subscribe'),
-      ]),
-      hidden([setting('input', 'formAction', 'Form action', '/subscribe.php')]),
+      ui.contentTab(
+        ui.input('heading', 'Heading', 'Join our newsletter'),
+        ui.input('buttonText', 'Button', 'Subscribe'),
+      ),
+      ui.hidden(ui.input('formAction', 'Form action', '/subscribe.php')),
     ],
     template: `<form class="newsletter" action="{{formAction}}" method="post">
   <h3>{{heading}}</h3><input type="email" name="nl_email"><button type="submit">{{buttonText}}</button>
@@ -247,10 +236,10 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     key: 'countdown',
     name: 'Seasonal Countdown',
     schema: [
-      settingsTab('Content', [
-        setting('input', 'label', 'Label', 'Sale ends in'),
-        setting('input', 'endsAt', 'Ends at', '2025-12-31T23:59:59Z'),
-      ]),
+      ui.contentTab(
+        ui.input('label', 'Label', 'Sale ends in'),
+        ui.input('endsAt', 'Ends at', '2025-12-31T23:59:59Z'),
+      ),
     ],
     template:
       '<div class="countdown" data-ends-at="{{endsAt}}">{{label}} <span class="countdown__clock"></span></div>',
@@ -260,7 +249,7 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
     // Gets a second version after a widget was made from the first (see demo-content.ts).
     key: 'legacy-banner',
     name: 'Legacy Banner',
-    schema: [settingsTab('Content', [setting('input', 'message', 'Message', '')])],
+    schema: [ui.contentTab(ui.input('message', 'Message'))],
     template: '<div class="legacy-banner">{{message}}</div>',
     configure: ({ faker }) => ({ configuration: { message: faker.lorem.sentence() } }),
   },
@@ -270,12 +259,7 @@ export const CUSTOM_DEMO_TEMPLATES: readonly DemoTemplate[] = [
 export const SECOND_CHANNEL_TEMPLATE: DemoTemplate = {
   key: 'channel-announcement',
   name: 'Channel Announcement',
-  schema: [
-    settingsTab('Content', [
-      setting('input', 'message', 'Message', ''),
-      setting('color', 'color', 'Color', '#000000'),
-    ]),
-  ],
+  schema: [ui.contentTab(ui.input('message', 'Message'), ui.color('color', 'Color', '#000000'))],
   template: '<p class="announcement" style="color: {{color}};">{{message}}</p>',
   configure: ({ faker }) => ({
     configuration: { message: faker.company.catchPhrase(), color: faker.color.rgb() },

@@ -14,6 +14,34 @@ export function setting(
   return { type, label, id, default: defaultValue, ...extra };
 }
 
+/** A one-line text field. */
+export function input(id: string, label: string, defaultValue = ''): Setting {
+  return setting('input', id, label, defaultValue);
+}
+
+/** A multi-line text field. */
+export function text(id: string, label: string, defaultValue = ''): Setting {
+  return setting('text', id, label, defaultValue);
+}
+
+export function color(id: string, label: string, defaultValue: string): Setting {
+  return setting('color', id, label, defaultValue);
+}
+
+export function toggle(id: string, label: string, defaultValue: boolean): Setting {
+  return setting('toggle', id, label, defaultValue);
+}
+
+/** A horizontal alignment picker. */
+export function alignment(id: string, label: string, horizontal: string): Setting {
+  return setting('alignment', id, label, { horizontal });
+}
+
+/** The product picker, empty by default. */
+export function productPicker(): Setting {
+  return setting('productId', 'productId', 'Product', '');
+}
+
 export function select(
   id: string,
   label: string,
@@ -47,22 +75,33 @@ export function tab(label: string, sections: { label?: string; settings: Setting
 }
 
 /** A tab of one section without a label. */
-export function settingsTab(label: string, settings: Setting[]): JsonObject {
+function settingsTab(label: string, settings: Setting[]): JsonObject {
   return tab(label, [{ settings }]);
 }
 
-export function hidden(settings: Setting[]): JsonObject {
+export function contentTab(...settings: Setting[]): JsonObject {
+  return settingsTab('Content', settings);
+}
+
+export function designTab(...settings: Setting[]): JsonObject {
+  return settingsTab('Design', settings);
+}
+
+/** Settings the merchant does not see. */
+export function hidden(...settings: Setting[]): JsonObject {
   return { type: 'hidden', settings };
 }
 
+/** A list of `defaultCount` entries, each edited in a "Content" tab of `entrySettings`. */
 export function arrayOf(
   id: string,
   label: string,
   entryLabel: string,
   defaultCount: number,
-  schema: JsonObject[],
+  entrySettings: Setting[],
   thumbnail?: string,
 ): JsonObject {
+  const schema = [contentTab(...entrySettings)];
   const entry: JsonObject = { type: 'array', label, id, defaultCount, entryLabel, schema };
   if (thumbnail) entry.thumbnail = { type: 'image', valueKey: thumbnail };
   return entry;

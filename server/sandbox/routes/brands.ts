@@ -1,13 +1,13 @@
 // /v3/catalog/brands [BRAND getBrands, createBrand, getBrand, updateBrand, deleteBrand, deleteBrands].
 import type { SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
-import { BcApiError, paginate, v3Data } from '../envelope';
-import { fieldSelectionParams, numericFilter, pagingParams, selectFields, strParam } from '../query';
+import { BcApiError, v3Data } from '../envelope';
+import { numericFilter, strParam } from '../query';
 import { slugify } from '../records';
 import { brandSchema, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Brand } from '../types';
-import { NOT_FOUND_TITLE, pathId, query, readJson, v3Row } from './helpers';
+import { listPage, NOT_FOUND_TITLE, pathId, query, readJson, v3Row } from './helpers';
 
 const BRAND_ID = ':brand_id{[0-9]+}';
 const MAX_BRANDS = 30_000;
@@ -36,14 +36,11 @@ function assertUniqueName(data: StoreData, name: string, ignoreId?: number): voi
 
 export function registerBrandRoutes(app: SandboxApp): void {
   app.get(`${V3}/catalog/brands`, (c) => {
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
+    const page = listPage(c);
     const brands = [...c.get('store').data.brands.values()]
-      .filter(brandFilter(q))
+      .filter(brandFilter(query(c)))
       .sort((a, b) => a.id - b.id);
-    const { data, pagination } = paginate(brands, page, limit);
-    return c.json({ data: data.map((b) => selectFields(b, sel)), meta: { pagination } }, 200);
+    return page(brands);
   });
 
   app.get(`${V3}/catalog/brands/${BRAND_ID}`, (c) => {

@@ -93,18 +93,34 @@ export function requireFields(body: unknown, keys: readonly string[]): void {
 
 /**
  * One page of a v3 list (`page`, `limit` up to 250) with `include_fields` / `exclude_fields` applied to each row as
- * `serialize` shapes it: `{data, meta: {pagination}}`.
+ * `serialize` shapes it (the keys in `alwaysKept` are kept whatever is asked for): `{data, meta: {pagination}}`.
+ * `listPage(c)` reads the paging first (a malformed `page` or `limit` is refused before the handler's own filters);
+ * the function it gives answers the rows.
  */
+export function listPage(c: SandboxContext) {
+  const q = query(c);
+  const { page, limit } = pagingParams(q, 250);
+  const sel = fieldSelectionParams(q);
+  return <T extends object>(
+    rows: readonly T[],
+    serialize: (row: T) => object = (row) => row,
+    alwaysKept: readonly string[] = ['id'],
+  ): Response => {
+    const { data, pagination } = paginate(rows, page, limit);
+    return c.json(
+      { data: data.map((row) => selectFields(serialize(row), sel, alwaysKept)), meta: { pagination } },
+      200,
+    );
+  };
+}
+
+/** `listPage` for rows known before the paging is read. */
 export function pagedList<T extends object>(
   c: SandboxContext,
   rows: readonly T[],
   serialize: (row: T) => object = (row) => row,
 ): Response {
-  const q = query(c);
-  const { page, limit } = pagingParams(q, 250);
-  const sel = fieldSelectionParams(q);
-  const { data, pagination } = paginate(rows, page, limit);
-  return c.json({ data: data.map((row) => selectFields(serialize(row), sel)), meta: { pagination } }, 200);
+  return listPage(c)(rows, serialize);
 }
 
 /** One row as a v3 answer `{data, meta}`, with `include_fields` / `exclude_fields` applied. */

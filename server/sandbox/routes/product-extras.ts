@@ -2,13 +2,14 @@
 import type { RouteDeps, SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { assertBulkRuleFits, assertCustomFieldUnique } from '../catalog';
-import { paginate, v3Data } from '../envelope';
-import { fieldSelectionParams, intParam, pagingParams, selectFields } from '../query';
+import { v3Data } from '../envelope';
+import { intParam } from '../query';
 import { bcDate, refreshDerived } from '../records';
 import { bulkPricingRuleSchema, customFieldSchema, parseBody, reviewSchema } from '../schemas';
 import { nextId } from '../store-state';
 import type { Review } from '../types';
 import {
+  listPage,
   pagedList,
   pagedRows,
   pathId,
@@ -117,16 +118,13 @@ export function registerProductExtraRoutes(app: SandboxApp, deps: RouteDeps): vo
 
   app.get(rv, (c) => {
     const record = productOr404(c);
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
+    const page = listPage(c);
     // `status` filters by 1 (approved) or 0 (pending) [PROD getProductReviews].
-    const status = intParam(q, 'status');
+    const status = intParam(query(c), 'status');
     const reviews = record.reviews.filter(
       (r) => status === undefined || (status === 1 ? r.status === 'approved' : r.status === 'pending'),
     );
-    const { data, pagination } = paginate(reviews, page, limit);
-    return c.json({ data: data.map((r) => selectFields(r, sel)), meta: { pagination } }, 200);
+    return page(reviews);
   });
 
   app.post(rv, async (c) => {

@@ -3,16 +3,14 @@
 import type { z } from 'zod';
 import type { SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
-import { BcApiError, paginate, STATUS_DOC_TYPE, v3List } from '../envelope';
+import { BcApiError, STATUS_DOC_TYPE, v3List } from '../envelope';
 import { categoryUuid } from '../generate/structure';
 import {
   boolParam,
   documentedOnly,
-  fieldSelectionParams,
   intListParam,
   intParam,
   pagingParams,
-  selectFields,
   strListParam,
   strParam,
 } from '../query';
@@ -26,7 +24,7 @@ import {
 } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
 import type { Category } from '../types';
-import { NOT_FOUND_TITLE, pathId, query, readBatch, readJson, requireArray } from './helpers';
+import { listPage, NOT_FOUND_TITLE, pathId, query, readBatch, readJson, requireArray } from './helpers';
 
 const MAX_CATEGORIES = 16_000;
 const MAX_DEPTH = 8;
@@ -284,17 +282,11 @@ export function registerTreeRoutes(app: SandboxApp): void {
   });
 
   app.get(`${V3}/catalog/trees/categories`, (c) => {
-    const q = query(c);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
+    const page = listPage(c);
     const categories = [...c.get('store').data.categories.values()]
-      .filter(categoryFilter(q, GET_CATEGORIES_PARAMS))
+      .filter(categoryFilter(query(c), GET_CATEGORIES_PARAMS))
       .sort((a, b) => a.tree_id - b.tree_id || a.category_id - b.category_id);
-    const { data, pagination } = paginate(categories, page, limit);
-    return c.json(
-      { data: data.map((cat) => selectFields(cat, sel, ['category_id'])), meta: { pagination } },
-      200,
-    );
+    return page(categories, (cat) => cat, ['category_id']);
   });
 
   app.post(`${V3}/catalog/trees/categories`, async (c) => {

@@ -11,19 +11,12 @@ import {
   skuOwner,
   updateVariant,
 } from '../catalog';
-import { BcApiError, paginate, v3Data } from '../envelope';
-import {
-  documentedOnly,
-  fieldSelectionParams,
-  intListParam,
-  intParam,
-  pagingParams,
-  selectFields,
-  strParam,
-} from '../query';
+import { BcApiError, v3Data } from '../envelope';
+import { documentedOnly, intListParam, intParam, strParam } from '../query';
 import { parseBody, variantBatchItemSchema, variantSchema } from '../schemas';
 import type { ProductRecord, Variant } from '../types';
 import {
+  listPage,
   NOT_FOUND_TITLE,
   pagedList,
   pathId,
@@ -107,8 +100,7 @@ export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
   app.get(`${V3}/catalog/variants`, (c) => {
     const store = c.get('store');
     const q = documentedOnly(query(c), GET_VARIANTS_PARAMS);
-    const { page, limit } = pagingParams(q, 250);
-    const sel = fieldSelectionParams(q);
+    const page = listPage(c);
     const id = intParam(q, 'id');
     // Exact SKU ignoring case: SKUs are unique "regardless of the letter case" (products_catalog.v3.yml line 7139).
     const sku = strParam(q, 'sku')?.toLowerCase();
@@ -121,8 +113,7 @@ export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
       .filter((v) => id === undefined || v.id === id)
       .filter((v) => sku === undefined || v.sku.toLowerCase() === sku)
       .filter((v) => upc === undefined || v.upc === upc);
-    const { data, pagination } = paginate(rows, page, limit);
-    return c.json({ data: data.map((v) => selectFields(v, sel)), meta: { pagination } }, 200);
+    return page(rows);
   });
 
   app.put(`${V3}/catalog/variants`, async (c) => {
