@@ -162,6 +162,30 @@ export const shellJourneys: Journey[] = [
     },
   },
   {
+    name: 'each tab chosen is a history entry: Back and Forward move between tabs, the items are links (issue 31)',
+    run: async ({ newPage }) => {
+      const page = await newPage(DESKTOP);
+      await openApp(page);
+      const nav = page.getByRole('navigation', { name: 'Tools' });
+      // Links to the tab's address: a middle-click or "open in new tab" opens that tool.
+      assert.equal(await nav.locator('[data-tab="dump-widgets"]').getAttribute('href'), '/?tab=dump-widgets');
+      await nav.locator('[data-tab="dump-product"]').click();
+      await expectTitle(page, 'Dump Product');
+      await nav.locator('[data-tab="keyword-extractor"]').click();
+      await expectTitle(page, 'Keyword Extractor');
+      await page.goBack();
+      await expectTitle(page, 'Dump Product');
+      await expectTabParam(page, 'dump-product');
+      assert.equal(await nav.locator('[aria-current="page"]').getAttribute('data-tab'), 'dump-product');
+      await page.goBack();
+      await expectTitle(page, 'Store Manager');
+      await page.goForward();
+      await expectTitle(page, 'Dump Product');
+      // Still in the app: the first Back went to the previous tab, not to the page before the app.
+      assert.ok(new URL(page.url()).pathname === '/');
+    },
+  },
+  {
     name: 'an unknown tab, and the admin tab for a visitor, fall back to Store Manager',
     run: async ({ newPage }) => {
       const page = await newPage(DESKTOP);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { listSidebarTabs, type TabId } from '../../common/contracts/tabs';
 import { CloseIcon, CrownIcon, TabIcon, ToolboxIcon } from '../components/icons';
 import { cn } from '../lib/class-names';
+import { withTabInUrl } from './tab-location';
 
 export interface SidebarProps {
   currentTab: TabId;
@@ -58,11 +59,23 @@ export function Sidebar({ currentTab, isAdmin, isOpen, closeButtonRef, onSelect,
               const isCurrent = tab.id === currentTab;
               return (
                 <li key={tab.id}>
-                  <button
-                    type="button"
+                  <a
+                    href={withTabInUrl(window.location.href, tab.id)}
                     data-tab={tab.id}
                     aria-current={isCurrent ? 'page' : undefined}
-                    onClick={() => onSelect(tab.id)}
+                    onClick={(event) => {
+                      // A middle-click, or one with a modifier (new tab, new window), is the browser's.
+                      if (
+                        event.button !== 0 ||
+                        event.metaKey ||
+                        event.ctrlKey ||
+                        event.shiftKey ||
+                        event.altKey
+                      )
+                        return;
+                      event.preventDefault();
+                      onSelect(tab.id);
+                    }}
                     className={cn(
                       'group flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors',
                       'focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-400',
@@ -90,7 +103,7 @@ export function Sidebar({ currentTab, isAdmin, isOpen, closeButtonRef, onSelect,
                         <span className="sr-only">{t('nav.adminOnly')}</span>
                       </span>
                     )}
-                  </button>
+                  </a>
                 </li>
               );
             })}
