@@ -49,7 +49,10 @@ export const bulkEditJourneys: Journey[] = [
       await screenshot(page, 'reset-page-title-preview');
 
       await page.getByTestId('run-button').click();
-      await page.getByTestId('confirm-dialog').waitFor();
+      await expectText(
+        page.getByTestId('confirm-dialog'),
+        /Products to change in Bulk Demo: 3\. Their page titles are emptied/,
+      );
       await page.getByTestId('confirm-dialog-confirm').click();
       await page.getByTestId('bulk-result').waitFor({ timeout: 30_000 });
       await expectText(page.getByTestId('result-total'), '3');
@@ -110,7 +113,16 @@ export const bulkEditJourneys: Journey[] = [
       await page.getByTestId('preview-button').click();
       await expectText(page.getByTestId('preview-total'), '3');
       await expectText(page.getByTestId('preview-changing'), '2');
+      // Nothing is written on the click: the dialog names the store and the products that will change (issue 31).
       await page.getByTestId('run-button').click();
+      await expectText(
+        page.getByTestId('confirm-dialog'),
+        /Products to change in Bulk Demo: 2\. Each gets the description of product 77/,
+      );
+      await page.getByTestId('confirm-dialog-cancel').click();
+      assert.equal((await product(page, hash, 78)).description === source.description, false);
+      await page.getByTestId('run-button').click();
+      await page.getByTestId('confirm-dialog-confirm').click();
       await page.getByTestId('bulk-result').waitFor({ timeout: 30_000 });
       await expectText(page.getByTestId('result-success'), '2');
       await expectText(page.getByTestId('result-failed'), '1');

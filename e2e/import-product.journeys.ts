@@ -144,6 +144,9 @@ async function importTwice(
   // The import: 'Importing...' with the button disabled, the progress panel, then the result.
   await emptyStoreSettings(page, { latencyMs: 120 });
   await page.getByTestId('tool-submit').click();
+  // Nothing is written before the dialog that names the product and the store is confirmed (issue 31).
+  await expectText(page.getByTestId('confirm-dialog'), /Import .+ \(SKU .+\) into .+\?/);
+  await page.getByTestId('confirm-dialog-confirm').click();
   await expectText(page.getByTestId('tool-submit'), 'Importing...');
   assert.equal(await page.getByTestId('tool-submit').isDisabled(), true);
   await expectText(page.getByTestId('tool-progress'), /^Import steps done: \d+ of \d+/, 15_000);
@@ -231,7 +234,7 @@ async function importTwice(
   await expectText(page.getByTestId('plan-action'), `Update product #${productId}`, 15_000);
 
   // Imported again: the same product, updated; nothing created twice.
-  await page.getByTestId('tool-submit').click();
+  await importConfirmed(page);
   await expectText(page.getByTestId('result-action'), 'Updated', 60_000);
   assert.equal(await stat(page, 'result-product-id'), productId);
   assert.equal(await stat(page, 'stat-variants-created'), 0);
@@ -320,7 +323,7 @@ async function importListsAndPrices(newPage: NewPage): Promise<void> {
   await pickStore(page, STORES, EMPTY);
   await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
   await expectText(page.getByTestId('plan-no-clashes'), 'No clashes with the target.');
-  await page.getByTestId('tool-submit').click();
+  await importConfirmed(page);
   await expectText(page.getByTestId('result-action'), 'Created', 60_000);
   assert.equal(await stat(page, 'stat-variants-created'), 2);
   assert.equal(await stat(page, 'stat-modifiers-success'), 1);
@@ -432,7 +435,7 @@ export const importProductJourneys: Journey[] = [
         /^The check against the target failed: BigCommerce rejected the API token \(401\)/,
         15_000,
       );
-      await page.getByTestId('tool-submit').click();
+      await importConfirmed(page);
       await expectText(page.getByTestId('tool-error'), /^BigCommerce rejected the API token \(401\)/, 15_000);
       assert.equal(await page.getByTestId('tool-result').count(), 0);
       await pickStore(page, STORES, EMPTY);
@@ -449,3 +452,9 @@ export const importProductJourneys: Journey[] = [
     },
   },
 ];
+
+/** Import, and yes to the dialog that asks first. */
+async function importConfirmed(page: Page): Promise<void> {
+  await page.getByTestId('tool-submit').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+}

@@ -265,6 +265,9 @@ export const importWidgetsJourneys: Journey[] = [
       );
       await rowOf(page, 'pages/home').getByTestId('page-select').check();
       await page.getByTestId('tool-submit').click();
+      // Asked first: the dialog names the store and the number of pages (issue 31).
+      await expectText(page.getByTestId('confirm-dialog'), /Pages to publish in .+: 1\./);
+      await page.getByTestId('confirm-dialog-confirm').click();
       const result = page.getByTestId('page-result');
       await eventually(async () => assert.equal(await result.count(), 1), 30_000);
       await expectText(result.getByTestId('page-result-status'), 'Imported');
@@ -384,6 +387,7 @@ export const importWidgetsJourneys: Journey[] = [
         data: { latencyMs: 120 },
       });
       await page.getByTestId('tool-submit').click();
+      await page.getByTestId('confirm-dialog-confirm').click();
       await expectText(page.getByTestId('tool-submit'), 'Importing...');
       assert.equal(await page.getByTestId('tool-submit').isDisabled(), true);
       await expectText(page.getByTestId('tool-progress'), /^Import steps done: \d+ of \d+$/, 30_000);

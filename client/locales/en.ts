@@ -308,6 +308,8 @@ export const en = {
     subjects: { page: 'Page', widget: 'Widget', template: 'Template' },
   },
   importProduct: {
+    confirmTitle: 'Import this product?',
+    confirm: 'Import {name} (SKU {sku}) into {store}? The plan above shows what will be created or changed.',
     targetStore: 'Target store',
     source: 'Product to import',
     sourceFile: 'From a JSON file',
@@ -443,6 +445,9 @@ export const en = {
     downloadResult: 'Download result',
   },
   importWidgets: {
+    confirmTitle: 'Import the widgets?',
+    confirm:
+      'Pages to publish in {store}: {n}. Each page’s content is replaced; its current content is kept as a backup first.',
     channelId: 'Channel ID',
     channelIdHint:
       'The channel the pages are written to (1 is the default storefront; anything but a whole number of at least 1 reads as 1).',
@@ -576,13 +581,17 @@ export const en = {
     targetStore: 'Target store',
     submit: 'Copy Description',
     errors: 'Errors',
+    confirmTitle: 'Copy the description?',
+    confirm:
+      'Products to change in {store}: {n}. Each gets the description of product {source}; their descriptions are backed up first, and an Undo is offered afterwards.',
   },
   resetPageTitle: {
     warning:
       'Resetting page titles makes the storefront fall back to the product name. Check the preview first; an Undo is offered afterwards.',
     submit: 'Reset Page Title',
     confirmTitle: 'Reset page titles?',
-    confirm: 'Are you sure you want to reset the page titles of the {n} selected products?',
+    confirm:
+      'Products to change in {store}: {n}. Their page titles are emptied, so the storefront shows their names; they are backed up first, and an Undo is offered afterwards.',
   },
   video: {
     help: 'Convert a product video on this computer: nothing is uploaded. The fastest engine this browser has is used, hardware where your machine has it.',
@@ -1062,7 +1071,8 @@ export const en = {
     target_value_required: 'Please enter a value for the chosen scope',
     page_required: 'Please select at least one page to import',
     backup_not_found: 'This backup was not found',
-    import_busy: 'Another import into this store is writing the same thing. Please wait for it to end and try again.',
+    import_busy:
+      'Another import into this store is writing the same thing. Please wait for it to end and try again.',
     job_not_found: 'This job was not found',
     job_finished: 'This job has already ended',
     too_many_jobs: 'Too many jobs are running. Please wait for one to end.',

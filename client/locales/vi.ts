@@ -308,6 +308,9 @@ export const vi: Messages = {
     subjects: { page: 'Trang', widget: 'Widget', template: 'Template' },
   },
   importProduct: {
+    confirmTitle: 'Nhập sản phẩm này?',
+    confirm:
+      'Nhập {name} (SKU {sku}) vào {store}? Kế hoạch ở trên cho biết những gì sẽ được tạo hoặc thay đổi.',
     targetStore: 'Store đích',
     source: 'Sản phẩm cần nhập',
     sourceFile: 'Từ tệp JSON',
@@ -443,6 +446,9 @@ export const vi: Messages = {
     downloadResult: 'Tải kết quả xuống',
   },
   importWidgets: {
+    confirmTitle: 'Nhập widget?',
+    confirm:
+      'Số trang sẽ xuất bản trong {store}: {n}. Nội dung của mỗi trang sẽ được thay thế; nội dung hiện tại được sao lưu trước.',
     channelId: 'Channel ID',
     channelIdHint:
       'Kênh mà các trang được ghi vào (1 là storefront mặc định; giá trị không phải số nguyên từ 1 trở lên sẽ được hiểu là 1).',
@@ -576,13 +582,17 @@ export const vi: Messages = {
     targetStore: 'Store đích',
     submit: 'Sao chép mô tả',
     errors: 'Lỗi',
+    confirmTitle: 'Sao chép mô tả?',
+    confirm:
+      'Số sản phẩm sẽ thay đổi trong {store}: {n}. Mỗi sản phẩm nhận mô tả của sản phẩm {source}; mô tả hiện tại được sao lưu trước, và bạn có thể hoàn tác sau đó.',
   },
   resetPageTitle: {
     warning:
       'Đặt lại tiêu đề trang khiến storefront dùng tên sản phẩm thay thế. Hãy kiểm tra bản xem trước; sau đó vẫn có thể hoàn tác.',
     submit: 'Đặt lại tiêu đề trang',
     confirmTitle: 'Đặt lại tiêu đề trang?',
-    confirm: 'Bạn có chắc muốn đặt lại tiêu đề trang (page title) của {n} sản phẩm đã chọn không?',
+    confirm:
+      'Số sản phẩm sẽ thay đổi trong {store}: {n}. Tiêu đề trang (page title) của chúng sẽ bị xoá để storefront hiển thị tên sản phẩm; chúng được sao lưu trước, và bạn có thể hoàn tác sau đó.',
   },
   video: {
     help: 'Chuyển đổi video sản phẩm ngay trên máy tính này: không tải lên gì cả. Công cụ nhanh nhất của trình duyệt sẽ được dùng, kể cả phần cứng nếu máy có.',
@@ -1066,7 +1076,8 @@ export const vi: Messages = {
     target_value_required: 'Vui lòng nhập giá trị cho phạm vi đã chọn',
     page_required: 'Vui lòng chọn ít nhất một trang để nhập',
     backup_not_found: 'Không tìm thấy bản sao lưu này',
-    import_busy: 'Một lần nhập khác vào cửa hàng này đang ghi cùng nội dung. Vui lòng đợi nó kết thúc rồi thử lại.',
+    import_busy:
+      'Một lần nhập khác vào cửa hàng này đang ghi cùng nội dung. Vui lòng đợi nó kết thúc rồi thử lại.',
     job_not_found: 'Không tìm thấy tác vụ này',
     job_finished: 'Tác vụ này đã kết thúc',
     too_many_jobs: 'Có quá nhiều tác vụ đang chạy. Vui lòng chờ một tác vụ kết thúc.',

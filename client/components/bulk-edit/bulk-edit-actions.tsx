@@ -1,6 +1,8 @@
 // The parts the two bulk-edit screens share below their fields: Preview and Run (Run appears once there is a
 // preview, and is red for a destructive edit), then the failure, the preview and the job (progress, result, undo).
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../tool/confirm-dialog';
 import { cn } from '../../lib/class-names';
 import { FormAlert } from '../form-field';
 import { ToolSubmitButton } from '../tool/tool-form';
@@ -10,20 +12,28 @@ import type { BulkJobFlow } from './use-bulk-edit';
 
 type Flow = BulkJobFlow;
 
+/**
+ * Preview, and Run once there is a preview. Run asks first (issue 31: every write does), in a dialog that names the
+ * store and the number of products the job will change; the preview stays on the screen behind it.
+ */
 export function BulkEditButtons({
   flow,
   isBusy,
   runLabel,
   onRun,
+  confirm,
   isDestructive = false,
 }: {
   flow: Flow;
   isBusy: boolean;
   runLabel: string;
   onRun: () => void;
+  /** The question: its title, and its message given the number of products the preview says will change. */
+  confirm: { title: string; message: (changing: number) => string };
   isDestructive?: boolean;
 }) {
   const { t } = useTranslation();
+  const [isConfirming, setIsConfirming] = useState(false);
   return (
     <div className="flex flex-wrap gap-3">
       <ToolSubmitButton
@@ -35,7 +45,7 @@ export function BulkEditButtons({
       {flow.preview && (
         <button
           type="button"
-          onClick={onRun}
+          onClick={() => setIsConfirming(true)}
           disabled={isBusy || flow.preview.changing === 0}
           data-testid="run-button"
           className={cn(
@@ -48,6 +58,18 @@ export function BulkEditButtons({
           {flow.isStarting ? t('common.processing') : runLabel}
         </button>
       )}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        isDestructive={isDestructive}
+        title={confirm.title}
+        message={confirm.message(flow.preview?.changing ?? 0)}
+        confirmLabel={runLabel}
+        onConfirm={() => {
+          setIsConfirming(false);
+          onRun();
+        }}
+        onCancel={() => setIsConfirming(false)}
+      />
     </div>
   );
 }

@@ -89,7 +89,21 @@ export default function CopyDescriptionScreen() {
             />
           </fieldset>
         </div>
-        <BulkEditButtons flow={flow} isBusy={isBusy} runLabel={t('copyDescription.submit')} onRun={start} />
+        <BulkEditButtons
+          flow={flow}
+          isBusy={isBusy}
+          runLabel={t('copyDescription.submit')}
+          onRun={start}
+          confirm={{
+            title: t('copyDescription.confirmTitle'),
+            message: (changing) =>
+              t('copyDescription.confirm', {
+                n: String(changing),
+                source: form.sourceProductId.trim(),
+                store: form.targetStore?.name ?? '',
+              }),
+          }}
+        />
       </form>
       <BulkEditOutcome flow={flow} alertText={alertText} />
     </div>

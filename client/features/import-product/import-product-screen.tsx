@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import type { ImportProgress } from '../../../common/contracts/import-product';
 import { FormAlert, SubmitButton } from '../../components/form-field';
 import { StorePicker } from '../../components/store-picker/store-picker';
@@ -78,6 +79,18 @@ export default function ImportProductScreen() {
       {outcome?.tone === 'success' && (
         <ImportResultPanel result={outcome.result} onDownload={screen.downloadResult} />
       )}
+      <ConfirmDialog
+        isOpen={screen.confirmation.isOpen}
+        title={t('importProduct.confirmTitle')}
+        message={t('importProduct.confirm', {
+          name: screen.confirmation.product?.name ?? '',
+          sku: screen.confirmation.product?.sku || '—',
+          store: screen.store?.name ?? '',
+        })}
+        confirmLabel={t('importProduct.submit')}
+        onConfirm={screen.confirmation.confirm}
+        onCancel={screen.confirmation.cancel}
+      />
     </div>
   );
 }

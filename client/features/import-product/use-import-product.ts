@@ -214,6 +214,9 @@ export function useImportProduct() {
     }
   };
 
+  // Submit checks the form, then asks (issue 31: every write asks first, naming the store; the plan above is the
+  // preview); the import runs once confirmed.
+  const [isConfirming, setIsConfirming] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = validateImport(store !== null, loaded, choice);
@@ -221,6 +224,11 @@ export function useImportProduct() {
       return setOutcome({ tone: 'error', text: problemText(problem ?? 'file') });
     }
     setOutcome(null);
+    setIsConfirming(true);
+  };
+  const confirmImport = () => {
+    setIsConfirming(false);
+    if (!store || !loaded || !mapKey) return;
     run.mutate({
       request: buildImportRequest(toStoreRef(store), loaded.dump, choice, earlierIdMap),
       context: { mapKey, targetStoreHash: store.storeHash, dump: loaded.dump, choice },
@@ -274,6 +282,12 @@ export function useImportProduct() {
     progress,
     outcome,
     submit,
+    confirmation: {
+      isOpen: isConfirming,
+      confirm: confirmImport,
+      cancel: () => setIsConfirming(false),
+      product: loaded ? { name: loaded.dump.name, sku: loaded.dump.sku } : null,
+    },
     downloadResult,
   };
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import {
   normaliseChannelId,
   type ImportWidgetsProgress,
@@ -176,10 +177,17 @@ export default function ImportWidgetsScreen() {
     }
     setProblem(null);
     setOutcome(null);
-    run.mutate({
+    // Asked first (issue 31: every write names its store and what it changes); the pages table is the preview.
+    setPending({
       request: buildImportRequest(file, built.selection, toStoreRef(store), autoCreate),
       storeName: store.name,
+      pages: built.selection.length,
     });
+  };
+  const [pending, setPending] = useState<(Parameters<typeof run.mutate>[0] & { pages: number }) | null>(null);
+  const confirmImport = () => {
+    if (pending) run.mutate({ request: pending.request, storeName: pending.storeName });
+    setPending(null);
   };
 
   const changePages = (next: PagesForm) => {
@@ -192,6 +200,17 @@ export default function ImportWidgetsScreen() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-4" data-testid="import-widgets">
+      <ConfirmDialog
+        isOpen={pending !== null}
+        title={t('importWidgets.confirmTitle')}
+        message={t('importWidgets.confirm', {
+          n: String(pending?.pages ?? 0),
+          store: pending?.storeName ?? '',
+        })}
+        confirmLabel={t('importWidgets.submit')}
+        onConfirm={confirmImport}
+        onCancel={() => setPending(null)}
+      />
       <ToolForm tool="import-widgets" store={store} onStoreChange={setStore} onSubmit={submit}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <TextField

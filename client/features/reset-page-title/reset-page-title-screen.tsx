@@ -10,7 +10,6 @@ import { BulkEditButtons, BulkEditOutcome } from '../../components/bulk-edit/bul
 import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
 import { useBulkEditForm } from '../../components/bulk-edit/use-bulk-edit';
 import { FormAlert } from '../../components/form-field';
-import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { ToolForm } from '../../components/tool/tool-form';
 import { buildResetRequest } from './reset-page-title-rules';
 
@@ -22,7 +21,6 @@ export default function ResetPageTitleScreen() {
   const { t } = useTranslation();
   const [store, setStore] = useState<LocalStore | null>(null);
   const [scope, setScope] = useState<ScopeForm>(initialScopeForm);
-  const [isConfirming, setIsConfirming] = useState(false);
   const { flow, problem, setProblem, submitPreview, start } = useBulkEditForm('reset-page-title', () =>
     buildResetRequest(store, scope),
   );
@@ -36,11 +34,6 @@ export default function ResetPageTitleScreen() {
     setScope(next);
     flow.clearPreview();
     if (problem?.field === 'targetValue') setProblem(null);
-  };
-
-  const confirmStart = () => {
-    setIsConfirming(false);
-    start();
   };
 
   const storeProblem = problem?.field === 'store' ? bulkProblemText(problem, t) : null;
@@ -62,20 +55,16 @@ export default function ResetPageTitleScreen() {
           flow={flow}
           isBusy={isBusy}
           runLabel={t('resetPageTitle.submit')}
-          onRun={() => setIsConfirming(true)}
+          onRun={start}
+          confirm={{
+            title: t('resetPageTitle.confirmTitle'),
+            message: (changing) =>
+              t('resetPageTitle.confirm', { n: String(changing), store: store?.name ?? '' }),
+          }}
           isDestructive
         />
       </ToolForm>
       <BulkEditOutcome flow={flow} alertText={alertText} />
-      <ConfirmDialog
-        isOpen={isConfirming}
-        isDestructive
-        title={t('resetPageTitle.confirmTitle')}
-        message={t('resetPageTitle.confirm', { n: String(flow.preview?.changing ?? 0) })}
-        confirmLabel={t('resetPageTitle.submit')}
-        onConfirm={confirmStart}
-        onCancel={() => setIsConfirming(false)}
-      />
     </div>
   );
 }
