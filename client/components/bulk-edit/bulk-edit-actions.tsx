@@ -82,7 +82,7 @@ export function BulkEditOutcome({ flow, alertText }: { flow: Flow; alertText: st
           {alertText}
         </FormAlert>
       )}
-      {flow.preview && <PreviewPanel preview={flow.preview} />}
+      {flow.preview && <PreviewPanel preview={flow.preview} isHtml={flow.isHtml} />}
       <BulkJobSection flow={flow} />
     </>
   );

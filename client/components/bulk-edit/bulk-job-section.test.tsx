@@ -8,6 +8,7 @@ const noop = () => undefined;
 
 function flow(overrides: Partial<BulkJobFlow>): BulkJobFlow {
   return {
+    isHtml: false,
     preview: null,
     clearPreview: noop,
     isPreviewing: false,

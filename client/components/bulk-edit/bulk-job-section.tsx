@@ -71,6 +71,7 @@ export function BulkJobSection({ flow }: { flow: BulkJobFlow }) {
         <PreviewPanel
           preview={undoPreview.preview}
           title={t('bulkEdit.undoPreviewTitle')}
+          isHtml={flow.isHtml}
           testId="undo-preview"
         >
           <div className="flex flex-wrap gap-3">

@@ -35,6 +35,26 @@ describe('PreviewPanel', () => {
     ]);
   });
 
+  it('shows descriptions as a person reads them, entities decoded, and page titles as they are', () => {
+    const descriptions: Preview = {
+      ...preview,
+      sample: [
+        {
+          productId: 13,
+          name: 'Mug',
+          current: '<p>Tea &amp; coffee</p>',
+          next: '<p>Big &mdash; &#8212; mug</p>',
+        },
+      ],
+    };
+    const html = render(<PreviewPanel preview={descriptions} isHtml />);
+    const row = /<tr data-testid="preview-table-row">(.*?)<\/tr>/.exec(html)?.[1] ?? '';
+    expect(textOf(row)).toBe('13 Mug Tea &amp; coffee Big — — mug');
+    expect(row).toContain('title="Big — — mug"');
+    // Reset Page Title's values are text: an entity there is what the store holds.
+    expect(textOf(render(<PreviewPanel preview={descriptions} />))).toContain('&lt;p&gt;Big &amp;mdash;');
+  });
+
   it('cuts long values with CSS and keeps the whole text in the title', () => {
     const html = render(<PreviewPanel preview={preview} />);
     const cell = new RegExp(`<td class="([^"]*)" title="${longText}">`).exec(html);

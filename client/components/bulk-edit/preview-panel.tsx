@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Preview, PreviewItem } from '../../../common/contracts/jobs';
+import { readableText } from '../../lib/readable-text';
 import { TableHeader } from '../table-header';
 
 const cell = 'px-3 py-2 align-top';
@@ -10,13 +11,17 @@ const textCell = `${cell} max-w-[16rem] truncate`;
 /** The sample of a preview: product id, name, current value, new value. */
 export function PreviewTable({
   items,
+  isHtml = false,
   testId = 'preview-table',
 }: {
   items: readonly PreviewItem[];
+  /** The values are HTML (descriptions): shown as the text a person reads, not as markup. */
+  isHtml?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const valueText = (value: string) => (value === '' ? t('bulkEdit.emptyValue') : value);
+  const shown = (value: string) => (isHtml ? readableText(value) : value);
+  const valueText = (value: string) => (value === '' ? t('bulkEdit.emptyValue') : shown(value));
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200">
       <table data-testid={testId} className="w-full table-fixed text-left text-xs text-slate-700">
@@ -37,10 +42,10 @@ export function PreviewTable({
               <td className={textCell} title={item.name ?? undefined}>
                 {item.name ?? t('common.notAvailable')}
               </td>
-              <td className={textCell} title={item.current}>
+              <td className={textCell} title={shown(item.current)}>
                 {valueText(item.current)}
               </td>
-              <td className={textCell} title={item.next}>
+              <td className={textCell} title={shown(item.next)}>
                 {valueText(item.next)}
               </td>
             </tr>
@@ -70,11 +75,14 @@ export function Count({ label, value, testId }: { label: string; value: number; 
 export function PreviewPanel({
   preview,
   title,
+  isHtml = false,
   testId = 'preview',
   children,
 }: {
   preview: Preview;
   title?: string;
+  /** The values are HTML (Copy Description's): shown as text. */
+  isHtml?: boolean;
   testId?: string;
   /** The actions under the preview (Start, Confirm undo). */
   children?: ReactNode;
@@ -109,7 +117,7 @@ export function PreviewPanel({
               })}
             </p>
           )}
-          <PreviewTable items={preview.sample} testId={`${testId}-table`} />
+          <PreviewTable items={preview.sample} isHtml={isHtml} testId={`${testId}-table`} />
         </>
       ) : (
         <p className="text-sm text-slate-600" data-testid={`${testId}-nothing`}>

@@ -109,6 +109,8 @@ export function useBulkEdit<T extends BulkTool>(tool: T) {
   });
 
   return {
+    /** The values this tool writes are HTML (Copy Description: descriptions): previews show them as text. */
+    isHtml: tool === 'copy-description',
     preview,
     /** Forgets the preview (the form changed: a new preview is needed before a start). */
     clearPreview: () => setPreview(null),
