@@ -286,6 +286,13 @@ export const shellJourneys: Journey[] = [
       assert.equal(await text(page, 'version'), 'v1.0.0');
       assert.equal(await page.locator('html').getAttribute('lang'), 'vi');
       assert.equal(await page.evaluate(() => localStorage.getItem('bc-tools-lang')), 'vi');
+      // Every sidebar label is shown whole, none cut with an ellipsis (issue 31: "Chuyển đổi H....").
+      const cut = await page
+        .locator('#app-sidebar [data-testid="tab-label"]')
+        .evaluateAll((labels) =>
+          labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+        );
+      assert.deepEqual(cut, []);
       await screenshot(page, 'desktop-vi');
 
       await page.reload();

@@ -89,7 +89,7 @@ export function Sidebar({ currentTab, isAdmin, isOpen, closeButtonRef, onSelect,
                         isCurrent ? 'text-white' : 'text-slate-400 group-hover:text-white',
                       )}
                     />
-                    <span className="flex-1 truncate" data-testid="tab-label">
+                    <span className="min-w-0 flex-1 break-words" data-testid="tab-label">
                       {t(tab.labelKey)}
                     </span>
                     {tab.id === 'video-h265-converter' && (

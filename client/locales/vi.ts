@@ -109,7 +109,7 @@ export const vi: Messages = {
     networkError: 'Lỗi mạng. Vui lòng kiểm tra kết nối và thử lại.',
   },
   storePicker: {
-    label: 'Store',
+    label: 'Cửa hàng (store)',
     placeholder: 'Chọn store',
     noStores: 'Chưa có store nào. Vui lòng thêm store trong tab Quản lý Store trước.',
     openStoreManager: 'Mở Quản lý Store',
@@ -190,7 +190,7 @@ export const vi: Messages = {
     entityId: 'Entity ID',
     entityIdHint: 'Có thể nhập nhiều ID, cách nhau bằng dấu phẩy',
     advancedOptions: 'Tùy chọn nâng cao',
-    channelId: 'Channel ID',
+    channelId: 'ID kênh (channel ID)',
     submit: 'Xuất widget',
     entityIdRequired: 'Vui lòng nhập entity_id cho template: {name}',
     selectTemplate: 'Vui lòng chọn ít nhất một template',
@@ -449,7 +449,7 @@ export const vi: Messages = {
     confirmTitle: 'Nhập widget?',
     confirm:
       'Số trang sẽ xuất bản trong {store}: {n}. Nội dung của mỗi trang sẽ được thay thế; nội dung hiện tại được sao lưu trước.',
-    channelId: 'Channel ID',
+    channelId: 'ID kênh (channel ID)',
     channelIdHint:
       'Kênh mà các trang được ghi vào (1 là storefront mặc định; giá trị không phải số nguyên từ 1 trở lên sẽ được hiểu là 1).',
     loadTemplates: 'Tải template',
@@ -925,7 +925,7 @@ export const vi: Messages = {
     },
   },
   keywords: {
-    channel: 'Channel',
+    channel: 'Kênh (channel)',
     fromPage: 'Từ trang',
     toPage: 'Đến trang',
     start: 'Bắt đầu',
