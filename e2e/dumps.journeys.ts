@@ -69,6 +69,8 @@ export const dumpsJourneys: Journey[] = [
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Please select a store');
       await pickStore(page, STORES, 'Harbour & Pine Demo');
+      // The message goes once its cause is fixed (issue 31), not at the next submit.
+      await eventually(async () => assert.equal(await page.getByTestId('tool-error').count(), 0));
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Please enter a value to search by');
 
@@ -126,6 +128,8 @@ export const dumpsJourneys: Journey[] = [
       await page.getByTestId('language-switch').selectOption('vi');
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-error'), 'Vui lòng chọn store');
+      await pickStore(page, STORES, 'Harbour & Pine Demo');
+      await eventually(async () => assert.equal(await page.getByTestId('tool-error').count(), 0));
 
       // Issue 10, point 5: the answer's code picks the catalogue text.
       await page.goto('/?tab=dump-product');

@@ -23,12 +23,14 @@ describe('BulkResultPanel', () => {
     expect(html).toMatch(/^<div role="status" data-testid="bulk-result"/);
     expect(html).toContain('border-amber-200');
     expect(textOf(html)).toMatch(
-      /^Finished\. Total 5 Success 3 Failed 2 Already had the value \(counted in Success\) 1 Error details/,
+      /^Finished\. Total 5 Success 3 Written \(counted in Success\) 2 Already had the value \(counted in Success\) 1 Failed 2 Error details/,
     );
     expect(byTestId(html, 'result-total')).toBe('5');
     expect(byTestId(html, 'result-success')).toBe('3');
     expect(byTestId(html, 'result-failed')).toBe('2');
     expect(byTestId(html, 'result-skipped')).toBe('1');
+    // Written and already right add up to Success.
+    expect(byTestId(html, 'result-written')).toBe('2');
     const rows = [...html.matchAll(/<tr data-testid="result-errors-row">(.*?)<\/tr>/g)].map((m) =>
       [...(m[1] ?? '').matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((c) => c[1]),
     );
@@ -37,7 +39,7 @@ describe('BulkResultPanel', () => {
       ['14', 'Mug', 'The field page_title is invalid'],
     ]);
     expect(html).toMatch(
-      /<a href="\/api\/jobs\/job-1\/backup" download="" data-testid="download-backup"[^>]*>Download backup \(2 products\)<\/a>/,
+      /<a href="\/api\/jobs\/job-1\/backup" download="" data-testid="download-backup"[^>]*>Download backup \(products written: 2\)<\/a>/,
     );
     expect(html).toMatch(/<button type="button" data-testid="undo-button"[^>]*>Undo<\/button>/);
   });

@@ -51,11 +51,18 @@ export function BulkResultPanel({
           {job.message}
         </p>
       )}
-      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {/* Success counts the products written and those that already had the value (spec: Success + Failed = Total);
+          the two parts are shown beside it, so the numbers add up on the screen (issue 31). */}
+      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-5">
         <Count label={t('common.total')} value={job.total} testId="result-total" />
         <Count label={t('common.success')} value={job.succeeded} testId="result-success" />
-        <Count label={t('common.failed')} value={job.failed} testId="result-failed" />
+        <Count
+          label={t('bulkEdit.writtenInSuccess')}
+          value={job.succeeded - job.skipped}
+          testId="result-written"
+        />
         <Count label={t('bulkEdit.skippedInSuccess')} value={job.skipped} testId="result-skipped" />
+        <Count label={t('common.failed')} value={job.failed} testId="result-failed" />
       </dl>
       {job.errors.length > 0 && (
         <div className="mt-3">

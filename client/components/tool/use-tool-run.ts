@@ -6,7 +6,8 @@ import { toolErrorText } from '../../lib/tool-errors';
 
 /** What a tool run left to show under its form: the error text, or what the result panel needs. */
 export type ToolOutcome<Success extends object> =
-  { tone: 'error'; text: string } | ({ tone: 'success'; fileName: string } & Success) | null;
+  /** `field`: the form field whose problem this is; the message goes once that field is fixed (issue 31). */
+  { tone: 'error'; text: string; field?: string } | ({ tone: 'success'; fileName: string } & Success) | null;
 
 /**
  * A tool's run that ends in a file (spec part 1 §7, §8): the answer is saved as a JSON download named by `fileName`,
@@ -35,5 +36,10 @@ export function useToolRun<Request, Answer, Success extends object>({
     onError: (error) => setOutcome({ tone: 'error', text: toolErrorText(error, t) }),
     onSettled,
   });
-  return { run, outcome, setOutcome };
+  /** A form problem, shown until its field changes to something that may fix it. */
+  const failField = (field: string, text: string) => setOutcome({ tone: 'error', text, field });
+  /** The field changed: its problem's message goes (a stale message contradicts what the screen shows). */
+  const fieldFixed = (field: string) =>
+    setOutcome((current) => (current?.tone === 'error' && current.field === field ? null : current));
+  return { run, outcome, setOutcome, failField, fieldFixed };
 }

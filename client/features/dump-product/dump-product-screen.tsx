@@ -19,7 +19,7 @@ export default function DumpProductScreen() {
   const [searchType, setSearchType] = useState<ProductSearchType>('id');
   const [searchValue, setSearchValue] = useState('');
 
-  const { run, outcome, setOutcome } = useToolRun({
+  const { run, outcome, setOutcome, failField, fieldFixed } = useToolRun({
     mutationFn: dumpProduct,
     fileName: (_product, request) => productDumpFileName(String(request.searchValue), new Date()),
     success: (product) => ({ product }),
@@ -27,21 +27,31 @@ export default function DumpProductScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!store) return setOutcome({ tone: 'error', text: t('errors.selectStore') });
-    if (searchValue.trim() === '')
-      return setOutcome({ tone: 'error', text: t('dumpProduct.searchValueRequired') });
+    if (!store) return failField('store', t('errors.selectStore'));
+    if (searchValue.trim() === '') return failField('searchValue', t('dumpProduct.searchValueRequired'));
     setOutcome(null);
     run.mutate({ storeCredentials: toStoreCredentials(store), searchType, searchValue: searchValue.trim() });
   };
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-product">
-      <ToolForm tool="dump-product" store={store} onStoreChange={setStore} onSubmit={submit}>
+      <ToolForm
+        tool="dump-product"
+        store={store}
+        onStoreChange={(next) => {
+          setStore(next);
+          if (next) fieldFixed('store');
+        }}
+        onSubmit={submit}
+      >
         <ProductSearchTypeFieldset name={`${searchId}-type`} value={searchType} onChange={setSearchType} />
         <TextField
           label={t('dumpProduct.searchValue')}
           value={searchValue}
-          onValueChange={setSearchValue}
+          onValueChange={(next) => {
+            setSearchValue(next);
+            if (next.trim() !== '') fieldFixed('searchValue');
+          }}
           inputMode={searchType === 'id' ? 'numeric' : 'text'}
           autoComplete="off"
           testId="search-value"

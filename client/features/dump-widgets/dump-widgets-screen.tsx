@@ -61,26 +61,37 @@ export default function DumpWidgetsScreen() {
     }
   };
 
-  const { run, outcome, setOutcome } = useToolRun({
+  const { run, outcome, setOutcome, failField, fieldFixed } = useToolRun({
     mutationFn: (request: ReturnType<typeof buildWidgetsRequest>) => dumpWidgets(request, setProgress),
     fileName: (dump) => widgetsDumpFileName(dump.storeHash, new Date()),
     success: (dump) => ({ dump }),
     onSettled: () => setProgress(null),
   });
 
+  // A message goes as soon as its cause is fixed (issue 31): a store chosen, the form changed.
+  const chooseStore = (next: LocalStore | null) => {
+    setStore(next);
+    if (next) fieldFixed('store');
+  };
+  const changeForm = (next: WidgetsForm) => {
+    setForm(next);
+    fieldFixed('form');
+  };
   const missingTemplates = isMissingTemplates(form);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = validateWidgetsForm(form, store !== null);
-    if (problem || !store)
-      return setOutcome({ tone: 'error', text: problemText(problem ?? { kind: 'store' }) });
+    if (problem || !store) {
+      const shown = problem ?? { kind: 'store' as const };
+      return failField(shown.kind === 'store' ? 'store' : 'form', problemText(shown));
+    }
     setOutcome(null);
     run.mutate(buildWidgetsRequest(form, toStoreCredentials(store)));
   };
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="dump-widgets">
-      <ToolForm tool="dump-widgets" store={store} onStoreChange={setStore} onSubmit={submit}>
+      <ToolForm tool="dump-widgets" store={store} onStoreChange={chooseStore} onSubmit={submit}>
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">{t('dumpWidgets.mode')}</legend>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-5">
@@ -89,7 +100,7 @@ export default function DumpWidgetsScreen() {
               values={DUMP_MODES}
               labelOf={(mode) => t(`dumpWidgets.${MODE_KEYS[mode]}`)}
               value={form.mode}
-              onChange={(mode) => setForm({ ...form, mode })}
+              onChange={(mode) => changeForm({ ...form, mode })}
             />
           </div>
           {form.mode === 'all' && (
@@ -110,14 +121,14 @@ export default function DumpWidgetsScreen() {
               <button
                 type="button"
                 className={smallButtonClass}
-                onClick={() => setForm(selectAllTemplates(form))}
+                onClick={() => changeForm(selectAllTemplates(form))}
               >
                 {t('common.selectAll')}
               </button>
               <button
                 type="button"
                 className={smallButtonClass}
-                onClick={() => setForm(deselectAllTemplates(form))}
+                onClick={() => changeForm(deselectAllTemplates(form))}
               >
                 {t('common.deselectAll')}
               </button>
@@ -138,7 +149,7 @@ export default function DumpWidgetsScreen() {
                       <input
                         type="checkbox"
                         checked={checked}
-                        onChange={() => setForm(toggleTemplate(form, template))}
+                        onChange={() => changeForm(toggleTemplate(form, template))}
                         data-testid={`template-${template}`}
                         className="h-4 w-4 accent-indigo-600"
                       />
@@ -156,7 +167,7 @@ export default function DumpWidgetsScreen() {
                         label={`${t('dumpWidgets.entityId')} (${template})`}
                         value={form.entityIds[template] ?? ''}
                         onValueChange={(value) =>
-                          setForm({ ...form, entityIds: { ...form.entityIds, [template]: value } })
+                          changeForm({ ...form, entityIds: { ...form.entityIds, [template]: value } })
                         }
                         hint={t('dumpWidgets.entityIdHint')}
                         autoComplete="off"
@@ -183,7 +194,7 @@ export default function DumpWidgetsScreen() {
             className="mt-3 max-w-xs"
             label={t('dumpWidgets.channelId')}
             value={form.channelId}
-            onValueChange={(channelId) => setForm({ ...form, channelId })}
+            onValueChange={(channelId) => changeForm({ ...form, channelId })}
             type="number"
             min={1}
             step={1}
