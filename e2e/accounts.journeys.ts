@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
 import {
+  DESKTOP,
   describedBy,
   expectFieldError,
   expectText,
@@ -71,9 +72,28 @@ function captureBodies(page: Page, pathname: string): unknown[] {
 
 export const accountsJourneys: Journey[] = [
   {
+    name: 'register in development mode, on this machine: the page says where the verification mail is (issue 31)',
+    run: async ({ newPage }) => {
+      // No X-Forwarded-For: the browser of the person running the app on their own machine.
+      const page = await newPage(DESKTOP);
+      await page.goto('/auth/register');
+      await page.getByLabel('Full name').fill('Minh Tran');
+      await page.getByLabel('Email').fill('minh.dev@example.com');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      const hint = page.getByTestId('register-done').getByTestId('outbox-hint');
+      await hint.waitFor();
+      assert.equal(await hint.getByRole('link').getAttribute('href'), '/dev/outbox');
+      assert.match(
+        await textOf(hint),
+        /^Development mode: .* outbox: http:\/\/127\.0\.0\.1:\d+\/dev\/outbox$/,
+      );
+    },
+  },
+  {
     name: 'register: the form says what is missing, creates the account, the header shows it unverified, the mailed link verifies it',
     run: async ({ baseUrl, newPage, screenshot }) => {
-      const page = await openPage(newPage);
+      const page = await openPage(newPage, { allowedFailedPaths: ['/api/dev/outbox'] });
       await openApp(page);
       await page.getByRole('link', { name: 'Sign Up', exact: true }).click();
       await page.waitForURL('**/auth/register');
@@ -112,6 +132,9 @@ export const accountsJourneys: Journey[] = [
         await textOf(done.getByRole('status')),
         'We sent a verification link to lan@example.com. You can use BC Toolbox right away; open the link to verify your email.',
       );
+      // A caller behind a proxy (this page's X-Forwarded-For) is not on this machine: the outbox refuses it, and the
+      // page says nothing about it.
+      assert.equal(await done.getByTestId('outbox-hint').count(), 0);
       await done.getByRole('link', { name: 'Continue to BC Toolbox' }).click();
       await page.getByTestId('profile-control').waitFor();
       assert.equal(await textOf(page.getByTestId('profile-control')), 'L lan Nguyen lan@example.com');

@@ -798,6 +798,8 @@ export const en = {
       submitting: 'Creating account...',
       haveAccount: 'Already have an account?',
       logIn: 'Log In',
+      outboxHint:
+        'Development mode: mail is not sent but kept on this machine. The verification mail is in the outbox:',
       successTitle: 'Account created',
       successBody:
         'We sent a verification link to {email}. You can use BC Toolbox right away; open the link to verify your email.',

@@ -801,6 +801,8 @@ export const vi: Messages = {
       submitting: 'Đang tạo tài khoản...',
       haveAccount: 'Đã có tài khoản?',
       logIn: 'Đăng nhập',
+      outboxHint:
+        'Chế độ phát triển: thư không được gửi mà được giữ trên máy này. Thư xác minh nằm trong hộp thư đi (outbox):',
       successTitle: 'Đã tạo tài khoản',
       successBody:
         'Chúng tôi đã gửi liên kết xác minh đến {email}. Bạn có thể dùng BC Toolbox ngay; hãy mở liên kết để xác minh email.',
