@@ -137,7 +137,11 @@ export const dumpsJourneys: Journey[] = [
       await pickStore(page, STORES, 'Harbour & Pine Demo');
       await page.getByTestId('search-value').fill('999999');
       await page.getByTestId('tool-submit').click();
-      await expectText(page.getByTestId('tool-error'), 'Không tìm thấy sản phẩm');
+      // With the id searched (issue 31: the catalogue's text dropped it).
+      await expectText(
+        page.getByTestId('tool-error'),
+        'Không tìm thấy sản phẩm có ID 999999 trong store này',
+      );
       await pickStore(page, STORES, 'Wrong Token');
       await page.getByTestId('search-value').fill('77');
       await page.getByTestId('tool-submit').click();

@@ -43,6 +43,13 @@ export function toolErrorText(error: unknown, t: TFunction): string {
   return t('errors.generic');
 }
 
+/** The code of a failed tool call or API request (`product_not_found`, …), if its answer had one. */
+export function failureCode(error: unknown): string | undefined {
+  if (error instanceof ToolFailureError) return error.failure.code;
+  if (error instanceof ApiError) return readFailure(error.body).code;
+  return undefined;
+}
+
 /** The text for any failed request to our API: the server's error in the user's language, else the fallback. */
 export function apiErrorText(error: unknown, t: TFunction, fallback: string = t('errors.generic')): string {
   if (error instanceof ApiError) return serverErrorText(readFailure(error.body), t) ?? fallback;

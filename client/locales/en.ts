@@ -162,6 +162,8 @@ export const en = {
     loadingStores: 'Loading stores...',
   },
   dumpProduct: {
+    notFoundId: 'No product with ID {value} was found in this store',
+    notFoundSku: 'No product or variant with SKU "{value}" was found in this store',
     searchBy: 'Search by',
     productId: 'Product ID',
     sku: 'SKU',

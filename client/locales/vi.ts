@@ -164,6 +164,8 @@ export const vi: Messages = {
     loadingStores: 'Đang tải store...',
   },
   dumpProduct: {
+    notFoundId: 'Không tìm thấy sản phẩm có ID {value} trong store này',
+    notFoundSku: 'Không tìm thấy sản phẩm hoặc biến thể nào có SKU "{value}" trong store này',
     searchBy: 'Tìm theo',
     productId: 'ID sản phẩm',
     sku: 'SKU',

@@ -18,11 +18,14 @@ export function useToolRun<Request, Answer, Success extends object>({
   fileName,
   success,
   onSettled,
+  failureText,
 }: {
   mutationFn: (request: Request) => Promise<Answer>;
   fileName: (answer: Answer, request: Request) => string;
   success: (answer: Answer) => Success;
   onSettled?: () => void;
+  /** The tool's own words for a failure it knows more about than the catalogue (undefined: the catalogue's). */
+  failureText?: (error: unknown, request: Request) => string | undefined;
 }) {
   const { t } = useTranslation();
   const [outcome, setOutcome] = useState<ToolOutcome<Success>>(null);
@@ -33,7 +36,8 @@ export function useToolRun<Request, Answer, Success extends object>({
       downloadJson(name, answer);
       setOutcome({ tone: 'success', fileName: name, ...success(answer) });
     },
-    onError: (error) => setOutcome({ tone: 'error', text: toolErrorText(error, t) }),
+    onError: (error, request) =>
+      setOutcome({ tone: 'error', text: failureText?.(error, request) ?? toolErrorText(error, t) }),
     onSettled,
   });
   /** A form problem, shown until its field changes to something that may fix it. */

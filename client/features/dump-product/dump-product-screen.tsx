@@ -9,6 +9,8 @@ import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { ResultPanel } from '../../components/tool/result-panel';
 import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
 import { useToolRun } from '../../components/tool/use-tool-run';
+import { ERROR_CODES } from '../../../common/errors';
+import { failureCode } from '../../lib/tool-errors';
 import { dumpProduct } from './api';
 
 /** Dump Product (spec part 1 §2, §5, §7): pick a store, search by Product ID or SKU, download the product dump. */
@@ -23,6 +25,13 @@ export default function DumpProductScreen() {
     mutationFn: dumpProduct,
     fileName: (_product, request) => productDumpFileName(String(request.searchValue), new Date()),
     success: (product) => ({ product }),
+    // Not found: said with the id or SKU searched, in the user's language (issue 31: the catalogue's text dropped it).
+    failureText: (error, request) =>
+      failureCode(error) === ERROR_CODES.productNotFound
+        ? t(request.searchType === 'id' ? 'dumpProduct.notFoundId' : 'dumpProduct.notFoundSku', {
+            value: String(request.searchValue),
+          })
+        : undefined,
   });
 
   const submit = (event: FormEvent) => {
