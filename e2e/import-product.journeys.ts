@@ -402,7 +402,13 @@ export const importProductJourneys: Journey[] = [
       await choose('widgets.json', JSON.stringify({ storeHash: 'abc', templates: [], widgetTemplates: [] }));
       await expectText(
         page.getByTestId('product-file-error'),
-        /^This file is not a product dump made by Dump Product: formatVersion: .*; kind: .* \(and \d+ more\)$/,
+        'This file is not a product dump made by Dump Product.',
+      );
+      // The parser's list only behind "Details" (issue 31).
+      await page.getByTestId('product-file-details').getByText('Details').click();
+      await expectText(
+        page.getByTestId('product-file-details').locator('pre'),
+        /^formatVersion: .* kind: Invalid input: expected "bc-toolbox\/product-dump"/,
       );
       assert.equal(await page.getByTestId('dump-preview').count(), 0);
       await page.getByTestId('tool-submit').click();

@@ -571,8 +571,16 @@ export const widgetsVisualizationJourneys: Journey[] = [
       });
       await upload(page, 'dump-file', 'broken.json', '{"storeHash": "abc", ');
       await eventually(() => assert.equal(alerts.length, 1));
-      assert.match(alerts[0]!, /^alert: Error parsing JSON file: .+/);
+      // The parser's words said as a person would (issue 31); its own text stays behind "Details".
+      assert.match(
+        alerts[0]!,
+        /^alert: Error parsing JSON file: the text (ends before the JSON is complete|is not JSON from .+)$/,
+      );
       await expectText(page.getByTestId('dump-file-error'), alerts[0]!.slice('alert: '.length));
+      const details = page.getByTestId('dump-file-details');
+      assert.equal(await details.locator('pre').isVisible(), false);
+      await details.getByText('Details').click();
+      await expectText(details.locator('pre'), /JSON/);
 
       // Valid JSON, but a product dump: not a widgets dump, said plainly, no alert.
       await upload(
@@ -583,7 +591,12 @@ export const widgetsVisualizationJourneys: Journey[] = [
       );
       await expectText(
         page.getByTestId('dump-file-error'),
-        'product-77.json is not a widgets dump (the file Dump Widgets writes): storeHash: Invalid input: expected string, received undefined',
+        'product-77.json is not a widgets dump (the file Dump Widgets writes): The store hash is missing',
+      );
+      await page.getByTestId('dump-file-details').getByText('Details').click();
+      await expectText(
+        page.getByTestId('dump-file-details').locator('pre'),
+        'storeHash: Invalid input: expected string, received undefined',
       );
       assert.equal(alerts.length, 1);
       assert.equal(await page.getByTestId('treemap').count(), 0);

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../../common/errors';
 import { en as english } from '../locales/en';
 import { vi as vietnamese } from '../locales/vi';
 import { createI18n } from './i18n';
-import { readFailure, serverErrorText } from './error-text';
+import { readFailure, serverErrorParts, serverErrorText } from './error-text';
 
 describe('server error texts in the user’s language (issue 10, point 5)', () => {
   const en = createI18n('en').t;
@@ -55,5 +55,60 @@ describe('server error texts in the user’s language (issue 10, point 5)', () =
   it('keeps the server text for a code it does not know, and says nothing without either', () => {
     expect(serverErrorText({ code: 'SOMETHING_NEW', text: 'New failure' }, vi)).toBe('New failure');
     expect(serverErrorText(readFailure('<html>'), vi)).toBeUndefined();
+  });
+});
+
+describe('the parser’s words become a sentence, kept behind Details (issue 31)', () => {
+  const en = createI18n('en').t;
+  const vi = createI18n('vi').t;
+  const raw = 'storeCredentials.storeHash: Invalid input: expected string, received undefined';
+
+  it('names the missing field in the reader’s language, and keeps the server’s words as the detail', () => {
+    expect(serverErrorParts({ code: 'invalid_input', text: raw }, en)).toEqual({
+      text: 'The request is invalid: The store hash is missing',
+      detail: raw,
+    });
+    expect(serverErrorParts({ code: 'invalid_input', text: raw }, vi)).toEqual({
+      text: 'Yêu cầu không hợp lệ: Thiếu mã store (store hash)',
+      detail: raw,
+    });
+    expect(serverErrorText({ code: 'invalid_input', text: raw }, en)).not.toContain('Invalid input');
+  });
+
+  it('words a wrong value, a list item and an unknown field', () => {
+    expect(
+      serverErrorText(
+        { code: 'invalid_input', text: 'kind: Invalid input: expected "bc-toolbox/product-dump"' },
+        en,
+      ),
+    ).toBe('The request is invalid: The file kind has a value that is not allowed');
+    expect(
+      serverErrorText(
+        {
+          code: 'invalid_input',
+          text: 'items.2.custom_url: Invalid input: expected object, received string',
+        },
+        en,
+      ),
+    ).toBe('The request is invalid: The field “custom_url” has the wrong type of value (item 3)');
+    expect(
+      serverErrorText({ code: 'invalid_input', text: 'limit: Too big: expected number to be <=50' }, vi),
+    ).toBe('Yêu cầu không hợp lệ: Giới hạn quá dài, quá ngắn hoặc ngoài phạm vi cho phép');
+  });
+
+  it('says where a body stopped being JSON', () => {
+    const text = 'The request body is not valid JSON: Unexpected end of JSON input';
+    expect(serverErrorParts({ code: 'malformed_json', text }, en)).toEqual({
+      text: 'The request body is not valid JSON: the text ends before the JSON is complete',
+      detail: text,
+    });
+    expect(serverErrorText({ code: 'malformed_json', text: 'The request body is not valid JSON' }, en)).toBe(
+      'The request body is not valid JSON',
+    );
+  });
+
+  it('leaves the server’s own sentences alone', () => {
+    const own = { code: 'invalid_input', text: 'Channel ID must be a whole number of at least 1' };
+    expect(serverErrorParts(own, en)).toEqual({ text: own.text });
   });
 });

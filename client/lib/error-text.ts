@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import { isErrorCode, type ErrorCode } from '../../common/errors';
 import { en } from '../locales/en';
+import { readableJsonError, readableServerIssue } from './zod-issues';
 
 /** Codes whose server text carries a detail worth keeping (which field, which rule BigCommerce applied). */
 const DETAIL_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -37,7 +38,37 @@ export function serverErrorText(
   failure: { code?: string | undefined; text?: string | undefined },
   t: TFunction,
 ): string | undefined {
+  return serverErrorParts(failure, t).text;
+}
+
+/**
+ * The text to show, and the server's own words behind a "Details" toggle where the text replaced them: a validation
+ * text in the parser's words (`storeCredentials.storeHash: Invalid input: expected string, received undefined`)
+ * becomes the catalogue's sentence ('The store hash is missing'), in every language (issue 31).
+ */
+export function serverErrorParts(
+  failure: { code?: string | undefined; text?: string | undefined },
+  t: TFunction,
+): { text?: string; detail?: string } {
   const { code, text } = failure;
+  const readable = code === 'invalid_input' && text !== undefined ? readableServerIssue(text, t) : undefined;
+  if (readable !== undefined) {
+    return { text: `${t('serverErrors.invalid_input')}: ${readable}`, detail: text };
+  }
+  // 'The request body is not valid JSON: Unexpected end of JSON input': the parser's words, said as a person would.
+  const parserWords =
+    code === 'malformed_json' ? text?.split(`${en.serverErrors.malformed_json}: `)[1] : undefined;
+  if (parserWords) {
+    return {
+      text: `${t('serverErrors.malformed_json')}: ${readableJsonError(parserWords, t)}`,
+      detail: text,
+    };
+  }
+  const shown = localisedText(code, text, t);
+  return shown === undefined ? {} : { text: shown };
+}
+
+function localisedText(code: string | undefined, text: string | undefined, t: TFunction): string | undefined {
   if (!isErrorCode(code)) return text;
   const translated = t(`serverErrors.${code}`);
   // The catalogue's text is the English one: the user reads English, and the server's text says more.

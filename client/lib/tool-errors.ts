@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ToolFailure } from '../../common/contracts/tool-result';
 import { ApiError, apiPost } from './api';
-import { readFailure, serverErrorText } from './error-text';
+import { readFailure, serverErrorParts } from './error-text';
 
 /** A tool answer with `success: false` (a streamed answer ends so after its 200). */
 export class ToolFailureError extends Error {
@@ -34,13 +34,24 @@ export async function postTool<T>(
  * shows 'Server connection error: {message}' / 'Lỗi kết nối server: {message}'.
  */
 export function toolErrorText(error: unknown, t: TFunction): string {
-  if (error instanceof ToolFailureError) {
-    return serverErrorText(readFailure(error.failure), t) ?? t('errors.generic');
+  return toolErrorParts(error, t).text;
+}
+
+/** `toolErrorText` and, where it replaced the server's words, those words for a "Details" toggle. */
+export function toolErrorParts(error: unknown, t: TFunction): { text: string; detail?: string } {
+  const failure =
+    error instanceof ToolFailureError
+      ? readFailure(error.failure)
+      : error instanceof ApiError
+        ? readFailure(error.body)
+        : undefined;
+  if (failure) {
+    const { text, detail } = serverErrorParts(failure, t);
+    return { text: text ?? t('errors.generic'), ...(detail !== undefined ? { detail } : {}) };
   }
-  if (error instanceof ApiError) return serverErrorText(readFailure(error.body), t) ?? t('errors.generic');
   // fetch rejects with a TypeError when the server cannot be reached or the connection drops.
-  if (error instanceof TypeError) return t('errors.serverConnection', { message: error.message });
-  return t('errors.generic');
+  if (error instanceof TypeError) return { text: t('errors.serverConnection', { message: error.message }) };
+  return { text: t('errors.generic') };
 }
 
 /** The code of a failed tool call or API request (`product_not_found`, …), if its answer had one. */
@@ -52,7 +63,7 @@ export function failureCode(error: unknown): string | undefined {
 
 /** The text for any failed request to our API: the server's error in the user's language, else the fallback. */
 export function apiErrorText(error: unknown, t: TFunction, fallback: string = t('errors.generic')): string {
-  if (error instanceof ApiError) return serverErrorText(readFailure(error.body), t) ?? fallback;
+  if (error instanceof ApiError) return serverErrorParts(readFailure(error.body), t).text ?? fallback;
   if (error instanceof TypeError) return t('errors.serverConnection', { message: error.message });
   return fallback;
 }

@@ -50,12 +50,22 @@ describe('readJsonFile', () => {
     expect(problemOf(result).reason).not.toBe('');
   });
 
-  it('names where the data has the wrong shape', async () => {
+  it('names where the data has the wrong shape, in words, with the parser’s text behind Details', async () => {
+    const en = createI18n('en').t;
+    const vi = createI18n('vi').t;
     const result = await readJsonFile(file('stores.json', '{"stores":[{"name":"Shop"}]}'), storesFile);
     expect(result).toMatchObject({ ok: false, problem: { kind: 'wrong-shape' } });
-    expect(problemOf(result).reason).toMatch(/^stores\[0\]\.storeHash: /);
+    expect(textOf(result, en)).toEqual({
+      text: 'stores.json does not hold the expected data: The store hash is missing (item 1)',
+      detail: 'stores[0].storeHash: Invalid input: expected string, received undefined',
+    });
+    expect(textOf(result, vi).text).toBe(
+      'stores.json không chứa dữ liệu như mong đợi: Thiếu mã store (store hash) (mục 1)',
+    );
     const root = await readJsonFile(file('stores.json', '[]'), storesFile);
-    expect(problemOf(root).reason).not.toMatch(/^:/);
+    expect(textOf(root, en).text).toBe(
+      'stores.json does not hold the expected data: The data is not in the expected format',
+    );
   });
 });
 
@@ -64,25 +74,38 @@ function problemOf(result: JsonFileResult<unknown>): { reason?: string } {
   return 'reason' in result.problem ? { reason: result.problem.reason } : {};
 }
 
+function textOf(result: JsonFileResult<unknown>, t: ReturnType<typeof createI18n>['t']) {
+  if (result.ok) throw new Error('expected a problem');
+  return jsonFileProblemText(result.problem, result.fileName, t);
+}
+
 describe('jsonFileProblemText', () => {
   it('names the file and the reason, in both languages', () => {
     const en = createI18n('en').t;
     const vi = createI18n('vi').t;
-    expect(jsonFileProblemText({ kind: 'not-json-file' }, 'a.txt', en)).toBe(
-      'a.txt is not a .json file. Please choose a .json file.',
-    );
-    expect(jsonFileProblemText({ kind: 'unreadable' }, 'a.json', en)).toBe(
-      'a.json could not be read. Please try again.',
-    );
-    expect(jsonFileProblemText({ kind: 'invalid-json', reason: 'Unexpected end' }, 'a.json', en)).toBe(
-      'a.json is not valid JSON: Unexpected end',
-    );
-    expect(jsonFileProblemText({ kind: 'wrong-shape', reason: 'stores: Required' }, 'a.json', en)).toBe(
-      'a.json does not hold the expected data: stores: Required',
-    );
-    expect(jsonFileProblemText({ kind: 'invalid-json', reason: 'x' }, 'a.json', vi)).toBe(
-      'a.json không phải JSON hợp lệ: x',
-    );
+    expect(jsonFileProblemText({ kind: 'not-json-file' }, 'a.txt', en)).toEqual({
+      text: 'a.txt is not a .json file. Please choose a .json file.',
+    });
+    expect(jsonFileProblemText({ kind: 'unreadable' }, 'a.json', en)).toEqual({
+      text: 'a.json could not be read. Please try again.',
+    });
+    // The parser's words ("Unexpected end of JSON input") only behind Details.
+    const reason = `Expected ',' or '}' after property value in JSON at position 20 (line 1 column 21)`;
+    expect(jsonFileProblemText({ kind: 'invalid-json', reason }, 'a.json', en)).toEqual({
+      text: 'a.json is not valid JSON: the text is not JSON from line 1, column 21',
+      detail: reason,
+    });
+    expect(
+      jsonFileProblemText({ kind: 'invalid-json', reason: 'Unexpected end of JSON input' }, 'a.json', vi)
+        .text,
+    ).toBe('a.json không phải JSON hợp lệ: nội dung kết thúc trước khi JSON hoàn chỉnh');
+    expect(
+      jsonFileProblemText(
+        { kind: 'invalid-json', reason: `Unexpected token 'h', "hello" is not valid JSON` },
+        'a.json',
+        en,
+      ).text,
+    ).toBe('a.json is not valid JSON: the text is not JSON');
   });
 });
 
@@ -118,6 +141,17 @@ describe('JsonFileInput', () => {
     expect(error).toMatch(
       /<p id="f-status" role="alert" data-testid="stores-file-error"[^>]*>a.json is not valid JSON: x<\/p>/,
     );
+    const detailed = renderView({
+      tone: 'error',
+      text: 'a.json is not valid JSON.',
+      detail: 'Unexpected token',
+    });
+    expect(detailed).toMatch(
+      /<details[^>]*data-testid="stores-file-details"><summary[^>]*>Details<\/summary>/,
+    );
+    expect(detailed).toMatch(/<pre[^>]*>Unexpected token<\/pre>/);
+    expect(detailed).not.toContain('<details open');
+    expect(error).not.toContain('<details');
     const loaded = renderView({ tone: 'ok', text: 'Loaded a.json' });
     expect(loaded).not.toContain('aria-invalid');
     expect(loaded).toMatch(/role="status" data-testid="stores-file-loaded"[^>]*>Loaded a.json</);

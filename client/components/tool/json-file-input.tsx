@@ -3,14 +3,17 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { cn } from '../../lib/class-names';
-import { firstIssueText } from '../../lib/zod-issues';
+import { issuesDetail, readableJsonError, readableZodIssue } from '../../lib/zod-issues';
+import { MessageDetails } from '../message-details';
 
 /** Why a chosen file gave no value. */
 export type JsonFileProblem =
   | { kind: 'not-json-file' }
   | { kind: 'unreadable' }
+  /** `reason`: the parser's words (the "Details" toggle). */
   | { kind: 'invalid-json'; reason: string }
-  | { kind: 'wrong-shape'; reason: string };
+  /** `issues`: the schema's issues (a short sentence for the first, the parser's words behind "Details"). */
+  | { kind: 'wrong-shape'; issues: z.ZodError };
 
 export type JsonFileResult<T> =
   { ok: true; value: T; fileName: string } | { ok: false; problem: JsonFileProblem; fileName: string };
@@ -37,22 +40,37 @@ export async function readJsonFile<T>(file: NamedBlob, schema: z.ZodType<T>): Pr
   }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    return { ok: false, problem: { kind: 'wrong-shape', reason: firstIssueText(parsed.error) }, fileName };
+    return { ok: false, problem: { kind: 'wrong-shape', issues: parsed.error }, fileName };
   }
   return { ok: true, value: parsed.data, fileName };
 }
 
-/** The text a person reads for a problem, naming the file. */
-export function jsonFileProblemText(problem: JsonFileProblem, fileName: string, t: TFunction): string {
+/** A message a person reads, and the parser's own words behind a "Details" toggle. */
+export type DetailedText = { text: string; detail?: string };
+
+/** The text a person reads for a problem, naming the file, and the parser's words for "Details". */
+export function jsonFileProblemText(problem: JsonFileProblem, fileName: string, t: TFunction): DetailedText {
   switch (problem.kind) {
     case 'not-json-file':
-      return t('toolKit.jsonFileNotJson', { name: fileName });
+      return { text: t('toolKit.jsonFileNotJson', { name: fileName }) };
     case 'unreadable':
-      return t('toolKit.jsonFileUnreadable', { name: fileName });
+      return { text: t('toolKit.jsonFileUnreadable', { name: fileName }) };
     case 'invalid-json':
-      return t('toolKit.jsonFileInvalidJson', { name: fileName, reason: problem.reason });
-    case 'wrong-shape':
-      return t('toolKit.jsonFileWrongShape', { name: fileName, reason: problem.reason });
+      return {
+        text: t('toolKit.jsonFileInvalidJson', {
+          name: fileName,
+          reason: readableJsonError(problem.reason, t),
+        }),
+        detail: problem.reason,
+      };
+    case 'wrong-shape': {
+      const first = problem.issues.issues[0];
+      const reason = first ? readableZodIssue(first, t) : t('zodIssues.wrongData');
+      return {
+        text: t('toolKit.jsonFileWrongShape', { name: fileName, reason }),
+        detail: issuesDetail(problem.issues),
+      };
+    }
   }
 }
 
@@ -96,8 +114,8 @@ export function JsonFileInput<T>({
       onChange(result.value, { fileName: result.fileName });
     } else {
       const error = jsonFileProblemText(result.problem, result.fileName, t);
-      setStatus({ tone: 'error', text: error });
-      onChange(null, { fileName: result.fileName, error });
+      setStatus({ tone: 'error', ...error });
+      onChange(null, { fileName: result.fileName, error: error.text });
     }
   };
 
@@ -105,7 +123,7 @@ export function JsonFileInput<T>({
 }
 
 /** What a file input says under itself: loaded (or what is loaded), wrong, or still reading. */
-export type JsonFileStatus = { tone: 'ok' | 'error' | 'busy'; text: string } | null;
+export type JsonFileStatus = { tone: 'ok' | 'error' | 'busy'; text: string; detail?: string } | null;
 
 /** The input's markup (rendered on its own in the unit test, and by screens that read the file themselves). */
 export function JsonFileInputView({
@@ -154,6 +172,7 @@ export function JsonFileInputView({
           {status.text}
         </p>
       )}
+      {status?.tone === 'error' && <MessageDetails detail={status.detail} testId={`${testId}-details`} />}
     </div>
   );
 }

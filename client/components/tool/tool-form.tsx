@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { FormAlert, SubmitButton } from '../form-field';
+import { MessageDetails } from '../message-details';
 import { StorePicker } from '../store-picker/store-picker';
 import type { ToolOutcome } from './use-tool-run';
 
@@ -62,6 +63,7 @@ export function ToolErrorAlert({ outcome }: { outcome: ToolOutcome<object> }) {
   return (
     <FormAlert tone="error" testId="tool-error">
       {outcome.text}
+      <MessageDetails detail={outcome.detail} testId="tool-error-details" />
     </FormAlert>
   );
 }

@@ -2,12 +2,17 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadJson } from '../../lib/download-file';
-import { toolErrorText } from '../../lib/tool-errors';
+import { toolErrorParts } from '../../lib/tool-errors';
 
 /** What a tool run left to show under its form: the error text, or what the result panel needs. */
 export type ToolOutcome<Success extends object> =
-  /** `field`: the form field whose problem this is; the message goes once that field is fixed (issue 31). */
-  { tone: 'error'; text: string; field?: string } | ({ tone: 'success'; fileName: string } & Success) | null;
+  /**
+   * `field`: the form field whose problem this is; the message goes once that field is fixed (issue 31). `detail`:
+   * the server's own words behind a "Details" toggle, where `text` replaced them.
+   */
+  | { tone: 'error'; text: string; detail?: string; field?: string }
+  | ({ tone: 'success'; fileName: string } & Success)
+  | null;
 
 /**
  * A tool's run that ends in a file (spec part 1 §7, §8): the answer is saved as a JSON download named by `fileName`,
@@ -36,8 +41,10 @@ export function useToolRun<Request, Answer, Success extends object>({
       downloadJson(name, answer);
       setOutcome({ tone: 'success', fileName: name, ...success(answer) });
     },
-    onError: (error, request) =>
-      setOutcome({ tone: 'error', text: failureText?.(error, request) ?? toolErrorText(error, t) }),
+    onError: (error, request) => {
+      const own = failureText?.(error, request);
+      setOutcome({ tone: 'error', ...(own !== undefined ? { text: own } : toolErrorParts(error, t)) });
+    },
     onSettled,
   });
   /** A form problem, shown until its field changes to something that may fix it. */

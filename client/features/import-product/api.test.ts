@@ -56,7 +56,10 @@ describe('the import call', () => {
       400,
     );
     const refused = await importProduct(request, () => undefined).catch((error: unknown) => error);
-    expect(importErrorText(refused, createI18n('en').t)).toBe('productData.name: Invalid input');
+    // The parser's words become a sentence (issue 31).
+    expect(importErrorText(refused, createI18n('en').t)).toBe(
+      'The request is invalid: The name is not valid',
+    );
   });
 
   it("falls back to 'Import failed' (Vietnamese: 'Nhập thất bại') when the server gives no words", async () => {

@@ -73,8 +73,8 @@ describe('reading the product file (spec part 1 §5)', () => {
     const unread = { name: 'product.txt', text: () => Promise.reject(new Error('must not be read')) };
     const problem = problemOf(await readProductFile(unread));
     expect(problem).toEqual({ kind: 'notJsonFile' });
-    expect(productFileProblemText(problem, en)).toBe('Please select a JSON file');
-    expect(productFileProblemText(problem, vi)).toBe('Vui lòng chọn tệp JSON');
+    expect(productFileProblemText(problem, en).text).toBe('Please select a JSON file');
+    expect(productFileProblemText(problem, vi).text).toBe('Vui lòng chọn tệp JSON');
     // The extension is not case-sensitive.
     expect((await readProductFile(file('PRODUCT.JSON', JSON.stringify(dumpInput())))).ok).toBe(true);
   });
@@ -82,56 +82,76 @@ describe('reading the product file (spec part 1 §5)', () => {
   it("says 'Invalid JSON file' for content that does not parse", async () => {
     const problem = problemOf(await readProductFile(file('product.json', '{"name": "Hoodie",')));
     expect(problem).toEqual({ kind: 'invalidJson' });
-    expect(productFileProblemText(problem, en)).toBe('Invalid JSON file');
-    expect(productFileProblemText(problem, vi)).toBe('Tệp JSON không hợp lệ');
+    expect(productFileProblemText(problem, en).text).toBe('Invalid JSON file');
+    expect(productFileProblemText(problem, vi).text).toBe('Tệp JSON không hợp lệ');
   });
 
   it('says a file could not be read', async () => {
     const broken = { name: 'product.json', text: () => Promise.reject(new Error('disk')) };
     const problem = problemOf(await readProductFile(broken));
-    expect(productFileProblemText(problem, en)).toBe('The file could not be read. Please try again.');
+    expect(productFileProblemText(problem, en).text).toBe('The file could not be read. Please try again.');
   });
 
-  it('names what makes JSON no product dump, from the schema’s issues', async () => {
+  it('names what makes JSON no product dump in words, the parser’s text behind Details', async () => {
     const content = dumpInput({ name: 42 as unknown as string });
     const problem = problemOf(await readProductFile(file('product.json', JSON.stringify(content))));
-    expect(problem).toMatchObject({ kind: 'notProductDump', more: 0 });
-    const text = productFileProblemText(problem, en);
-    expect(text).toMatch(/^This file is not a product dump made by Dump Product: name: /);
-    expect(text).toContain('expected string');
+    expect(problem).toMatchObject({ kind: 'notProductDump' });
+    expect(productFileProblemText(problem, en)).toEqual({
+      text: 'This file is not a product dump made by Dump Product: The name has the wrong type of value',
+      detail: 'name: Invalid input: expected string, received number',
+    });
+    expect(productFileProblemText(problem, vi).text).toBe(
+      'Tệp này không phải tệp xuất sản phẩm của Dump Product: Tên có kiểu giá trị không đúng',
+    );
 
     const nested = readProductDump(dumpInput({ variants: [{ sku: 7 as unknown as string }] }));
-    expect(productFileProblemText(problemOf(nested), en)).toContain('variants[0].sku: ');
+    const nestedText = productFileProblemText(problemOf(nested), en);
+    expect(nestedText.text).toBe(
+      'This file is not a product dump made by Dump Product: The SKU has the wrong type of value (item 1)',
+    );
+    expect(nestedText.detail).toMatch(/^variants\[0\]\.sku: /);
   });
 
-  it('names the first three issues and counts the rest (a widgets dump is no product dump)', () => {
+  it('says a file another tool made is no product dump, without the parser’s list (a widgets dump)', () => {
     const widgets = { storeHash: 'abc', templates: [], widgetTemplates: [], summary: {} };
     const problem = problemOf(readProductDump(widgets));
-    if (problem.kind !== 'notProductDump') throw new Error('expected notProductDump');
-    expect(problem.issues).toHaveLength(3);
-    expect(problem.issues[0]).toMatch(/^formatVersion: /);
-    expect(problem.issues[1]).toMatch(/^kind: /);
-    expect(problem.more).toBeGreaterThan(0);
-    expect(productFileProblemText(problem, en)).toMatch(
-      new RegExp(`; dumpedAt: .* \\(and ${problem.more} more\\)$`),
+    const text = productFileProblemText(problem, en);
+    expect(text.text).toBe('This file is not a product dump made by Dump Product.');
+    expect(text.detail).toMatch(
+      /^formatVersion: .*\nkind: Invalid input: expected "bc-toolbox\/product-dump"/,
     );
-    expect(productFileProblemText(problem, vi)).toMatch(
-      new RegExp(
-        `^Tệp này không phải tệp xuất sản phẩm của Dump Product: .*\\(và ${problem.more} lỗi khác\\)$`,
-      ),
+    expect(productFileProblemText(problem, vi).text).toBe(
+      'Tệp này không phải tệp xuất sản phẩm của Dump Product.',
     );
   });
 
-  it('reads content that is not an object with the issue at the root', () => {
-    const problem = problemOf(readProductDump([dumpInput()]));
+  it('names the first three issues and counts the rest', () => {
+    const problem = problemOf(
+      readProductDump(dumpInput({ variants: [1, 2, 3, 4, 5].map((n) => ({ sku: n as unknown as string })) })),
+    );
     if (problem.kind !== 'notProductDump') throw new Error('expected notProductDump');
-    expect(problem.issues[0]).not.toMatch(/^:/);
-    expect(problem.issues[0]).toContain('expected object');
+    const more = problem.issues.issues.length - 3;
+    expect(more).toBeGreaterThan(0);
+    const text = productFileProblemText(problem, en).text;
+    expect(text).toMatch(
+      new RegExp(`^This file is not a product dump made by Dump Product: .*; .*; .* \\(and ${more} more\\)$`),
+    );
+    expect(productFileProblemText(problem, vi).text).toMatch(new RegExp(`\\(và ${more} lỗi khác\\)$`));
+  });
+
+  it('reads content that is not an object as data in the wrong format', () => {
+    const problem = problemOf(readProductDump([dumpInput()]));
+    expect(productFileProblemText(problem, en)).toEqual({
+      text: 'This file is not a product dump made by Dump Product: The data is not in the expected format',
+      detail: 'Invalid input: expected object, received array',
+    });
   });
 
   it('words a store’s answer that is no dump as such', () => {
-    const problem = problemOf(readProductDump({}));
-    expect(productFileProblemText(problem, en, true)).toMatch(/^The store’s answer is not a product dump: /);
+    const problem = problemOf(readProductDump({ formatVersion: 1, kind: 'bc-toolbox/product-dump' }));
+    expect(productFileProblemText(problem, en, true).text).toMatch(
+      /^The store’s answer is not a product dump: /,
+    );
   });
 });
 

@@ -12,7 +12,8 @@ import {
   type ImportProductRequest,
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
-import { issueText } from '../../lib/zod-issues';
+import { issuesDetail, readableZodIssue } from '../../lib/zod-issues';
+import type { DetailedText } from '../../components/tool/json-file-input';
 import { fileNamePart, fileTimestamp } from '../../../common/dumps/file-names';
 import { apiErrorText } from '../../lib/tool-errors';
 import {
@@ -28,8 +29,8 @@ export type ProductFileProblem =
   /** Spec part 1 §5: the text does not parse ('Invalid JSON file'). */
   | { kind: 'invalidJson' }
   | { kind: 'unreadable' }
-  /** Valid JSON that is not a product dump: what is wrong, `path: message` for the first issues. */
-  | { kind: 'notProductDump'; issues: string[]; more: number };
+  /** Valid JSON that is not a product dump: the schema's issues. */
+  | { kind: 'notProductDump'; issues: z.ZodError };
 
 export type ProductFileRead = { ok: true; dump: ProductDump } | { ok: false; problem: ProductFileProblem };
 
@@ -38,9 +39,13 @@ const SHOWN_ISSUES = 3;
 
 export const isJsonFileName = (name: string) => /\.json$/i.test(name.trim());
 
-/** The schema's issues as `path: message`, the first few, and how many more there are. */
-export function describeDumpIssues(error: z.ZodError): { issues: string[]; more: number } {
-  const issues = error.issues.map(issueText);
+/**
+ * The schema's issues as a person reads them (issue 31): a file another tool made (its `kind` is not a product
+ * dump's) says only that; otherwise the first few issues as sentences, and how many more there are.
+ */
+export function describeDumpIssues(error: z.ZodError, t: TFunction): { issues: string[]; more: number } {
+  if (error.issues.some((issue) => issue.path[0] === 'kind')) return { issues: [], more: 0 };
+  const issues = error.issues.map((issue) => readableZodIssue(issue, t));
   return { issues: issues.slice(0, SHOWN_ISSUES), more: Math.max(0, issues.length - SHOWN_ISSUES) };
 }
 
@@ -48,7 +53,7 @@ export function describeDumpIssues(error: z.ZodError): { issues: string[]; more:
 export function readProductDump(content: unknown): ProductFileRead {
   const parsed = productDumpSchema.safeParse(content);
   if (parsed.success) return { ok: true, dump: parsed.data };
-  return { ok: false, problem: { kind: 'notProductDump', ...describeDumpIssues(parsed.error) } };
+  return { ok: false, problem: { kind: 'notProductDump', issues: parsed.error } };
 }
 
 /**
@@ -76,21 +81,36 @@ export async function readProductFile(file: Pick<File, 'name' | 'text'>): Promis
  * The text a person reads for a problem: the spec's 'Please select a JSON file' and 'Invalid JSON file', or what
  * makes the content no product dump (`fromStore`: the content was the store's answer, not a file).
  */
-export function productFileProblemText(problem: ProductFileProblem, t: TFunction, fromStore = false): string {
+export function productFileProblemText(
+  problem: ProductFileProblem,
+  t: TFunction,
+  fromStore = false,
+): DetailedText {
   switch (problem.kind) {
     case 'notJsonFile':
-      return t('importProduct.selectJsonFile');
+      return { text: t('importProduct.selectJsonFile') };
     case 'invalidJson':
-      return t('importProduct.invalidJson');
+      return { text: t('importProduct.invalidJson') };
     case 'unreadable':
-      return t('importProduct.unreadable');
+      return { text: t('importProduct.unreadable') };
     case 'notProductDump': {
+      const detail = issuesDetail(problem.issues);
+      const described = describeDumpIssues(problem.issues, t);
+      if (described.issues.length === 0) {
+        return {
+          text: t(fromStore ? 'importProduct.notProductDumpAnswerKind' : 'importProduct.notProductDumpKind'),
+          detail,
+        };
+      }
       const more =
-        problem.more > 0 ? ` ${t('importProduct.moreIssues', { more: String(problem.more) })}` : '';
-      const issues = `${problem.issues.join('; ')}${more}`;
-      return fromStore
-        ? t('importProduct.notProductDumpAnswer', { issues })
-        : t('importProduct.notProductDump', { issues });
+        described.more > 0 ? ` ${t('importProduct.moreIssues', { more: String(described.more) })}` : '';
+      const issues = `${described.issues.join('; ')}${more}`;
+      return {
+        text: fromStore
+          ? t('importProduct.notProductDumpAnswer', { issues })
+          : t('importProduct.notProductDump', { issues }),
+        detail,
+      };
     }
   }
 }

@@ -1,3 +1,4 @@
+import { MessageDetails } from '../../components/message-details';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RadioOptions, TextField } from '../../components/form-field';
@@ -118,6 +119,7 @@ function SourceStoreFields({
           {status.text}
         </p>
       )}
+      {status?.tone === 'error' && <MessageDetails detail={status.detail} testId="source-error-details" />}
     </>
   );
 }

@@ -36,7 +36,7 @@ import {
 import type { PlanState } from './plan-panel';
 
 export type SourceMode = 'file' | 'store';
-export type SourceStatus = { tone: 'ok' | 'error'; text: string } | null;
+export type SourceStatus = { tone: 'ok' | 'error'; text: string; detail?: string } | null;
 /** What a run was a result of: kept for the re-run's id map and the "Download result" file. */
 type RunContext = { mapKey: string; targetStoreHash: string; dump: ProductDump; choice: ExistingSkuChoice };
 type Outcome =
@@ -126,7 +126,7 @@ export function useImportProduct() {
       const read = readProductDump(content);
       if (!read.ok) {
         setStoreLoaded(null);
-        setStoreStatus({ tone: 'error', text: productFileProblemText(read.problem, t, true) });
+        setStoreStatus({ tone: 'error', ...productFileProblemText(read.problem, t, true) });
         return;
       }
       setStoreLoaded({
@@ -181,7 +181,7 @@ export function useImportProduct() {
       setFileStatus({ tone: 'ok', text: t('importProduct.loadedFile', { name: file.name }) });
     } else {
       setFileLoaded(null);
-      setFileStatus({ tone: 'error', text: productFileProblemText(read.problem, t) });
+      setFileStatus({ tone: 'error', ...productFileProblemText(read.problem, t) });
     }
   };
 

@@ -228,7 +228,8 @@ export default function Video360Screen() {
 
           <OptionsFields form={form} onChange={setForm} disabled={isConverting} />
 
-          {message && (
+          {/* 'Loading the video engine…' goes once the engine is ready (issue 31). */}
+          {message && !(engine.isReady && message === t('video.engineLoading')) && (
             <FormAlert tone="error" testId="video360-message">
               {message}
             </FormAlert>

@@ -174,7 +174,8 @@ export function useVideoConverter() {
     setCodec,
     analysis,
     run,
-    problem,
+    // 'Loading the video engine…' goes once the engine is ready: it would contradict the screen (issue 31).
+    problem: problem === 'engineLoading' && engineState.status === 'ready' ? null : problem,
     convert,
     cancel,
     reset,

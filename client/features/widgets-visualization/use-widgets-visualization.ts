@@ -14,6 +14,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readableJsonError, readableServerIssue } from '../../lib/zod-issues';
 import type { WidgetsDifference } from '../../../common/dumps/widgets-diff';
 import type {
   HierarchyFilters,
@@ -149,10 +150,20 @@ export function useWidgetsVisualization() {
   const root = view?.root ?? null;
   const path = useMemo(() => (root ? pathToNearest(root, focusId) : []), [root, focusId]);
 
+  // The parser's words become a sentence; they stay behind the status line's "Details" (issue 31).
   const loadFailure = (reply: Extract<LoadReply, { ok: false }>, fileName: string) =>
     reply.kind === 'invalid-json'
-      ? t('widgetsVisualization.parseError', { message: reply.message })
-      : t('widgetsVisualization.notWidgetsDump', { name: fileName, reason: reply.reason });
+      ? {
+          text: t('widgetsVisualization.parseError', { message: readableJsonError(reply.message, t) }),
+          detail: reply.message,
+        }
+      : {
+          text: t('widgetsVisualization.notWidgetsDump', {
+            name: fileName,
+            reason: readableServerIssue(reply.reason, t) ?? t('zodIssues.wrongData'),
+          }),
+          detail: reply.reason,
+        };
 
   const tooLarge = (name: string) =>
     t('widgetsVisualization.tooLarge', { name, mb: String(MAX_DUMP_BYTES / 1024 / 1024) });
@@ -178,12 +189,12 @@ export function useWidgetsVisualization() {
     if (attempt !== serial.current) return;
     performance.mark('treemap-dump-read');
     if (!reply.ok) {
-      const text = loadFailure(reply, file.name);
-      setStatus({ tone: 'error', text });
+      const failure = loadFailure(reply, file.name);
+      setStatus({ tone: 'error', ...failure });
       // The worker dropped the dump it held: nothing is shown until a good file is chosen.
       setLoaded(null);
       setView(null);
-      if (reply.kind === 'invalid-json') window.alert(text);
+      if (reply.kind === 'invalid-json') window.alert(failure.text);
       return;
     }
     setLoaded({ fileName: file.name, serial: attempt, summary: reply.summary });
@@ -225,9 +236,9 @@ export function useWidgetsVisualization() {
     }
     if (attempt !== serial.current) return;
     if (!reply.ok) {
-      const text = loadFailure(reply, file.name);
-      setCompareStatus({ tone: 'error', text });
-      if (reply.kind === 'invalid-json') window.alert(text);
+      const failure = loadFailure(reply, file.name);
+      setCompareStatus({ tone: 'error', ...failure });
+      if (reply.kind === 'invalid-json') window.alert(failure.text);
       return;
     }
     setCompare({ fileName: file.name, serial: attempt });
