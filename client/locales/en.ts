@@ -379,6 +379,7 @@ export const en = {
     copySuffix: 'Suffix of the copy',
     copySuffixHint: 'Added to the SKU, the variants’ SKUs, the name and the custom URL of the copy.',
     copySuffixInvalid: 'The suffix must be 1 to 20 characters',
+    planAfterImport: 'If you import again (the product is now in the target)',
     plan: 'Check against target',
     checkAgain: 'Check again',
     checking: 'Checking the target store...',

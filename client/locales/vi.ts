@@ -380,6 +380,7 @@ export const vi: Messages = {
     copySuffix: 'Hậu tố của bản sao',
     copySuffixHint: 'Được thêm vào SKU, SKU của các biến thể, tên và custom URL của bản sao.',
     copySuffixInvalid: 'Hậu tố phải dài từ 1 đến 20 ký tự',
+    planAfterImport: 'Nếu nhập lại (sản phẩm giờ đã có trong store đích)',
     plan: 'Kiểm tra với store đích',
     checkAgain: 'Kiểm tra lại',
     checking: 'Đang kiểm tra store đích...',

@@ -54,6 +54,7 @@ export default function ImportProductScreen() {
           canCheck={plan.canCheck}
           isFetching={plan.isFetching}
           onCheckAgain={plan.checkAgain}
+          afterImport={outcome?.tone === 'success'}
         />
 
         {screen.hasEarlierIdMap && (

@@ -49,11 +49,17 @@ export function PlanPanel({
   canCheck,
   isFetching,
   onCheckAgain,
+  afterImport = false,
 }: {
   state: PlanState;
   canCheck: boolean;
   isFetching: boolean;
   onCheckAgain: () => void;
+  /**
+   * An import just succeeded: the check is of a next import, and its clashes are the product just written, so the
+   * heading says so rather than contradict the success below (issue 31).
+   */
+  afterImport?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -66,7 +72,7 @@ export function PlanPanel({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="text-sm font-semibold text-slate-900">
-          {t('importProduct.plan')}
+          {afterImport ? t('importProduct.planAfterImport') : t('importProduct.plan')}
         </h3>
         <button
           type="button"
