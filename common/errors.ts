@@ -91,6 +91,13 @@ export const ERROR_CODES = {
   currentPasswordRequired: 'current_password_required',
   currentPasswordInvalid: 'current_password_invalid',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  // Personal access tokens and the MCP server (issue 33).
+  accessTokenNotFound: 'access_token_not_found',
+  tooManyAccessTokens: 'too_many_access_tokens',
+  /** A missing, unknown, revoked or expired token. */
+  accessTokenInvalid: 'access_token_invalid',
+  /** A write asked with a read-only token. */
+  accessTokenReadOnly: 'access_token_read_only',
   // BigCommerce refused or could not be reached (server/integrations/bigcommerce/errors.ts).
   bcBadRequest: 'bc_bad_request',
   bcUnauthorized: 'bc_unauthorized',
@@ -188,6 +195,10 @@ export const ERROR_STATUS = {
   current_password_required: 400,
   current_password_invalid: 400,
   TOO_MANY_REQUESTS: 429,
+  access_token_not_found: 404,
+  too_many_access_tokens: 409,
+  access_token_invalid: 401,
+  access_token_read_only: 403,
   bc_bad_request: 422,
   bc_unauthorized: 401,
   bc_forbidden_scope: 403,

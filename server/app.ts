@@ -1,4 +1,5 @@
 // Builds the Hono app: middleware, `/api/*`, and the built client with SPA fallback, on one port.
+import { accessTokenRoutes } from './features/access-tokens/access-tokens.routes';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -62,6 +63,7 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
   authRoutes,
   adminRoutes,
   storeRoutes,
+  accessTokenRoutes,
   demoStoreRoutes,
   dumpProductRoutes,
   dumpCategoriesRoutes,

@@ -3,6 +3,10 @@
 // the store repository, the demo-store signer, the built-in sandbox, the object store and the health checks. Every
 // feature's routes take what they need from here and are mounted the same way (server/app.ts); no feature builds
 // another's adapters.
+import {
+  createAccessTokenRepository,
+  type AccessTokenRepository,
+} from './features/access-tokens/access-tokens.repository';
 import type { Context } from 'hono';
 import { createAuditLog, type AuditLog } from './audit/audit-log';
 import { clientAddressReader } from './client-address';
@@ -68,6 +72,8 @@ export type AppServices = ServicesDeps & {
   /** The caller's key for a fair share of a store: their client address. */
   callerOf: (c: Context) => string;
   getStoreRepository: () => Promise<StoreRepository>;
+  /** Personal access tokens (issue 33): what AI agents' MCP clients present. */
+  getAccessTokens: () => Promise<AccessTokenRepository>;
   /** The store-token cipher: cloud store tokens, and a job's store credentials. */
   getTokenCipher: () => Promise<TokenCipher>;
   jobStore: JobStore;
@@ -112,6 +118,7 @@ export function createServices(deps: ServicesDeps): AppServices {
   const getTokenCipher = lazyRetrying(() => loadTokenCipher(env));
   const clients = setUpBigCommerce(env, deps.localUrl, logger).clients;
   const jobStore = createJobStore(db);
+  const accessTokens = createAccessTokenRepository(db);
   const jobQueue = createJobQueue({
     database,
     logger,
@@ -251,6 +258,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     adminEmails: env.ADMIN_EMAILS,
     clients,
     callerOf: clientAddressReader(env.TRUSTED_PROXIES),
+    getAccessTokens: () => Promise.resolve(accessTokens),
     getStoreRepository: lazyRetrying(async () => loadStoreRepository(await getTokenCipher(), database)),
     getTokenCipher,
     jobStore,

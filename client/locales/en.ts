@@ -1093,6 +1093,10 @@ export const en = {
   },
   // The server's error codes (common/errors.ts): shown when the server sent no text, or in another language.
   serverErrors: {
+    access_token_not_found: 'This access token was not found',
+    too_many_access_tokens: 'You have too many access tokens. Please revoke one first.',
+    access_token_invalid: 'The access token is missing, unknown, revoked or expired',
+    access_token_read_only: 'This access token can only read. Create one with the write scope to make changes.',
     not_found: 'Not found',
     malformed_json: 'The request body is not valid JSON',
     invalid_text: 'Text may not contain the NUL character (\\u0000)',

@@ -1098,6 +1098,10 @@ export const vi: Messages = {
   },
   // Mã lỗi của máy chủ (common/errors.ts).
   serverErrors: {
+    access_token_not_found: 'Không tìm thấy access token này',
+    too_many_access_tokens: 'Bạn có quá nhiều access token. Vui lòng thu hồi bớt một token trước.',
+    access_token_invalid: 'Access token bị thiếu, không tồn tại, đã bị thu hồi hoặc đã hết hạn',
+    access_token_read_only: 'Access token này chỉ được đọc. Hãy tạo token có quyền ghi (write) để thay đổi dữ liệu.',
     not_found: 'Không tìm thấy',
     malformed_json: 'Nội dung yêu cầu không phải JSON hợp lệ',
     invalid_text: 'Văn bản không được chứa ký tự NUL (\\u0000)',

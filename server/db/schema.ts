@@ -158,6 +158,27 @@ export const userStore = pgTable(
 );
 
 /**
+ * Personal access tokens (issue 33): what an AI agent's MCP client presents. Only the SHA-256 of the secret is kept
+ * (the token is shown once); a revoked token's row is deleted; `last_used_at` is what Profile Settings shows.
+ */
+export const accessToken = pgTable(
+  'access_token',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('access_token_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
  * Long work (STYLE.md §5, issue 12): one row per job. pg-boss carries the job to a worker; this row holds what the
  * screens and the spec endpoints read (state, counts, per-item errors), what a worker needs to resume (the plan and
  * the checkpoint), the backup of every value it overwrote, and the store credentials, sealed with the store-token
