@@ -34,7 +34,7 @@ const SANDBOX_ZONES = [
 ];
 
 /**
- * Server layers (issue 30): the platform (db, jobs, storage, mail, audit, integrations, sandbox) imports no feature;
+ * Server layers (issue 30): the platform (db, jobs, storage, mail, audit, integrations, sandbox, agent-tools) imports no feature;
  * a feature imports no other feature but the two platform features every tool builds on: `auth` (sessions, roles,
  * attempt counters) and `jobs` (job ownership). `auth` imports no feature; `jobs` only `auth`. The composition roots
  * (server/app.ts, services.ts, server.ts, main.ts) wire features together.
@@ -45,7 +45,7 @@ const SERVER_FEATURES = readdirSync(new URL('./server/features', import.meta.url
 const SERVER_FEATURE_MESSAGE =
   'A server feature imports no other feature but auth/ and jobs/: what two features share belongs in the platform (server/*, server/db, server/jobs, …).';
 const SERVER_LAYER_ZONES = [
-  ...['db', 'jobs', 'storage', 'mail', 'audit', 'integrations', 'sandbox'].map((dir) => ({
+  ...['db', 'jobs', 'storage', 'mail', 'audit', 'integrations', 'sandbox', 'agent-tools'].map((dir) => ({
     target: `./server/${dir}`,
     from: './server/features',
     message: `server/${dir}/ is platform: it must not import server/features/ (features register with it).`,

@@ -1,4 +1,5 @@
 // Builds the Hono app: middleware, `/api/*`, and the built client with SPA fallback, on one port.
+import { mcpRoutes } from './features/mcp/mcp.routes';
 import { accessTokenRoutes } from './features/access-tokens/access-tokens.routes';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -64,6 +65,15 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
   adminRoutes,
   storeRoutes,
   accessTokenRoutes,
+  (services) =>
+    mcpRoutes({
+      db: services.database.db,
+      logger: services.logger,
+      getAccessTokens: services.getAccessTokens,
+      storesOf: services.agentStoresOf,
+      clients: services.clients,
+      tools: services.agentTools,
+    }),
   demoStoreRoutes,
   dumpProductRoutes,
   dumpCategoriesRoutes,

@@ -3,10 +3,15 @@
 // the store repository, the demo-store signer, the built-in sandbox, the object store and the health checks. Every
 // feature's routes take what they need from here and are mounted the same way (server/app.ts); no feature builds
 // another's adapters.
+import type { AgentTool } from './agent-tools/agent-tools';
+import { dumpProductAgentTool } from './features/dump-product/dump-product.agent-tools';
+import { dumpCategoriesAgentTool } from './features/dump-categories/dump-categories.agent-tools';
+import { jobAgentTools } from './features/jobs/jobs.agent-tools';
+import type { McpRoutesDeps } from './features/mcp/mcp.routes';
 import {
   createAccessTokenRepository,
   type AccessTokenRepository,
-} from './features/access-tokens/access-tokens.repository';
+} from './features/auth/access-tokens';
 import type { Context } from 'hono';
 import { createAuditLog, type AuditLog } from './audit/audit-log';
 import { clientAddressReader } from './client-address';
@@ -74,6 +79,10 @@ export type AppServices = ServicesDeps & {
   getStoreRepository: () => Promise<StoreRepository>;
   /** Personal access tokens (issue 33): what AI agents' MCP clients present. */
   getAccessTokens: () => Promise<AccessTokenRepository>;
+  /** The tools offered to AI agents (issue 33): every feature's, gathered once (server/agent-tools/). */
+  agentTools: readonly AgentTool[];
+  /** A user's stores as the agent tools reach them: cloud stores (credentials unsealed) and demo stores. */
+  agentStoresOf: McpRoutesDeps['storesOf'];
   /** The store-token cipher: cloud store tokens, and a job's store credentials. */
   getTokenCipher: () => Promise<TokenCipher>;
   jobStore: JobStore;
@@ -248,6 +257,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       };
     },
   };
+  const getStoreRepository = lazyRetrying(async () => loadStoreRepository(await getTokenCipher(), database));
   return {
     ...deps,
     mailer,
@@ -259,7 +269,17 @@ export function createServices(deps: ServicesDeps): AppServices {
     clients,
     callerOf: clientAddressReader(env.TRUSTED_PROXIES),
     getAccessTokens: () => Promise.resolve(accessTokens),
-    getStoreRepository: lazyRetrying(async () => loadStoreRepository(await getTokenCipher(), database)),
+    getStoreRepository,
+    agentTools: [dumpProductAgentTool, dumpCategoriesAgentTool, ...jobAgentTools(jobStore)],
+    agentStoresOf: async (userId) => ({
+      cloud: (await (await getStoreRepository()).list(userId)).map((store) => ({
+        id: store.id,
+        name: store.name,
+        storeHash: store.storeHash,
+        accessToken: store.accessToken,
+      })),
+      demo: sandbox ? (await getDemoSigner()).issue({ userId }) : [],
+    }),
     getTokenCipher,
     jobStore,
     jobKinds,

@@ -15,7 +15,7 @@ import { ERROR_CODES } from '../../../common/errors';
 import { user } from '../../db/schema';
 import { errorSchema, signedUpUser, TestClient, useMailingTestServer } from '../../test/accounts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/harness';
-import { createAccessTokenRepository } from './access-tokens.repository';
+import { createAccessTokenRepository } from '../auth/access-tokens';
 
 const PASSWORD = 'secret-1';
 

@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { readInput } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { requireUser } from '../auth/session';
-import type { AccessTokenRepository } from './access-tokens.repository';
+import type { AccessTokenRepository } from '../auth/access-tokens';
 
 export type AccessTokenRoutesDeps = {
   getAuth: () => Promise<Auth>;

@@ -1,0 +1,122 @@
+// `/mcp` (issue 33): the MCP server over Streamable HTTP, stateless (every request is answered on its own, so any
+// instance behind a load balancer answers any request). A personal access token is the only way in (`Authorization:
+// Bearer bct_…`); each token has its own rate limit, counted in the database; the token reaches only its owner's
+// cloud stores and demo stores.
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { Hono } from 'hono';
+import { MAX_MCP_BODY_BYTES, MCP_CALLS_PER_MINUTE, MCP_PATH } from '../../../common/contracts/mcp';
+import type { StoreCredentials } from '../../../common/contracts/stores';
+import { ERROR_CODES } from '../../../common/errors';
+import {
+  agentTool,
+  agentToolRegistry,
+  type AgentStore,
+  type AgentTool,
+  type AgentToolContext,
+} from '../../agent-tools/agent-tools';
+import type { Db } from '../../db/database';
+import { AppError, errorResponse } from '../../errors';
+import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
+import type { Logger } from '../../logger';
+import type { AccessTokenRepository, TokenOwner } from '../auth/access-tokens';
+import { createAttemptCounter } from '../auth/attempts';
+import { createMcpServer } from './mcp-server';
+
+/** What the MCP routes need of the app: the tokens, the caller's stores, the clients and the tools. */
+export type McpRoutesDeps = {
+  db: Db;
+  logger: Logger;
+  getAccessTokens: () => Promise<AccessTokenRepository>;
+  /** The user's cloud stores (credentials unsealed) and demo stores. */
+  storesOf: (
+    userId: string,
+  ) => Promise<{ cloud: (StoreCredentials & { id: string; name: string })[]; demo: StoreCredentials[] }>;
+  clients: BigCommerceClientFactory;
+  tools: readonly AgentTool[];
+};
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** `list_stores`: the caller's stores, with the id every other tool takes as `storeId`. */
+const listStoresTool = agentTool({
+  name: 'list_stores',
+  title: 'List stores',
+  description:
+    "Your stores: the cloud stores of your Store Manager (id = the Store Manager's id) and your demo stores (id = the store hash). Every other tool takes one of these ids as storeId.",
+  access: 'read',
+  input: {},
+  run: async (_args, context) => ({ stores: await context.stores() }),
+});
+
+export function mcpRoutes(deps: McpRoutesDeps): Hono {
+  const logger = deps.logger.child({ component: 'mcp' });
+  const tools = agentToolRegistry([listStoresTool, ...deps.tools]);
+  const calls = createAttemptCounter(deps.db, { limit: MCP_CALLS_PER_MINUTE, windowSeconds: 60 });
+
+  const contextOf = (owner: TokenOwner): Omit<AgentToolContext, 'signal'> => {
+    let loaded: ReturnType<McpRoutesDeps['storesOf']> | undefined;
+    const stores = () => (loaded ??= deps.storesOf(owner.userId));
+    return {
+      userId: owner.userId,
+      async stores(): Promise<AgentStore[]> {
+        const { cloud, demo } = await stores();
+        return [
+          ...cloud.map((store) => ({ id: store.id, name: store.name, storeHash: store.storeHash })),
+          ...demo.map((store) => ({
+            id: store.storeHash,
+            name: store.name ?? store.storeHash,
+            storeHash: store.storeHash,
+          })),
+        ];
+      },
+      async credentials(storeId) {
+        const { cloud, demo } = await stores();
+        const found =
+          cloud.find((store) => store.id === storeId) ?? demo.find((store) => store.storeHash === storeId);
+        if (!found) {
+          throw new AppError(
+            ERROR_CODES.storeNotFound,
+            `No store with the id "${storeId.slice(0, 200)}" among your stores. Call list_stores for their ids.`,
+          );
+        }
+        return found;
+      },
+      client: (credentials) => deps.clients.forStore(credentials, { caller: `mcp:${owner.tokenId}` }),
+    };
+  };
+
+  return new Hono().all(MCP_PATH, async (c) => {
+    const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+    const owner = token ? await (await deps.getAccessTokens()).verify(token) : undefined;
+    if (!owner) {
+      c.header('WWW-Authenticate', 'Bearer realm="bc-toolbox"');
+      return errorResponse(
+        c,
+        ERROR_CODES.accessTokenInvalid,
+        'The access token is missing, unknown, revoked or expired. Create one in Profile Settings.',
+      );
+    }
+    const wait = await calls.take(`mcp:${owner.tokenId}`);
+    if (wait !== null) {
+      c.header('Retry-After', String(wait));
+      return errorResponse(
+        c,
+        ERROR_CODES.tooManyRequests,
+        `Too many calls with this access token (${MCP_CALLS_PER_MINUTE} a minute). Please try again in ${wait} seconds.`,
+      );
+    }
+    const server = createMcpServer(tools, { scope: owner.scope, context: contextOf(owner) }, logger);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      // Stateless: nothing outlives the answer (a JSON answer is complete when handleRequest resolves).
+      void server.close();
+    }
+  });
+}
