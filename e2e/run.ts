@@ -12,6 +12,7 @@ import { ACCOUNTS_SERVER_ENV, accountsJourneys } from './accounts.journeys';
 import { shellJourneys } from './shell.journeys';
 import { STORES_ADMIN_EMAIL, storesJourneys } from './stores.journeys';
 import { dumpsJourneys } from './dumps.journeys';
+import { entityPickerJourneys } from './entity-picker.journeys';
 import { bulkEditJourneys } from './bulk-edit.journeys';
 import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
@@ -30,6 +31,7 @@ const journeys = [
   ...accountsJourneys,
   ...storesJourneys,
   ...dumpsJourneys,
+  ...entityPickerJourneys,
   ...bulkEditJourneys,
   ...importProductJourneys,
   ...importWidgetsJourneys,

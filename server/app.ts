@@ -22,6 +22,9 @@ import { demoStoreRoutes } from './features/demo-stores/demo-stores.routes';
 import { devOutboxRoutes } from './features/dev-outbox/dev-outbox.routes';
 import { dumpCategoriesRoutes } from './features/dump-categories/dump-categories.routes';
 import { dumpProductRoutes } from './features/dump-product/dump-product.routes';
+import { searchBrandsRoutes } from './features/search-brands/search-brands.routes';
+import { searchCategoriesRoutes } from './features/search-categories/search-categories.routes';
+import { searchProductsRoutes } from './features/search-products/search-products.routes';
 import { dumpWidgetsRoutes } from './features/dump-widgets/dump-widgets.routes';
 import { bulkEditRoutes } from './features/bulk-edit/bulk-edit.routes';
 import {
@@ -76,6 +79,9 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
     }),
   demoStoreRoutes,
   dumpProductRoutes,
+  searchProductsRoutes,
+  searchCategoriesRoutes,
+  searchBrandsRoutes,
   dumpCategoriesRoutes,
   dumpWidgetsRoutes,
   bulkEditRoutes,

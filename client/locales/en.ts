@@ -561,6 +561,17 @@ export const en = {
     noPageSelected: 'Please select at least one page to import',
     entityIdInvalid: 'New entity ID "{value}" for {page} must be a positive whole number',
   },
+  // The id pickers (client/components/entity-picker/, issue 31): type part of a name or SKU, pick from the matches.
+  entityPicker: {
+    productHint: 'Search the store by typing part of a product name or SKU',
+    categoryHint: 'Search the store by typing part of a category name',
+    brandHint: 'Search the store by typing part of a brand name',
+    matches: 'Matches',
+    searching: 'Searching the store…',
+    noMatches: 'Nothing in this store matches “{query}”',
+    count: 'Matches: {n}. Use the Up and Down arrows to choose, Enter to pick.',
+    unnamed: '(no name)',
+  },
   bulkScope: {
     label: 'Target',
     category: 'By Category ID',

@@ -563,6 +563,16 @@ export const vi: Messages = {
     noPageSelected: 'Vui lòng chọn ít nhất một trang để nhập',
     entityIdInvalid: 'Entity ID mới "{value}" cho {page} phải là số nguyên dương',
   },
+  entityPicker: {
+    productHint: 'Tìm trong store bằng cách gõ một phần tên hoặc SKU của sản phẩm',
+    categoryHint: 'Tìm trong store bằng cách gõ một phần tên danh mục',
+    brandHint: 'Tìm trong store bằng cách gõ một phần tên thương hiệu',
+    matches: 'Kết quả phù hợp',
+    searching: 'Đang tìm trong store…',
+    noMatches: 'Không có gì trong store này khớp với “{query}”',
+    count: 'Kết quả: {n}. Dùng phím mũi tên lên và xuống để chọn, Enter để lấy.',
+    unnamed: '(không có tên)',
+  },
   bulkScope: {
     label: 'Phạm vi',
     category: 'Theo ID danh mục',

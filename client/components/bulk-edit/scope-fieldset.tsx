@@ -1,8 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TARGET_OPTIONS, type TargetOption } from '../../../common/contracts/bulk-edit';
+import type { LocalStore } from '../../../common/contracts/stores';
 import { peekHandedOffProductIds, takeHandedOffProductIds } from '../../lib/product-ids-handoff';
-import { RadioOptions, TextField } from '../form-field';
+import { EntityPicker } from '../entity-picker/entity-picker';
+import type { EntityKind } from '../entity-picker/entity-picker-rules';
+import { RadioOptions } from '../form-field';
 import type { ScopeForm } from './bulk-edit-rules';
 
 const OPTION_KEYS = {
@@ -12,6 +15,13 @@ const OPTION_KEYS = {
   all: 'bulkScope.all',
 } as const satisfies Record<TargetOption, string>;
 
+/** What each option's value names, searched by name in the store (issue 31). */
+const PICKER_KINDS = {
+  category: 'category',
+  brand: 'brand',
+  specific: 'product',
+} as const satisfies Record<Exclude<TargetOption, 'all'>, EntityKind>;
+
 const HINT_KEYS = {
   category: 'bulkScope.categoryHint',
   brand: 'bulkScope.brandHint',
@@ -20,19 +30,22 @@ const HINT_KEYS = {
 
 /**
  * Which products a bulk edit touches (spec part 1 §2): By Category ID, By Brand ID, By Product IDs (comma
- * separated) or All visible products, with the value field (hidden for all). Product ids handed over by another tool
+ * separated) or All visible products, with the value field (hidden for all), which searches the store by name. Product ids handed over by another tool
  * (the Keyword Extractor, client/lib/product-ids-handoff.ts) fill By Product IDs when it mounts.
  */
 export function ScopeFieldset({
   scope,
   onChange,
   error,
+  store = null,
   isDisabled = false,
 }: {
   scope: ScopeForm;
   onChange: (scope: ScopeForm) => void;
   /** The value's error text. */
   error?: string | undefined;
+  /** The store the products are in: its categories, brands and products are searched by name. */
+  store?: LocalStore | null;
   isDisabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -58,14 +71,17 @@ export function ScopeFieldset({
         />
       </div>
       {scope.targetOption !== 'all' && (
-        <TextField
+        <EntityPicker
+          // One field per option: what was being searched does not carry over to another kind.
+          key={scope.targetOption}
+          kind={PICKER_KINDS[scope.targetOption]}
+          isList={scope.targetOption === 'specific'}
+          store={store}
           label={t('bulkScope.value')}
           value={scope.targetValue}
           onValueChange={(targetValue) => onChange({ ...scope, targetValue })}
           error={error}
           hint={t(HINT_KEYS[scope.targetOption])}
-          inputMode={scope.targetOption === 'specific' ? 'text' : 'numeric'}
-          autoComplete="off"
           testId="target-value"
         />
       )}

@@ -8,7 +8,7 @@ import {
 import { BulkEditButtons, BulkEditOutcome } from '../../components/bulk-edit/bulk-edit-actions';
 import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
 import { useBulkEditForm } from '../../components/bulk-edit/use-bulk-edit';
-import { TextField } from '../../components/form-field';
+import { EntityPicker } from '../../components/entity-picker/entity-picker';
 import { StorePicker } from '../../components/store-picker/store-picker';
 import { buildCopyRequest, type CopyForm } from './copy-description-rules';
 
@@ -62,13 +62,13 @@ export default function CopyDescriptionScreen() {
             testId="source-store-picker"
             rememberAs="copy-description-source"
           />
-          <TextField
+          <EntityPicker
+            kind="product"
+            store={form.sourceStore}
             label={t('copyDescription.sourceProductId')}
             value={form.sourceProductId}
             onValueChange={(sourceProductId) => change({ sourceProductId })}
             error={fieldError('sourceProductId')}
-            inputMode="numeric"
-            autoComplete="off"
             testId="source-product-id"
           />
         </fieldset>
@@ -84,6 +84,7 @@ export default function CopyDescriptionScreen() {
             />
             <ScopeFieldset
               scope={form.scope}
+              store={form.targetStore}
               onChange={(scope) => change({ scope })}
               error={fieldError('targetValue')}
             />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import type { ProductSearchType } from '../../../common/contracts/dump-product';
 import { productDumpFileName } from '../../../common/dumps/file-names';
-import { TextField } from '../../components/form-field';
+import { EntityPicker } from '../../components/entity-picker/entity-picker';
 import { ProductSearchTypeFieldset } from '../../components/product-search-type';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { ResultPanel } from '../../components/tool/result-panel';
@@ -54,15 +54,16 @@ export default function DumpProductScreen() {
         onSubmit={submit}
       >
         <ProductSearchTypeFieldset name={`${searchId}-type`} value={searchType} onChange={setSearchType} />
-        <TextField
+        <EntityPicker
+          kind="product"
+          store={store}
+          picks={searchType}
           label={t('dumpProduct.searchValue')}
           value={searchValue}
           onValueChange={(next) => {
             setSearchValue(next);
             if (next.trim() !== '') fieldFixed('searchValue');
           }}
-          inputMode={searchType === 'id' ? 'numeric' : 'text'}
-          autoComplete="off"
           testId="search-value"
         />
         <ToolSubmitButton isBusy={run.isPending} label={t('dumpProduct.submit')} />

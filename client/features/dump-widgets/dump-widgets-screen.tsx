@@ -21,6 +21,7 @@ import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/too
 import { useToolRun } from '../../components/tool/use-tool-run';
 import { cn } from '../../lib/class-names';
 import { dumpWidgets } from './api';
+import { EntityIdsField } from './entity-ids-field';
 import {
   buildWidgetsRequest,
   deselectAllTemplates,
@@ -162,16 +163,13 @@ export default function DumpWidgetsScreen() {
                       </p>
                     )}
                     {checked && needsEntityId(template) && (
-                      <TextField
-                        className="mt-2"
-                        label={`${t('dumpWidgets.entityId')} (${template})`}
+                      <EntityIdsField
+                        template={template}
+                        store={store}
                         value={form.entityIds[template] ?? ''}
                         onValueChange={(value) =>
                           changeForm({ ...form, entityIds: { ...form.entityIds, [template]: value } })
                         }
-                        hint={t('dumpWidgets.entityIdHint')}
-                        autoComplete="off"
-                        testId={`entity-ids-${template}`}
                       />
                     )}
                   </li>

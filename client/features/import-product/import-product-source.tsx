@@ -1,7 +1,8 @@
 import { MessageDetails } from '../../components/message-details';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RadioOptions, TextField } from '../../components/form-field';
+import { EntityPicker } from '../../components/entity-picker/entity-picker';
+import { RadioOptions } from '../../components/form-field';
 import { ProductSearchTypeFieldset } from '../../components/product-search-type';
 import { StorePicker } from '../../components/store-picker/store-picker';
 import { JsonFileInputView } from '../../components/tool/json-file-input';
@@ -79,20 +80,21 @@ function SourceStoreFields({
         onChange={source.setSearchType}
       />
       <div className="flex flex-wrap items-end gap-3">
-        <TextField
+        <EntityPicker
+          kind="product"
+          store={source.store}
+          picks={source.searchType}
           className="min-w-48 flex-1"
           label={t('dumpProduct.searchValue')}
           value={source.searchValue}
           onValueChange={source.setSearchValue}
           onKeyDown={(event) => {
-            // Enter here loads the product; it does not start the import.
+            // Enter here loads the product (once no match is being picked); it does not start the import.
             if (event.key === 'Enter') {
               event.preventDefault();
               source.load();
             }
           }}
-          inputMode={source.searchType === 'id' ? 'numeric' : 'text'}
-          autoComplete="off"
           testId="source-search-value"
         />
         <button

@@ -45,6 +45,7 @@ export default function ResetPageTitleScreen() {
       <ToolForm tool="reset-page-title" store={store} onStoreChange={changeStore} onSubmit={submitPreview}>
         <ScopeFieldset
           scope={scope}
+          store={store}
           onChange={changeScope}
           error={problem?.field === 'targetValue' ? bulkProblemText(problem, t) : undefined}
         />

@@ -1,0 +1,41 @@
+// Search Products (issue 31): the store's products whose name, SKU or description holds the query, and the product
+// whose id it is, as `{id, name, sku}` for the id pickers and other API clients.
+import { searchedId, type FoundProduct } from '../../../common/contracts/search-products';
+import type { BigCommerceClient, Product } from '../../integrations/bigcommerce';
+
+/** Only what a match shows: `include_fields` keeps the id and the fields named (products_catalog.v3.yml line 9570). */
+const FIELDS = 'id,name,sku';
+
+/**
+ * Up to `limit` products: when the query is a number, the product with that id first (`id`, "Filter items by product
+ * ID", products_catalog.v3.yml lines 47-52), then those `keyword` finds: "Filter items by keywords found in the `name`,
+ * `description`, or `sku` fields, or in the brand name" (products_catalog.v3.yml lines 10035-10040), searched as a
+ * merchant searches their own catalogue (`keyword_context=merchant`, lines 10041-10049). Both are asked at once.
+ */
+export async function searchProducts(
+  client: BigCommerceClient,
+  search: { query: string; limit: number },
+  signal?: AbortSignal,
+): Promise<{ products: FoundProduct[] }> {
+  const id = searchedId(search.query);
+  const [byId, byKeyword] = await Promise.all([
+    id === undefined
+      ? Promise.resolve([])
+      : client.products
+          .list({ query: { id, include_fields: FIELDS }, limit: 1, signal })
+          .then((page) => page.items.filter((item) => item.id === id)),
+    client.products
+      .list({
+        query: { keyword: search.query, keyword_context: 'merchant', include_fields: FIELDS },
+        limit: search.limit,
+        signal,
+      })
+      .then((page) => page.items),
+  ]);
+  const byKeywordOnly = byKeyword.filter((item) => item.id !== id);
+  return { products: [...byId, ...byKeywordOnly].slice(0, search.limit).map(found) };
+}
+
+function found(product: Product): FoundProduct {
+  return { id: product.id, name: product.name ?? '', sku: product.sku ?? '' };
+}
