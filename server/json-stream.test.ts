@@ -39,7 +39,11 @@ async function read(text: string, size: number, streamed = ['pages']) {
 }
 
 async function refusal(text: string, options: Partial<JsonStreamOptions> = {}, size = 7) {
-  const error = await readJsonStream(chunked(text, size), { maxBytes: 1024 * 1024, streamed: ['pages'], ...options })
+  const error = await readJsonStream(chunked(text, size), {
+    maxBytes: 1024 * 1024,
+    streamed: ['pages'],
+    ...options,
+  })
     .then(() => undefined)
     .catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(AppError);
@@ -112,7 +116,9 @@ describe('readJsonStream', () => {
       expect(await refusal(text), text).toMatchObject({ code: 'invalid_text', status: 400 });
     }
     // The top-level object is level 1: a value inside may nest MAX_JSON_DEPTH - 1 levels, an element one less.
-    expect(await read(`{"a":${nested(MAX_JSON_DEPTH - 1)}}`, 16)).toEqual(JSON.parse(`{"a":${nested(MAX_JSON_DEPTH - 1)}}`));
+    expect(await read(`{"a":${nested(MAX_JSON_DEPTH - 1)}}`, 16)).toEqual(
+      JSON.parse(`{"a":${nested(MAX_JSON_DEPTH - 1)}}`),
+    );
     expect(await read(`{"pages":[${nested(MAX_JSON_DEPTH - 2)}]}`, 16)).toBeDefined();
     for (const text of [
       `{"a":${nested(MAX_JSON_DEPTH)}}`,
@@ -120,7 +126,10 @@ describe('readJsonStream', () => {
       nested(MAX_JSON_DEPTH + 1),
       `{"a":${nested(5000)}}`,
     ]) {
-      expect(await refusal(text, {}, 64), text.slice(0, 20)).toMatchObject({ code: 'json_too_deep', status: 400 });
+      expect(await refusal(text, {}, 64), text.slice(0, 20)).toMatchObject({
+        code: 'json_too_deep',
+        status: 400,
+      });
     }
     // Malformed JSON is said first, as the guard parses before it walks.
     expect(await refusal('{"a":"\\u0000","b":}')).toMatchObject({ code: 'malformed_json' });
@@ -128,7 +137,9 @@ describe('readJsonStream', () => {
 
   it('hands no element over once the body is known to be refused', async () => {
     const seen: unknown[] = [];
-    const refused = await refusal('{"pages":[1,"\\u0000",3]}', { onElement: (_key, _index, value) => seen.push(value) });
+    const refused = await refusal('{"pages":[1,"\\u0000",3]}', {
+      onElement: (_key, _index, value) => seen.push(value),
+    });
     expect(refused.code).toBe('invalid_text');
     expect(seen).toEqual([1]);
   });
@@ -151,6 +162,9 @@ describe('readJsonStream', () => {
       new Request('http://x/', { method: 'POST', body: 'x'.repeat(3 * 1024 * 1024) }),
       { maxBytes: 2 * 1024 * 1024 },
     ).catch((caught: unknown) => caught);
-    expect(over).toMatchObject({ code: 'payload_too_large', message: 'The request body is larger than 2 MB' });
+    expect(over).toMatchObject({
+      code: 'payload_too_large',
+      message: 'The request body is larger than 2 MB',
+    });
   });
 });

@@ -332,7 +332,12 @@ class JsonObjectScanner {
     } else if (reading.as === 'value') {
       this.lengths.delete(this.key);
       // Defined, not assigned: a key named __proto__ stays a plain field, as JSON.parse makes it.
-      Object.defineProperty(this.root, this.key, { value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(this.root, this.key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
       this.state = 'comma-or-end';
     } else {
       if (!this.problem) this.options.onElement?.(this.key, this.index, value, json);
@@ -381,7 +386,10 @@ export function streamedBodyOf<T>(c: Context): T {
  * The JSON body of a tool's POST read as a stream, like toolRoute's `readJsonBody`: a body that says it is not JSON
  * and does not parse reads as `{}`, so the contract names what is missing.
  */
-export async function readToolJsonStream(request: Request, options: JsonStreamOptions): Promise<JsonStreamRead> {
+export async function readToolJsonStream(
+  request: Request,
+  options: JsonStreamOptions,
+): Promise<JsonStreamRead> {
   try {
     return await readJsonStream(request, options);
   } catch (error) {

@@ -7,11 +7,9 @@ import type { AgentTool } from './agent-tools/agent-tools';
 import { dumpProductAgentTool } from './features/dump-product/dump-product.agent-tools';
 import { dumpCategoriesAgentTool } from './features/dump-categories/dump-categories.agent-tools';
 import { jobAgentTools } from './features/jobs/jobs.agent-tools';
+import { searchProductsAgentTool } from './features/search-products/search-products.agent-tools';
 import type { McpRoutesDeps } from './features/mcp/mcp.routes';
-import {
-  createAccessTokenRepository,
-  type AccessTokenRepository,
-} from './features/auth/access-tokens';
+import { createAccessTokenRepository, type AccessTokenRepository } from './features/auth/access-tokens';
 import type { Context } from 'hono';
 import { createAuditLog, type AuditLog } from './audit/audit-log';
 import { clientAddressReader } from './client-address';
@@ -270,7 +268,12 @@ export function createServices(deps: ServicesDeps): AppServices {
     callerOf: clientAddressReader(env.TRUSTED_PROXIES),
     getAccessTokens: () => Promise.resolve(accessTokens),
     getStoreRepository,
-    agentTools: [dumpProductAgentTool, dumpCategoriesAgentTool, ...jobAgentTools(jobStore)],
+    agentTools: [
+      dumpProductAgentTool,
+      dumpCategoriesAgentTool,
+      searchProductsAgentTool,
+      ...jobAgentTools(jobStore),
+    ],
     agentStoresOf: async (userId) => ({
       cloud: (await (await getStoreRepository()).list(userId)).map((store) => ({
         id: store.id,

@@ -68,6 +68,27 @@ export function toolRoute<S extends z.ZodType>(
 }
 
 /**
+ * A store call that answers its own JSON (`{products: [...]}`, as the search routes' contracts name it) rather than
+ * the store tools' envelope; it reads and validates like `toolRoute`, and its failures go to the app's error handler
+ * (`{error, code}` with the code's status).
+ */
+export function storeRoute<S extends z.ZodType>(
+  deps: ToolRouteDeps,
+  schema: S,
+  handler: (input: z.output<S>, call: ToolCall) => Promise<object>,
+): Handler {
+  return async (c) => {
+    const input = await readInput(c, schema);
+    const call: ToolCall = {
+      c,
+      signal: callerSignal(c),
+      storeClient: (credentials) => deps.clients.forStore(credentials, { caller: deps.callerOf(c) }),
+    };
+    return c.json(await handler(input, call));
+  };
+}
+
+/**
  * A route's input, read (the JSON body by default) and validated with its contract. A refusal is thrown as an AppError
  * (400): through `toolRoute` it answers the tool's shape, anywhere else the app's `{error, code}`.
  */

@@ -3,7 +3,6 @@
 // limit rules: ./search-products.ts.
 import { z } from 'zod';
 import { searchRequestSchema, type SearchRequest } from './search-products';
-import { toolResultSchema } from './tool-result';
 
 export const SEARCH_BRANDS_PATH = '/api/search-brands';
 
@@ -15,4 +14,4 @@ export type FoundBrand = z.infer<typeof foundBrandSchema>;
 
 export const searchBrandsDataSchema = z.object({ brands: z.array(foundBrandSchema) });
 export type SearchBrandsData = z.infer<typeof searchBrandsDataSchema>;
-export const searchBrandsResponseSchema = toolResultSchema(searchBrandsDataSchema);
+export const searchBrandsResponseSchema = searchBrandsDataSchema;

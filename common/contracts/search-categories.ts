@@ -3,7 +3,6 @@
 // or whose id it is. Query and limit rules: ./search-products.ts.
 import { z } from 'zod';
 import { searchRequestSchema, type SearchRequest } from './search-products';
-import { toolResultSchema } from './tool-result';
 
 export const SEARCH_CATEGORIES_PATH = '/api/search-categories';
 
@@ -20,4 +19,4 @@ export type FoundCategory = z.infer<typeof foundCategorySchema>;
 
 export const searchCategoriesDataSchema = z.object({ categories: z.array(foundCategorySchema) });
 export type SearchCategoriesData = z.infer<typeof searchCategoriesDataSchema>;
-export const searchCategoriesResponseSchema = toolResultSchema(searchCategoriesDataSchema);
+export const searchCategoriesResponseSchema = searchCategoriesDataSchema;

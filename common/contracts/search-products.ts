@@ -1,11 +1,11 @@
 // Search Products (issue 31, "Finding things by name"): `POST /api/search-products` {storeCredentials, query, limit}
-// answers `{success: true, data: {products: [{id, name, sku}]}}` (the store tools' envelope, spec part 1 §7). The id
+// answers `{products: [{id, name, sku}]}` (the names the issue gives; a failure is the app's `{error, code}`). The id
 // pickers of the tool screens (client/components/entity-picker/) and other API clients find a product by part of its
 // name or SKU, or by its id. The query and limit rules here are shared by Search Categories and Search Brands.
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
 import { SEARCH_VALUE_REQUIRED_MESSAGE } from './dump-product';
-import { codedIssue, toolResultSchema, toolStoreCredentialsSchema } from './tool-result';
+import { codedIssue, toolStoreCredentialsSchema } from './tool-result';
 
 export const SEARCH_PRODUCTS_PATH = '/api/search-products';
 
@@ -64,4 +64,4 @@ export type FoundProduct = z.infer<typeof foundProductSchema>;
 
 export const searchProductsDataSchema = z.object({ products: z.array(foundProductSchema) });
 export type SearchProductsData = z.infer<typeof searchProductsDataSchema>;
-export const searchProductsResponseSchema = toolResultSchema(searchProductsDataSchema);
+export const searchProductsResponseSchema = searchProductsDataSchema;

@@ -60,17 +60,15 @@ describe.each(testDatabaseKinds())('leases (%s)', (kind) => {
     const seen = await withLeases(
       db(),
       ['k4-b', 'k4-a', 'k4-b'],
-      async () => (await db().select().from(lease)).filter((row) => row.key.startsWith('k4')).map((row) => row.key),
+      async () =>
+        (await db().select().from(lease)).filter((row) => row.key.startsWith('k4')).map((row) => row.key),
       { onBusy: () => new Error('busy') },
     );
     expect(seen.sort()).toEqual(['k4-a', 'k4-b']);
     expect(await rowOf('k4-a')).toBeUndefined();
-    const failed = await withLeases(
-      db(),
-      ['k4-a'],
-      () => Promise.reject(new Error('the work failed')),
-      { onBusy: () => new Error('busy') },
-    ).catch((error: unknown) => error);
+    const failed = await withLeases(db(), ['k4-a'], () => Promise.reject(new Error('the work failed')), {
+      onBusy: () => new Error('busy'),
+    }).catch((error: unknown) => error);
     expect(failed).toMatchObject({ message: 'the work failed' });
     expect(await rowOf('k4-a')).toBeUndefined();
   });
@@ -105,7 +103,9 @@ describe.each(testDatabaseKinds())('leases (%s)', (kind) => {
     // Released meanwhile: the waiting caller goes ahead.
     setTimeout(() => void held!.release(), 150);
     const runner = leaseRunner(db(), { waitMs: 5_000, pollMs: 50 });
-    expect(await runner(['k5-b'], () => Promise.resolve('ran'), { onBusy: () => new Error('busy') })).toBe('ran');
+    expect(await runner(['k5-b'], () => Promise.resolve('ran'), { onBusy: () => new Error('busy') })).toBe(
+      'ran',
+    );
   });
 
   it('withLeases: renews the leases while the work runs past their time', async () => {

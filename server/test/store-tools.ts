@@ -75,6 +75,12 @@ export async function postJson(
 }
 
 /** The `data` of a tool's 200 success answer, read with the tool's response contract; anything else fails. */
+/** The body of a 200 answer that is not in the tools' envelope (the search routes' `{products}`). */
+export function okBody<T>(answer: { status: number; body: unknown }, schema: z.ZodType<T>): T {
+  expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+  return schema.parse(answer.body);
+}
+
 export function toolData<T>(
   answer: { status: number; body: unknown },
   schema: z.ZodType<{ success: true; data: T } | ToolFailure>,

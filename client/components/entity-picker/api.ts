@@ -14,7 +14,7 @@ import {
 } from '../../../common/contracts/search-products';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
-import { postTool } from '../../lib/tool-errors';
+import { apiPost } from '../../lib/api';
 import type { EntityKind, EntityMatch } from './entity-picker-rules';
 
 /** A search finds this many matches at most (the list under the field shows them all). */
@@ -27,12 +27,12 @@ export async function searchEntities(
 ): Promise<EntityMatch[]> {
   switch (kind) {
     case 'product':
-      return (await postTool(SEARCH_PRODUCTS_PATH, request, searchProductsResponseSchema, signal)).products;
+      return (await apiPost(SEARCH_PRODUCTS_PATH, request, searchProductsResponseSchema, signal)).products;
     case 'category':
-      return (await postTool(SEARCH_CATEGORIES_PATH, request, searchCategoriesResponseSchema, signal))
+      return (await apiPost(SEARCH_CATEGORIES_PATH, request, searchCategoriesResponseSchema, signal))
         .categories;
     case 'brand':
-      return (await postTool(SEARCH_BRANDS_PATH, request, searchBrandsResponseSchema, signal)).brands;
+      return (await apiPost(SEARCH_BRANDS_PATH, request, searchBrandsResponseSchema, signal)).brands;
   }
 }
 

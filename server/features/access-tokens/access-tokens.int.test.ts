@@ -126,16 +126,14 @@ describe('verifying a token (PGlite)', () => {
     const database = await createTestDatabase('pglite');
     try {
       const at = new Date();
-      await database.db
-        .insert(user)
-        .values({
-          id: 'u1',
-          name: 'U',
-          email: 'u@example.com',
-          emailVerified: true,
-          createdAt: at,
-          updatedAt: at,
-        });
+      await database.db.insert(user).values({
+        id: 'u1',
+        name: 'U',
+        email: 'u@example.com',
+        emailVerified: true,
+        createdAt: at,
+        updatedAt: at,
+      });
       const tokens = createAccessTokenRepository(database.db);
       const now = new Date('2026-11-26T10:00:00Z');
       const live = await tokens.create('u1', { name: 'a', scope: 'read', expiresInDays: 1 }, now);

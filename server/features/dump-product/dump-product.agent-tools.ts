@@ -2,10 +2,7 @@
 // credentials, checked by the same contract; the answer is sized for a model: the summary first, and only the
 // fields asked for (`fields`) of the dump.
 import { z } from 'zod';
-import {
-  dumpProductRequestSchema,
-  productSearchTypeSchema,
-} from '../../../common/contracts/dump-product';
+import { dumpProductRequestSchema, productSearchTypeSchema } from '../../../common/contracts/dump-product';
 import { productDumpSchema, summariseProductDump } from '../../../common/dumps/product-dump';
 import { agentTool } from '../../agent-tools/agent-tools';
 import { parseInput } from '../../errors';
@@ -34,7 +31,9 @@ export const dumpProductAgentTool = agentTool({
     const request = parseInput(dumpProductRequestSchema, { storeCredentials, searchType, searchValue });
     const dump = await dumpProduct(context.client(storeCredentials), request, { signal: context.signal });
     const selected = Object.fromEntries(
-      (fields ?? []).filter((field) => field in dump).map((field) => [field, (dump as Record<string, unknown>)[field]]),
+      (fields ?? [])
+        .filter((field) => field in dump)
+        .map((field) => [field, (dump as Record<string, unknown>)[field]]),
     );
     return {
       id: dump.id,

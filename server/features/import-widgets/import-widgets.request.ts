@@ -71,7 +71,9 @@ class Kept<T> {
 
   /** The list as the contract checks it: every element that passed as a stand-in, the first that did not as itself. */
   standIn(length: number, passed: unknown): unknown[] {
-    return Array.from({ length }, (_, index) => (index === this.invalid?.index ? this.invalid.value : passed));
+    return Array.from({ length }, (_, index) =>
+      index === this.invalid?.index ? this.invalid.value : passed,
+    );
   }
 }
 

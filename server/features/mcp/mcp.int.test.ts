@@ -69,7 +69,13 @@ describe.each(testDatabaseKinds())('the MCP server on %s', (kind) => {
     try {
       const { tools } = await mcp.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(
-        expect.arrayContaining(['list_stores', 'dump_product', 'dump_categories', 'job_status']),
+        expect.arrayContaining([
+          'list_stores',
+          'dump_product',
+          'dump_categories',
+          'search_products',
+          'job_status',
+        ]),
       );
       const dumpTool = tools.find((tool) => tool.name === 'dump_product')!;
       expect(dumpTool.inputSchema.required).toEqual(['storeId', 'searchValue']);
@@ -99,6 +105,10 @@ describe.each(testDatabaseKinds())('the MCP server on %s', (kind) => {
       expect(product.structuredContent!.summary).toMatchObject({ name: seed.name, sku: seed.sku });
       const summary = product.structuredContent!.summary as { sku: string };
       expect(product.structuredContent!.fields).toEqual({ sku: summary.sku });
+
+      const found = await call(mcp, 'search_products', { storeId: demo.id, query: summary.sku });
+      const products = (found.structuredContent as { products: { id: number; sku: string }[] }).products;
+      expect(products.map((p) => [p.id, p.sku])).toEqual([[77, summary.sku]]);
 
       const categories = await call(mcp, 'dump_categories', { storeId: demo.id, limit: 5 });
       const page = categories.structuredContent as {

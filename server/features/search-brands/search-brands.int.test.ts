@@ -6,13 +6,13 @@ import {
   type SearchBrandsData,
 } from '../../../common/contracts/search-brands';
 import { testDatabaseKinds } from '../../test/harness';
-import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
+import { DEMO_STORE as DEMO, okBody, type Json, useToolTestServer } from '../../test/store-tools';
 
 describe.each(testDatabaseKinds())('search brands (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const search = (body: unknown) => app.post(SEARCH_BRANDS_PATH, body);
   const found = async (body: Json): Promise<SearchBrandsData['brands']> =>
-    toolData(await search({ storeCredentials: DEMO, ...body }), searchBrandsResponseSchema).brands;
+    okBody(await search({ storeCredentials: DEMO, ...body }), searchBrandsResponseSchema).brands;
 
   it('finds a brand by a part of its name, and by its id', async () => {
     const { data: brands } = await app.sandbox<{ data: Json[] }>('/v3/catalog/brands?limit=250');
@@ -33,14 +33,14 @@ describe.each(testDatabaseKinds())('search brands (%s)', (kind) => {
     expect(await search({ query: 'x' })).toMatchObject({ status: 400, body: { code: 'store_required' } });
     expect(await search({ storeCredentials: DEMO })).toEqual({
       status: 400,
-      body: { success: false, error: 'Please enter a value to search by', code: 'search_value_required' },
+      body: { error: 'Please enter a value to search by', code: 'search_value_required' },
     });
     expect(await search({ storeCredentials: DEMO, query: 'y'.repeat(101) })).toEqual({
       status: 400,
-      body: { success: false, error: 'query must be at most 100 characters', code: 'invalid_input' },
+      body: { error: 'query must be at most 100 characters', code: 'invalid_input' },
     });
     const wrong = await search({ storeCredentials: { ...DEMO, accessToken: 'wrong' }, query: 'x' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ success: false, code: 'bc_unauthorized' });
+    expect(wrong.body).toMatchObject({ code: 'bc_unauthorized' });
   });
 });

@@ -6,13 +6,13 @@ import {
   type SearchCategoriesData,
 } from '../../../common/contracts/search-categories';
 import { testDatabaseKinds } from '../../test/harness';
-import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
+import { DEMO_STORE as DEMO, okBody, type Json, useToolTestServer } from '../../test/store-tools';
 
 describe.each(testDatabaseKinds())('search categories (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const search = (body: unknown) => app.post(SEARCH_CATEGORIES_PATH, body);
   const found = async (body: Json): Promise<SearchCategoriesData['categories']> =>
-    toolData(await search({ storeCredentials: DEMO, ...body }), searchCategoriesResponseSchema).categories;
+    okBody(await search({ storeCredentials: DEMO, ...body }), searchCategoriesResponseSchema).categories;
 
   it('finds a category of any tree by a part of its name, and by its id', async () => {
     const { data: all } = await app.sandbox<{ data: Json[] }>('/v3/catalog/trees/categories?limit=250');
@@ -46,14 +46,14 @@ describe.each(testDatabaseKinds())('search categories (%s)', (kind) => {
     expect(await search({ query: 'x' })).toMatchObject({ status: 400, body: { code: 'store_required' } });
     expect(await search({ storeCredentials: DEMO, query: ' ' })).toEqual({
       status: 400,
-      body: { success: false, error: 'Please enter a value to search by', code: 'search_value_required' },
+      body: { error: 'Please enter a value to search by', code: 'search_value_required' },
     });
     expect(await search({ storeCredentials: DEMO, query: 'x', limit: 51 })).toEqual({
       status: 400,
-      body: { success: false, error: 'limit must be a whole number from 1 to 50', code: 'invalid_input' },
+      body: { error: 'limit must be a whole number from 1 to 50', code: 'invalid_input' },
     });
     const wrong = await search({ storeCredentials: { ...DEMO, accessToken: 'wrong' }, query: 'x' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ success: false, code: 'bc_unauthorized' });
+    expect(wrong.body).toMatchObject({ code: 'bc_unauthorized' });
   });
 });

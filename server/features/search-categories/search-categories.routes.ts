@@ -4,13 +4,13 @@ import {
   SEARCH_CATEGORIES_PATH,
   searchCategoriesRequestSchema,
 } from '../../../common/contracts/search-categories';
-import { toolRoute, type ToolRouteDeps } from '../../tool-route';
+import { storeRoute, type ToolRouteDeps } from '../../tool-route';
 import { searchCategories } from './search-categories.service';
 
 export function searchCategoriesRoutes(deps: ToolRouteDeps) {
   return new Hono().post(
     SEARCH_CATEGORIES_PATH,
-    toolRoute(deps, searchCategoriesRequestSchema, (request, { storeClient, signal }) =>
+    storeRoute(deps, searchCategoriesRequestSchema, (request, { storeClient, signal }) =>
       searchCategories(storeClient(request.storeCredentials), request, signal),
     ),
   );

@@ -6,13 +6,13 @@ import {
   type SearchProductsData,
 } from '../../../common/contracts/search-products';
 import { testDatabaseKinds } from '../../test/harness';
-import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
+import { DEMO_STORE as DEMO, okBody, type Json, useToolTestServer } from '../../test/store-tools';
 
 describe.each(testDatabaseKinds())('search products (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const search = (body: unknown) => app.post(SEARCH_PRODUCTS_PATH, body);
   const found = async (body: Json): Promise<SearchProductsData['products']> =>
-    toolData(await search({ storeCredentials: DEMO, ...body }), searchProductsResponseSchema).products;
+    okBody(await search({ storeCredentials: DEMO, ...body }), searchProductsResponseSchema).products;
 
   it('finds a demo product by a part of its name, by its SKU and by its id', async () => {
     const { data: product } = await app.sandbox<{ data: Json }>('/v3/catalog/products/80');
@@ -54,28 +54,28 @@ describe.each(testDatabaseKinds())('search products (%s)', (kind) => {
   it('refuses bad bodies with a message and a code', async () => {
     expect(await search({ query: 'lamp' })).toEqual({
       status: 400,
-      body: { success: false, error: 'Please select a store', code: 'store_required' },
+      body: { error: 'Please select a store', code: 'store_required' },
     });
     for (const query of [undefined, null, '', '   ']) {
       expect(await search({ storeCredentials: DEMO, query })).toEqual({
         status: 400,
-        body: { success: false, error: 'Please enter a value to search by', code: 'search_value_required' },
+        body: { error: 'Please enter a value to search by', code: 'search_value_required' },
       });
     }
     expect(await search({ storeCredentials: DEMO, query: { text: 'lamp' } })).toEqual({
       status: 400,
-      body: { success: false, error: 'query must be text', code: 'invalid_input' },
+      body: { error: 'query must be text', code: 'invalid_input' },
     });
     expect(await search({ storeCredentials: DEMO, query: 'x'.repeat(101) })).toEqual({
       status: 400,
-      body: { success: false, error: 'query must be at most 100 characters', code: 'invalid_input' },
+      body: { error: 'query must be at most 100 characters', code: 'invalid_input' },
     });
     // 100 characters after trimming are fine.
     expect((await search({ storeCredentials: DEMO, query: ` ${'x'.repeat(100)} ` })).status).toBe(200);
     for (const limit of [0, 51, 2.5, '10', null]) {
       expect(await search({ storeCredentials: DEMO, query: 'lamp', limit })).toEqual({
         status: 400,
-        body: { success: false, error: 'limit must be a whole number from 1 to 50', code: 'invalid_input' },
+        body: { error: 'limit must be a whole number from 1 to 50', code: 'invalid_input' },
       });
     }
     const notJson = await app.server.request(SEARCH_PRODUCTS_PATH, {
@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('search products (%s)', (kind) => {
   it('says the store refused a wrong token', async () => {
     const wrong = await search({ storeCredentials: { ...DEMO, accessToken: 'wrong' }, query: 'lamp' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ success: false, code: 'bc_unauthorized' });
+    expect(wrong.body).toMatchObject({ code: 'bc_unauthorized' });
     expect(String(wrong.body.error)).toMatch(/^BigCommerce rejected the API token \(401\)/);
   });
 });

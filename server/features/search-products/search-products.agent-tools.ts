@@ -1,0 +1,29 @@
+// Search Products for AI agents (issue 33): `search_products` {storeId, query, limit} answers `{products: [{id, name,
+// sku}]}` as `POST /api/search-products` does, the body checked by the same contract.
+import { z } from 'zod';
+import {
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
+  searchProductsRequestSchema,
+} from '../../../common/contracts/search-products';
+import { agentTool } from '../../agent-tools/agent-tools';
+import { parseInput } from '../../errors';
+import { searchProducts } from './search-products.service';
+
+export const searchProductsAgentTool = agentTool({
+  name: 'search_products',
+  title: 'Search products',
+  description:
+    'Find products of a store by part of their name, SKU or description, or by product ID: answers up to `limit` matches as {id, name, sku}.',
+  access: 'read',
+  input: {
+    storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
+    query: z.union([z.string().max(100), z.number()]).describe('Part of a name or SKU, or a product ID'),
+    limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).default(SEARCH_LIMIT_DEFAULT),
+  },
+  run: async ({ storeId, query, limit }, context) => {
+    const storeCredentials = await context.credentials(storeId);
+    const request = parseInput(searchProductsRequestSchema, { storeCredentials, query, limit });
+    return searchProducts(context.client(storeCredentials), request, context.signal);
+  },
+});
