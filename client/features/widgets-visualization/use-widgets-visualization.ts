@@ -24,6 +24,7 @@ import { isLit } from './dump-lookup';
 import { startDumpWorker, type DumpClient } from './dump-rpc';
 import type { LoadReply, ViewReply } from './dump-session';
 import { pathToNearest } from './treemap-layout';
+import { useLocalisedTree } from './node-names';
 import { useNodeDialog, useNodeTexts } from './use-widgets-visualization-nodes';
 import { opensModal } from './use-widgets-visualization-treemap';
 
@@ -146,7 +147,7 @@ export function useWidgetsVisualization() {
   const { diff, statusOf, describe, statusText } = useNodeTexts(view);
   const { dialog, setDialog, open, details } = useNodeDialog(worker);
 
-  const root = view?.root ?? null;
+  const root = useLocalisedTree(view?.root ?? null);
   const path = useMemo(() => (root ? pathToNearest(root, focusId) : []), [root, focusId]);
 
   const loadFailure = (reply: Extract<LoadReply, { ok: false }>, fileName: string) =>
