@@ -17,7 +17,13 @@ const ENGLISH: GroupNames = {
 };
 
 function tree(): HierarchyNode {
-  const dump = generateWidgetsDump({ pages: 3, regions: 1, directWidgets: 1, layouts: 0, widgetsPerDropzone: 0 });
+  const dump = generateWidgetsDump({
+    pages: 3,
+    regions: 1,
+    directWidgets: 1,
+    layouts: 0,
+    widgetsPerDropzone: 0,
+  });
   dump.templates[0]!.template_file = null;
   dump.templates[1]!.template_file = null;
   return buildWidgetsHierarchy(dump);
