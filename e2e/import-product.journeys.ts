@@ -204,7 +204,7 @@ async function importTwice(
   // import, so the clash (the product just written) does not contradict the success (issue 31).
   await expectText(page.getByTestId('plan-action'), `Update product #${productId}`, 15_000);
   await expectText(
-    page.getByTestId('import-plan').locator('h3'),
+    page.getByTestId('import-plan').locator('h2'),
     'If you import again (the product is now in the target)',
   );
   await expectText(

@@ -350,7 +350,7 @@ export const keywordExtractorJourneys: Journey[] = [
         .filter({ hasText: new RegExp(`^${keyword}$`) })
         .click();
       const panel = page.getByTestId('keyword-products');
-      await expectText(panel.locator('h3'), `Products with “${keyword}”`);
+      await expectText(panel.locator('h2'), `Products with “${keyword}”`);
       await expectText(
         page.getByTestId('keyword-products-summary'),
         `${expected.length} of the ${total} products read so far contain it.`,
@@ -401,7 +401,7 @@ export const keywordExtractorJourneys: Journey[] = [
       );
       assert.ok(report.length > 2, `${report.length} products lack keywords in their titles`);
       const section = page.getByTestId('missing-report');
-      await expectText(section.locator('h3'), 'Keywords missing from page titles');
+      await expectText(section.locator('h2'), 'Keywords missing from page titles');
       await page.getByTestId('missing-report-run').click();
       await expectText(
         page.getByTestId('missing-report-count'),

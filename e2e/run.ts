@@ -22,6 +22,8 @@ import { video360Journeys } from './video-360-converter.journeys';
 import { videoConverterJourneys } from './video-converter.journeys';
 import { videoH265Journeys } from './video-h265-converter.journeys';
 import { aiAssistantJourneys } from './ai-assistant.journeys';
+import { A11Y_ADMIN_EMAIL, accessibilityJourneys } from './accessibility.journeys';
+import { phoneJourneys } from './phone.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
 const preflight = process.argv[2] === '--preflight';
@@ -41,6 +43,8 @@ const journeys = [
   ...videoH265Journeys,
   ...keywordExtractorJourneys,
   ...aiAssistantJourneys,
+  ...accessibilityJourneys,
+  ...phoneJourneys,
 ].filter((journey) => only === undefined || journey.name.includes(only));
 
 async function main(): Promise<number> {
@@ -61,7 +65,7 @@ async function main(): Promise<number> {
   try {
     app = await startApp({
       ...ACCOUNTS_SERVER_ENV,
-      ADMIN_EMAILS: `${ACCOUNTS_SERVER_ENV.ADMIN_EMAILS},${STORES_ADMIN_EMAIL}`,
+      ADMIN_EMAILS: `${ACCOUNTS_SERVER_ENV.ADMIN_EMAILS},${STORES_ADMIN_EMAIL},${A11Y_ADMIN_EMAIL}`,
     });
     browser = await launchBrowser();
     console.log(`e2e: server at ${app.baseUrl}, ${journeys.length} journeys`);

@@ -31,10 +31,12 @@ export function Header({
 }: HeaderProps) {
   const { t } = useTranslation();
   const linkBase =
-    'inline-flex items-center rounded-lg px-3.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+    'inline-flex items-center rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:px-3.5';
+  // On a phone (issue 31) the header stays under 96 px: the controls on one row, the title on the next, and the
+  // subtitle left to wider screens.
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-6">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:flex-nowrap sm:gap-x-3 sm:px-6 sm:py-3">
         <button
           ref={menuButtonRef}
           type="button"
@@ -51,7 +53,7 @@ export function Header({
           <h1 data-testid="tab-title" className="truncate text-lg font-semibold text-slate-900 sm:text-xl">
             {t(`tabs.${tab}.title`)}
           </h1>
-          <p data-testid="subtitle" className="text-sm text-slate-500 sm:truncate">
+          <p data-testid="subtitle" className="hidden text-sm text-slate-600 sm:block sm:truncate">
             {t('app.subtitle')}
           </p>
         </div>

@@ -27,6 +27,8 @@ export function ProfileMenuView({
 }: ProfileMenuViewProps) {
   const { t } = useTranslation();
   const roleLabel = user.role === 'admin' ? t('header.roles.admin') : t('header.roles.user');
+  // Named by the name and email it shows (a menu button, aria-haspopup); on a phone they are visually hidden only,
+  // so the button keeps its name there.
   return (
     <>
       <button
@@ -34,10 +36,9 @@ export function ProfileMenuView({
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={menuId}
-        aria-label={`${t('header.accountMenu')}: ${user.name}`}
         onClick={onToggle}
         data-testid="profile-control"
-        className="flex items-center gap-2 rounded-lg px-2 py-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className="flex items-center gap-2 rounded-lg px-1.5 py-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         <span
           aria-hidden="true"
@@ -45,9 +46,9 @@ export function ProfileMenuView({
         >
           {userInitial(user)}
         </span>
-        <span className="hidden min-w-0 text-left sm:block">
+        <span className="sr-only min-w-0 text-left sm:not-sr-only sm:block">
           <span className="block max-w-40 truncate text-sm font-medium text-slate-900">{user.name}</span>
-          <span className="block max-w-40 truncate text-xs text-slate-500">{user.email}</span>
+          <span className="block max-w-40 truncate text-xs text-slate-600">{user.email}</span>
         </span>
         <ChevronDownIcon
           className={cn('h-4 w-4 text-slate-500 transition-transform', isOpen && 'rotate-180')}

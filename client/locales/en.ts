@@ -276,7 +276,8 @@ export const en = {
     zoomLevel: 'Zoom {percent}%',
     treemapLabel: 'Treemap of {name}',
     keyboardHelp:
-      'Click a box to drill in, right-click for its details; drag to pan, use the wheel to zoom. Keyboard: arrows move between boxes, Enter opens, Backspace or Escape goes back.',
+      'Click a box to drill in; right-click, long-press or Details for its details; drag to pan, use the wheel to zoom. Keyboard: arrows move between boxes, Enter opens, D shows the details, Backspace or Escape goes back.',
+    detailsOf: 'Details: {name}',
     help: 'Load a widgets dump made by Dump Widgets and see where every widget lives: pages, regions, layouts, dropzones and widgets, and the widget templates by kind.',
     emptyState: 'Upload a widgets dump to explore it.',
     reading: 'Reading {name}...',

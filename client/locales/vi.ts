@@ -277,7 +277,8 @@ export const vi: Messages = {
     zoomLevel: 'Thu phóng {percent}%',
     treemapLabel: 'Sơ đồ cây của {name}',
     keyboardHelp:
-      'Nhấp vào một ô để đi sâu, nhấp chuột phải để xem chi tiết; kéo để di chuyển, dùng con lăn để thu phóng. Bàn phím: phím mũi tên chuyển giữa các ô, Enter để mở, Backspace hoặc Escape để quay lại.',
+      'Nhấp vào một ô để đi sâu; nhấp chuột phải, nhấn giữ hoặc bấm Chi tiết để xem chi tiết; kéo để di chuyển, dùng con lăn để thu phóng. Bàn phím: phím mũi tên chuyển giữa các ô, Enter để mở, D để xem chi tiết, Backspace hoặc Escape để quay lại.',
+    detailsOf: 'Chi tiết: {name}',
     help: 'Tải tệp xuất widget do Dump Widgets tạo để xem mỗi widget nằm ở đâu: trang, vùng, bố cục, vùng thả và widget, cùng các template widget theo loại.',
     emptyState: 'Tải lên một tệp xuất widget để khám phá.',
     reading: 'Đang đọc {name}...',

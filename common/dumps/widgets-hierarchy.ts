@@ -32,6 +32,17 @@ export const TREEMAP = Object.freeze({
   schemaValueMaxLength: 100,
 } as const);
 
+/**
+ * The names the tree gives its groups and the page of a dump's global regions (a page with no template file). They
+ * are data (the search matches them); a screen shows them in its reader's language (the client translates them).
+ */
+export const GROUP_NAMES = Object.freeze({
+  root: 'All',
+  pages: 'Pages',
+  templates: 'Widget templates',
+  globalRegions: 'Global regions',
+} as const);
+
 export type HierarchyKind =
   | 'root'
   | 'pages'
@@ -96,7 +107,7 @@ function container(
 }
 
 function pageName(page: WidgetsDump['templates'][number]): string {
-  const file = page.template_file ?? 'Global regions';
+  const file = page.template_file ?? GROUP_NAMES.globalRegions;
   if (page.entity_name && page.entity_id) return `${file} · ${page.entity_name} (#${page.entity_id})`;
   if (page.entity_name) return `${file} · ${page.entity_name}`;
   if (page.entity_id) return `${file} · #${page.entity_id}`;
@@ -176,9 +187,9 @@ export function buildWidgetsHierarchy(
     container(`templates/${kind}`, kind, 'template-kind', templates),
   );
 
-  return container('root', 'All', 'root', [
-    container('pages', 'Pages', 'pages', pages),
-    container('templates', 'Widget templates', 'templates', kinds),
+  return container('root', GROUP_NAMES.root, 'root', [
+    container('pages', GROUP_NAMES.pages, 'pages', pages),
+    container('templates', GROUP_NAMES.templates, 'templates', kinds),
   ]);
 }
 

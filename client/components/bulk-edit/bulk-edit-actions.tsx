@@ -52,7 +52,7 @@ export function BulkEditButtons({
             'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold text-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
             isDestructive
               ? 'bg-red-600 hover:bg-red-500 focus-visible:outline-red-600'
-              : 'bg-emerald-600 hover:bg-emerald-500 focus-visible:outline-emerald-600',
+              : 'bg-emerald-700 hover:bg-emerald-800 focus-visible:outline-emerald-700',
           )}
         >
           {flow.isStarting ? t('common.processing') : runLabel}

@@ -61,6 +61,28 @@ describe('PreviewPanel', () => {
     expect(cell?.[1]).toContain('truncate');
   });
 
+  it('on a phone shows one card per product, its name whole and its values wrapped; the table from sm up', () => {
+    const named: Preview = {
+      ...preview,
+      sample: [
+        { productId: 11, name: 'Everyday Packable Pocket Tee, Long Sleeve', current: longText, next: '' },
+      ],
+    };
+    const html = render(<PreviewPanel preview={named} />);
+    const cards = /<ul class="([^"]*)" data-testid="preview-table-cards">(.*?)<\/ul>/.exec(html);
+    expect(cards?.[1]).toBe('space-y-2 sm:hidden');
+    const name = /<p class="([^"]*)" data-testid="preview-table-card-name">([^<]*)<\/p>/.exec(
+      cards?.[2] ?? '',
+    );
+    expect(name?.[2]).toBe('Everyday Packable Pocket Tee, Long Sleeve');
+    expect(name?.[1]).toContain('break-words');
+    expect(name?.[1]).not.toContain('truncate');
+    expect(textOf(cards?.[2] ?? '')).toBe(
+      `Product ID 11 Everyday Packable Pocket Tee, Long Sleeve Current value ${longText} New value (empty)`,
+    );
+    expect(html).toMatch(/<div class="hidden [^"]*sm:block"><table data-testid="preview-table"/);
+  });
+
   it('says when nothing would change, and takes its own title, testIds and actions', () => {
     const html = render(
       <PreviewPanel

@@ -8,7 +8,11 @@ const cell = 'px-3 py-2 align-top';
 /** Long descriptions stay on one line, cut by CSS; the whole text is in the cell's title. */
 const textCell = `${cell} max-w-[16rem] truncate`;
 
-/** The sample of a preview: product id, name, current value, new value. */
+/**
+ * The sample of a preview: product id, name, current value, new value. A table on wider screens; on a phone (below
+ * Tailwind's sm) one card per product, its name whole and its values wrapped (cut after three lines, whole in the
+ * title), where four columns would leave a name five characters (issue 31).
+ */
 export function PreviewTable({
   items,
   isHtml = false,
@@ -23,7 +27,58 @@ export function PreviewTable({
   const shown = (value: string) => (isHtml ? readableText(value) : value);
   const valueText = (value: string) => (value === '' ? t('bulkEdit.emptyValue') : shown(value));
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <>
+      <ul className="space-y-2 sm:hidden" data-testid={`${testId}-cards`}>
+        {items.map((item) => (
+          <li
+            key={item.productId}
+            className="rounded-lg border border-slate-200 px-3 py-2 text-xs text-slate-700"
+            data-testid={`${testId}-card`}
+          >
+            <p className="text-slate-600">
+              {t('bulkEdit.productId')} <span className="font-mono">{item.productId}</span>
+            </p>
+            <p className="text-sm font-medium break-words text-slate-900" data-testid={`${testId}-card-name`}>
+              {item.name ?? t('common.notAvailable')}
+            </p>
+            <dl className="mt-1.5 space-y-1">
+              {(
+                [
+                  [t('bulkEdit.current'), item.current],
+                  [t('bulkEdit.next'), item.next],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-slate-600">{label}</dt>
+                  <dd className="line-clamp-3 break-words" title={shown(value)}>
+                    {valueText(value)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <PreviewRows items={items} testId={testId} shown={shown} valueText={valueText} />
+    </>
+  );
+}
+
+/** The table of the sample, from sm up. */
+function PreviewRows({
+  items,
+  testId,
+  shown,
+  valueText,
+}: {
+  items: readonly PreviewItem[];
+  testId: string;
+  shown: (value: string) => string;
+  valueText: (value: string) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block">
       <table data-testid={testId} className="w-full table-fixed text-left text-xs text-slate-700">
         <TableHeader
           className="bg-slate-50 text-slate-500"

@@ -93,7 +93,7 @@ function Chat() {
   return (
     <div
       data-testid="ai-assistant"
-      className="flex h-[calc(100vh-12rem)] min-h-[32rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="flex h-[calc(100vh-12rem)] min-h-[32rem] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:flex-row"
     >
       <ChatSidebar
         sessions={chat.sessions.data}
@@ -142,10 +142,13 @@ function Chat() {
           )}
         </header>
 
+        {/* It scrolls: focusable, so the keyboard scrolls it too (a log is read politely as it grows). */}
         <div
-          className="min-h-0 flex-1 overflow-y-auto px-5 py-4"
+          className="min-h-0 flex-1 overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600"
           data-testid="chat-messages"
-          aria-live="polite"
+          role="log"
+          aria-labelledby={`${inputId}-title`}
+          tabIndex={0}
         >
           {chat.isLoadingSession ? (
             <p role="status" className="text-sm text-slate-500">

@@ -63,14 +63,16 @@ export function ChatSidebar({
       data-testid="chat-sidebar"
       data-expanded={isExpanded}
       className={cn(
-        'flex shrink-0 flex-col border-r border-slate-200 bg-slate-50 transition-[width]',
-        isExpanded ? 'w-72' : 'w-16',
+        // On a phone a bar above the chat (the history opening below it), so the chat keeps the full width.
+        'flex max-h-[45%] w-full shrink-0 flex-col border-b border-slate-200 bg-slate-50 transition-[width]',
+        'sm:max-h-none sm:border-r sm:border-b-0',
+        isExpanded ? 'sm:w-72' : 'sm:w-16',
       )}
     >
       <div
         className={cn(
-          'flex gap-2 p-3',
-          isExpanded ? 'items-center justify-between' : 'flex-col items-center',
+          'flex items-center justify-between gap-2 p-3',
+          !isExpanded && 'sm:flex-col sm:justify-start',
         )}
       >
         <button
@@ -102,9 +104,9 @@ export function ChatSidebar({
       </div>
       {isExpanded && (
         <nav aria-label={t('chat.history')} className="min-h-0 flex-1 overflow-y-auto px-2 pb-3">
-          <h3 className="px-2 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <h2 className="px-2 pb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             {t('chat.history')}
-          </h3>
+          </h2>
           {isError && (
             <p role="alert" className="px-2 text-sm text-red-700">
               {t('chat.historyFailed')}
@@ -140,7 +142,7 @@ export function ChatSidebar({
                     >
                       {title}
                     </span>
-                    <span className="block text-xs text-slate-500" data-testid="chat-session-time">
+                    <span className="block text-xs text-slate-600" data-testid="chat-session-time">
                       {relativeTimeText(session.updatedAt, now, t, i18n.language)}
                     </span>
                   </button>

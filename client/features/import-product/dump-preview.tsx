@@ -17,9 +17,9 @@ export function DumpPreviewPanel({ preview }: { preview: DumpPreview }) {
       data-testid="dump-preview"
       className="rounded-xl border border-slate-200 bg-slate-50 p-4"
     >
-      <h3 id={titleId} className="text-sm font-semibold text-slate-900">
+      <h2 id={titleId} className="text-sm font-semibold text-slate-900">
         {t('importProduct.preview')}
-      </h3>
+      </h2>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         {facts.map((fact) => (
           <div key={fact.key} className="contents">

@@ -71,9 +71,9 @@ export function PlanPanel({
       className="rounded-xl border border-slate-200 p-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="text-sm font-semibold text-slate-900">
+        <h2 id={titleId} className="text-sm font-semibold text-slate-900">
           {afterImport ? t('importProduct.planAfterImport') : t('importProduct.plan')}
-        </h3>
+        </h2>
         <button
           type="button"
           onClick={onCheckAgain}

@@ -30,9 +30,9 @@ export function MissingTemplatesSection({
       data-testid="missing-templates"
       className="space-y-3 rounded-xl border border-slate-200 p-4"
     >
-      <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+      <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
         {t('importWidgets.missingTemplates')}
-      </h3>
+      </h2>
       {!hasSourceTemplates ? (
         <p className="text-xs text-slate-600" data-testid="no-source-templates">
           {t('importWidgets.noSourceTemplates')}

@@ -11,11 +11,15 @@ import {
   type PagesForm,
 } from './import-widgets-rules';
 
-const cell = 'px-3 py-2 align-middle';
+/** A cell: a table cell from sm up; below, a block of the row's card (issue 31: no name cut on a phone). */
+const cell = 'block align-middle sm:table-cell sm:px-3 sm:py-2';
+/** A word a phone's card writes before a value, where the column headings are not shown. */
+const phoneLabel = 'text-slate-600 sm:hidden';
 
 /**
  * The dump's pages (spec part 1 §2): a checkbox each with select-all, the template file, the entity (id and name),
- * the widgets count, the new entity id (prefilled with the dump's) and the Details button.
+ * the widgets count, the new entity id (prefilled with the dump's) and the Details button. On a phone each row is a
+ * card (checkbox, whole template file and Details on top, the rest below with their words), its select-all above.
  */
 export function PagesTable({
   pages,
@@ -46,9 +50,22 @@ export function PagesTable({
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-2" data-testid="pages">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+        <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
           {t('importWidgets.pages')}
-        </h3>
+        </h2>
+        <label className="inline-flex items-center gap-2 text-xs font-medium text-slate-700 sm:hidden">
+          <input
+            type="checkbox"
+            checked={isAll}
+            ref={(element) => {
+              if (element) element.indeterminate = isSome;
+            }}
+            onChange={onToggleAll}
+            data-testid="select-all-pages-phone"
+            className="h-4 w-4 accent-indigo-600"
+          />
+          {t('importWidgets.selectAllPages')}
+        </label>
         <p className="text-xs text-slate-600" data-testid="selected-count">
           {t('importWidgets.selectedCount', {
             selected: String(form.selected.length),
@@ -56,10 +73,11 @@ export function PagesTable({
           })}
         </p>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
-        <table data-testid="pages-table" className="w-full text-left text-xs text-slate-700">
+      {/* relative: the table's visually hidden labels are placed in this scrolling box, not past the phone's edge. */}
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200">
+        <table data-testid="pages-table" className="block w-full text-left text-xs text-slate-700 sm:table">
           <TableHeader
-            className="bg-slate-50 text-slate-500"
+            className="hidden bg-slate-50 text-slate-600 sm:table-header-group"
             cellClassName={cell}
             columns={[
               {
@@ -87,7 +105,7 @@ export function PagesTable({
               { label: <span className="sr-only">{t('importWidgets.details')}</span> },
             ]}
           />
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="block divide-y divide-slate-100 sm:table-row-group">
             {pages.map((page, index) => {
               const label = pageLabel(
                 { templateFile: page.template_file, entityId: page.entity_id },
@@ -97,7 +115,14 @@ export function PagesTable({
               const missingCount = missing ? countMissingWidgets(page, missing) : 0;
               const isInvalid = invalidIndex === index;
               return (
-                <tr key={index} data-testid="page-row" className={cn(isSelected && 'bg-indigo-50/50')}>
+                <tr
+                  key={index}
+                  data-testid="page-row"
+                  className={cn(
+                    'grid grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-1 px-3 py-2 sm:table-row sm:p-0',
+                    isSelected && 'bg-indigo-50/50',
+                  )}
+                >
                   <td className={cell}>
                     <input
                       type="checkbox"
@@ -108,20 +133,29 @@ export function PagesTable({
                       className="h-4 w-4 accent-indigo-600"
                     />
                   </td>
-                  <td className={`${cell} font-mono break-all`} data-testid="page-template-file">
+                  <td
+                    className={`${cell} min-w-0 font-mono break-words sm:break-all`}
+                    data-testid="page-template-file"
+                  >
                     {page.template_file ?? globalText}
                   </td>
-                  <td className={cell} data-testid="page-entity">
-                    {page.entity_id === null ? (
-                      <span className="text-slate-400">{t('importWidgets.noEntity')}</span>
-                    ) : (
-                      <>
-                        <span className="font-mono">{page.entity_id}</span>
-                        {page.entity_name && <span className="ml-1 text-slate-600">{page.entity_name}</span>}
-                      </>
-                    )}
+                  <td className={`${cell} col-start-2 row-start-2`}>
+                    <span className={phoneLabel}>{t('importWidgets.entity')}: </span>
+                    <span data-testid="page-entity">
+                      {page.entity_id === null ? (
+                        <span className="text-slate-500">{t('importWidgets.noEntity')}</span>
+                      ) : (
+                        <>
+                          <span className="font-mono">{page.entity_id}</span>
+                          {page.entity_name && (
+                            <span className="ml-1 text-slate-600">{page.entity_name}</span>
+                          )}
+                        </>
+                      )}
+                    </span>
                   </td>
-                  <td className={`${cell} text-right`}>
+                  <td className={`${cell} col-start-2 sm:text-right`}>
+                    <span className={phoneLabel}>{t('importWidgets.widgetsCount')}: </span>
                     <span data-testid="page-widgets">{countPageWidgets(page)}</span>
                     {missingCount > 0 && (
                       <span className="block text-amber-700" data-testid="page-missing-widgets">
@@ -129,29 +163,41 @@ export function PagesTable({
                       </span>
                     )}
                   </td>
-                  <td className={cell}>
+                  {/* On a phone a page without an entity has nothing to write here: its card says None once. */}
+                  <td
+                    className={
+                      page.entity_id === null
+                        ? 'hidden align-middle sm:table-cell sm:px-3 sm:py-2'
+                        : `${cell} col-start-2`
+                    }
+                  >
                     {page.entity_id === null ? (
-                      <span className="text-slate-400">{t('importWidgets.noEntity')}</span>
+                      <span className="text-slate-500">{t('importWidgets.noEntity')}</span>
                     ) : (
-                      <input
-                        type="text"
-                        inputMode="numeric"
-                        autoComplete="off"
-                        value={form.entityIds[index] ?? ''}
-                        onChange={(event) => onEntityIdChange(index, event.target.value)}
-                        aria-label={t('importWidgets.newEntityIdFor', { page: label })}
-                        aria-invalid={isInvalid || undefined}
-                        data-testid="page-entity-id"
-                        className={cn(
-                          'block w-28 rounded-lg border bg-white px-2 py-1 text-xs text-slate-900 shadow-sm outline-none focus:ring-2',
-                          isInvalid
-                            ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
-                            : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-200',
-                        )}
-                      />
+                      <label className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                        <span className={phoneLabel} aria-hidden="true">
+                          {t('importWidgets.newEntityId')}
+                        </span>
+                        <input
+                          type="text"
+                          inputMode="numeric"
+                          autoComplete="off"
+                          value={form.entityIds[index] ?? ''}
+                          onChange={(event) => onEntityIdChange(index, event.target.value)}
+                          aria-label={t('importWidgets.newEntityIdFor', { page: label })}
+                          aria-invalid={isInvalid || undefined}
+                          data-testid="page-entity-id"
+                          className={cn(
+                            'block w-28 rounded-lg border bg-white px-2 py-1 text-xs text-slate-900 shadow-sm outline-none focus:ring-2',
+                            isInvalid
+                              ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+                              : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-200',
+                          )}
+                        />
+                      </label>
                     )}
                   </td>
-                  <td className={`${cell} text-right`}>
+                  <td className={`${cell} col-start-3 row-start-1 text-right`}>
                     <button
                       type="button"
                       onClick={() => onDetails(index)}

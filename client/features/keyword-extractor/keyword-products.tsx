@@ -61,14 +61,14 @@ export function KeywordProducts({
     >
       <div className="flex items-start justify-between gap-3">
         <div>
-          <h3
+          <h2
             id="keyword-products-title"
             ref={titleRef}
             tabIndex={-1}
             className="text-sm font-semibold text-slate-900 focus:outline-none"
           >
             {t('keywords.productsTitle', { keyword: matches.keyword })}
-          </h3>
+          </h2>
           <p className="mt-0.5 text-xs text-slate-600" data-testid="keyword-products-summary">
             {t('keywords.productsSummary', {
               n: String(matches.products.length),

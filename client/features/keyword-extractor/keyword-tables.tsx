@@ -95,7 +95,7 @@ function KeywordTable({
       aria-label={title}
     >
       <div className="mb-2 flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
+        <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
         {isCsvOffered && (
           <button
             type="button"

@@ -59,9 +59,9 @@ export function MissingTitlesReport({
       aria-labelledby="missing-report-title"
     >
       <div>
-        <h3 id="missing-report-title" className="text-sm font-semibold text-slate-900">
+        <h2 id="missing-report-title" className="text-sm font-semibold text-slate-900">
           {t('keywords.missingTitle')}
-        </h3>
+        </h2>
         <p className="mt-0.5 text-xs text-slate-600">{t('keywords.missingHelp')}</p>
       </div>
       <button

@@ -54,13 +54,13 @@ export function StoreCard({
       className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <div className="flex items-start justify-between gap-3">
-        <h3
+        <h2
           id={titleId}
           data-testid="store-card-name"
           className="min-w-0 truncate text-base font-semibold text-slate-900"
         >
           {store.name}
-        </h3>
+        </h2>
         <SourceBadge isCloud={isCloud} testId="store-card-badge" className="shrink-0 px-2.5 py-0.5">
           {isCloud ? t('stores.badgeCloud') : t('stores.badgeLocal')}
         </SourceBadge>

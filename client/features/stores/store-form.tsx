@@ -98,9 +98,9 @@ export function StoreForm({
       data-testid="store-form"
       className="space-y-4 rounded-2xl border border-indigo-200 bg-white p-5 shadow-sm"
     >
-      <h3 id="store-form-title" className="text-base font-semibold text-slate-900">
+      <h2 id="store-form-title" className="text-base font-semibold text-slate-900">
         {editing ? t('stores.editStore') : t('stores.addStore')}
-      </h3>
+      </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         {field('name')}
         {field('storeHash', { hint: t('stores.storeHashHint') })}

@@ -11,15 +11,17 @@ export type TreemapPanelProps = TreemapOptions;
 /**
  * The treemap (spec part 1 §2, §4, §9): one canvas with the focus's shown levels, DOM labels for the boxes large
  * enough, breadcrumbs, zoom buttons, wheel zoom around the pointer, drag to pan, a tooltip, click to drill or open,
- * right-click for details. Keyboard: arrows move between the current level's boxes, Enter drills in (or opens),
- * Backspace or Escape goes back; the current level is also a list a screen reader reads (the listbox's options).
+ * right-click, a long press or the Details button for details. Keyboard: arrows move between the current level's
+ * boxes, Enter drills in (or opens), D (or Shift+F10, the menu key) shows the details, Backspace or Escape goes back;
+ * the current level is also a list a screen reader reads (the listbox's options).
  * Its state and input live in use-widgets-visualization-treemap.ts.
  */
 export function TreemapPanel(props: TreemapPanelProps) {
   const { t } = useTranslation();
-  const { path, onPathChange, describe } = props;
+  const { path, onPathChange, describe, onDetails } = props;
   const treemap = useWidgetsVisualizationTreemap(props);
   const { id, focus, width, zoom, selected, level, activeOption, handlers, zoomBy, resetZoom } = treemap;
+  const detailsNode = level[selected]?.box.node ?? focus;
   const { containerRef, canvasRef, labelsRef, ringRef, tooltipRef } = treemap;
 
   return (
@@ -47,6 +49,10 @@ export function TreemapPanel(props: TreemapPanelProps) {
         </PanelButton>
         <PanelButton onClick={resetZoom} testId="treemap-reset-zoom">
           {t('widgetsVisualization.resetZoom')}
+        </PanelButton>
+        {/* The details without a right-click: of the box the arrows (or a tap) selected, else of the level shown. */}
+        <PanelButton onClick={() => onDetails(detailsNode)} testId="treemap-details-button">
+          {t('widgetsVisualization.detailsOf', { name: truncateName(detailsNode.name) })}
         </PanelButton>
         <span
           className="text-sm text-slate-600 tabular-nums"
@@ -96,9 +102,10 @@ export function TreemapPanel(props: TreemapPanelProps) {
           <div className="font-semibold break-all" />
           <div className="text-slate-200" />
         </div>
-        <ul className="sr-only" data-testid="treemap-level-list">
+        {/* The listbox's options (no list element between: a listbox owns options only). */}
+        <div role="none" className="sr-only" data-testid="treemap-level-list">
           {level.map(({ box }, index) => (
-            <li
+            <div
               key={box.node.id}
               id={`${id}-option-${index}`}
               role="option"
@@ -106,9 +113,9 @@ export function TreemapPanel(props: TreemapPanelProps) {
               data-node-id={box.node.id}
             >
               {`${box.node.name}, ${describe(box.node)}`}
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
       <p id={`${id}-help`} className={cn('text-xs text-slate-500')}>
         {t('widgetsVisualization.keyboardHelp')}

@@ -12,7 +12,7 @@ export type TreemapOptions = {
   onPathChange: (path: HierarchyNode[]) => void;
   /** Clicking a widget or a widget template (its configuration or schema modal). */
   onOpen: (node: HierarchyNode) => void;
-  /** Right-click: the node's details. */
+  /** Right-click, a long press, the D key or the Details button: the node's details. */
   onDetails: (node: HierarchyNode) => void;
   lit: ((id: string) => boolean) | null;
   status: ((id: string) => DiffStatus | 'contains' | undefined) | null;
@@ -25,6 +25,8 @@ export type TreemapOptions = {
 };
 
 const DRAG_THRESHOLD = 4;
+/** A touch (or pen) held this long without moving opens the box's details, as a right-click does with a mouse. */
+export const LONG_PRESS_MS = 500;
 
 /** Whether a click on the node opens a modal (a widget's configuration, a template's schema) rather than drilling. */
 export function opensModal(node: HierarchyNode): boolean {
@@ -48,6 +50,12 @@ export function useWidgetsVisualizationTreemap({
   const { transform, setView, requestPaint } = canvas;
   const tooltipRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; moved: boolean; pointerId: number } | null>(null);
+  const longPress = useRef<{ timer: number; at: number }>({ timer: 0, at: 0 });
+  const cancelLongPress = () => {
+    window.clearTimeout(longPress.current.timer);
+    longPress.current.timer = 0;
+  };
+  useEffect(() => () => window.clearTimeout(longPress.current.timer), []);
 
   // The wheel zooms around the pointer (a non-passive listener, so the page does not scroll meanwhile).
   useEffect(() => {
@@ -111,6 +119,17 @@ export function useWidgetsVisualizationTreemap({
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
     drag.current = { x: event.clientX, y: event.clientY, moved: false, pointerId: event.pointerId };
+    cancelLongPress();
+    if (event.pointerType === 'mouse') return;
+    // A finger has no right button: held still, it opens the details (and the lift that follows does not drill).
+    const point = pointAt(event);
+    longPress.current.timer = window.setTimeout(() => {
+      longPress.current = { timer: 0, at: performance.now() };
+      drag.current = null;
+      showTooltip(undefined, 0, 0);
+      const box = boxes[hitTest(boxes, transform(), point.x, point.y)];
+      if (box) onDetails(box.node);
+    }, LONG_PRESS_MS);
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -120,6 +139,7 @@ export function useWidgetsVisualizationTreemap({
       const dy = event.clientY - current.y;
       if (!current.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
       if (!current.moved) {
+        cancelLongPress();
         current.moved = true;
         containerRef.current?.setPointerCapture(current.pointerId);
       }
@@ -139,6 +159,7 @@ export function useWidgetsVisualizationTreemap({
   };
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    cancelLongPress();
     const current = drag.current;
     drag.current = null;
     if (!current || current.moved) return;
@@ -146,6 +167,11 @@ export function useWidgetsVisualizationTreemap({
     const index = hitTest(boxes, transform(), point.x, point.y);
     const box = boxes[index];
     if (box) drillOrOpen(box.node);
+  };
+
+  const onPointerCancel = () => {
+    cancelLongPress();
+    drag.current = null;
   };
 
   const onPointerLeave = () => {
@@ -157,6 +183,8 @@ export function useWidgetsVisualizationTreemap({
 
   const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
     event.preventDefault();
+    // A browser that also says "context menu" after a long press: the details are open already.
+    if (performance.now() - longPress.current.at < 1_000) return;
     const point = pointAt(event);
     const box = boxes[hitTest(boxes, transform(), point.x, point.y)];
     if (box) onDetails(box.node);
@@ -198,11 +226,16 @@ export function useWidgetsVisualizationTreemap({
         drillOrOpen(box.node);
         return;
       }
-      case 'ContextMenu': {
-        const box = level[selected]?.box;
-        if (!box) return;
+      case 'ContextMenu':
+      case 'F10':
+      case 'd':
+      case 'D': {
+        // The menu key, Shift+F10 (its stand-in) or D: the selected box's details, else the shown level's.
+        if (event.key === 'F10' && !event.shiftKey) return;
+        if ((event.key === 'd' || event.key === 'D') && (event.ctrlKey || event.metaKey || event.altKey))
+          return;
         event.preventDefault();
-        onDetails(box.node);
+        onDetails(level[selected]?.box.node ?? focus);
         return;
       }
       case 'Backspace':
@@ -236,6 +269,7 @@ export function useWidgetsVisualizationTreemap({
       onPointerDown,
       onPointerMove,
       onPointerUp,
+      onPointerCancel,
       onPointerLeave,
       onContextMenu,
       onFocus,

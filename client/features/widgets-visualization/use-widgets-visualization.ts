@@ -25,6 +25,7 @@ import { isLit } from './dump-lookup';
 import { startDumpWorker, type DumpClient } from './dump-rpc';
 import type { LoadReply, ViewReply } from './dump-session';
 import { pathToNearest } from './treemap-layout';
+import { useLocalisedTree } from './node-names';
 import { useNodeDialog, useNodeTexts } from './use-widgets-visualization-nodes';
 import { opensModal } from './use-widgets-visualization-treemap';
 
@@ -147,7 +148,7 @@ export function useWidgetsVisualization() {
   const { diff, statusOf, describe, statusText } = useNodeTexts(view);
   const { dialog, setDialog, open, details } = useNodeDialog(worker);
 
-  const root = view?.root ?? null;
+  const root = useLocalisedTree(view?.root ?? null);
   const path = useMemo(() => (root ? pathToNearest(root, focusId) : []), [root, focusId]);
 
   // The parser's words become a sentence; they stay behind the status line's "Details" (issue 31).
