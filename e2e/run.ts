@@ -22,6 +22,7 @@ import { video360Journeys } from './video-360-converter.journeys';
 import { videoConverterJourneys } from './video-converter.journeys';
 import { videoH265Journeys } from './video-h265-converter.journeys';
 import { aiAssistantJourneys } from './ai-assistant.journeys';
+import { accessTokensJourneys } from './access-tokens.journeys';
 import { A11Y_ADMIN_EMAIL, accessibilityJourneys } from './accessibility.journeys';
 import { phoneJourneys } from './phone.journeys';
 
@@ -43,6 +44,7 @@ const journeys = [
   ...videoH265Journeys,
   ...keywordExtractorJourneys,
   ...aiAssistantJourneys,
+  ...accessTokensJourneys,
   ...accessibilityJourneys,
   ...phoneJourneys,
 ].filter((journey) => only === undefined || journey.name.includes(only));

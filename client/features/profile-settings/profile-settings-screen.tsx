@@ -1,3 +1,4 @@
+import { AccessTokensPanel } from './access-tokens-panel';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,7 @@ export default function ProfileSettingsScreen() {
     <div className="mx-auto max-w-3xl space-y-6">
       <ProfileCard user={user} />
       <ProfileForm key={user.id} user={user} />
+      <AccessTokensPanel className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" />
     </div>
   );
 }

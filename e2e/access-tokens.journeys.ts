@@ -1,0 +1,75 @@
+// Access tokens for AI agents in Profile Settings (issue 33): create one (the secret shown once), see it listed with
+// its scope and "never used", use it at /mcp (the list then shows its last use), revoke it (refused at /mcp after).
+import assert from 'node:assert/strict';
+import { expectNoSeriousViolations } from './axe';
+import { eventually, type Journey } from './harness';
+import { expectText, logIn, openPage, signUpByApi, textOf } from './helpers';
+
+const PASSWORD = 'agent-pass-1';
+
+async function toolsList(baseUrl: string, token: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  return res.status;
+}
+
+export const accessTokensJourneys: Journey[] = [
+  {
+    name: 'Access tokens (issue 33): Profile Settings creates a token shown once, lists it, it opens /mcp, revoking shuts it out',
+    run: async ({ baseUrl, newPage, screenshot }) => {
+      await signUpByApi(baseUrl, { name: 'Lan Agent', email: 'lan.agent@example.com', password: PASSWORD });
+      const page = await openPage(newPage);
+      await logIn(page, 'lan.agent@example.com', PASSWORD);
+      await page.getByTestId('profile-control').click();
+      await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+
+      const panel = page.getByTestId('access-tokens');
+      await expectText(panel.getByTestId('tokens-none'), 'No access tokens yet.');
+      await expectText(
+        panel.locator('p').first(),
+        new RegExp(`connects to ${baseUrl.replace(/[.]/g, '\\.')}/mcp with a token`),
+      );
+      // Nothing to send without a name; a wrong number of days is said under its field.
+      assert.equal(await panel.getByTestId('token-create').isDisabled(), true);
+      await panel.getByTestId('token-name-input').fill('Claude Desktop');
+      await panel.getByTestId('token-days').fill('400');
+      await expectText(
+        panel.getByText('Enter a whole number of days from 1 to 365'),
+        'Enter a whole number of days from 1 to 365',
+      );
+      await panel.getByTestId('token-days').fill('7');
+      await panel.getByTestId('token-scope').selectOption('write');
+      await panel.getByTestId('token-create').click();
+
+      await expectText(
+        panel.getByTestId('token-created').locator('p').first(),
+        'Copy your new token now: it is not shown again.',
+      );
+      const token = await textOf(panel.getByTestId('token-secret'));
+      assert.match(token, /^bct_[A-Za-z0-9_-]{43}$/);
+      await expectText(panel.getByTestId('token-name'), 'Claude Desktop');
+      await expectText(panel.getByTestId('token-facts'), /^Read and write · expires .+ · never used$/);
+      await expectNoSeriousViolations(page, 'Profile Settings with an access token');
+      await screenshot(page, 'access-tokens');
+
+      assert.equal(await toolsList(baseUrl, token), 200);
+      await page.reload();
+      await expectText(page.getByTestId('token-facts'), /^Read and write · expires .+ · last used .+$/);
+      // Shown once: after a reload the secret is nowhere on the page.
+      assert.equal(await page.getByTestId('token-secret').count(), 0);
+      assert.ok(!(await page.content()).includes(token));
+
+      await page.getByRole('button', { name: 'Revoke Claude Desktop' }).click();
+      await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Revoke' }).click();
+      await expectText(page.getByTestId('tokens-none'), 'No access tokens yet.');
+      await eventually(async () => assert.equal(await toolsList(baseUrl, token), 401));
+    },
+  },
+];
