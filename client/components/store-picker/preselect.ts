@@ -32,7 +32,10 @@ function localStorageOrNull(): StorageLike | null {
 }
 
 /** The id of the store chosen last in any tool (or, never written yet, the one `tool` remembered on its own). */
-export function readLastStoreId(tool?: string, storage: StorageLike | null = localStorageOrNull()): string | null {
+export function readLastStoreId(
+  tool?: string,
+  storage: StorageLike | null = localStorageOrNull(),
+): string | null {
   try {
     const last = storage?.getItem(LAST_STORE_KEY) ?? null;
     if (last !== null || tool === undefined) return last;
