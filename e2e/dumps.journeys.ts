@@ -3,11 +3,13 @@
 // are written out from the spec, not imported from the catalogues, so a wrong catalogue entry fails.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from 'playwright-core';
+import { createRequire } from 'node:module';
+import type { Download, Locator, Page } from 'playwright-core';
 import { PRODUCT_DUMP_LISTS } from '../common/dumps/product-dump';
 import { eventually, type Journey } from './harness';
 import { expectText, openToolWithStores, pickStore, savedStores, squash, type NewPage } from './helpers';
 
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TOOL_PATHS = ['/api/dump-product', '/api/dump-categories', '/api/dump-widgets'];
 const STAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z`;
 
@@ -51,6 +53,20 @@ async function sandbox(page: Page, path: string): Promise<Json> {
   });
   assert.equal(res.status(), 200, path);
   return (await res.json()) as Json;
+}
+
+/** axe-core on a part of the page: nothing serious or critical. */
+async function expectAxeClean(page: Page, selector: string): Promise<void> {
+  // Evaluated, not added as a script tag: the app's Content Security Policy refuses inline scripts.
+  await page.evaluate(await readFile(AXE_PATH, 'utf8'));
+  const found = await page.evaluate(async (within) => {
+    const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<{ violations: Json[] }> } }).axe;
+    const result = await axe.run({ include: [within] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${String(v.id)}: ${String(v.help)}`);
+  }, selector);
+  assert.deepEqual(found, [], 'axe: no serious or critical violation');
 }
 
 async function sandboxSettings(page: Page, settings: Json): Promise<void> {
@@ -208,6 +224,112 @@ export const dumpsJourneys: Journey[] = [
       // A wrong token: the tree list and the dump both say so.
       await pickStore(page, STORES, 'Wrong Token');
       await expectText(page.getByTestId('trees-error'), /^BigCommerce rejected the API token \(401\)/);
+    },
+  },
+  {
+    name: 'Dump Categories: the dump as a tree with ids (collapsed below the root categories, arrows open it), the filter finds a demo category by name or id with its ancestors; Vietnamese',
+    run: async ({ newPage, screenshot }) => {
+      const page = await openTool(newPage, 'dump-categories');
+      const trees = (await sandbox(page, '/v3/catalog/trees')).data as Array<{ id: number; name: string }>;
+      const categories = (await sandbox(page, '/v3/catalog/trees/categories?limit=250')).data as Array<{
+        category_id: number;
+        parent_id: number;
+        tree_id: number;
+        name: string;
+      }>;
+      assert.equal(categories.length, 65);
+      const byId = new Map(categories.map((c) => [c.category_id, c]));
+      const ancestors = (id: number): string[] => {
+        const names: string[] = [];
+        for (let c = byId.get(byId.get(id)?.parent_id ?? 0); c; c = byId.get(c.parent_id))
+          names.unshift(c.name);
+        return names;
+      };
+      // A demo category three levels down (Apparel › Jackets › Rainwear): closed away at first.
+      const target = categories.find((c) => c.name === 'Rainwear');
+      assert.ok(target, 'the demo has Rainwear');
+      assert.deepEqual(ancestors(target.category_id), ['Apparel', 'Jackets']);
+
+      // All trees (the default: no need to wait for the tree list).
+      await pickStore(page, STORES, 'Harbour & Pine Demo');
+      await submitAndDownload(page);
+      const panel = page.getByTestId('category-tree-panel');
+      await expectText(panel.locator('h2'), 'Categories in the dump');
+      await expectText(page.getByTestId('category-count'), 'Categories: 65 · Trees: 2');
+      const rowNames = async () => (await panel.getByTestId('category-name').allInnerTexts()).map(squash);
+      const roots = trees.flatMap((tree) => [
+        `Tree: ${tree.name}`,
+        ...categories.filter((c) => c.tree_id === tree.id && c.parent_id === 0).map((c) => c.name),
+      ]);
+      assert.deepEqual(await rowNames(), roots, 'the trees and their root categories, in order');
+      const tree = page.getByRole('tree', { name: 'Categories in the dump' });
+      await tree.waitFor();
+      const apparel = tree.getByRole('treeitem', { name: /^Apparel ID: / });
+      assert.equal(await apparel.getAttribute('aria-expanded'), 'false');
+      assert.equal(await apparel.getAttribute('aria-level'), '2');
+      const apparelId = categories.find((c) => c.name === 'Apparel' && c.parent_id === 0)?.category_id;
+      await expectText(apparel.getByTestId('category-id'), `ID: ${String(apparelId)}`);
+
+      // The keyboard: one tab stop, the arrows move and open.
+      const hasFocus = async (item: Locator, what: string) =>
+        eventually(async () =>
+          assert.equal(
+            await item.evaluate((el) => el === document.activeElement),
+            true,
+            `${what} has the focus`,
+          ),
+        );
+      await tree.getByRole('treeitem').first().focus();
+      await page.keyboard.press('ArrowDown');
+      await hasFocus(apparel, 'Apparel');
+      await page.keyboard.press('ArrowRight');
+      await eventually(async () => assert.equal(await apparel.getAttribute('aria-expanded'), 'true'));
+      await page.keyboard.press('ArrowRight');
+      await hasFocus(tree.getByRole('treeitem', { name: /^T-Shirts ID: / }), 'T-Shirts, its first child,');
+      await page.keyboard.press('ArrowDown');
+      const jackets = tree.getByRole('treeitem', { name: /^Jackets ID: / });
+      await hasFocus(jackets, 'Jackets');
+      assert.equal(await jackets.getAttribute('aria-level'), '3');
+      assert.equal(
+        await tree.getByRole('treeitem', { name: /^Rainwear ID: / }).count(),
+        0,
+        'Rainwear still closed',
+      );
+      await page.keyboard.press('Enter');
+      await tree.getByRole('treeitem', { name: /^Rainwear ID: / }).waitFor();
+      assert.equal(await tree.locator('[tabindex="0"]').count(), 1, 'one tab stop');
+
+      // The filter: part of the name finds it, with its ancestors, and counts what matches.
+      const part = 'rainw';
+      const matching = categories.filter((c) => c.name.toLowerCase().includes(part));
+      await page.getByLabel('Filter by name or ID').fill(part);
+      await expectText(page.getByTestId('category-count'), `Matching categories: ${matching.length} of 65`);
+      const found = tree.getByRole('treeitem', { name: /^Rainwear ID: / });
+      await expectText(found.getByTestId('category-id'), `ID: ${target.category_id}`);
+      assert.equal(await found.getAttribute('aria-level'), '4');
+      const mainTree = trees.find((t) => t.id === target.tree_id)!;
+      assert.deepEqual(await rowNames(), [`Tree: ${mainTree.name}`, 'Apparel', 'Jackets', 'Rainwear']);
+      await screenshot(page, 'dump-categories-tree-filter');
+
+      // By id.
+      await page.getByLabel('Filter by name or ID').fill(String(target.category_id));
+      await expectText(page.getByTestId('category-count'), 'Matching categories: 1 of 65');
+      assert.deepEqual((await rowNames()).at(-1), 'Rainwear');
+      await page.getByLabel('Filter by name or ID').fill('no such aisle');
+      await expectText(page.getByTestId('category-none'), 'No category matches “no such aisle”.');
+
+      // Cleared: back to the trees and root categories; Expand all shows every category.
+      await page.getByLabel('Filter by name or ID').fill('');
+      await eventually(async () => assert.deepEqual(await rowNames(), roots));
+      await page.getByTestId('tree-expand-all').click();
+      await eventually(async () => assert.equal((await rowNames()).length, 65 + 2));
+      await expectAxeClean(page, '[data-testid="category-tree-panel"]');
+
+      await page.getByTestId('language-switch').selectOption('vi');
+      await expectText(page.getByTestId('category-count'), 'Số danh mục: 65 · Số cây: 2');
+      await expectText(panel.locator('h2'), 'Danh mục trong bản xuất');
+      await page.getByLabel('Lọc theo tên hoặc ID').fill('rainwear');
+      await expectText(page.getByTestId('category-count'), `Danh mục khớp: ${matching.length} / 65`);
     },
   },
   {

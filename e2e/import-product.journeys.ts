@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
-import type { Journey, JourneyContext } from './harness';
+import { eventually, type Journey, type JourneyContext } from './harness';
 import {
   createSandboxStore,
   expectText,
@@ -110,6 +110,12 @@ async function importTwice(
   await page.getByTestId('sidebar').locator('[data-tab="import-product"]').click();
   await page.getByTestId('import-product').waitFor();
   assert.equal(await page.getByTestId('tool-submit').innerText(), 'Import Product');
+  // The target opens on the store chosen last, in Dump Product (issue 31); put back to none for the preview alone.
+  const target = page.getByTestId('store-picker-select');
+  await eventually(async () =>
+    assert.equal(await target.locator('option:checked').innerText(), `${DEMO} (sandbox-demo)`),
+  );
+  await target.selectOption('');
   await expectText(
     page.getByTestId('plan-waiting'),
     'Choose a target store and a product: the check runs by itself and shows what the import will do.',

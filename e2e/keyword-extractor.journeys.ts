@@ -134,6 +134,46 @@ async function expectTables(page: Page, counter: KeywordCounter, timeoutMs = 10_
   }, timeoutMs);
 }
 
+/** The bar chart beside the tables (issue 31): the top 10 of the length chosen, each bar's label and score. */
+async function expectChart(page: Page, counter: KeywordCounter): Promise<void> {
+  const chart = page.getByRole('figure', { name: 'Top 10 keywords by score' });
+  for (const size of [1, 2] as const) {
+    await chart.getByLabel(size === 1 ? '1-word keywords' : '2-word keywords').check();
+    const top = counter.top(10, size);
+    assert.equal(top.length, 10);
+    await eventually(async () =>
+      assert.deepEqual(
+        (await chart.getByTestId('keyword-bar-label').allInnerTexts()).map(squash),
+        top.map((e) => e.keyword),
+      ),
+    );
+    assert.deepEqual(
+      (await chart.getByTestId('keyword-bar-value').allInnerTexts()).map(Number),
+      top.map((e) => e.score),
+    );
+    // What a screen reader reads of a bar: its keyword and its score.
+    assert.equal(
+      squash((await chart.getByTestId('keyword-bar').first().textContent()) ?? ''),
+      `${top[0]?.keyword ?? ''}, Score: ${top[0]?.score ?? ''}`,
+    );
+  }
+  assert.equal(await chart.getByTestId('keyword-bar').count(), 10);
+  // On a phone: nothing spills out of the chart, every bar's label and score inside the screen.
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await chart.scrollIntoViewIfNeeded();
+    await eventually(async () => {
+      const overflow = await chart.evaluate((el) => el.scrollWidth - el.clientWidth);
+      assert.ok(overflow <= 0, `the chart fits 390 px (${overflow} px over)`);
+      const box = await chart.getByTestId('keyword-bar-value').last().boundingBox();
+      assert.ok(box && box.x + box.width <= 390, 'the last score is on screen');
+    });
+  } finally {
+    if (wide) await page.setViewportSize(wide);
+  }
+}
+
 async function savedState(page: Page): Promise<Record<string, unknown> | null> {
   const text = await page.evaluate((key) => window.localStorage.getItem(key), STATE_KEY);
   return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
@@ -261,12 +301,21 @@ export const keywordExtractorJourneys: Journey[] = [
         await page.getByTestId('keyword-start').click();
         await expectText(page.getByTestId('keyword-status'), 'Status: Running');
         await expectButtons(page, { start: false, stop: true, new: false, startLabel: 'Start' });
+        // While it reads, the store's API quota it is using, as BigCommerce reports it (issue 31).
+        await eventually(async () => {
+          const quota = /^API requests used: (\d+) of (\d+) per 30 s window$/.exec(
+            await textOf(page.getByTestId('keyword-quota')),
+          );
+          assert.ok(quota, 'the quota line reads "API requests used: n of m per 30 s window"');
+          assert.ok(Number(quota[1]) >= 1 && Number(quota[1]) <= Number(quota[2]), 'used within the quota');
+        }, 20_000);
         await eventually(async () => {
           const saved = await savedState(page);
           assert.ok(saved && Number(saved.currentPage) >= 2, 'a page has been counted');
         }, 20_000);
         await page.getByTestId('keyword-stop').click();
         await expectText(page.getByTestId('keyword-status'), 'Status: Stopped');
+        await eventually(async () => assert.equal(await page.getByTestId('keyword-quota').count(), 0));
         await expectButtons(page, { start: true, stop: false, new: true, startLabel: 'Resume' });
       } finally {
         await sandboxLatency(page, 0);
@@ -321,6 +370,7 @@ export const keywordExtractorJourneys: Journey[] = [
       await expectTables(page, full);
       assert.equal((await savedState(page))?.status, 'completed');
       await screenshot(page, 'keyword-extractor-completed');
+      await expectChart(page, full);
 
       // The CSVs: keyword,score, every keyword in rank order.
       for (const size of [1, 3] as const) {

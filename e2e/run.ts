@@ -17,6 +17,7 @@ import { bulkEditJourneys } from './bulk-edit.journeys';
 import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
 import { keywordExtractorJourneys } from './keyword-extractor.journeys';
+import { nextStepsJourneys } from './next-steps.journeys';
 import { widgetsVisualizationJourneys } from './widgets-visualization.journeys';
 import { video360Journeys } from './video-360-converter.journeys';
 import { videoConverterJourneys } from './video-converter.journeys';
@@ -39,6 +40,7 @@ const journeys = [
   ...importProductJourneys,
   ...importWidgetsJourneys,
   ...widgetsVisualizationJourneys,
+  ...nextStepsJourneys,
   ...video360Journeys,
   ...videoConverterJourneys,
   ...videoH265Journeys,

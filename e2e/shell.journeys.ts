@@ -231,7 +231,11 @@ export const shellJourneys: Journey[] = [
       assert.equal(await menuButton.getAttribute('aria-expanded'), 'false');
       // On a phone the subtitle gives its line to the header's 96 px (issue 31); it is in the page for wider screens.
       assert.equal(await text(page, 'subtitle'), SUBTITLE);
-      assert.equal(await page.getByTestId('subtitle').isVisible(), false, 'no subtitle line on a 390 px phone');
+      assert.equal(
+        await page.getByTestId('subtitle').isVisible(),
+        false,
+        'no subtitle line on a 390 px phone',
+      );
       await screenshot(page, 'mobile');
 
       await menuButton.click();

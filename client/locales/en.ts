@@ -182,6 +182,37 @@ export const en = {
     loadingTrees: 'Loading category trees...',
     summary: 'Trees: {trees} · Categories: {categories}',
   },
+  // Issue 31, the working day's flow: the category tree of a dump, a dump's next steps, the keyword chart and quota.
+  workflow: {
+    categoryTree: {
+      title: 'Categories in the dump',
+      filter: 'Filter by name or ID',
+      filterHint: 'Shows the categories that match, with the categories above them.',
+      count: 'Categories: {n} · Trees: {trees}',
+      countMatching: 'Matching categories: {n} of {total}',
+      noMatch: 'No category matches “{query}”.',
+      empty: 'The dump holds no category tree.',
+      expandAll: 'Expand all',
+      collapseAll: 'Collapse all',
+      showMore: 'Show {n} more rows',
+      treeName: 'Tree: {name}',
+      id: 'ID: {id}',
+      hidden: 'Hidden',
+      children: 'Subcategories: {n}',
+    },
+    nextSteps: {
+      title: 'Next steps',
+      openInVisualization: 'Open in Widgets Visualization',
+      importProduct: 'Import this product into…',
+      fromDumpProduct: 'Loaded from Dump Product ({store}): {name}',
+    },
+    keywordChart: {
+      title: 'Top {n} keywords by score',
+      length: 'Keywords shown',
+      empty: 'The chart appears once keywords are counted.',
+    },
+    quota: 'API requests used: {used} of {quota} per {seconds} s window',
+  },
   dumpWidgets: {
     mode: 'Dump mode',
     modeGlobal: 'Global Widgets Only',

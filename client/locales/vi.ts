@@ -184,6 +184,37 @@ export const vi: Messages = {
     loadingTrees: 'Đang tải cây danh mục...',
     summary: 'Số cây: {trees} · Số danh mục: {categories}',
   },
+  // Issue 31, the working day's flow: the category tree of a dump, a dump's next steps, the keyword chart and quota.
+  workflow: {
+    categoryTree: {
+      title: 'Danh mục trong bản xuất',
+      filter: 'Lọc theo tên hoặc ID',
+      filterHint: 'Hiển thị các danh mục khớp, cùng các danh mục cấp trên của chúng.',
+      count: 'Số danh mục: {n} · Số cây: {trees}',
+      countMatching: 'Danh mục khớp: {n} / {total}',
+      noMatch: 'Không có danh mục nào khớp với “{query}”.',
+      empty: 'Bản xuất không có cây danh mục nào.',
+      expandAll: 'Mở rộng tất cả',
+      collapseAll: 'Thu gọn tất cả',
+      showMore: 'Hiện thêm {n} dòng',
+      treeName: 'Cây: {name}',
+      id: 'ID: {id}',
+      hidden: 'Đang ẩn',
+      children: 'Danh mục con: {n}',
+    },
+    nextSteps: {
+      title: 'Bước tiếp theo',
+      openInVisualization: 'Mở trong Trực quan hóa widget',
+      importProduct: 'Nhập sản phẩm này vào…',
+      fromDumpProduct: 'Đã nạp từ Xuất sản phẩm ({store}): {name}',
+    },
+    keywordChart: {
+      title: '{n} từ khóa có điểm cao nhất',
+      length: 'Từ khóa hiển thị',
+      empty: 'Biểu đồ sẽ hiện khi đã đếm được từ khóa.',
+    },
+    quota: 'Yêu cầu API đã dùng: {used} / {quota} trong mỗi khung {seconds} giây',
+  },
   dumpWidgets: {
     mode: 'Chế độ xuất',
     modeGlobal: 'Chỉ widget toàn cục',

@@ -48,12 +48,25 @@ export type FetchProductsRequest = z.input<typeof fetchProductsRequestSchema>;
 export const keywordProductSchema = z.object({ id: z.number(), name: z.string(), description: z.string() });
 export type KeywordProduct = z.infer<typeof keywordProductSchema>;
 
-/** Spec part 2 §3 "page result". */
+/**
+ * The store's API quota as BigCommerce reported it with the page (issue 31: the screen shows what the run is using):
+ * requests used in the current window, of `quota` per window of `windowMs`. From the answer's `X-Rate-Limit-*`
+ * headers (API-NOTES §5); absent when BigCommerce sent none.
+ */
+export const rateLimitUseSchema = z.object({
+  used: z.number().int().min(0),
+  quota: z.number().int().min(1),
+  windowMs: z.number().int().min(1),
+});
+export type RateLimitUse = z.infer<typeof rateLimitUseSchema>;
+
+/** Spec part 2 §3 "page result", and the quota in use (issue 31). */
 export const productPageSchema = z.object({
   products: z.array(keywordProductSchema),
   currentPage: z.number(),
   totalPages: z.number(),
   totalProducts: z.number(),
+  rateLimit: rateLimitUseSchema.optional(),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 export const fetchProductsResponseSchema = toolResultSchema(productPageSchema);

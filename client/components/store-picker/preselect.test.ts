@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { preselectStore } from './preselect';
+import {
+  LAST_STORE_KEY,
+  LAST_STORE_KEY_PREFIX,
+  preselectStore,
+  readLastStoreId,
+  rememberLastStore,
+} from './preselect';
 
 const store = (id: string): LocalStore => ({
   id,
@@ -12,8 +18,17 @@ const store = (id: string): LocalStore => ({
   source: 'local',
 });
 
+function memoryStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return {
+    values,
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+  };
+}
+
 describe('preselectStore', () => {
-  it('opens on the store last used in the tool while it is still listed', () => {
+  it('opens on the store chosen last while it is still listed', () => {
     expect(preselectStore([store('a'), store('b')], 'b')?.id).toBe('b');
   });
 
@@ -23,5 +38,45 @@ describe('preselectStore', () => {
     expect(preselectStore([store('a'), store('b')], 'gone')).toBeNull();
     expect(preselectStore([store('a'), store('b')], null)).toBeNull();
     expect(preselectStore([], 'a')).toBeNull();
+  });
+
+  it('never opens by itself on the store it is told to avoid', () => {
+    expect(preselectStore([store('a'), store('b')], 'a', 'a')).toBeNull();
+    expect(preselectStore([store('a')], null, 'a')).toBeNull();
+    expect(preselectStore([store('a'), store('b')], 'b', 'a')?.id).toBe('b');
+  });
+});
+
+describe('the last store chosen', () => {
+  it('is one for every tool: chosen in Dump Product, it is what Dump Widgets opens on', () => {
+    const storage = memoryStorage();
+    rememberLastStore('b', storage);
+    expect(storage.values.get(LAST_STORE_KEY)).toBe('b');
+    expect(readLastStoreId('dump-widgets', storage)).toBe('b');
+    expect(preselectStore([store('a'), store('b')], readLastStoreId('dump-widgets', storage))?.id).toBe('b');
+    rememberLastStore('a', storage);
+    expect(readLastStoreId('dump-product', storage)).toBe('a');
+  });
+
+  it("reads a tool's own store of before only while no store was chosen since", () => {
+    const storage = memoryStorage({ [`${LAST_STORE_KEY_PREFIX}dump-widgets`]: 'a' });
+    expect(readLastStoreId('dump-widgets', storage)).toBe('a');
+    expect(readLastStoreId('dump-product', storage)).toBeNull();
+    rememberLastStore('b', storage);
+    expect(readLastStoreId('dump-widgets', storage)).toBe('b');
+  });
+
+  it('is none when storage is missing or refuses', () => {
+    expect(readLastStoreId('dump-product', null)).toBeNull();
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    };
+    expect(readLastStoreId('dump-product', refusing)).toBeNull();
+    expect(() => rememberLastStore('a', refusing)).not.toThrow();
   });
 });

@@ -22,13 +22,19 @@ export function StorePicker({
   label,
   testId = 'store-picker',
   rememberAs,
+  avoidStoreId,
 }: {
   value: string;
   onChange: (store: LocalStore | null) => void;
   label?: string;
   testId?: string;
-  /** The tool's id: the picker opens on the store last used there, or on the only store. */
+  /**
+   * The tool's id: the picker opens on the store chosen last in any tool, or on the only store (and remembers the
+   * store chosen in it). Unset: it neither opens on a store nor remembers one.
+   */
   rememberAs?: string;
+  /** A store not to open on by itself (the user may still choose it). */
+  avoidStoreId?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -42,11 +48,11 @@ export function StorePicker({
     if (isLoading || hasPreselected.current || rememberAs === undefined) return;
     hasPreselected.current = true;
     if (value !== '') return;
-    const store = preselectStore(stores, readLastStoreId(rememberAs));
+    const store = preselectStore(stores, readLastStoreId(rememberAs), avoidStoreId);
     if (store) onChange(store);
-  }, [isLoading, stores, value, rememberAs, onChange]);
+  }, [isLoading, stores, value, rememberAs, avoidStoreId, onChange]);
   const choose = (store: LocalStore | null) => {
-    if (store && rememberAs !== undefined) rememberLastStore(rememberAs, store.id);
+    if (store && rememberAs !== undefined) rememberLastStore(store.id);
     onChange(store);
   };
 

@@ -10,8 +10,12 @@ import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/too
 import { useToolRun } from '../../components/tool/use-tool-run';
 import { toolErrorText } from '../../lib/tool-errors';
 import { categoryTreesQuery, dumpCategories } from './api';
+import { CategoryTreeView } from './category-tree-view';
 
-/** Dump Categories (spec part 1 §2, §7): the tree list reloads whenever the store changes; 'all' or one tree. */
+/**
+ * Dump Categories (spec part 1 §2, §7): the tree list reloads whenever the store changes; 'all' or one tree. The dump
+ * is downloaded and shown below as a tree to browse and filter (issue 31).
+ */
 export default function DumpCategoriesScreen() {
   const { t } = useTranslation();
   const treeSelectId = useId();
@@ -26,6 +30,7 @@ export default function DumpCategoriesScreen() {
     success: (dump) => ({
       trees: dump.trees.length,
       categories: dump.trees.reduce((sum, tree) => sum + tree.totalCategories, 0),
+      dump,
     }),
   });
 
@@ -88,6 +93,7 @@ export default function DumpCategoriesScreen() {
           </p>
         </ResultPanel>
       )}
+      {outcome?.tone === 'success' && <CategoryTreeView key={outcome.fileName} dump={outcome.dump} />}
     </div>
   );
 }

@@ -4,22 +4,30 @@ import type { LocalStore } from '../../../common/contracts/stores';
 import type { ProductSearchType } from '../../../common/contracts/dump-product';
 import { productDumpFileName } from '../../../common/dumps/file-names';
 import { EntityPicker } from '../../components/entity-picker/entity-picker';
+import { smallButtonClass } from '../../components/button-classes';
 import { ProductSearchTypeFieldset } from '../../components/product-search-type';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { ResultPanel } from '../../components/tool/result-panel';
 import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
 import { useToolRun } from '../../components/tool/use-tool-run';
 import { ERROR_CODES } from '../../../common/errors';
+import { useHandOffDump } from '../../lib/dump-handoff';
 import { failureCode } from '../../lib/tool-errors';
 import { dumpProduct } from './api';
 
-/** Dump Product (spec part 1 §2, §5, §7): pick a store, search by Product ID or SKU, download the product dump. */
+/**
+ * Dump Product (spec part 1 §2, §5, §7): pick a store, search by Product ID or SKU, download the product dump; then
+ * "Import this product into…" opens Import Product with the dump loaded (issue 31).
+ */
 export default function DumpProductScreen() {
   const { t } = useTranslation();
   const searchId = useId();
   const [store, setStore] = useState<LocalStore | null>(null);
   const [searchType, setSearchType] = useState<ProductSearchType>('id');
   const [searchValue, setSearchValue] = useState('');
+  // The store of the last run: the dump goes on to Import Product with it (issue 31).
+  const [dumpedFrom, setDumpedFrom] = useState<LocalStore | null>(null);
+  const handOff = useHandOffDump();
 
   const { run, outcome, setOutcome, failField, fieldFixed } = useToolRun({
     mutationFn: dumpProduct,
@@ -39,6 +47,7 @@ export default function DumpProductScreen() {
     if (!store) return failField('store', t('errors.selectStore'));
     if (searchValue.trim() === '') return failField('searchValue', t('dumpProduct.searchValueRequired'));
     setOutcome(null);
+    setDumpedFrom(store);
     run.mutate({ storeCredentials: toStoreCredentials(store), searchType, searchValue: searchValue.trim() });
   };
 
@@ -78,6 +87,23 @@ export default function DumpProductScreen() {
               sku: outcome.product.sku || t('common.notAvailable'),
             })}
           </p>
+          <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-emerald-200 pt-3">
+            <span className="text-sm font-medium">{t('workflow.nextSteps.title')}:</span>
+            <button
+              type="button"
+              onClick={() =>
+                handOff('import-product', {
+                  fileName: outcome.fileName,
+                  content: outcome.product,
+                  sourceStore: dumpedFrom,
+                })
+              }
+              className={smallButtonClass}
+              data-testid="import-this-product"
+            >
+              {t('workflow.nextSteps.importProduct')}
+            </button>
+          </div>
         </ResultPanel>
       )}
     </div>

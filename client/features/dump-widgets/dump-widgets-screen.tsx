@@ -11,17 +11,18 @@ import {
   templateFileOf,
   type PageTemplateId,
 } from '../../../common/dumps/page-templates';
-import type { DumpMode, WidgetsDump } from '../../../common/dumps/widgets-dump';
+import type { DumpMode } from '../../../common/dumps/widgets-dump';
 import { smallButtonClass } from '../../components/button-classes';
 import { RadioOptions, TextField } from '../../components/form-field';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { ProgressPanel } from '../../components/tool/progress-panel';
-import { ResultFileName } from '../../components/tool/result-panel';
 import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
 import { useToolRun } from '../../components/tool/use-tool-run';
 import { cn } from '../../lib/class-names';
+import { useHandOffDump } from '../../lib/dump-handoff';
 import { dumpWidgets } from './api';
 import { EntityIdsField } from './entity-ids-field';
+import { WidgetsSuccess } from './dump-widgets-success';
 import {
   buildWidgetsRequest,
   deselectAllTemplates,
@@ -48,6 +49,9 @@ export default function DumpWidgetsScreen() {
   const [store, setStore] = useState<LocalStore | null>(null);
   const [form, setForm] = useState<WidgetsForm>(initialWidgetsForm);
   const [progress, setProgress] = useState<DumpProgress | null>(null);
+  // The store of the last run (its dump goes on to Widgets Visualization with it, issue 31).
+  const [dumpedFrom, setDumpedFrom] = useState<LocalStore | null>(null);
+  const handOff = useHandOffDump();
 
   const problemText = (problem: WidgetsFormProblem): string => {
     switch (problem.kind) {
@@ -87,6 +91,7 @@ export default function DumpWidgetsScreen() {
       return failField(shown.kind === 'store' ? 'store' : 'form', problemText(shown));
     }
     setOutcome(null);
+    setDumpedFrom(store);
     run.mutate(buildWidgetsRequest(form, toStoreCredentials(store)));
   };
 
@@ -216,56 +221,20 @@ export default function DumpWidgetsScreen() {
       </ToolForm>
 
       <ToolErrorAlert outcome={outcome} />
-      {outcome?.tone === 'success' && <WidgetsSuccess dump={outcome.dump} fileName={outcome.fileName} />}
-    </div>
-  );
-}
-
-function WidgetsSuccess({ dump, fileName }: { dump: WidgetsDump; fileName: string }) {
-  const { t } = useTranslation();
-  const counts = [
-    {
-      key: 'widget-templates',
-      label: t('dumpWidgets.widgetTemplates'),
-      value: dump.summary.totalWidgetTemplates,
-    },
-    { key: 'page-templates', label: t('dumpWidgets.pageTemplates'), value: dump.summary.totalTemplates },
-    { key: 'total-widgets', label: t('dumpWidgets.totalWidgets'), value: dump.summary.totalWidgets },
-    {
-      key: 'unique-uuids',
-      label: t('dumpWidgets.uniqueWidgetUuids'),
-      value: dump.summary.uniqueWidgetTemplates,
-    },
-  ];
-  return (
-    <section
-      role="status"
-      data-testid="tool-result"
-      className="space-y-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900"
-    >
-      <p className="font-semibold">{t('dumpWidgets.success')}</p>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {counts.map((count) => (
-          <div key={count.key} className="rounded-lg bg-white px-3 py-2 shadow-sm">
-            <dt className="text-xs text-slate-600">{count.label}</dt>
-            <dd className="text-xl font-semibold text-slate-900" data-testid={`count-${count.key}`}>
-              {count.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      {dump.notes.length > 0 && (
-        <div>
-          <p className="text-sm font-medium">{t('dumpWidgets.notes')}</p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs" data-testid="dump-notes">
-            {dump.notes.map((note) => (
-              <li key={note}>{note}</li>
-            ))}
-          </ul>
-        </div>
+      {outcome?.tone === 'success' && (
+        <WidgetsSuccess
+          dump={outcome.dump}
+          fileName={outcome.fileName}
+          onOpenInVisualization={() =>
+            handOff('widgets-visualization', {
+              fileName: outcome.fileName,
+              content: outcome.dump,
+              sourceStore: dumpedFrom,
+            })
+          }
+        />
       )}
-      <ResultFileName fileName={fileName} />
-    </section>
+    </div>
   );
 }
 

@@ -36,6 +36,7 @@ export default function ImportProductScreen() {
           onChange={screen.chooseTarget}
           label={t('importProduct.targetStore')}
           rememberAs="import-product"
+          avoidStoreId={screen.avoidTargetStoreId}
         />
 
         <ImportProductSourceFields source={screen.source} isDisabled={screen.isRunning} />

@@ -33,6 +33,7 @@ import {
   type ImportProblem,
   type LoadedDump,
 } from './import-product-rules';
+import { readHandedOffProduct } from './handed-off-product';
 import type { PlanState } from './plan-panel';
 
 export type SourceMode = 'file' | 'store';
@@ -61,11 +62,13 @@ function useSettledValue<T>(value: T, ms: number): T {
 export function useImportProduct() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // A dump handed over by Dump Product (issue 31) starts as the file loaded, its store as the source store.
+  const [handed] = useState(() => readHandedOffProduct(t));
   const [store, setStore] = useState<LocalStore | null>(null);
   const [sourceMode, setSourceMode] = useState<SourceMode>('file');
-  const [fileLoaded, setFileLoaded] = useState<LoadedDump | null>(null);
-  const [fileStatus, setFileStatus] = useState<SourceStatus>(null);
-  const [sourceStore, setSourceStore] = useState<LocalStore | null>(null);
+  const [fileLoaded, setFileLoaded] = useState<LoadedDump | null>(handed?.loaded ?? null);
+  const [fileStatus, setFileStatus] = useState<SourceStatus>(handed?.status ?? null);
+  const [sourceStore, setSourceStore] = useState<LocalStore | null>(handed?.sourceStore ?? null);
   const [searchType, setSearchType] = useState<ProductSearchType>('id');
   const [searchValue, setSearchValue] = useState('');
   const [storeLoaded, setStoreLoaded] = useState<LoadedDump | null>(null);
@@ -74,7 +77,7 @@ export function useImportProduct() {
   const [idMaps, setIdMaps] = useState<Record<string, ImportIdMap>>({});
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const loads = useRef(0);
+  const loads = useRef(handed?.loaded ? handed.loaded.serial : 0);
   const fileAttempt = useRef(0);
 
   const loaded = sourceMode === 'file' ? fileLoaded : storeLoaded;
@@ -252,6 +255,8 @@ export function useImportProduct() {
   return {
     store,
     chooseTarget,
+    /** The store a handed-over dump came from: the target picker does not open on it by itself. */
+    avoidTargetStoreId: handed?.sourceStore?.id,
     source: {
       mode: sourceMode,
       chooseMode: chooseSourceMode,

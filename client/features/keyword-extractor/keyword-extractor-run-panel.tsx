@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { RateLimitUse } from '../../../common/contracts/keyword-extractor';
 import { ProgressPanel } from '../../components/tool/progress-panel';
 import { cn } from '../../lib/class-names';
 import { canStartNew, canStop, progressOf, type ExtractorState } from './keyword-extractor-state';
@@ -56,13 +57,18 @@ export function KeywordExtractorControls({
   );
 }
 
-/** A run's progress (spec part 2 §4): pages read, time left, products processed, where the counts start. */
+/**
+ * A run's progress (spec part 2 §4): pages read, time left, products processed, where the counts start; while it reads,
+ * the store's API quota it is using (issue 31).
+ */
 export function KeywordExtractorProgress({
   state,
   secondsLeft,
+  quota = null,
 }: {
   state: ExtractorState;
   secondsLeft: number | undefined;
+  quota?: RateLimitUse | null;
 }) {
   const { t } = useTranslation();
   const progress = progressOf(state);
@@ -87,6 +93,15 @@ export function KeywordExtractorProgress({
           </span>
         )}
       </p>
+      {quota && state.status === 'running' && (
+        <p className="text-xs text-slate-700" data-testid="keyword-quota">
+          {t('workflow.quota', {
+            used: String(quota.used),
+            quota: String(quota.quota),
+            seconds: String(Math.max(1, Math.round(quota.windowMs / 1000))),
+          })}
+        </p>
+      )}
       {state.countsFromPage !== state.startPage && (
         <p className="text-xs text-amber-700" data-testid="counts-from">
           {t('keywords.countsFrom', {

@@ -3,6 +3,7 @@ import { FormAlert } from '../../components/form-field';
 import { canStartOrResume, isCsvOffered, type ExtractorFormProblem } from './keyword-extractor-state';
 import { KeywordExtractorFields } from './keyword-extractor-fields';
 import { KeywordExtractorControls, KeywordExtractorProgress } from './keyword-extractor-run-panel';
+import { KeywordChart } from './keyword-chart';
 import { KeywordProducts } from './keyword-products';
 import { KeywordTablesView } from './keyword-tables';
 import { MissingTitlesReport } from './missing-titles-report';
@@ -75,9 +76,15 @@ export default function KeywordExtractorScreen() {
         )}
 
         {state.status !== 'idle' && (
-          <KeywordExtractorProgress state={state} secondsLeft={extractor.secondsLeft} />
+          <KeywordExtractorProgress
+            state={state}
+            secondsLeft={extractor.secondsLeft}
+            quota={extractor.quota}
+          />
         )}
       </form>
+
+      <KeywordChart tables={view.tables} />
 
       <KeywordTablesView
         tables={view.tables}

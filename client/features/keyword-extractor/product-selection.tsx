@@ -20,11 +20,6 @@ export function productAdminUrl(storeHash: string, productId: number): string {
 }
 
 /** The store picker of the target tool, which then opens on the store the ids belong to. */
-const TARGET_PICKERS = {
-  'reset-page-title': 'reset-page-title',
-  'copy-description': 'copy-description-target',
-} as const satisfies Record<HandoffTarget, string>;
-
 const HANDOFF_LABELS = {
   'reset-page-title': 'keywords.handOffReset',
   'copy-description': 'keywords.handOffCopy',
@@ -187,7 +182,7 @@ function HandOff({
   const isTooMany = chosen.length > MAX_PRODUCT_IDS;
 
   const handOffTo = (target: HandoffTarget) => {
-    if (store) rememberLastStore(TARGET_PICKERS[target], store.id);
+    if (store) rememberLastStore(store.id);
     handOff(target, chosen);
   };
 

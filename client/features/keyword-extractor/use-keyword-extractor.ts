@@ -2,6 +2,7 @@
 // (saved-state.ts), the counting worker with the counts in IndexedDB, and the reading loop (run-loop.ts).
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RateLimitUse } from '../../../common/contracts/keyword-extractor';
 import type { LocalStore } from '../../../common/contracts/stores';
 import type { KeywordSize, MissingFromTitle } from '../../../common/keywords';
 import { KEYWORD_CSV_TYPE, keywordsCsvFileName } from '../../../common/keywords/csv';
@@ -53,6 +54,8 @@ export function useKeywordExtractor() {
   const [isLoopActive, setIsLoopActive] = useState(false);
   const [notice, setNotice] = useState<ExtractorNotice | null>(null);
   const [secondsLeft, setSecondsLeft] = useState<number | undefined>(undefined);
+  // The store's API quota as the last page reported it (issue 31), while a run reads pages.
+  const [quota, setQuota] = useState<RateLimitUse | null>(null);
   const workerRef = useRef<Worker | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
 
@@ -97,6 +100,7 @@ export function useKeywordExtractor() {
       controllerRef.current = controller;
       setIsLoopActive(true);
       setSecondsLeft(undefined);
+      setQuota(null);
       const startedAt = Date.now();
       let pagesRead = 0;
       let processed = plan.processedBefore;
@@ -108,8 +112,14 @@ export function useKeywordExtractor() {
         const end = await runPages({
           firstPage: plan.firstPage,
           lastPageFor,
-          fetchPage: (page, signal) =>
-            fetchProductPage({ storeCredentials, page, channelId: plan.channelId }, signal),
+          fetchPage: async (page, signal) => {
+            const read = await fetchProductPage(
+              { storeCredentials, page, channelId: plan.channelId },
+              signal,
+            );
+            if (read.rateLimit && isCurrent() && !signal.aborted) setQuota(read.rateLimit);
+            return read;
+          },
           countPage: async (page, pageNumber) => {
             const counted = await worker.call({
               kind: 'count',
@@ -154,6 +164,7 @@ export function useKeywordExtractor() {
         if (isCurrent()) {
           setIsLoopActive(false);
           setSecondsLeft(undefined);
+          setQuota(null);
         }
       }
     },
@@ -238,6 +249,8 @@ export function useKeywordExtractor() {
     view,
     notice,
     secondsLeft,
+    /** The store's API quota in use, while a run reads pages (null before its first page and once it ends). */
+    quota,
     /** The saved counts are being read back, or a stopped run is still landing its last page. */
     isSettling: isRestoring || isLoopActive,
     start,

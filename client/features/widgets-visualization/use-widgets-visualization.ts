@@ -21,6 +21,7 @@ import type {
   HierarchyNode,
   VisualizationSummary,
 } from '../../../common/dumps/widgets-hierarchy';
+import { handedOffDump } from '../../lib/dump-handoff';
 import { isLit } from './dump-lookup';
 import { startDumpWorker, type DumpClient } from './dump-rpc';
 import type { LoadReply, ViewReply } from './dump-session';
@@ -169,10 +170,9 @@ export function useWidgetsVisualization() {
   const tooLarge = (name: string) =>
     t('widgetsVisualization.tooLarge', { name, mb: String(MAX_DUMP_BYTES / 1024 / 1024) });
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const loadFile = async (file: File) => {
     const client = worker.current;
-    if (!file || !client) return;
+    if (!client) return;
     const attempt = ++serial.current;
     if (file.size > MAX_DUMP_BYTES) {
       setStatus({ tone: 'error', text: tooLarge(file.name) });
@@ -218,6 +218,22 @@ export function useWidgetsVisualization() {
       }),
     });
   };
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) await loadFile(file);
+  };
+
+  // A dump handed over by Dump Widgets (issue 31, client/lib/dump-handoff.ts) is read as if its file were chosen.
+  const [handed] = useState(() => handedOffDump('widgets-visualization'));
+  useEffect(() => {
+    if (!handed) return;
+    const file = new File([JSON.stringify(handed.content)], handed.fileName, { type: 'application/json' });
+    // After the effects of this mount (the worker has started); a mount undone at once reads nothing.
+    const timer = window.setTimeout(() => void loadFile(file), 0);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, with the functions of that render
+  }, [handed]);
 
   const chooseCompare = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -69,6 +69,22 @@ describe.each(testDatabaseKinds())('keyword extractor calls (%s)', (kind) => {
     }
   });
 
+  it("answers each page with the store's quota in use, from BigCommerce's rate-limit headers (issue 31)", async () => {
+    const first = toolData(
+      await app.post(FETCH_PRODUCTS_PATH, { storeCredentials: DEMO_STORE, page: 1, channelId: 1 }),
+      fetchProductsResponseSchema,
+    );
+    // The quota these tests give the demo store (useToolTestServer), in the sandbox's 30 s window (API-NOTES §5).
+    expect(first.rateLimit).toMatchObject({ quota: 100_000, windowMs: 30_000 });
+    expect(first.rateLimit!.used).toBeGreaterThanOrEqual(1);
+    const second = toolData(
+      await app.post(FETCH_PRODUCTS_PATH, { storeCredentials: DEMO_STORE, page: 2, channelId: 1 }),
+      fetchProductsResponseSchema,
+    );
+    // One more request counted in the same window.
+    expect(second.rateLimit!.used).toBe(first.rateLimit!.used + 1);
+  });
+
   it('a page past the end is empty; bad input and a wrong token get clear 4xx answers', async () => {
     const past = toolData(
       await app.post(FETCH_PRODUCTS_PATH, { storeCredentials: DEMO_STORE, page: 999, channelId: 1 }),

@@ -5,6 +5,7 @@ import {
   KEYWORD_PAGE_SIZE,
   MISSING_REPORT_BATCH,
   type ProductPage,
+  type RateLimitUse,
 } from '../../../common/contracts/keyword-extractor';
 import { missingFromTitles } from '../../../common/keywords';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
@@ -19,7 +20,7 @@ export async function listChannels(client: BigCommerceClient, { signal }: Option
   };
 }
 
-/** One page of a channel's products, with the page counts the screen shows. */
+/** One page of a channel's products, with the page counts the screen shows and the store's quota in use. */
 export async function productPage(
   client: BigCommerceClient,
   request: { channelId: number; page: number },
@@ -40,6 +41,20 @@ export async function productPage(
     currentPage: page.pagination?.current_page ?? request.page,
     totalPages: page.pagination?.total_pages ?? 1,
     totalProducts: page.pagination?.total ?? page.items.length,
+    ...quotaInUse(client),
+  };
+}
+
+/** The quota as the store's last answer reported it (X-Rate-Limit-* headers, API-NOTES §5), whole numbers. */
+function quotaInUse(client: BigCommerceClient): { rateLimit?: RateLimitUse } {
+  const use = client.http.rateLimit();
+  if (!use) return {};
+  return {
+    rateLimit: {
+      used: Math.round(use.used),
+      quota: Math.max(1, Math.round(use.quota)),
+      windowMs: Math.max(1, Math.round(use.windowMs)),
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import type { Clock } from './clock';
 import { BigCommerceError, errorFromResponse, errorFromTransport, redactSecrets } from './errors';
 import { partialSaveError } from './multi-status';
 import { paginationSchema, type Pagination } from './resources/common';
-import { SchedulerBusyError, type StoreScheduler } from './scheduler';
+import { SchedulerBusyError, type RateLimitUse, type StoreScheduler } from './scheduler';
 import {
   sendWithRetries,
   TransportError,
@@ -150,6 +150,11 @@ export class BigCommerceHttp {
 
   get storeHash(): string {
     return this.#deps.storeHash;
+  }
+
+  /** The store's quota as its last answer (to any caller of this store) reported it. */
+  rateLimit(): RateLimitUse | undefined {
+    return this.#deps.scheduler.rateLimitUse();
   }
 
   /**

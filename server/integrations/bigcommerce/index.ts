@@ -17,7 +17,7 @@ export {
 } from './errors';
 export { realClock, createFakeClock, type Clock, type FakeClock } from './clock';
 export { assertStoreHash, isSandboxStoreHash, isValidStoreHash, SANDBOX_PREFIX } from './store-hash';
-export { StoreScheduler, SchedulerRegistry, type RateLimitSnapshot } from './scheduler';
+export { StoreScheduler, SchedulerRegistry, type RateLimitSnapshot, type RateLimitUse } from './scheduler';
 export {
   DEFAULT_RETRY_POLICY,
   JOB_RETRY_POLICY,

@@ -242,3 +242,20 @@ describe('rate-limit headers', () => {
     expect(rateLimitWaitMs(new Headers())).toBeUndefined();
   });
 });
+
+describe('the quota in use (issue 31)', () => {
+  it('is what the last answer reported: used = quota − left, with the window; nothing used once it has reset', async () => {
+    const clock = createFakeClock();
+    const scheduler = new StoreScheduler({ clock });
+    expect(scheduler.rateLimitUse()).toBeUndefined();
+    scheduler.observe(undefined);
+    expect(scheduler.rateLimitUse()).toBeUndefined();
+    scheduler.observe({ left: 102, resetMs: 12_000, ...WINDOW });
+    expect(scheduler.rateLimitUse()).toEqual({ used: 48, quota: 150, windowMs: 30_000 });
+    // Requests started since do not change what was reported.
+    scheduler.observe({ left: 101, resetMs: 11_000, ...WINDOW });
+    expect(scheduler.rateLimitUse()).toEqual({ used: 49, quota: 150, windowMs: 30_000 });
+    await clock.advance(11_000);
+    expect(scheduler.rateLimitUse()).toEqual({ used: 0, quota: 150, windowMs: 30_000 });
+  });
+});

@@ -20,6 +20,13 @@ export type RateLimitSnapshot = {
   resetMs: number;
 };
 
+/**
+ * The store's quota as its last answer reported it (issue 31: the Keyword Extractor shows what a run is using):
+ * requests used in the window (`X-Rate-Limit-Requests-Quota` − `X-Rate-Limit-Requests-Left`), the quota and the window
+ * length (API-NOTES §5; doc:docs/start/about/index.mdx "BigCommerce-specific response headers").
+ */
+export type RateLimitUse = { used: number; quota: number; windowMs: number };
+
 function headerNumber(headers: Headers, name: string): number | undefined {
   const raw = headers.get(name);
   if (raw === null || raw.trim() === '') return undefined;
@@ -168,6 +175,8 @@ export class StoreScheduler {
   private started = 0;
   private maxActive = 0;
   private rate: RateState | undefined;
+  /** The last rate-limit headers seen, as sent (the pacing state above is adjusted for requests in flight). */
+  private lastSeen: { snapshot: RateLimitSnapshot; at: number } | undefined;
   private pausedUntil = 0;
   private lastStartAt = Number.NEGATIVE_INFINITY;
   private draining = false;
@@ -225,6 +234,7 @@ export class StoreScheduler {
     if (this.successor) return this.successor().observe(snapshot);
     if (!snapshot) return;
     const now = this.clock.now();
+    this.lastSeen = { snapshot, at: now };
     // The other requests still in flight were started after this one was counted (or may have been), so assume they
     // will each use one unit more than the header says: conservative, never optimistic.
     const othersInFlight = Math.max(0, this.active - 1);
@@ -247,6 +257,20 @@ export class StoreScheduler {
       this.rate.resetAt = Math.max(this.rate.resetAt, until);
     }
     this.poke();
+  }
+
+  /**
+   * The store's quota as its last answer reported it; undefined before any answer carried the headers. Once that
+   * answer's window has reset, nothing is used yet in the new one.
+   */
+  rateLimitUse(): RateLimitUse | undefined {
+    if (this.successor) return this.successor().rateLimitUse();
+    if (!this.lastSeen) return undefined;
+    const { snapshot, at } = this.lastSeen;
+    const quota = Math.max(1, snapshot.quota);
+    const isWindowOver = this.clock.now() >= at + snapshot.resetMs;
+    const used = isWindowOver ? 0 : Math.min(quota, Math.max(0, quota - snapshot.left));
+    return { used, quota, windowMs: Math.max(1, snapshot.windowMs) };
   }
 
   stats(): SchedulerStats {
