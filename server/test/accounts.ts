@@ -1,6 +1,9 @@
 // Test support for the accounts issue: a real SMTP sink (smtp-server on loopback) and a small browser-like client
 // that keeps cookies, sends the app's Origin and a client address (X-Forwarded-For, trusted from loopback).
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
@@ -44,6 +47,29 @@ export function useMailingTestServer(kind: DatabaseKind, env: () => Record<strin
       return started(sink);
     },
   };
+}
+
+/**
+ * A mailing test server on a data folder of its own (made before it starts, removed after it stops), and `newUser()`:
+ * a new signed-up user on a client of their own, with an email of `label` and a counter.
+ */
+export function useUsersTestServer(kind: DatabaseKind, label: string) {
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), `bct-${label}-`));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const app = useMailingTestServer(kind, () => ({ DATA_DIR: dataDir }));
+  let counter = 0;
+  const newUser = () =>
+    signedUpUser(app.server, {
+      name: 'Test User',
+      email: `${label}-${++counter}@example.com`,
+      password: 'secret-1',
+    });
+  return { app, newUser };
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {

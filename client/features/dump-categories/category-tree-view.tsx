@@ -41,22 +41,22 @@ export function CategoryTreeView({ dump }: { dump: CategoryDump }) {
           testId="category-filter"
         />
         <div className="flex gap-2 pb-6">
-          <button
-            type="button"
-            className={smallButtonClass}
-            onClick={tree.expandAll}
-            data-testid="tree-expand-all"
-          >
-            {t('workflow.categoryTree.expandAll')}
-          </button>
-          <button
-            type="button"
-            className={smallButtonClass}
-            onClick={tree.collapseAll}
-            data-testid="tree-collapse-all"
-          >
-            {t('workflow.categoryTree.collapseAll')}
-          </button>
+          {(
+            [
+              ['expand-all', tree.expandAll, t('workflow.categoryTree.expandAll')],
+              ['collapse-all', tree.collapseAll, t('workflow.categoryTree.collapseAll')],
+            ] as const
+          ).map(([key, onClick, label]) => (
+            <button
+              key={key}
+              type="button"
+              className={smallButtonClass}
+              onClick={onClick}
+              data-testid={`tree-${key}`}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       </div>
       <p role="status" className="text-sm text-slate-700" data-testid="category-count">

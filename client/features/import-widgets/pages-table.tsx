@@ -53,19 +53,13 @@ export function PagesTable({
         <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
           {t('importWidgets.pages')}
         </h2>
-        <label className="inline-flex items-center gap-2 text-xs font-medium text-slate-700 sm:hidden">
-          <input
-            type="checkbox"
-            checked={isAll}
-            ref={(element) => {
-              if (element) element.indeterminate = isSome;
-            }}
-            onChange={onToggleAll}
-            data-testid="select-all-pages-phone"
-            className="h-4 w-4 accent-indigo-600"
-          />
-          {t('importWidgets.selectAllPages')}
-        </label>
+        <SelectAllPages
+          className="inline-flex items-center gap-2 text-xs font-medium text-slate-700 sm:hidden"
+          isAll={isAll}
+          isSome={isSome}
+          onToggleAll={onToggleAll}
+          testId="select-all-pages-phone"
+        />
         <p className="text-xs text-slate-600" data-testid="selected-count">
           {t('importWidgets.selectedCount', {
             selected: String(form.selected.length),
@@ -83,19 +77,13 @@ export function PagesTable({
               {
                 className: 'w-28',
                 label: (
-                  <label className="inline-flex items-center gap-2 font-medium">
-                    <input
-                      type="checkbox"
-                      checked={isAll}
-                      ref={(element) => {
-                        if (element) element.indeterminate = isSome;
-                      }}
-                      onChange={onToggleAll}
-                      data-testid="select-all-pages"
-                      className="h-4 w-4 accent-indigo-600"
-                    />
-                    {t('importWidgets.selectAllPages')}
-                  </label>
+                  <SelectAllPages
+                    className="inline-flex items-center gap-2 font-medium"
+                    isAll={isAll}
+                    isSome={isSome}
+                    onToggleAll={onToggleAll}
+                    testId="select-all-pages"
+                  />
                 ),
               },
               { label: t('importWidgets.templateFile') },
@@ -215,5 +203,37 @@ export function PagesTable({
         </table>
       </div>
     </section>
+  );
+}
+
+/** "Select all pages": checked when all are, half-checked when some are (the phone's cards and the table's header). */
+function SelectAllPages({
+  className,
+  isAll,
+  isSome,
+  onToggleAll,
+  testId,
+}: {
+  className: string;
+  isAll: boolean;
+  isSome: boolean;
+  onToggleAll: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className={className}>
+      <input
+        type="checkbox"
+        checked={isAll}
+        ref={(element) => {
+          if (element) element.indeterminate = isSome;
+        }}
+        onChange={onToggleAll}
+        data-testid={testId}
+        className="h-4 w-4 accent-indigo-600"
+      />
+      {t('importWidgets.selectAllPages')}
+    </label>
   );
 }

@@ -1,9 +1,6 @@
 // Personal access tokens over HTTP (issue 33): create (shown once), list (never the secret), revoke; the cap taken in
 // one step under concurrent requests; verification of a live, an unknown, a revoked and an expired token.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKENS_PATH,
   MAX_ACCESS_TOKENS_PER_USER,
@@ -13,28 +10,12 @@ import {
 } from '../../../common/contracts/access-tokens';
 import { ERROR_CODES } from '../../../common/errors';
 import { user } from '../../db/schema';
-import { errorSchema, signedUpUser, TestClient, useMailingTestServer } from '../../test/accounts';
+import { errorSchema, TestClient, useUsersTestServer } from '../../test/accounts';
 import { createTestDatabase, testDatabaseKinds } from '../../test/harness';
 import { createAccessTokenRepository } from '../auth/access-tokens';
 
-const PASSWORD = 'secret-1';
-
 describe.each(testDatabaseKinds())('access tokens on %s', (kind) => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bct-tokens-'));
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  const app = useMailingTestServer(kind, () => ({ DATA_DIR: dataDir }));
-  let counter = 0;
-  const newUser = () =>
-    signedUpUser(app.server, {
-      name: 'Agent Owner',
-      email: `tokens-${++counter}@example.com`,
-      password: PASSWORD,
-    });
+  const { app, newUser } = useUsersTestServer(kind, 'tokens');
 
   it('creates a token shown once, lists it without the secret, and revokes it', async () => {
     const { client } = await newUser();

@@ -3,10 +3,7 @@
 // rules (wrong, revoked; another user's store unreachable).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKENS_PATH,
   accessTokenPath,
@@ -15,10 +12,8 @@ import {
 import { MCP_PATH } from '../../../common/contracts/mcp';
 import { USER_STORES_PATH } from '../../../common/contracts/stores';
 import { ERROR_CODES } from '../../../common/errors';
-import { signedUpUser, type TestClient, useMailingTestServer } from '../../test/accounts';
+import { type TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
-
-const PASSWORD = 'secret-1';
 
 type ToolAnswer = {
   isError?: boolean;
@@ -27,21 +22,7 @@ type ToolAnswer = {
 };
 
 describe.each(testDatabaseKinds())('the MCP server on %s', (kind) => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'bct-mcp-'));
-  });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  const app = useMailingTestServer(kind, () => ({ DATA_DIR: dataDir }));
-  let counter = 0;
-  const newUser = () =>
-    signedUpUser(app.server, {
-      name: 'Agent Owner',
-      email: `mcp-${++counter}@example.com`,
-      password: PASSWORD,
-    });
+  const { app, newUser } = useUsersTestServer(kind, 'mcp');
 
   async function tokenOf(client: TestClient, scope: 'read' | 'write' = 'read') {
     const res = await client.post(ACCESS_TOKENS_PATH, { name: 'test agent', scope });
