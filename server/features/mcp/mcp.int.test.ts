@@ -2,7 +2,9 @@
 // the tools listed, reads answered from the store, the app's messages as tool errors (never a 500), and the token
 // rules (wrong, revoked; another user's store unreachable).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKENS_PATH,
@@ -221,5 +223,43 @@ describe.each(testDatabaseKinds())('the MCP server on %s', (kind) => {
     expect((await user.request(accessTokenPath(id), { method: 'DELETE' })).status).toBe(200);
     expect((await post(`Bearer ${token}`)).status).toBe(401);
     await expect(connect(token)).rejects.toThrow();
+  });
+
+  it('serves a desktop client on stdio (npm run mcp) through the running app, with the app’s token rules', async () => {
+    const { client: user } = await newUser();
+    const { token } = await tokenOf(user);
+    const stdio = (env: Record<string, string>) =>
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', 'server/features/mcp/stdio.ts', '--url', app.server.url],
+        env: { PATH: process.env.PATH ?? '', ...env },
+        stderr: 'pipe',
+      });
+    const desktop = new Client({ name: 'bct-desktop', version: '1.0.0' });
+    await desktop.connect(stdio({ BCT_TOKEN: token }));
+    try {
+      const listed = (await desktop.callTool({ name: 'list_stores', arguments: {} })) as ToolAnswer;
+      const stores = (listed.structuredContent as { stores: { name: string }[] }).stores;
+      expect(stores.map((store) => store.name)).toEqual(['Harbour & Pine Demo', 'Harbour & Pine (empty)']);
+    } finally {
+      await desktop.close();
+    }
+
+    // A wrong token: the app's 401 reaches the desktop client as an error, not a hang.
+    const refused = new Client({ name: 'bct-desktop', version: '1.0.0' });
+    await expect(refused.connect(stdio({ BCT_TOKEN: `bct_${'b'.repeat(43)}` }))).rejects.toThrow(
+      /did not answer/,
+    );
+    await refused.close();
+
+    // No token at all: says how to run it.
+    const bare = spawnSync(process.execPath, ['--import', 'tsx', 'server/features/mcp/stdio.ts'], {
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toContain(
+      'An access token is needed (Profile Settings → Access tokens for AI agents).',
+    );
   });
 });
