@@ -342,6 +342,8 @@ shellJourneys.push(
       await page.route('**/api/auth/get-session', (route) => route.fulfill({ json: body }));
       // The faked user's cloud store list (the Store Manager, the default tab, loads it).
       await page.route('**/api/user/stores', (route) => route.fulfill({ json: { stores: [] } }));
+      // Profile Settings lists the faked user's access tokens (issue 33).
+      await page.route('**/api/access-tokens', (route) => route.fulfill({ json: { tokens: [] } }));
       let signOuts = 0;
       await page.route('**/api/auth/sign-out', async (route) => {
         signOuts += 1;
