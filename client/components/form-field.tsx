@@ -51,6 +51,25 @@ export function TextField({
             : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-200',
         )}
       />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and error under it, with the ids its input's aria-describedby names. */
+export function FieldNotes({
+  hintId,
+  hint,
+  errorId,
+  error,
+}: {
+  hintId: string;
+  hint: ReactNode;
+  errorId: string;
+  error: string | undefined;
+}) {
+  return (
+    <>
       {hint && (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -61,7 +80,7 @@ export function TextField({
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

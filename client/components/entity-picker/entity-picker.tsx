@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { cn } from '../../lib/class-names';
+import { FieldNotes } from '../form-field';
 import {
   applyPick,
   currentPart,
@@ -212,17 +213,19 @@ export function EntityPicker({
       <p role="status" className="sr-only">
         {statusText}
       </p>
-      {(hint || searchHint) && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-          {searchHint && <span className="block">{searchHint}</span>}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-xs font-medium text-red-600">
-          {error}
-        </p>
-      )}
+      <FieldNotes
+        hintId={hintId}
+        hint={
+          (hint || searchHint) && (
+            <>
+              {hint}
+              {searchHint && <span className="block">{searchHint}</span>}
+            </>
+          )
+        }
+        errorId={errorId}
+        error={error}
+      />
     </div>
   );
 }
