@@ -220,6 +220,15 @@ describe.each(testDatabaseKinds())('the MCP server on %s', (kind) => {
     const { client: user } = await newUser();
     const { id, token } = await tokenOf(user);
     expect((await post(`Bearer ${token}`)).status).toBe(200);
+    // Stateless: no stream held open, no session to end.
+    for (const method of ['GET', 'DELETE']) {
+      const res = await app.server.request(MCP_PATH, {
+        method,
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+    }
     expect((await user.request(accessTokenPath(id), { method: 'DELETE' })).status).toBe(200);
     expect((await post(`Bearer ${token}`)).status).toBe(401);
     await expect(connect(token)).rejects.toThrow();

@@ -85,38 +85,52 @@ export function mcpRoutes(deps: McpRoutesDeps): Hono {
     };
   };
 
-  return new Hono().all(MCP_PATH, async (c) => {
-    const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
-    const owner = token ? await (await deps.getAccessTokens()).verify(token) : undefined;
-    if (!owner) {
-      c.header('WWW-Authenticate', 'Bearer realm="bc-toolbox"');
-      return errorResponse(
-        c,
-        ERROR_CODES.accessTokenInvalid,
-        'The access token is missing, unknown, revoked or expired. Create one in Profile Settings.',
+  return new Hono()
+    .on(['GET', 'DELETE'], MCP_PATH, (c) => {
+      // Stateless: no session to end (DELETE) and no stream kept open for the server's own messages (GET), so a
+      // token cannot hold connections open; the SDK's clients take 405 as "not offered" and go on with POST alone.
+      c.header('Allow', 'POST');
+      return c.json(
+        {
+          jsonrpc: '2.0',
+          error: { code: -32000, message: 'Method not allowed: this MCP server answers POST only' },
+          id: null,
+        },
+        405,
       );
-    }
-    const wait = await calls.take(`mcp:${owner.tokenId}`);
-    if (wait !== null) {
-      c.header('Retry-After', String(wait));
-      return errorResponse(
-        c,
-        ERROR_CODES.tooManyRequests,
-        `Too many calls with this access token (${MCP_CALLS_PER_MINUTE} a minute). Please try again in ${wait} seconds.`,
-      );
-    }
-    const server = createMcpServer(tools, { scope: owner.scope, context: contextOf(owner) }, logger);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-      maxRequestBodySize: MAX_MCP_BODY_BYTES,
+    })
+    .post(MCP_PATH, async (c) => {
+      const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+      const owner = token ? await (await deps.getAccessTokens()).verify(token) : undefined;
+      if (!owner) {
+        c.header('WWW-Authenticate', 'Bearer realm="bc-toolbox"');
+        return errorResponse(
+          c,
+          ERROR_CODES.accessTokenInvalid,
+          'The access token is missing, unknown, revoked or expired. Create one in Profile Settings.',
+        );
+      }
+      const wait = await calls.take(`mcp:${owner.tokenId}`);
+      if (wait !== null) {
+        c.header('Retry-After', String(wait));
+        return errorResponse(
+          c,
+          ERROR_CODES.tooManyRequests,
+          `Too many calls with this access token (${MCP_CALLS_PER_MINUTE} a minute). Please try again in ${wait} seconds.`,
+        );
+      }
+      const server = createMcpServer(tools, { scope: owner.scope, context: contextOf(owner) }, logger);
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+        maxRequestBodySize: MAX_MCP_BODY_BYTES,
+      });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(c.req.raw);
+      } finally {
+        // Stateless: nothing outlives the answer (a JSON answer is complete when handleRequest resolves).
+        void server.close();
+      }
     });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(c.req.raw);
-    } finally {
-      // Stateless: nothing outlives the answer (a JSON answer is complete when handleRequest resolves).
-      void server.close();
-    }
-  });
 }
