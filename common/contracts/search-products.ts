@@ -56,6 +56,21 @@ export function searchedId(query: string): number | undefined {
   return /^[1-9][0-9]{0,9}$/.test(query) ? Number(query) : undefined;
 }
 
+/**
+ * The answer of a search: the item whose id the query is (when it is one) first, then the text matches without it
+ * again, `limit` in all. Every search route asks both at once and merges them so.
+ */
+export function idFirst<T>(
+  byId: readonly T[],
+  byText: readonly T[],
+  idOf: (item: T) => number,
+  id: number | undefined,
+  limit: number,
+): T[] {
+  const exact = byId.filter((item) => idOf(item) === id);
+  return [...exact, ...byText.filter((item) => idOf(item) !== id)].slice(0, limit);
+}
+
 export const searchProductsRequestSchema = searchRequestSchema;
 export type SearchProductsRequest = SearchRequest;
 

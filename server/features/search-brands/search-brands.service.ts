@@ -1,6 +1,6 @@
 // Search Brands (issue 31): the brands whose name holds the query, and the brand whose id it is, as `{id, name}` for
 // the id pickers and other API clients.
-import { searchedId } from '../../../common/contracts/search-products';
+import { idFirst, searchedId } from '../../../common/contracts/search-products';
 import type { FoundBrand } from '../../../common/contracts/search-brands';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
 
@@ -23,10 +23,11 @@ export async function searchBrands(
       ? Promise.resolve([])
       : client.brands
           .list({ query: { id, include_fields: FIELDS }, limit: 1, signal })
-          .then((page) => page.items.filter((item) => item.id === id)),
+          .then((page) => page.items),
     client.brands
       .list({ query: { 'name:like': search.query, include_fields: FIELDS }, limit: search.limit, signal })
-      .then((page) => page.items.filter((item) => item.id !== id)),
+      .then((page) => page.items),
   ]);
-  return { brands: [...byId, ...byName].slice(0, search.limit).map(({ id, name }) => ({ id, name })) };
+  const brands = idFirst(byId, byName, (item) => item.id, id, search.limit);
+  return { brands: brands.map(({ id, name }) => ({ id, name })) };
 }

@@ -1,6 +1,6 @@
 // Search Categories (issue 31): the categories of every tree whose name holds the query, and the category whose id it
 // is, as `{id, name, parentId}` for the id pickers and other API clients.
-import { searchedId } from '../../../common/contracts/search-products';
+import { idFirst, searchedId } from '../../../common/contracts/search-products';
 import type { FoundCategory } from '../../../common/contracts/search-categories';
 import type { BigCommerceClient, Category } from '../../integrations/bigcommerce';
 
@@ -23,12 +23,12 @@ export async function searchCategories(
       ? Promise.resolve([])
       : client.categories
           .list({ query: { 'category_id:in': id, include_fields: FIELDS }, limit: 1, signal })
-          .then((page) => page.items.filter((item) => item.category_id === id)),
+          .then((page) => page.items),
     client.categories
       .list({ query: { 'name:like': search.query, include_fields: FIELDS }, limit: search.limit, signal })
-      .then((page) => page.items.filter((item) => item.category_id !== id)),
+      .then((page) => page.items),
   ]);
-  return { categories: [...byId, ...byName].slice(0, search.limit).map(found) };
+  return { categories: idFirst(byId, byName, (item) => item.category_id, id, search.limit).map(found) };
 }
 
 function found(category: Category): FoundCategory {

@@ -1,6 +1,6 @@
 // Search Products (issue 31): the store's products whose name, SKU or description holds the query, and the product
 // whose id it is, as `{id, name, sku}` for the id pickers and other API clients.
-import { searchedId, type FoundProduct } from '../../../common/contracts/search-products';
+import { idFirst, searchedId, type FoundProduct } from '../../../common/contracts/search-products';
 import type { BigCommerceClient, Product } from '../../integrations/bigcommerce';
 
 /** Only what a match shows: `include_fields` keeps the id and the fields named (products_catalog.v3.yml line 9570). */
@@ -23,7 +23,7 @@ export async function searchProducts(
       ? Promise.resolve([])
       : client.products
           .list({ query: { id, include_fields: FIELDS }, limit: 1, signal })
-          .then((page) => page.items.filter((item) => item.id === id)),
+          .then((page) => page.items),
     client.products
       .list({
         query: { keyword: search.query, keyword_context: 'merchant', include_fields: FIELDS },
@@ -32,8 +32,7 @@ export async function searchProducts(
       })
       .then((page) => page.items),
   ]);
-  const byKeywordOnly = byKeyword.filter((item) => item.id !== id);
-  return { products: [...byId, ...byKeywordOnly].slice(0, search.limit).map(found) };
+  return { products: idFirst(byId, byKeyword, (item) => item.id, id, search.limit).map(found) };
 }
 
 function found(product: Product): FoundProduct {
