@@ -102,7 +102,19 @@ async function expectFocus(page: Page, id: string): Promise<void> {
 async function nodePoint(page: Page, id: string): Promise<{ x: number; y: number }> {
   const label = page.locator(`[data-testid="treemap-label"][data-node-id="${id}"]`);
   await label.waitFor({ state: 'visible' });
-  const box = await label.boundingBox();
+  await label.scrollIntoViewIfNeeded();
+  // A zoom or a focus change moves the boxes over a short transition: wait until the label stands still
+  // (the same place over two animation frames), so the click lands on the box and not where it was.
+  let box = await label.boundingBox();
+  await eventually(async () => {
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const now = await label.boundingBox();
+    const still = box !== null && now !== null && box.x === now.x && box.y === now.y;
+    box = now;
+    assert.ok(still, `the label of ${id} is still moving`);
+  });
   assert.ok(box, `label of ${id}`);
   return { x: box.x + 6, y: box.y + 6 };
 }
@@ -539,6 +551,12 @@ export const widgetsVisualizationJourneys: Journey[] = [
       const rows = page.getByTestId('differences-list').locator('li');
       await rows.filter({ hasText: 'Removed' }).getByTestId('difference-show').click();
       await eventually(async () => assert.match((await focusId(page)) ?? '', /^pages\/1\/regions\/0$/));
+      // The treemap, above the list, is brought into view.
+      await eventually(async () => {
+        const box = await page.getByTestId('treemap').boundingBox();
+        const height = page.viewportSize()?.height ?? 0;
+        assert.ok(box && box.y >= 0 && box.y < height, `the treemap is in view (top ${box?.y} of ${height})`);
+      });
       const removedOption = page
         .getByTestId('treemap-level-list')
         .locator('[role="option"]')

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names';
 import { NodeDialogs } from './node-dialogs';
@@ -19,6 +20,12 @@ export default function WidgetsVisualizationScreen() {
   const { t } = useTranslation();
   const screen = useWidgetsVisualization();
   const { loaded, path, diff } = screen;
+  const treemapSection = useRef<HTMLElement>(null);
+  // "Show" sits below the treemap: bring the treemap into view, so the focused difference is seen.
+  const showDifference: typeof screen.showDifference = (difference) => {
+    screen.showDifference(difference);
+    treemapSection.current?.scrollIntoView({ block: 'nearest' });
+  };
 
   return (
     <div className="mx-auto max-w-6xl space-y-4" data-testid="widgets-visualization">
@@ -32,7 +39,7 @@ export default function WidgetsVisualizationScreen() {
         <>
           <WidgetsVisualizationStats summary={loaded.summary} />
 
-          <section className={cn(panelClass, 'space-y-3')}>
+          <section ref={treemapSection} className={cn(panelClass, 'space-y-3')}>
             <WidgetsVisualizationToolbar {...screen.toolbar} />
 
             {path.length > 0 ? (
@@ -46,7 +53,7 @@ export default function WidgetsVisualizationScreen() {
             <WidgetsVisualizationLegend compareMode={diff !== null} />
           </section>
 
-          {diff && <WidgetsVisualizationDifferences diff={diff} onShow={screen.showDifference} />}
+          {diff && <WidgetsVisualizationDifferences diff={diff} onShow={showDifference} />}
 
           <NodeDialogs {...screen.dialogs} />
         </>
