@@ -374,7 +374,34 @@ export const importWidgetsJourneys: Journey[] = [
         page.getByTestId('tool-error'),
         'New entity ID "abc" for pages/product #77 must be a positive whole number',
       );
-      await productRow.getByTestId('page-entity-id').fill(newProductId);
+      // The new id found by name in the target store (issue 31): typed words list its products, wider than the
+      // cell; the keyboard picks one, and its id is what the field holds.
+      const cellInput = productRow.getByRole('combobox', { name: 'New entity ID for pages/product #77' });
+      await cellInput.fill('Harbour Mug');
+      const option = productRow.getByRole('option', {
+        name: new RegExp(`^Harbour Mug \\(target\\).*#${newProductId}$`),
+      });
+      await option.waitFor();
+      const [input, list] = [
+        await cellInput.boundingBox(),
+        await productRow.getByTestId('page-entity-id-matches').boundingBox(),
+      ];
+      assert.ok(
+        input && list && list.width > input.width * 1.5,
+        `matches ${list?.width} px, field ${input?.width} px`,
+      );
+      // Nothing clips the list (the table scrolls sideways): the option is what is on screen where it stands.
+      assert.equal(
+        await option.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        }),
+        true,
+      );
+      await cellInput.press('ArrowDown');
+      await eventually(async () => assert.equal(await option.getAttribute('aria-selected'), 'true'));
+      await cellInput.press('Enter');
+      await eventually(async () => assert.equal(await cellInput.inputValue(), newProductId));
       await page.getByTestId('auto-create').check();
       await expectText(
         page.getByTestId('auto-create-note'),

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { TAB_IDS } from '../common/contracts/tabs';
+import { STATIC_PAGE_TEMPLATE_IDS } from '../common/dumps/page-templates';
 import { expectNoSeriousViolations } from './axe';
 import { chooseLanguage, LANGUAGES, tabReady } from './accessibility.journeys';
 import { eventually, type Journey } from './harness';
@@ -142,7 +143,13 @@ export const phoneJourneys: Journey[] = [
       await screenshot(page, 'phone-import-product-preview');
 
       const res = await page.request.post('/api/dump-widgets', {
-        data: { storeCredentials: { storeHash: 'sandbox-demo', accessToken: 'demo-token' }, dumpMode: 'all' },
+        // Every static page (long names such as pages/order-confirmation) and a product's page (its new id searched).
+        data: {
+          storeCredentials: { storeHash: 'sandbox-demo', accessToken: 'demo-token' },
+          dumpMode: 'selected',
+          selectedTemplates: [...STATIC_PAGE_TEMPLATE_IDS, 'product'],
+          entityIds: { product: '77' },
+        },
         timeout: 60_000,
       });
       const dump = ((await res.json()) as { data: { templates: { template_file: string | null }[] } }).data;
@@ -162,6 +169,32 @@ export const phoneJourneys: Journey[] = [
       await expectPhoneLayout(page, 'import-widgets with its pages');
       await expectNoSeriousViolations(page, 'import-widgets pages on a phone');
       await screenshot(page, 'phone-import-widgets-pages');
+
+      // The product page's new entity id searches the target store (issue 31): its matches open wider than the
+      // cell, within the phone's width, and the page still does not scroll sideways.
+      await pickStore(page, STORES, DEMO);
+      const productRow = page.getByTestId('page-row').filter({ hasText: 'pages/product' });
+      const cellInput = productRow.getByTestId('page-entity-id');
+      const word = (await productName(page, 77)).split(' ')[0]!;
+      await cellInput.fill(word);
+      const matches = productRow.getByTestId('page-entity-id-matches');
+      await eventually(
+        async () =>
+          assert.ok((await matches.getByRole('option').count()) > 0, `${word}: ${await matches.innerText()}`),
+        10_000,
+      );
+      const [input, list] = [await cellInput.boundingBox(), await matches.boundingBox()];
+      assert.ok(input && list, 'the field and its matches are shown');
+      assert.ok(list.width > input.width * 1.5, `matches ${list.width} px wide, the field ${input.width} px`);
+      assert.ok(
+        list.x >= 0 && list.x + list.width <= 390,
+        `matches from ${list.x} px, ${list.width} px wide`,
+      );
+      await expectPhoneLayout(page, 'import-widgets with a new entity id searched');
+      await expectNoSeriousViolations(page, 'import-widgets new entity id matches on a phone');
+      await screenshot(page, 'phone-import-widgets-entity-picker');
+      await cellInput.press('Escape');
+      await matches.waitFor({ state: 'hidden' });
     },
   },
   {
@@ -223,7 +256,13 @@ export const phoneJourneys: Journey[] = [
       const page = await openPhone(newPage, 'widgets-visualization');
       await page.getByTestId('widgets-visualization').waitFor();
       const res = await page.request.post('/api/dump-widgets', {
-        data: { storeCredentials: { storeHash: 'sandbox-demo', accessToken: 'demo-token' }, dumpMode: 'all' },
+        // Every static page (long names such as pages/order-confirmation) and a product's page (its new id searched).
+        data: {
+          storeCredentials: { storeHash: 'sandbox-demo', accessToken: 'demo-token' },
+          dumpMode: 'selected',
+          selectedTemplates: [...STATIC_PAGE_TEMPLATE_IDS, 'product'],
+          entityIds: { product: '77' },
+        },
         timeout: 60_000,
       });
       const dump = ((await res.json()) as { data: unknown }).data;

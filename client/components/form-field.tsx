@@ -62,16 +62,19 @@ export function FieldNotes({
   hint,
   errorId,
   error,
+  isHintHidden = false,
 }: {
   hintId: string;
   hint: ReactNode;
   errorId: string;
   error: string | undefined;
+  /** The hint is read by screen readers only (a field in a table cell). */
+  isHintHidden?: boolean;
 }) {
   return (
     <>
       {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
+        <p id={hintId} className={isHintHidden ? 'sr-only' : 'mt-1 text-xs text-slate-500'}>
           {hint}
         </p>
       )}

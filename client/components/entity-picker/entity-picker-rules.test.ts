@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPick,
+  cellPopupPlace,
   matchText,
   nextActive,
   popupContent,
@@ -91,5 +92,21 @@ describe('the arrow keys', () => {
     expect(nextActive(0, 3, 'ArrowUp')).toBe(2);
     expect(nextActive(1, 3, 'ArrowUp')).toBe(0);
     expect(nextActive(-1, 0, 'ArrowDown')).toBe(-1);
+  });
+});
+
+describe('cellPopupPlace', () => {
+  it('opens 320 px wide just under the field when the screen has room', () => {
+    expect(cellPopupPlace({ left: 400, bottom: 300 }, 1366)).toEqual({
+      position: 'fixed',
+      top: 304,
+      left: 400,
+      width: 320,
+    });
+  });
+  it('moves left to stay 8 px inside a phone screen, never past its left edge', () => {
+    // The field at 78 px on a 390 px phone: 320 px would end at 398; moved to 62 px, it ends at 382.
+    expect(cellPopupPlace({ left: 78, bottom: 10 }, 390)).toMatchObject({ left: 62, width: 320 });
+    expect(cellPopupPlace({ left: 300, bottom: 10 }, 320)).toMatchObject({ left: 8, width: 304 });
   });
 });

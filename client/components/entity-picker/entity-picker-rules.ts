@@ -110,3 +110,17 @@ export function nextActive(active: number, count: number, key: 'ArrowDown' | 'Ar
   if (key === 'ArrowDown') return active + 1 >= count ? 0 : active + 1;
   return active <= 0 ? count - 1 : active - 1;
 }
+
+/**
+ * Where a table cell's matches open: fixed on the screen under the field (a table's scrolling box would clip them),
+ * 20rem wide (less on a narrow screen), moved left when the field is too near the screen's right edge.
+ */
+export function cellPopupPlace(
+  field: { left: number; bottom: number },
+  screenWidth: number,
+): { position: 'fixed'; top: number; left: number; width: number } {
+  const margin = 8;
+  const width = Math.min(320, screenWidth - 2 * margin);
+  const left = Math.max(margin, Math.min(field.left, screenWidth - margin - width));
+  return { position: 'fixed', top: field.bottom + 4, left, width };
+}

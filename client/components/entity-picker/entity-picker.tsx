@@ -1,11 +1,21 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { cn } from '../../lib/class-names';
 import { FieldNotes } from '../form-field';
 import {
   applyPick,
+  cellPopupPlace,
   currentPart,
   matchParts,
   nextActive,
@@ -36,6 +46,13 @@ export type EntityPickerProps = {
   className?: string;
   /** Keys the picker leaves to the field (Enter when no match is chosen). */
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  /**
+   * `cell`: a small field in a table cell; its label and search hint are for screen readers only, and the matches
+   * open wider than the cell. `field` (the default): a form field with its label and hint shown.
+   */
+  variant?: 'field' | 'cell';
+  /** Marks the field invalid when the reason is said elsewhere (a cell's row). */
+  isInvalid?: boolean;
 };
 
 const HINT_KEYS = {
@@ -63,7 +80,10 @@ export function EntityPicker({
   testId,
   className,
   onKeyDown,
+  variant = 'field',
+  isInvalid = false,
 }: EntityPickerProps) {
+  const isCell = variant === 'cell';
   const { t } = useTranslation();
   const id = useId();
   const [isOpen, setOpen] = useState(false);
@@ -79,6 +99,24 @@ export function EntityPicker({
     content === 'matches' && state.status === 'done' ? state.matches : [];
   const activeIndex = active < matches.length ? active : -1;
   const optionId = (index: number) => `${id}-option-${index}`;
+
+  // A cell's matches are wider than the cell: placed so that they stay on the screen (a phone's card starts mid-way).
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const [cellPopup, setCellPopup] = useState<CSSProperties | undefined>(undefined);
+  const isShown = content !== 'none';
+  useLayoutEffect(() => {
+    const field = fieldRef.current;
+    if (!isCell || !isShown || !field) return;
+    const place = () => setCellPopup(cellPopupPlace(field.getBoundingClientRect(), window.innerWidth));
+    place();
+    // The list follows its field when the page (or the table) scrolls, or the screen turns.
+    window.addEventListener('scroll', place, { capture: true, passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, { capture: true });
+      window.removeEventListener('resize', place);
+    };
+  }, [isCell, isShown]);
 
   useEffect(() => {
     if (activeIndex < 0) return;
@@ -132,11 +170,12 @@ export function EntityPicker({
 
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className={isCell ? 'sr-only' : 'block text-sm font-medium text-slate-700'}>
         {label}
       </label>
-      <div className="relative mt-1">
+      <div className={cn('relative', !isCell && 'mt-1')}>
         <input
+          ref={fieldRef}
           id={id}
           type="text"
           role="combobox"
@@ -144,7 +183,7 @@ export function EntityPicker({
           aria-expanded={content === 'matches'}
           aria-controls={listId}
           aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error || isInvalid ? true : undefined}
           aria-describedby={describedBy || undefined}
           autoComplete="off"
           spellCheck={false}
@@ -159,9 +198,10 @@ export function EntityPicker({
           onBlur={close}
           data-testid={testId}
           className={cn(
-            'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm outline-none',
+            'block w-full rounded-lg border bg-white text-slate-900 shadow-sm outline-none',
+            isCell ? 'px-2 py-1 text-xs' : 'px-3 py-2 text-sm',
             'placeholder:text-slate-400 focus:ring-2 disabled:bg-slate-50 disabled:text-slate-500',
-            error
+            error || isInvalid
               ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
               : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-200',
           )}
@@ -170,7 +210,12 @@ export function EntityPicker({
           hidden={content === 'none'}
           // The field keeps the focus while a match (or the list's scroll bar) is clicked.
           onMouseDown={(event) => event.preventDefault()}
-          className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg"
+          className={cn(
+            'z-30 rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg',
+            // A cell is narrower than a product's name: its matches open wider, within the screen (cellPopupPlace).
+            !isCell && 'absolute inset-x-0 top-full mt-1',
+          )}
+          style={isCell ? cellPopup : undefined}
           data-testid={testId ? `${testId}-matches` : undefined}
         >
           <ul
@@ -179,6 +224,9 @@ export function EntityPicker({
             role="listbox"
             aria-label={t('entityPicker.matches')}
             hidden={content !== 'matches'}
+            // The list scrolls, not its frame: the list is what the field controls and keeps in view with Down and Up
+            // (axe-core leaves a combobox's controlled list out of its scrollable-region rule).
+            className="max-h-72 overflow-y-auto"
           >
             {matches.map((match, index) => {
               const { name, details } = matchParts(match, t('entityPicker.unnamed'));
@@ -214,6 +262,7 @@ export function EntityPicker({
         {statusText}
       </p>
       <FieldNotes
+        isHintHidden={isCell}
         hintId={hintId}
         hint={
           (hint || searchHint) && (

@@ -133,6 +133,7 @@ const pages: DumpedPage[] = [
 describe('PagesTable', () => {
   const props = {
     pages,
+    store: null,
     missing: [{ name: 'One', uuid: 'u1', widgetsCount: 2 }],
     invalidIndex: null,
     onToggle: noop,
@@ -153,7 +154,10 @@ describe('PagesTable', () => {
     expect(textOf(html)).toContain('77 Harbour Mug');
     // Only the page with an entity has the input, holding what was typed.
     expect(html.match(/data-testid="page-entity-id"/g)).toHaveLength(1);
-    expect(html).toMatch(/aria-label="New entity ID for pages\/product #77"[^>]*value="81"/);
+    // A product's page: the store's product picker, its label for screen readers only (issue 31).
+    expect(html).toMatch(/<label for="([^"]+)" class="sr-only">New entity ID for pages\/product #77<\/label>/);
+    expect(html).toMatch(/<input[^>]*role="combobox"[^>]*value="81"[^>]*>/);
+    expect(html).toMatch(/<input[^>]*role="combobox"[^>]*data-testid="page-entity-id"/);
     expect(allByTestId(html, 'selected-count')).toEqual(['1 of 2 pages selected']);
     expect(html).toContain('aria-label="Details of pages/product #77"');
   });

@@ -15,6 +15,7 @@ import {
   type DumpedWidgetTemplate,
   type SnapshotRegion,
 } from '../../../common/dumps/widgets-dump';
+import type { EntityKind } from '../../components/entity-picker/entity-picker-rules';
 
 /** The spec's Import Widgets messages, by their key in IMPORT_WIDGETS_MESSAGES (the catalogue uses the same keys). */
 export type ImportWidgetsMessageKey = keyof typeof IMPORT_WIDGETS_MESSAGES;
@@ -239,4 +240,15 @@ export function pageLabel(
 ): string {
   const name = page.templateFile ?? globalRegionsText;
   return page.entityId ? `${name} #${page.entityId}` : name;
+}
+
+const ENTITY_KINDS: Readonly<Record<string, EntityKind>> = {
+  'pages/product': 'product',
+  'pages/category': 'category',
+  'pages/brand': 'brand',
+};
+
+/** The kind of entity a page's new id names, when the store can be searched for it by name (issue 31). */
+export function entityKindOf(templateFile: string | null): EntityKind | null {
+  return (templateFile && ENTITY_KINDS[templateFile]) || null;
 }

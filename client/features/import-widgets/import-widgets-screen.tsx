@@ -272,6 +272,7 @@ export default function ImportWidgetsScreen() {
             />
             <PagesTable
               pages={file.pages}
+              store={store}
               form={pagesForm}
               missing={missing}
               invalidIndex={problem?.index ?? null}

@@ -1,11 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LocalStore } from '../../../common/contracts/stores';
 import type { DumpedPage } from '../../../common/dumps/widgets-dump';
+import { EntityPicker } from '../../components/entity-picker/entity-picker';
 import { TableHeader } from '../../components/table-header';
 import { cn } from '../../lib/class-names';
 import {
   countMissingWidgets,
   countPageWidgets,
+  entityKindOf,
   pageLabel,
   type MissingTemplate,
   type PagesForm,
@@ -23,6 +26,7 @@ const phoneLabel = 'text-slate-600 sm:hidden';
  */
 export function PagesTable({
   pages,
+  store,
   form,
   missing,
   invalidIndex,
@@ -32,6 +36,8 @@ export function PagesTable({
   onDetails,
 }: {
   pages: readonly DumpedPage[];
+  /** The target store, searched by the new entity id of a product's, a category's or a brand's page. */
+  store: LocalStore | null;
   form: PagesForm;
   /** The target's missing templates, once known: rows say how many of their widgets use one. */
   missing: readonly MissingTemplate[] | null;
@@ -162,27 +168,19 @@ export function PagesTable({
                     {page.entity_id === null ? (
                       <span className="text-slate-500">{t('importWidgets.noEntity')}</span>
                     ) : (
-                      <label className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                         <span className={phoneLabel} aria-hidden="true">
                           {t('importWidgets.newEntityId')}
                         </span>
-                        <input
-                          type="text"
-                          inputMode="numeric"
-                          autoComplete="off"
+                        <NewEntityIdInput
+                          page={page}
+                          store={store}
                           value={form.entityIds[index] ?? ''}
-                          onChange={(event) => onEntityIdChange(index, event.target.value)}
-                          aria-label={t('importWidgets.newEntityIdFor', { page: label })}
-                          aria-invalid={isInvalid || undefined}
-                          data-testid="page-entity-id"
-                          className={cn(
-                            'block w-28 rounded-lg border bg-white px-2 py-1 text-xs text-slate-900 shadow-sm outline-none focus:ring-2',
-                            isInvalid
-                              ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
-                              : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-200',
-                          )}
+                          onValueChange={(value) => onEntityIdChange(index, value)}
+                          label={t('importWidgets.newEntityIdFor', { page: label })}
+                          isInvalid={isInvalid}
                         />
-                      </label>
+                      </div>
                     )}
                   </td>
                   <td className={`${cell} col-start-3 row-start-1 text-right`}>
@@ -203,6 +201,61 @@ export function PagesTable({
         </table>
       </div>
     </section>
+  );
+}
+
+/**
+ * A page's new entity id: a product's, a category's or a brand's found by name in the target store (issue 31), its
+ * matches opening wider than the cell; a web page's id typed.
+ */
+function NewEntityIdInput({
+  page,
+  store,
+  value,
+  onValueChange,
+  label,
+  isInvalid,
+}: {
+  page: DumpedPage;
+  store: LocalStore | null;
+  value: string;
+  onValueChange: (value: string) => void;
+  label: string;
+  isInvalid: boolean;
+}) {
+  const kind = entityKindOf(page.template_file);
+  if (kind) {
+    return (
+      <EntityPicker
+        variant="cell"
+        kind={kind}
+        store={store}
+        label={label}
+        value={value}
+        onValueChange={onValueChange}
+        isInvalid={isInvalid}
+        testId="page-entity-id"
+        className="w-28"
+      />
+    );
+  }
+  return (
+    <input
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onValueChange(event.target.value)}
+      aria-label={label}
+      aria-invalid={isInvalid || undefined}
+      data-testid="page-entity-id"
+      className={cn(
+        'block w-28 rounded-lg border bg-white px-2 py-1 text-xs text-slate-900 shadow-sm outline-none focus:ring-2',
+        isInvalid
+          ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+          : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-200',
+      )}
+    />
   );
 }
 
