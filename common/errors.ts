@@ -98,6 +98,12 @@ export const ERROR_CODES = {
   accessTokenInvalid: 'access_token_invalid',
   /** A write asked with a read-only token. */
   accessTokenReadOnly: 'access_token_read_only',
+  // Store History (issue 32).
+  snapshotNotFound: 'snapshot_not_found',
+  /** The owner's snapshots are at their count or bytes cap. */
+  tooManySnapshots: 'too_many_snapshots',
+  /** A snapshot still being taken (or failed) compared, or two stores' snapshots compared. */
+  snapshotNotComparable: 'snapshot_not_comparable',
   // BigCommerce refused or could not be reached (server/integrations/bigcommerce/errors.ts).
   bcBadRequest: 'bc_bad_request',
   bcUnauthorized: 'bc_unauthorized',
@@ -199,6 +205,9 @@ export const ERROR_STATUS = {
   too_many_access_tokens: 409,
   access_token_invalid: 401,
   access_token_read_only: 403,
+  snapshot_not_found: 404,
+  too_many_snapshots: 409,
+  snapshot_not_comparable: 409,
   bc_bad_request: 422,
   bc_unauthorized: 401,
   bc_forbidden_scope: 403,

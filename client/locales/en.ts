@@ -1161,6 +1161,9 @@ export const en = {
   serverErrors: {
     access_token_not_found: 'This access token was not found',
     too_many_access_tokens: 'You have too many access tokens. Please revoke one first.',
+    snapshot_not_found: 'No such snapshot.',
+    too_many_snapshots: 'You keep as many snapshots as you may. Delete older ones to take another.',
+    snapshot_not_comparable: 'These snapshots cannot be compared.',
     access_token_invalid: 'The access token is missing, unknown, revoked or expired',
     access_token_read_only:
       'This access token can only read. Create one with the write scope to make changes.',

@@ -1,0 +1,128 @@
+// Store History (issue 32): snapshots of a whole store (catalogue, categories, brands, Page Builder), kept item by
+// item by content hash, and a field-level diff of any two. The paths and shapes are the issue's ("API"); a failure is
+// the app's `{error, code}`. A snapshot runs as a job (`job`, followed at `/api/jobs/{id}` as every job is).
+import { z } from 'zod';
+import { jobViewSchema } from './jobs';
+import { toolStoreCredentialsSchema } from './tool-result';
+
+export const SNAPSHOTS_PATH = '/api/snapshots';
+/** `GET ?against={otherId|live}&cursor=`: the changes from this snapshot to the other (or to the store now). */
+export const SNAPSHOT_DIFF_PATH = `${SNAPSHOTS_PATH}/:id/diff`;
+export const snapshotDiffPath = (id: string) => `${SNAPSHOTS_PATH}/${encodeURIComponent(id)}/diff`;
+
+/** What a snapshot can hold; all four when `scope` is left out. */
+export const SNAPSHOT_SCOPES = ['catalog', 'categories', 'brands', 'widgets'] as const;
+export const snapshotScopeSchema = z.enum(SNAPSHOT_SCOPES);
+export type SnapshotScope = z.infer<typeof snapshotScopeSchema>;
+
+export const SNAPSHOT_REASONS = ['manual', 'scheduled', 'before-job'] as const;
+export type SnapshotReason = (typeof SNAPSHOT_REASONS)[number];
+
+export const SNAPSHOT_STATES = ['running', 'done', 'failed', 'cancelled'] as const;
+export type SnapshotState = (typeof SNAPSHOT_STATES)[number];
+
+/** The kinds of item a diff lists (the issue's names). */
+export const SNAPSHOT_ITEM_KINDS = ['product', 'category', 'brand', 'page', 'widget-template'] as const;
+export const snapshotItemKindSchema = z.enum(SNAPSHOT_ITEM_KINDS);
+export type SnapshotItemKind = z.infer<typeof snapshotItemKindSchema>;
+
+/** Snapshots a user (or a visitor) keeps at most, over all their stores; the oldest must be deleted first. */
+export const MAX_SNAPSHOTS_PER_OWNER = 50;
+/** Bytes a user's (or visitor's) snapshots may add to storage, compressed. */
+export const MAX_SNAPSHOT_BYTES_PER_OWNER = 500 * 1024 * 1024;
+/** A diff answers at most this many changes per page (`nextCursor` for the next). */
+export const SNAPSHOT_DIFF_PAGE_SIZE = 50;
+
+export const SNAPSHOT_LIMIT_MESSAGE = `You already keep ${MAX_SNAPSHOTS_PER_OWNER} snapshots. Delete older ones to take another.`;
+export const SNAPSHOT_BYTES_MESSAGE =
+  'Your snapshots already use all the storage they may (500 MB). Delete older ones to take another.';
+export const SNAPSHOT_NOT_FOUND_MESSAGE = 'No such snapshot.';
+export const SNAPSHOT_NOT_READY_MESSAGE = 'This snapshot is not complete, so it cannot be compared.';
+export const SNAPSHOT_OTHER_STORE_MESSAGE = 'Snapshots of two different stores cannot be compared.';
+
+export const takeSnapshotRequestSchema = z.object({
+  storeCredentials: toolStoreCredentialsSchema,
+  scope: z.array(snapshotScopeSchema).min(1).max(SNAPSHOT_SCOPES.length).optional(),
+});
+export type TakeSnapshotRequest = z.infer<typeof takeSnapshotRequestSchema>;
+
+export const snapshotCountsSchema = z.object({
+  products: z.number(),
+  variants: z.number(),
+  categories: z.number(),
+  brands: z.number(),
+  pages: z.number(),
+  widgets: z.number(),
+  widgetTemplates: z.number(),
+});
+export type SnapshotCounts = z.infer<typeof snapshotCountsSchema>;
+
+export const snapshotSchema = z.object({
+  id: z.string(),
+  storeHash: z.string(),
+  createdAt: z.string(),
+  state: z.enum(SNAPSHOT_STATES),
+  reason: z.enum(SNAPSHOT_REASONS),
+  scope: z.array(snapshotScopeSchema),
+  counts: snapshotCountsSchema,
+  /** Its data, uncompressed. */
+  bytes: z.number(),
+  /** What it added to storage (compressed): items no earlier snapshot of its owner held. */
+  newBytes: z.number(),
+  /** The job that takes it. */
+  jobId: z.string().nullable(),
+});
+export type Snapshot = z.infer<typeof snapshotSchema>;
+
+export const takeSnapshotResponseSchema = z.object({ snapshotId: z.string(), job: jobViewSchema });
+export type TakeSnapshotResponse = z.infer<typeof takeSnapshotResponseSchema>;
+
+export const listSnapshotsQuerySchema = z.object({ storeHash: z.string().min(1).max(100) });
+export const listSnapshotsResponseSchema = z.object({ snapshots: z.array(snapshotSchema) });
+export type ListSnapshotsResponse = z.infer<typeof listSnapshotsResponseSchema>;
+
+/** A page is keyed by where it is; every other item by its id. */
+export const snapshotItemKeySchema = z.union([
+  z.object({ id: z.union([z.number(), z.string()]) }),
+  z.object({ channelId: z.number(), templateFile: z.string(), entityId: z.string().nullable() }),
+]);
+export type SnapshotItemKey = z.infer<typeof snapshotItemKeySchema>;
+
+export const snapshotFieldChangeSchema = z.object({
+  /** `name`, `variants[sku=ABC-1].price`, `custom_fields[name=Material].value`, `regions[header].widgets[0]`… */
+  path: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type SnapshotFieldChange = z.infer<typeof snapshotFieldChangeSchema>;
+
+export const snapshotChangeSchema = z.object({
+  kind: snapshotItemKindSchema,
+  key: snapshotItemKeySchema,
+  name: z.string(),
+  change: z.enum(['added', 'removed', 'changed']),
+  /** For a changed item: each field that differs (empty for an added or removed one). */
+  fields: z.array(snapshotFieldChangeSchema),
+});
+export type SnapshotChange = z.infer<typeof snapshotChangeSchema>;
+
+export const snapshotDiffQuerySchema = z.object({
+  against: z.string().min(1).max(100),
+  cursor: z.string().max(200).optional(),
+  kind: snapshotItemKindSchema.optional(),
+  /** Part of a name, SKU or page (template file), any case. */
+  search: z.string().max(100).optional(),
+});
+export type SnapshotDiffQuery = z.infer<typeof snapshotDiffQuerySchema>;
+
+const changeCountsSchema = z.object({ added: z.number(), removed: z.number(), changed: z.number() });
+
+export const snapshotDiffResponseSchema = z.object({
+  changes: z.array(snapshotChangeSchema),
+  /** Changes in all (after the kind and search filters). */
+  total: z.number(),
+  nextCursor: z.string().nullable(),
+  /** Per kind, before the filters: what the screen's kind filter shows. */
+  counts: z.record(snapshotItemKindSchema, changeCountsSchema),
+});
+export type SnapshotDiffResponse = z.infer<typeof snapshotDiffResponseSchema>;
