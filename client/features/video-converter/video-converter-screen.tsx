@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { secondaryButtonClass } from '../../components/button-classes';
+import { secondaryButtonClass as secondaryButton } from '../../components/button-classes';
 import { VideoFileField } from '../../components/tool/video-file-field';
 import { cn } from '../../lib/class-names';
 import { useOpenTab } from '../../lib/tab-navigation';
@@ -54,7 +54,7 @@ export default function VideoConverterScreen() {
             <p className="text-sm text-slate-700">{t('video.engineSuggestions')}</p>
             <button
               type="button"
-              className={secondaryButtonClass}
+              className={secondaryButton}
               onClick={converter.retryEngine}
               data-testid="video-engine-retry"
             >
@@ -164,7 +164,7 @@ export default function VideoConverterScreen() {
 function ConvertAnotherButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={secondaryButtonClass} onClick={onClick} data-testid="video-another">
+    <button type="button" className={secondaryButton} onClick={onClick} data-testid="video-another">
       {t('video.convertAnother')}
     </button>
   );
@@ -196,12 +196,7 @@ function PlanDetails({
           {t(plan.reason === 'h265-unavailable' ? 'video.h265Unavailable' : 'video.noEngine')}
         </p>
         {plan.reason === 'h265-unavailable' && (
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={onCloud}
-            data-testid="video-open-cloud"
-          >
+          <button type="button" className={secondaryButton} onClick={onCloud} data-testid="video-open-cloud">
             {t('video.openCloud')}
           </button>
         )}
@@ -273,7 +268,7 @@ function Progress({
         {t('video.progress', { percent: String(percent) })}
         {left !== null && ` · ${t('video.timeLeft', { time: formatDuration(left) })}`}
       </p>
-      <button type="button" className={secondaryButtonClass} onClick={onCancel} data-testid="video-cancel">
+      <button type="button" className={secondaryButton} onClick={onCancel} data-testid="video-cancel">
         {t('common.cancel')}
       </button>
     </div>
