@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '../lib/class-names';
+import { secondaryButtonClass } from './button-classes';
 
 export interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -145,6 +146,39 @@ export function SubmitButton({
         'disabled:cursor-not-allowed disabled:opacity-60',
         className,
       )}
+    >
+      {isBusy ? busyLabel : label}
+    </button>
+  );
+}
+
+/**
+ * A button that starts a request beside the form's own (Load product, Load templates): disabled, with the busy label,
+ * while its request runs.
+ */
+export function BusyButton({
+  isBusy,
+  label,
+  busyLabel,
+  onClick,
+  className = secondaryButtonClass,
+  testId,
+}: {
+  isBusy: boolean;
+  label: string;
+  busyLabel: string;
+  onClick: () => void;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={isBusy}
+      aria-busy={isBusy || undefined}
+      data-testid={testId}
+      className={className}
     >
       {isBusy ? busyLabel : label}
     </button>

@@ -90,10 +90,13 @@ export const ACTIVE_JOBS_QUERY = 'active';
 
 export const JOB_EVENT = 'progress';
 
-/** The screens' paths of a bulk edit: `…/preview` (POST, the spec's body) and `…/jobs` (POST, starts the job). */
+/**
+ * The paths of a bulk edit: the spec's endpoint (POST, answers when the job ends), and the screens' `…/preview`
+ * (POST, the spec's body) and `…/jobs` (POST, starts the job).
+ */
 export const bulkEditPaths = (tool: 'reset-page-title' | 'copy-description') => {
   const base = tool === 'reset-page-title' ? RESET_PAGE_TITLE_PATH : COPY_DESCRIPTION_PATH;
-  return { preview: `${base}/preview`, start: `${base}/jobs` };
+  return { spec: base, preview: `${base}/preview`, start: `${base}/jobs` };
 };
 
 /** Products shown in a preview at most; `total` says how many there are in all. */

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CloudStore, LocalStore } from '../contracts/stores';
-import { countLocalOnly, dedupeByStoreHash, mergeStoreLists, planStoreLoad, toCloudStore } from './merge';
+import {
+  countLocalOnly,
+  dedupeByStoreHash,
+  fromCloudStore,
+  mergeStoreLists,
+  planStoreLoad,
+  toCloudStore,
+} from './merge';
 
 const hash = fc.constantFrom('abc123', 'def456', 'ghi789', 'jkl000', 'sandbox-demo', 'sandbox-empty', 'zz9');
 const text = fc.string({ minLength: 1, maxLength: 8 });
@@ -25,6 +32,29 @@ const cloudStore: fc.Arbitrary<CloudStore> = fc.record({
   createdAt: iso,
 });
 
+describe('fromCloudStore and toCloudStore', () => {
+  it('name the token apiToken in the browser and accessToken in the cloud; a cloud store comes back as cloud', () => {
+    const cloud: CloudStore = {
+      id: 'id-1',
+      name: 'Shop',
+      storeHash: 'abc123',
+      accessToken: 'token',
+      clientId: 'client',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(fromCloudStore(cloud)).toEqual({
+      id: 'id-1',
+      name: 'Shop',
+      storeHash: 'abc123',
+      apiToken: 'token',
+      clientId: 'client',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      source: 'cloud',
+    });
+    expect(toCloudStore(fromCloudStore(cloud))).toEqual(cloud);
+  });
+});
+
 describe('mergeStoreLists', () => {
   it('never loses a store: every store hash of either list is in the result exactly once', () => {
     fc.assert(
@@ -43,7 +73,7 @@ describe('mergeStoreLists', () => {
         const merged = mergeStoreLists(cloud, local);
         for (const c of dedupeByStoreHash(cloud)) {
           const m = merged.find((s) => s.storeHash === c.storeHash);
-          expect(m).toEqual({ ...toLocal(c) });
+          expect(m).toEqual(fromCloudStore(c));
         }
       }),
     );
@@ -145,15 +175,3 @@ describe('planStoreLoad', () => {
     ]);
   });
 });
-
-function toLocal(c: CloudStore): LocalStore {
-  return {
-    id: c.id,
-    name: c.name,
-    storeHash: c.storeHash,
-    apiToken: c.accessToken,
-    clientId: c.clientId,
-    createdAt: c.createdAt,
-    source: 'cloud',
-  };
-}

@@ -2,7 +2,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATUS_DOC_TYPE } from './envelope';
 import { imageDimensions, renderPng } from './images';
-import { bcErrorAnswer, startSandboxServer, type RunningSandbox } from './test-server';
+import {
+  ATOM_DATE_MODIFIER_CONFIG,
+  bcErrorAnswer,
+  startSandboxServer,
+  type RunningSandbox,
+} from './test-server';
 
 type Json = Record<string, unknown>;
 
@@ -518,13 +523,7 @@ describe('options, modifiers and other sub-resources', () => {
 
   it('takes date modifiers only with ISO-8601 ATOM dates: a missing one is a server error', async () => {
     const base = { display_name: 'Delivery date', type: 'date', required: true };
-    const dates = {
-      default_value: '2026-03-01T00:00:00+00:00',
-      date_limited: true,
-      date_limit_mode: 'range',
-      date_earliest_value: '2026-02-01T00:00:00+00:00',
-      date_latest_value: '2026-12-31T00:00:00+00:00',
-    };
+    const dates = ATOM_DATE_MODIFIER_CONFIG;
     const none = await demo('POST', '/v3/catalog/products/78/modifiers', base);
     expect(none.status).toBe(500);
     const dateOnly = await demo('POST', '/v3/catalog/products/78/modifiers', {
@@ -776,12 +775,9 @@ describe('category tree writes and assignments', () => {
     expect(partly).toEqual({
       status: 207,
       body: {
-        errors: {
-          status: 207,
-          title: 'Some categories were not saved.',
-          type: STATUS_DOC_TYPE,
-          errors: { '1': 'Category 987654 does not exist.' },
-        },
+        errors: bcErrorAnswer(207, 'Some categories were not saved.', {
+          '1': 'Category 987654 does not exist.',
+        }),
         meta: { total: 2, success: 1, failed: 1 },
       },
     });
@@ -792,12 +788,9 @@ describe('category tree writes and assignments', () => {
     expect(refused).toEqual({
       status: 422,
       body: {
-        errors: {
-          status: 422,
-          title: 'Some categories were not saved.',
-          type: STATUS_DOC_TYPE,
-          errors: { '0': 'Parent category 987654 does not exist.' },
-        },
+        errors: bcErrorAnswer(422, 'Some categories were not saved.', {
+          '0': 'Parent category 987654 does not exist.',
+        }),
         meta: { total: 1, success: 0, failed: 1 },
       },
     });

@@ -43,3 +43,15 @@ export async function startSandboxServer(options: Partial<SandboxOptions> = {}):
 export function bcErrorAnswer(status: number, title: string, errors: Record<string, string> = {}) {
   return { status, title, type: STATUS_DOC_TYPE, errors };
 }
+
+/**
+ * A date modifier's `config` with every date in ISO-8601 ATOM form, as the sandbox takes them: a range from
+ * 1 February to 31 December 2026, 1 March by default (the sandbox's and Import Product's tests).
+ */
+export const ATOM_DATE_MODIFIER_CONFIG = {
+  default_value: '2026-03-01T00:00:00+00:00',
+  date_limited: true,
+  date_limit_mode: 'range',
+  date_earliest_value: '2026-02-01T00:00:00+00:00',
+  date_latest_value: '2026-12-31T00:00:00+00:00',
+} as const;

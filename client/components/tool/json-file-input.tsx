@@ -94,7 +94,6 @@ export function JsonFileInput<T>({
   testId = 'json-file-input',
 }: JsonFileInputProps<T>) {
   const { t } = useTranslation();
-  const id = useId();
   const [status, setStatus] = useState<JsonFileStatus>(null);
   // Only the last chosen file counts, whichever read finishes first.
   const latest = useRef(0);
@@ -119,7 +118,7 @@ export function JsonFileInput<T>({
     }
   };
 
-  return <JsonFileInputView id={id} label={label} status={status} onChange={choose} testId={testId} />;
+  return <JsonFileInputView label={label} status={status} onChange={choose} testId={testId} />;
 }
 
 /** What a file input says under itself: loaded (or what is loaded), wrong, or still reading. */
@@ -127,14 +126,15 @@ export type JsonFileStatus = { tone: 'ok' | 'error' | 'busy'; text: string; deta
 
 /** The input's markup (rendered on its own in the unit test, and by screens that read the file themselves). */
 export function JsonFileInputView({
-  id,
+  id: givenId,
   label,
   status,
   onChange,
   testId,
   okTestIdSuffix = 'loaded',
 }: {
-  id: string;
+  /** The input's id (its own by default). */
+  id?: string;
   label: string;
   status: JsonFileStatus;
   onChange: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
@@ -142,6 +142,8 @@ export function JsonFileInputView({
   /** The status line's test id is `${testId}-error`, `${testId}-busy`, or this suffix for a good file. */
   okTestIdSuffix?: string;
 }) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const statusId = `${id}-status`;
   return (
     <div>

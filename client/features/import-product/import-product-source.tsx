@@ -2,14 +2,14 @@ import { MessageDetails } from '../../components/message-details';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityPicker } from '../../components/entity-picker/entity-picker';
-import { RadioOptions } from '../../components/form-field';
+import { BusyButton, RadioOptions } from '../../components/form-field';
 import { ProductSearchTypeFieldset } from '../../components/product-search-type';
 import { StorePicker } from '../../components/store-picker/store-picker';
 import { JsonFileInputView } from '../../components/tool/json-file-input';
 import type { ImportProductSource } from './use-import-product';
 
 const SOURCE_MODES = ['file', 'store'] as const;
-const secondaryButton =
+const loadButtonClass =
   'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
 
 /** Where the product dump comes from (spec part 1 §2): a file, or a product fetched from another store. */
@@ -40,7 +40,6 @@ export function ImportProductSourceFields({
 
       <div hidden={source.mode !== 'file'}>
         <JsonFileInputView
-          id={`${formId}-file`}
           label={t('importProduct.file')}
           status={source.fileStatus}
           onChange={source.chooseFile}
@@ -97,16 +96,14 @@ function SourceStoreFields({
           }}
           testId="source-search-value"
         />
-        <button
-          type="button"
+        <BusyButton
+          isBusy={source.isLoading}
+          label={t('importProduct.loadProduct')}
+          busyLabel={t('importProduct.loadingProduct')}
           onClick={source.load}
-          disabled={source.isLoading}
-          aria-busy={source.isLoading || undefined}
-          data-testid="source-load"
-          className={secondaryButton}
-        >
-          {source.isLoading ? t('importProduct.loadingProduct') : t('importProduct.loadProduct')}
-        </button>
+          className={loadButtonClass}
+          testId="source-load"
+        />
       </div>
       {status && (
         <p

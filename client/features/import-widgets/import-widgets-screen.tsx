@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import {
@@ -11,7 +11,7 @@ import {
   type WidgetsImportFile,
 } from '../../../common/contracts/import-widgets';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { FormAlert, SubmitButton, TextField } from '../../components/form-field';
+import { BusyButton, FormAlert, SubmitButton, TextField } from '../../components/form-field';
 import { JsonFileInputView } from '../../components/tool/json-file-input';
 import { ProgressPanel } from '../../components/tool/progress-panel';
 import { ToolForm } from '../../components/tool/tool-form';
@@ -36,9 +36,6 @@ import { MissingTemplatesSection } from './missing-templates';
 import { PageDetailsDialog } from './page-details-dialog';
 import { PagesTable } from './pages-table';
 
-const secondaryButton =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
-
 /** The target's templates, for the store and channel they were read from. */
 type TargetTemplates = { key: string; channelId: number; templates: TargetWidgetTemplate[] };
 
@@ -61,7 +58,6 @@ type ImportRun = { request: ImportWidgetsRequest; storeName: string };
  */
 export default function ImportWidgetsScreen() {
   const { t } = useTranslation();
-  const fileInputId = useId();
   const [store, setStoreState] = useState<LocalStore | null>(null);
   const [channelText, setChannelText] = useState('1');
   const [target, setTarget] = useState<TargetTemplates | null>(null);
@@ -225,16 +221,13 @@ export default function ImportWidgetsScreen() {
             inputMode="numeric"
             testId="channel-id"
           />
-          <button
-            type="button"
+          <BusyButton
+            isBusy={loadTemplates.isPending}
+            label={t('importWidgets.loadTemplates')}
+            busyLabel={t('importWidgets.loadingTemplates')}
             onClick={requestTemplates}
-            disabled={loadTemplates.isPending}
-            aria-busy={loadTemplates.isPending || undefined}
-            data-testid="load-templates"
-            className={secondaryButton}
-          >
-            {loadTemplates.isPending ? t('importWidgets.loadingTemplates') : t('importWidgets.loadTemplates')}
-          </button>
+            testId="load-templates"
+          />
         </div>
         <p className="-mt-3 text-xs text-slate-500">{t('importWidgets.channelIdHint')}</p>
         {templatesErrorText && (
@@ -255,7 +248,6 @@ export default function ImportWidgetsScreen() {
         )}
 
         <JsonFileInputView
-          id={fileInputId}
           label={t('importWidgets.file')}
           status={fileStatus}
           onChange={chooseFile}

@@ -7,13 +7,7 @@ import {
   type ProductMatch,
   type ProductMatches,
 } from './keyword-protocol';
-import {
-  isSandboxStore,
-  SandboxNoAdmin,
-  SelectableProducts,
-  smallButton,
-  type ProductColumn,
-} from './product-selection';
+import { smallButton, StoreProducts, type ProductColumn } from './product-selection';
 
 /**
  * The products of the pages read so far that hold a keyword (issue 14, "one click from fixing it"): where it occurs,
@@ -90,17 +84,14 @@ export function KeywordProducts({
           {t('keywords.cut', { max: String(MAX_DESCRIPTION_TEXT), n: String(matches.cut) })}
         </p>
       )}
-      {isSandboxStore(store) && <SandboxNoAdmin testId="sandbox-no-admin" />}
-      {matches.products.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('keywords.noProducts')}</p>
-      ) : (
-        <SelectableProducts
-          products={matches.products}
-          store={store}
-          columns={columns}
-          testIds={{ list: 'keyword-products', row: 'keyword-product', handOff: 'hand-off-' }}
-        />
-      )}
+      <StoreProducts
+        products={matches.products}
+        store={store}
+        columns={columns}
+        testIds={{ list: 'keyword-products', row: 'keyword-product', handOff: 'hand-off-' }}
+        sandboxTestId="sandbox-no-admin"
+        empty={<p className="text-sm text-slate-600">{t('keywords.noProducts')}</p>}
+      />
     </section>
   );
 }

@@ -4,13 +4,7 @@ import type { MissingFromTitle } from '../../../common/keywords';
 import { FormAlert } from '../../components/form-field';
 import { ProgressPanel } from '../../components/tool/progress-panel';
 import { MAX_LISTED_PRODUCTS } from './keyword-protocol';
-import {
-  isSandboxStore,
-  SandboxNoAdmin,
-  SelectableProducts,
-  smallButton,
-  type ProductColumn,
-} from './product-selection';
+import { smallButton, StoreProducts, type ProductColumn } from './product-selection';
 import type { MissingReportState } from './use-missing-report';
 
 /**
@@ -126,15 +120,13 @@ export function MissingTitlesReport({
             </p>
           )}
           {report.report.lines.length > 0 && (
-            <>
-              {isSandboxStore(store) && <SandboxNoAdmin testId="missing-report-sandbox" />}
-              <SelectableProducts
-                products={report.report.lines}
-                store={store}
-                columns={columns}
-                testIds={{ list: 'missing-report', row: 'missing-line', handOff: 'missing-hand-off-' }}
-              />
-            </>
+            <StoreProducts
+              products={report.report.lines}
+              store={store}
+              columns={columns}
+              testIds={{ list: 'missing-report', row: 'missing-line', handOff: 'missing-hand-off-' }}
+              sandboxTestId="missing-report-sandbox"
+            />
           )}
         </div>
       )}

@@ -28,11 +28,10 @@ const HANDOFF_LABELS = {
 export const smallButton =
   'rounded-lg border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
 
-export const isSandboxStore = (store: LocalStore | null) =>
-  store ? isSandboxStoreHash(store.storeHash) : false;
+const isSandboxStore = (store: LocalStore | null) => (store ? isSandboxStoreHash(store.storeHash) : false);
 
 /** The note that a sandbox store's products have no admin links. */
-export function SandboxNoAdmin({ testId }: { testId: string }) {
+function SandboxNoAdmin({ testId }: { testId: string }) {
   const { t } = useTranslation();
   return (
     <p className="text-xs text-slate-600" data-testid={testId}>
@@ -48,16 +47,7 @@ export interface ProductColumn<P> {
   testId: string;
 }
 
-/**
- * The products with a checkbox, the id and the name each, then the given columns; up to {@link MAX_ROWS_SHOWN} rows,
- * Select All, and the hand-off below.
- */
-export function SelectableProducts<P extends { id: number; name: string }>({
-  products,
-  store,
-  columns,
-  testIds,
-}: {
+type SelectableProductsProps<P> = {
   products: readonly P[];
   store: LocalStore | null;
   columns: ReadonlyArray<ProductColumn<P>>;
@@ -66,7 +56,35 @@ export function SelectableProducts<P extends { id: number; name: string }>({
    * `{row}-name`; the hand-off buttons `{handOff}{target}`.
    */
   testIds: { list: string; row: string; handOff: string };
-}) {
+};
+
+/**
+ * A product list of the store: for a sandbox store the note that its products have no admin links (test id
+ * `sandboxTestId`), then the selectable products, or `empty` when there are none.
+ */
+export function StoreProducts<P extends { id: number; name: string }>({
+  sandboxTestId,
+  empty = null,
+  ...list
+}: SelectableProductsProps<P> & { sandboxTestId: string; empty?: ReactNode }) {
+  return (
+    <>
+      {isSandboxStore(list.store) && <SandboxNoAdmin testId={sandboxTestId} />}
+      {list.products.length === 0 ? empty : <SelectableProducts {...list} />}
+    </>
+  );
+}
+
+/**
+ * The products with a checkbox, the id and the name each, then the given columns; up to {@link MAX_ROWS_SHOWN} rows,
+ * Select All, and the hand-off below.
+ */
+function SelectableProducts<P extends { id: number; name: string }>({
+  products,
+  store,
+  columns,
+  testIds,
+}: SelectableProductsProps<P>) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const isSandbox = isSandboxStore(store);

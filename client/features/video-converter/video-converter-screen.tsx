@@ -1,5 +1,7 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { secondaryButtonClass as secondaryButton } from '../../components/button-classes';
+import { VideoFileField } from '../../components/tool/video-file-field';
 import { cn } from '../../lib/class-names';
 import { useOpenTab } from '../../lib/tab-navigation';
 import { handOffFile } from '../../lib/video/file-handoff';
@@ -8,8 +10,6 @@ import { engineLabel, useVideoConverter } from './use-video-converter';
 
 const primaryButton =
   'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
-const secondaryButton =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
 const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
 const CODECS: readonly { codec: TargetCodec; key: 'codecH264' | 'codecH265' }[] = [
@@ -24,15 +24,12 @@ const CODECS: readonly { codec: TargetCodec; key: 'codecH264' | 'codecH265' }[] 
  */
 export default function VideoConverterScreen() {
   const { t } = useTranslation();
-  const fileId = useId();
+  const formId = useId();
   const openTab = useOpenTab();
   const converter = useVideoConverter();
   const { engineState, engine, file, codec, analysis, run, problem } = converter;
   const busy = run.status === 'converting';
   const planned = analysis?.status === 'planned' ? analysis : null;
-
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) =>
-    converter.chooseFile(event.target.files?.[0] ?? null);
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="video-converter">
@@ -77,24 +74,14 @@ export default function VideoConverterScreen() {
           }}
         >
           <fieldset disabled={busy} className="space-y-4">
-            <div>
-              <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
-                {t('video.chooseFile')}
-              </label>
-              <input
-                id={fileId}
-                type="file"
-                accept="video/*"
-                onChange={chooseFile}
-                data-testid="video-file"
-                className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
-              />
-              {file && (
-                <p className="mt-1 text-xs text-slate-600" data-testid="video-file-chosen">
-                  {t('video.fileChosen', { name: file.name, size: megabytes(file.size) })}
-                </p>
-              )}
-            </div>
+            <VideoFileField
+              testId="video"
+              inputKey={0}
+              onFile={converter.chooseFile}
+              disabled={busy}
+              chosen={file ? t('video.fileChosen', { name: file.name, size: megabytes(file.size) }) : null}
+              error={null}
+            />
             <fieldset>
               <legend className="text-sm font-medium text-slate-700">{t('video.codec')}</legend>
               <div className="mt-1 flex flex-wrap gap-4">
@@ -102,7 +89,7 @@ export default function VideoConverterScreen() {
                   <label key={item.codec} className="inline-flex items-center gap-2 text-sm text-slate-700">
                     <input
                       type="radio"
-                      name={`${fileId}-codec`}
+                      name={`${formId}-codec`}
                       value={item.codec}
                       checked={codec === item.codec}
                       onChange={() => converter.setCodec(item.codec)}

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JsonFileInputView } from '../../components/tool/json-file-input';
 import { cn } from '../../lib/class-names';
@@ -27,12 +27,9 @@ export function WidgetsVisualizationFiles({
   onStopComparing: () => void;
 }) {
   const { t } = useTranslation();
-  const fileId = useId();
-  const compareId = useId();
   return (
     <section className={cn(panelClass, 'grid gap-4 md:grid-cols-2')}>
       <JsonFileInputView
-        id={fileId}
         label={t('widgetsVisualization.upload')}
         status={status}
         onChange={onChooseFile}
@@ -42,7 +39,6 @@ export function WidgetsVisualizationFiles({
       {isLoaded && (
         <div>
           <JsonFileInputView
-            id={compareId}
             label={t('widgetsVisualization.compare')}
             status={compareStatus}
             onChange={onChooseCompare}

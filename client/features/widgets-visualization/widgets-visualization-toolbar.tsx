@@ -1,6 +1,7 @@
-import { useId, type Dispatch, type SetStateAction } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HierarchyFilters } from '../../../common/dumps/widgets-hierarchy';
+import { TextField } from '../../components/form-field';
 import { PanelButton } from './panel-button';
 
 /** Above the treemap: the search and its count, the filters, Reset View. */
@@ -21,23 +22,17 @@ export function WidgetsVisualizationToolbar({
   onResetView: () => void;
 }) {
   const { t } = useTranslation();
-  const searchId = useId();
   return (
     <div className="flex flex-wrap items-end gap-4">
-      <div className="min-w-64 flex-1">
-        <label htmlFor={searchId} className="block text-sm font-medium text-slate-700">
-          {t('widgetsVisualization.search')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          maxLength={200}
-          onChange={(event) => onQueryChange(event.target.value)}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
-          data-testid="treemap-search"
-        />
-      </div>
+      <TextField
+        className="min-w-64 flex-1"
+        type="search"
+        label={t('widgetsVisualization.search')}
+        value={query}
+        maxLength={200}
+        onValueChange={onQueryChange}
+        testId="treemap-search"
+      />
       <p className="pb-2 text-sm text-slate-700" role="status" data-testid="treemap-search-count">
         {matchCount !== null ? t('widgetsVisualization.searchCount', { n: String(matchCount) }) : ''}
       </p>

@@ -15,12 +15,16 @@ import { AppError } from '../../errors';
 
 export type ModelTurn = { role: ChatRole; content: string };
 
-export type ModelRequest = {
-  system: string;
-  messages: readonly ModelTurn[];
-  /** Read-only store tools; left out when no store is picked. */
+/** What a question brings to the model besides its words: the store's tools, and the caller's abort. */
+export type ModelCallOptions = {
+  /** Read-only store tools; left out when no store is picked (model mode only). */
   tools?: ToolSet;
   signal: AbortSignal;
+};
+
+export type ModelRequest = ModelCallOptions & {
+  system: string;
+  messages: readonly ModelTurn[];
 };
 
 /** A chat model: the answer's text as it is written. Throws (as AppError) when the provider fails. */

@@ -2,7 +2,6 @@
 // answer from the numbered passages (with read-only store tools when a store is picked), or, without a model
 // (offline mode), quote the best passages. Either way the answer streams piece by piece and ends with its sources.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ToolSet } from 'ai';
 import {
   citedPassages,
   composeOfflineAnswer,
@@ -13,7 +12,7 @@ import {
 import { contextWindow } from '../../../common/ai-assistant/conversation';
 import { streamPieces } from '../../../common/ai-assistant/stream-lines';
 import type { ChatSource, HistoryItem } from '../../../common/contracts/ai-assistant';
-import { modelFailure, type ChatModel } from './ai-assistant.model';
+import { modelFailure, type ChatModel, type ModelCallOptions } from './ai-assistant.model';
 import type { HelpCorpus } from './retrieval';
 
 export type AnswerMode = 'offline' | 'model';
@@ -26,13 +25,10 @@ export type AnswerDeps = {
   offlinePieceDelayMs?: number;
 };
 
-export type AnswerInput = {
+export type AnswerInput = ModelCallOptions & {
   question: string;
   /** The earlier messages the client sent; only the last 10 are used. */
   history: readonly HistoryItem[];
-  /** Read-only tools over the picked store (model mode only). */
-  tools?: ToolSet;
-  signal: AbortSignal;
 };
 
 export type Answer = {

@@ -5,9 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import {
-  COPY_DESCRIPTION_PATH,
   copyDescriptionRequestSchema,
-  RESET_PAGE_TITLE_PATH,
   resetPageTitleRequestSchema,
   type BulkResult,
   type CopyDescriptionCommand,
@@ -34,14 +32,13 @@ export type BulkEditRoutesDeps = ToolRouteDeps & {
   getTokenCipher: () => Promise<TokenCipher>;
 };
 
-type Tool = {
-  schema: z.ZodType;
+/** A bulk edit, its command parsed by `schema`; its endpoints are `bulkEditPaths(kind)`. */
+type Tool<Command> = {
+  schema: z.ZodType<Command>;
   kind: 'reset-page-title' | 'copy-description';
-  /** The spec's endpoint (its preview and job endpoints are `bulkEditPaths(kind)`). */
-  path: string;
   /** The job's input (no secret) and its credentials. */
-  describe(command: unknown): { input: BulkEditInput; credentials: SealedCredentials };
-  preview(command: unknown, call: ToolCall): Promise<ReturnType<typeof toPreview>>;
+  describe(command: Command): { input: BulkEditInput; credentials: SealedCredentials };
+  preview(command: Command, call: ToolCall): Promise<ReturnType<typeof toPreview>>;
 };
 
 const key = (store: { storeHash: string; accessToken: string }) => ({
@@ -49,19 +46,16 @@ const key = (store: { storeHash: string; accessToken: string }) => ({
   accessToken: store.accessToken,
 });
 
-const RESET: Tool = {
+const RESET: Tool<ResetPageTitleCommand> = {
   schema: resetPageTitleRequestSchema,
   kind: 'reset-page-title',
-  path: RESET_PAGE_TITLE_PATH,
-  describe(raw) {
-    const command = raw as ResetPageTitleCommand;
+  describe(command) {
     return {
       input: { kind: 'reset-page-title', field: 'page_title', scope: command.scope },
       credentials: { target: key(command.storeCredentials) },
     };
   },
-  async preview(raw, call) {
-    const command = raw as ResetPageTitleCommand;
+  async preview(command, call) {
     const client = call.storeClient(command.storeCredentials);
     return toPreview(
       planEdit(await resolveScope(client, command.scope, 'page_title', call.signal), ''),
@@ -70,12 +64,10 @@ const RESET: Tool = {
   },
 };
 
-const COPY: Tool = {
+const COPY: Tool<CopyDescriptionCommand> = {
   schema: copyDescriptionRequestSchema,
   kind: 'copy-description',
-  path: COPY_DESCRIPTION_PATH,
-  describe(raw) {
-    const command = raw as CopyDescriptionCommand;
+  describe(command) {
     return {
       input: {
         kind: 'copy-description',
@@ -90,8 +82,7 @@ const COPY: Tool = {
       },
     };
   },
-  async preview(raw, call) {
-    const command = raw as CopyDescriptionCommand;
+  async preview(command, call) {
     const source = call.storeClient(command.sourceStoreCredentials);
     const target = call.storeClient(command.targetStoreCredentials);
     const description = await readSourceDescription(source, command.sourceProductId, call.signal);
@@ -121,8 +112,8 @@ function bulkResult(row: JobRow): BulkResult {
   };
 }
 
-function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
-  const start = async (c: Context, command: unknown, call: ToolCall): Promise<JobRow> => {
+function toolRoutes<Command>(tool: Tool<Command>, deps: BulkEditRoutesDeps): Hono {
+  const start = async (c: Context, command: Command, call: ToolCall): Promise<JobRow> => {
     const owner = (await jobOwner(c, deps.getAuth, { create: true })) ?? 'visitor:unknown';
     const { input, credentials } = tool.describe(command);
     // A caller already at a limit is refused before the store is called; the binding check is createWithinLimits.
@@ -152,7 +143,7 @@ function toolRoutes(tool: Tool, deps: BulkEditRoutesDeps): Hono {
   const paths = bulkEditPaths(tool.kind);
   return new Hono()
     .post(
-      tool.path,
+      paths.spec,
       toolRoute(deps, tool.schema, async (command, call) => {
         const { c, signal } = call;
         const row = await start(c, command, call);

@@ -17,6 +17,7 @@ import { leaseRunner } from '../../db/lease';
 import { lease } from '../../db/schema';
 import { failureOf } from '../../errors';
 import { createBigCommerceClientFactory } from '../../integrations/bigcommerce';
+import { ATOM_DATE_MODIFIER_CONFIG } from '../../sandbox/test-server';
 import { testDatabaseKinds } from '../../test/harness';
 import {
   DEMO_STORE,
@@ -685,13 +686,7 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
   });
 
   it('modifiers: required always sent, checkbox values matched by state, dates sent as ISO-8601 ATOM', async () => {
-    const dates = {
-      default_value: '2026-03-01T00:00:00+00:00',
-      date_limited: true,
-      date_limit_mode: 'range',
-      date_earliest_value: '2026-02-01T00:00:00+00:00',
-      date_latest_value: '2026-12-31T00:00:00+00:00',
-    };
+    const dates = ATOM_DATE_MODIFIER_CONFIG;
     const id = await demoProductWithModifiers('Gift Hamper', [
       {
         display_name: 'Gift wrap',
