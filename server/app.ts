@@ -53,6 +53,7 @@ import { isLoopbackIncoming, loopbackOnly } from './loopback';
 import { createServices, type AppServices } from './services';
 import { storageConnectSources } from './storage/create-storage';
 import { STORAGE_ROUTE_PATH, storageRoutes } from './storage/routes';
+import { storeHistoryRoutes } from './features/store-history/store-history.routes';
 import { convertH265Routes } from './features/video-h265-converter/video-h265-converter.routes';
 import { mountVendorFiles } from './vendor-files';
 
@@ -85,6 +86,7 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
   dumpCategoriesRoutes,
   dumpWidgetsRoutes,
   bulkEditRoutes,
+  storeHistoryRoutes,
   jobRoutes,
   importProductRoutes,
   keywordExtractorRoutes,

@@ -24,6 +24,8 @@ import type { HealthCheck } from './features/health/health.service';
 import { loadStoreRepository, loadTokenCipher } from './features/stores/setup';
 import type { TokenCipher } from './token-cipher';
 import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
+import { createSnapshotRepository, type SnapshotRepository } from './features/store-history/snapshot-repository';
+import { storeSnapshotJobKind } from './features/store-history/store-history.job';
 import { createJobKinds, type JobKinds } from './jobs/job-kinds';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createJobStore, type JobStore } from './jobs/job-store';
@@ -96,6 +98,8 @@ export type AppServices = ServicesDeps & {
   healthChecks: Record<string, HealthCheck>;
   /** Files (uploads, converted videos): local disk in DATA_DIR/storage, or the S3 bucket when S3_BUCKET is set. */
   storage: ObjectStorage;
+  /** Store History's snapshots (issue 32): rows in the database, item contents in `storage`. */
+  snapshots: SnapshotRepository;
   /** The H.265 cloud converter (its ffmpeg is looked for on first use). */
   getConverter: () => Promise<Converter>;
 };
@@ -143,10 +147,15 @@ export function createServices(deps: ServicesDeps): AppServices {
   })) {
     jobKinds.register(definition);
   }
-  for (const definition of jobKinds.all()) jobQueue.register(definition.kind, definition.slice);
   const storage = createStorage(env, {
     getAppSecret: () => loadAuthSecret(db, env.BETTER_AUTH_SECRET),
   });
+  // Store History (issue 32): snapshots kept through the object store, taken by a job kind of their own.
+  const snapshots = createSnapshotRepository(db, storage);
+  jobKinds.register(
+    storeSnapshotJobKind({ jobs: jobStore, snapshots, clients, getCipher: getTokenCipher, logger }),
+  );
+  for (const definition of jobKinds.all()) jobQueue.register(definition.kind, definition.slice);
   // The H.265 converter: ffmpeg found once (FFMPEG_PATH, else the newest of PATH's and the npm-shipped 2018 build), run
   // under an address-space limit; conversions on their own queue.
   const findBinary = lazyRetrying(async () => {
@@ -292,6 +301,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     dropDemoCopy: sandbox?.copies ? (hash) => sandbox.copies!.drop(hash) : undefined,
     healthChecks,
     storage,
+    snapshots,
     getConverter: () => Promise.resolve(converter),
   };
 }

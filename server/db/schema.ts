@@ -389,3 +389,67 @@ export const demoStoreOp = pgTable(
   },
   (table) => [primaryKey({ columns: [table.hash, table.version] })],
 );
+
+/**
+ * Store History (issue 32): a snapshot of a store, owned by a user or a visitor (`user:<id>` / `visitor:<id>`, as jobs
+ * are). Its items are rows of `snapshot_item`; their contents are blobs in the object store, shared by content hash.
+ */
+export const storeSnapshot = pgTable(
+  'store_snapshot',
+  {
+    id: text('id').primaryKey(),
+    owner: text('owner').notNull(),
+    storeHash: text('store_hash').notNull(),
+    /** `manual`, `scheduled` or `before-job`. */
+    reason: text('reason').notNull(),
+    /** The parts of the store it holds: `catalog`, `categories`, `brands`, `widgets`. */
+    scope: jsonb('scope').$type<string[]>().notNull(),
+    /** `running`, `done`, `failed`, `cancelled`. */
+    state: text('state').notNull(),
+    jobId: text('job_id'),
+    /** Set when it is done: products, variants, categories, brands, pages, widgets, widgetTemplates. */
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    /** Its items' bytes, uncompressed. */
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    /** The compressed bytes of the blobs it was the first of its owner's snapshots to hold. */
+    newBytes: bigint('new_bytes', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('store_snapshot_owner_idx').on(table.owner, table.storeHash, table.createdAt)],
+);
+
+/** One item of a snapshot: a product, category, brand, widget template or page, by its key, and its blob's hash. */
+export const snapshotItem = pgTable(
+  'snapshot_item',
+  {
+    snapshotId: text('snapshot_id')
+      .notNull()
+      .references(() => storeSnapshot.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The key as canonical JSON: `{"id":77}`, or a page's `{"channelId":1,"entityId":null,"templateFile":"pages/home"}`. */
+    itemKey: text('item_key').notNull(),
+    name: text('name').notNull(),
+    /** What the diff's search looks in (name, SKU, template file), lower case. */
+    search: text('search').notNull(),
+    hash: text('hash').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** A product's variants, a page's widgets (the snapshot's counts). */
+    units: integer('units').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.snapshotId, table.kind, table.itemKey] })],
+);
+
+/** A blob an owner's snapshots hold (`snapshots/<owner digest>/<hash>.json.gz` in the object store), stored once. */
+export const snapshotBlob = pgTable(
+  'snapshot_blob',
+  {
+    owner: text('owner').notNull(),
+    hash: text('hash').notNull(),
+    bytes: integer('bytes').notNull(),
+    storedBytes: integer('stored_bytes').notNull(),
+    firstSnapshotId: text('first_snapshot_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.owner, table.hash] })],
+);

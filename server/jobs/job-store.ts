@@ -220,7 +220,8 @@ export function createJobStore(db: Db) {
      */
     async setPlan(
       id: string,
-      plan: PlanItem[],
+      /** A bulk edit's products (PlanItem), or another kind's steps. */
+      plan: readonly unknown[],
       total: number,
       skipped: number,
       errors: BulkEditError[],

@@ -1,0 +1,261 @@
+// Store History's data (issue 32): snapshot rows, their items, and the blobs the items point at. A blob is an item's
+// canonical JSON, gzip-compressed, kept in the object store once per owner and content hash
+// (`snapshots/<owner digest>/<hash>.json.gz`), so an unchanged item costs a row and no bytes in the next snapshot.
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  MAX_SNAPSHOT_BYTES_PER_OWNER,
+  MAX_SNAPSHOTS_PER_OWNER,
+  SNAPSHOT_BYTES_MESSAGE,
+  SNAPSHOT_LIMIT_MESSAGE,
+  type Snapshot,
+  type SnapshotCounts,
+  type SnapshotItemKind,
+  type SnapshotReason,
+  type SnapshotScope,
+} from '../../../common/contracts/store-history';
+import { ERROR_CODES } from '../../../common/errors';
+import { canonicalItem } from '../../../common/store-history/field-diff';
+import type { Db } from '../../db/database';
+import { withAdvisoryLocks } from '../../db/lock';
+import { snapshotBlob, snapshotItem, storeSnapshot } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { ObjectStorage } from '../../storage/object-storage';
+import type { SnapshotReadItem } from './snapshot-steps';
+
+export type SnapshotRow = typeof storeSnapshot.$inferSelect;
+export type SnapshotItemRow = typeof snapshotItem.$inferSelect;
+
+/** A key as stored: canonical JSON (sorted keys), so the same item has the same key in every snapshot. */
+export function itemKeyText(key: Record<string, unknown>): string {
+  return JSON.stringify(canonicalItem(key));
+}
+
+function ownerDigest(owner: string): string {
+  return createHash('sha256').update(owner).digest('hex').slice(0, 32);
+}
+
+export function blobKey(owner: string, hash: string): string {
+  return `snapshots/${ownerDigest(owner)}/${hash}.json.gz`;
+}
+
+const EMPTY_COUNTS: SnapshotCounts = {
+  products: 0,
+  variants: 0,
+  categories: 0,
+  brands: 0,
+  pages: 0,
+  widgets: 0,
+  widgetTemplates: 0,
+};
+
+export function toSnapshotView(row: SnapshotRow): Snapshot {
+  return {
+    id: row.id,
+    storeHash: row.storeHash,
+    createdAt: row.createdAt.toISOString(),
+    state: row.state as Snapshot['state'],
+    reason: row.reason as SnapshotReason,
+    scope: row.scope as SnapshotScope[],
+    counts: { ...EMPTY_COUNTS, ...(row.counts ?? {}) },
+    bytes: row.bytes,
+    newBytes: row.newBytes,
+    jobId: row.jobId,
+  };
+}
+
+export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
+  return {
+    /**
+     * A new snapshot row, if its owner is under both caps: checked and taken under the owner's advisory lock, so
+     * concurrent requests cannot pass the cap together.
+     */
+    async create(input: {
+      id: string;
+      owner: string;
+      storeHash: string;
+      reason: SnapshotReason;
+      scope: SnapshotScope[];
+      jobId: string | null;
+      now: Date;
+    }): Promise<SnapshotRow> {
+      return withAdvisoryLocks(db, [`snapshots:${input.owner}`], async (tx) => {
+        const [usage] = await tx
+          .select({
+            count: sql<number>`count(*)::int`,
+            bytes: sql<number>`coalesce(sum(${storeSnapshot.newBytes}), 0)::bigint`,
+          })
+          .from(storeSnapshot)
+          .where(eq(storeSnapshot.owner, input.owner));
+        if ((usage?.count ?? 0) >= MAX_SNAPSHOTS_PER_OWNER) {
+          throw new AppError(ERROR_CODES.tooManySnapshots, SNAPSHOT_LIMIT_MESSAGE);
+        }
+        if (Number(usage?.bytes ?? 0) >= MAX_SNAPSHOT_BYTES_PER_OWNER) {
+          throw new AppError(ERROR_CODES.tooManySnapshots, SNAPSHOT_BYTES_MESSAGE);
+        }
+        const [row] = await tx
+          .insert(storeSnapshot)
+          .values({ ...input, state: 'running', createdAt: input.now })
+          .returning();
+        return row!;
+      });
+    },
+
+    async get(id: string): Promise<SnapshotRow | undefined> {
+      const [row] = await db.select().from(storeSnapshot).where(eq(storeSnapshot.id, id));
+      return row;
+    },
+
+    async setJob(id: string, jobId: string): Promise<void> {
+      await db.update(storeSnapshot).set({ jobId }).where(eq(storeSnapshot.id, id));
+    },
+
+    async byJob(jobId: string): Promise<SnapshotRow | undefined> {
+      const [row] = await db.select().from(storeSnapshot).where(eq(storeSnapshot.jobId, jobId));
+      return row;
+    },
+
+    async list(owner: string, storeHash: string): Promise<SnapshotRow[]> {
+      return db
+        .select()
+        .from(storeSnapshot)
+        .where(and(eq(storeSnapshot.owner, owner), eq(storeSnapshot.storeHash, storeHash)))
+        .orderBy(desc(storeSnapshot.createdAt), desc(storeSnapshot.id));
+    },
+
+    /**
+     * Keeps a step's items: each blob not yet held by the owner is written to the object store, then recorded; the
+     * item rows are inserted once (a step read again after a restart adds nothing). Answers the items kept.
+     */
+    async addItems(snapshot: SnapshotRow, items: readonly SnapshotReadItem[], now: Date): Promise<number> {
+      if (items.length === 0) return 0;
+      const prepared = items.map((item) => {
+        const text = JSON.stringify(canonicalItem(item.data));
+        const hash = createHash('sha256').update(text).digest('hex');
+        return { item, text, hash, bytes: Buffer.byteLength(text) };
+      });
+      const hashes = [...new Set(prepared.map((entry) => entry.hash))];
+      const held = new Set(
+        (
+          await db
+            .select({ hash: snapshotBlob.hash })
+            .from(snapshotBlob)
+            .where(and(eq(snapshotBlob.owner, snapshot.owner), inArray(snapshotBlob.hash, hashes)))
+        ).map((row) => row.hash),
+      );
+      const written = new Set<string>();
+      for (const entry of prepared) {
+        if (held.has(entry.hash) || written.has(entry.hash)) continue;
+        written.add(entry.hash);
+        const body = gzipSync(entry.text);
+        // Written before its row: a blob row always has its object (a crash leaves at most an object without a row,
+        // written again, with the same bytes, by the next try).
+        await storage.putObject(blobKey(snapshot.owner, entry.hash), body, {
+          contentType: 'application/gzip',
+          contentLength: body.length,
+        });
+        await db
+          .insert(snapshotBlob)
+          .values({
+            owner: snapshot.owner,
+            hash: entry.hash,
+            bytes: entry.bytes,
+            storedBytes: body.length,
+            firstSnapshotId: snapshot.id,
+            createdAt: now,
+          })
+          .onConflictDoNothing();
+      }
+      await db
+        .insert(snapshotItem)
+        .values(
+          prepared.map(({ item, hash, bytes }) => ({
+            snapshotId: snapshot.id,
+            kind: item.kind,
+            itemKey: itemKeyText(item.key),
+            name: item.name.slice(0, 500),
+            search: item.search.slice(0, 2_000),
+            hash,
+            bytes,
+            units: item.units,
+          })),
+        )
+        .onConflictDoNothing();
+      return items.length;
+    },
+
+    /** Ends a snapshot: its counts, bytes and the bytes it added, from its rows. */
+    async finish(id: string, state: 'done' | 'failed' | 'cancelled', now: Date): Promise<void> {
+      const perKind = await db
+        .select({
+          kind: snapshotItem.kind,
+          items: sql<number>`count(*)::int`,
+          units: sql<number>`coalesce(sum(${snapshotItem.units}), 0)::int`,
+          bytes: sql<number>`coalesce(sum(${snapshotItem.bytes}), 0)::bigint`,
+        })
+        .from(snapshotItem)
+        .where(eq(snapshotItem.snapshotId, id))
+        .groupBy(snapshotItem.kind);
+      const of = (kind: SnapshotItemKind) => perKind.find((row) => row.kind === kind);
+      const counts: SnapshotCounts = {
+        products: of('product')?.items ?? 0,
+        variants: of('product')?.units ?? 0,
+        categories: of('category')?.items ?? 0,
+        brands: of('brand')?.items ?? 0,
+        pages: of('page')?.items ?? 0,
+        widgets: of('page')?.units ?? 0,
+        widgetTemplates: of('widget-template')?.items ?? 0,
+      };
+      const [added] = await db
+        .select({ bytes: sql<number>`coalesce(sum(${snapshotBlob.storedBytes}), 0)::bigint` })
+        .from(snapshotBlob)
+        .where(eq(snapshotBlob.firstSnapshotId, id));
+      await db
+        .update(storeSnapshot)
+        .set({
+          state,
+          counts,
+          bytes: perKind.reduce((sum, row) => sum + Number(row.bytes), 0),
+          newBytes: Number(added?.bytes ?? 0),
+          finishedAt: now,
+        })
+        .where(eq(storeSnapshot.id, id));
+    },
+
+    /** The item rows of a snapshot, in key order (the diff walks two of them side by side). */
+    async items(id: string): Promise<SnapshotItemRow[]> {
+      return db
+        .select()
+        .from(snapshotItem)
+        .where(eq(snapshotItem.snapshotId, id))
+        .orderBy(asc(snapshotItem.kind), asc(snapshotItem.itemKey));
+    },
+
+    /** An item's content, as it was stored. */
+    async readBlob(owner: string, hash: string): Promise<unknown> {
+      const object = await storage.getObjectStream(blobKey(owner, hash));
+      if (!object) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of object.body) chunks.push(chunk as Buffer);
+      return JSON.parse(gunzipSync(Buffer.concat(chunks)).toString('utf8')) as unknown;
+    },
+
+    /** Deletes a snapshot and the blobs no other snapshot of its owner holds. */
+    async delete(row: SnapshotRow): Promise<void> {
+      await db.delete(storeSnapshot).where(eq(storeSnapshot.id, row.id));
+      const orphans = await db
+        .delete(snapshotBlob)
+        .where(
+          and(
+            eq(snapshotBlob.owner, row.owner),
+            sql`not exists (select 1 from ${snapshotItem} join ${storeSnapshot} on ${storeSnapshot.id} = ${snapshotItem.snapshotId} where ${storeSnapshot.owner} = ${snapshotBlob.owner} and ${snapshotItem.hash} = ${snapshotBlob.hash})`,
+          ),
+        )
+        .returning({ hash: snapshotBlob.hash });
+      for (const orphan of orphans) await storage.deleteObject(blobKey(row.owner, orphan.hash));
+    },
+  };
+}
+
+export type SnapshotRepository = ReturnType<typeof createSnapshotRepository>;

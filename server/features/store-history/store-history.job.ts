@@ -1,0 +1,133 @@
+// A snapshot as a job (issue 32): the `store-snapshot` kind, registered with the job platform. The first slice plans
+// the steps (snapshot-steps.ts) into the job row; every slice then reads waves of steps from the checkpoint, keeps
+// their items, and settles the wave with the platform's compare-and-set, so a step is counted once whatever slice
+// settles it, and a resumed job (a restart, an expired slice) goes on from the first step not settled. Reading a
+// step again is harmless: its items are inserted once and its blobs are stored by content.
+import { z } from 'zod';
+import { snapshotScopeSchema } from '../../../common/contracts/store-history';
+import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
+import { isBigCommerceError } from '../../integrations/bigcommerce';
+import { AppError } from '../../errors';
+import type { JobKindDefinition } from '../../jobs/job-kinds';
+import type { SliceOutcome } from '../../jobs/job-queue';
+import type { JobRow, JobStore } from '../../jobs/job-store';
+import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
+import type { Logger } from '../../logger';
+import type { SnapshotRepository } from './snapshot-repository';
+import { planSnapshot, readStep, type SnapshotStep } from './snapshot-steps';
+
+/** Steps read at once: through the store's scheduler, which paces them to its quota. */
+export const SNAPSHOT_WAVE = 4;
+/** A slice stops after this long and queues the next one. */
+const SLICE_MS = 20_000;
+
+export const storeSnapshotInputSchema = z.object({
+  snapshotId: z.string(),
+  scope: z.array(snapshotScopeSchema),
+});
+
+export type StoreSnapshotJobDeps = {
+  jobs: JobStore;
+  snapshots: SnapshotRepository;
+  clients: BigCommerceClientFactory;
+  getCipher: () => Promise<Sealer>;
+  logger: Logger;
+  now?: () => Date;
+};
+
+const FINAL = ['done', 'failed', 'cancelled'];
+
+export function storeSnapshotJobKind(deps: StoreSnapshotJobDeps): JobKindDefinition {
+  const now = deps.now ?? (() => new Date());
+  const end = async (row: JobRow, state: 'done' | 'failed' | 'cancelled', message: string | null = null) => {
+    const input = storeSnapshotInputSchema.parse(row.input);
+    await deps.snapshots.finish(input.snapshotId, state, now());
+    await deps.jobs.finish(row.id, state, now(), message);
+  };
+  return {
+    kind: 'store-snapshot',
+    input: storeSnapshotInputSchema,
+    slice: async (jobId): Promise<SliceOutcome> => {
+      const row = await deps.jobs.get(jobId);
+      if (!row || FINAL.includes(row.state)) return 'finished';
+      if (row.cancelRequested) {
+        await end(row, 'cancelled');
+        return 'finished';
+      }
+      try {
+        return await runSlice(deps, row, now, end);
+      } catch (error) {
+        const message =
+          isBigCommerceError(error) || error instanceof AppError
+            ? error.message
+            : 'The snapshot stopped on an unexpected error. Please try again.';
+        if (!isBigCommerceError(error)) deps.logger.error({ err: error, jobId }, 'snapshot slice failed');
+        await end(row, 'failed', message);
+        return 'finished';
+      }
+    },
+  };
+}
+
+async function runSlice(
+  deps: StoreSnapshotJobDeps,
+  row: JobRow,
+  now: () => Date,
+  end: (row: JobRow, state: 'done' | 'cancelled') => Promise<void>,
+): Promise<SliceOutcome> {
+  const input = storeSnapshotInputSchema.parse(row.input);
+  const snapshot = await deps.snapshots.get(input.snapshotId);
+  if (!snapshot) throw new Error('The snapshot row is gone');
+  if (!row.credentialsSealed) throw new Error('The job has no store credentials left');
+  const credentials = openCredentials(await deps.getCipher(), row.id, row.credentialsSealed);
+  const client = deps.clients.forStore(credentials.target, { caller: row.owner });
+
+  let plan = row.plan as SnapshotStep[] | null;
+  let checkpoint = row.checkpoint;
+  if (!plan) {
+    const steps = await planSnapshot(client, input.scope);
+    if (await deps.jobs.setPlan(row.id, steps, steps.length, 0, [], now())) {
+      plan = steps;
+      checkpoint = 0;
+    } else {
+      const planned = await deps.jobs.get(row.id);
+      if (!planned?.plan) return 'finished';
+      plan = planned.plan as SnapshotStep[];
+      checkpoint = planned.checkpoint;
+    }
+  } else {
+    await deps.jobs.markRunning(row.id, now());
+  }
+
+  const started = Date.now();
+  while (checkpoint < plan.length) {
+    const fresh = await deps.jobs.get(row.id);
+    if (!fresh || FINAL.includes(fresh.state)) return 'finished';
+    if (fresh.cancelRequested) {
+      await end(fresh, 'cancelled');
+      return 'finished';
+    }
+    const wave = plan.slice(checkpoint, checkpoint + SNAPSHOT_WAVE);
+    const read = await Promise.all(wave.map((step) => readStep(client, step)));
+    for (const items of read) await deps.snapshots.addItems(snapshot, items, now());
+    const from = checkpoint;
+    checkpoint += wave.length;
+    const settled = await deps.jobs.settleBatch(row.id, {
+      from,
+      checkpoint,
+      succeeded: wave.length,
+      failed: 0,
+      errors: [],
+    });
+    if (!settled) {
+      // Another slice settled this wave (an expired slice and its retry both ran): go on from where the row says.
+      const again = await deps.jobs.get(row.id);
+      if (!again || FINAL.includes(again.state)) return 'finished';
+      checkpoint = again.checkpoint;
+      continue;
+    }
+    if (checkpoint < plan.length && Date.now() - started > SLICE_MS) return 'more';
+  }
+  await end(row, 'done');
+  return 'finished';
+}

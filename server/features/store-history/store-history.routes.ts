@@ -1,0 +1,147 @@
+// Store History's API (issue 32): take a snapshot (a job), list a store's snapshots, compare two. A snapshot belongs to
+// its taker (the signed-in user, or the visitor's cookie, as jobs do); no one else can list, compare or delete it.
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import {
+  listSnapshotsQuerySchema,
+  SNAPSHOT_DIFF_PATH,
+  SNAPSHOT_NOT_FOUND_MESSAGE,
+  SNAPSHOT_NOT_READY_MESSAGE,
+  SNAPSHOT_OTHER_STORE_MESSAGE,
+  SNAPSHOT_SCOPES,
+  SNAPSHOTS_PATH,
+  snapshotDiffQuerySchema,
+  takeSnapshotRequestSchema,
+  type ListSnapshotsResponse,
+  type TakeSnapshotResponse,
+} from '../../../common/contracts/store-history';
+import { isFinalJobState } from '../../../common/contracts/jobs';
+import { ERROR_CODES } from '../../../common/errors';
+import { AppError } from '../../errors';
+import { enqueueOrFail } from '../../jobs/enqueue';
+import type { JobQueue } from '../../jobs/job-queue';
+import { assertRoomForJob, toJobView, type JobStore } from '../../jobs/job-store';
+import { sealCredentials } from '../../jobs/sealed-credentials';
+import type { TokenCipher } from '../../token-cipher';
+import { callerSignal, readInput, readQuery, type ToolRouteDeps } from '../../tool-route';
+import type { Auth } from '../auth/auth';
+import { jobOwner } from '../jobs/job-owner';
+import type { SnapshotRepository, SnapshotRow } from './snapshot-repository';
+import { toSnapshotView } from './snapshot-repository';
+import { diffSnapshots } from './store-history.service';
+
+export type StoreHistoryRoutesDeps = ToolRouteDeps & {
+  getAuth: () => Promise<Auth>;
+  jobStore: JobStore;
+  jobQueue: JobQueue;
+  getTokenCipher: () => Promise<TokenCipher>;
+  snapshots: SnapshotRepository;
+};
+
+const SNAPSHOT_PATH = `${SNAPSHOTS_PATH}/:id`;
+
+export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
+  /** The caller's snapshot `id`; another owner's is as unknown as a missing one. */
+  const ownSnapshot = async (c: Context, id: string | undefined): Promise<SnapshotRow> => {
+    const owner = await jobOwner(c, deps.getAuth, { create: false });
+    const row = id && id.length <= 100 ? await deps.snapshots.get(id) : undefined;
+    if (!row || !owner || row.owner !== owner) {
+      throw new AppError(ERROR_CODES.snapshotNotFound, SNAPSHOT_NOT_FOUND_MESSAGE);
+    }
+    return row;
+  };
+
+  return new Hono()
+    .post(SNAPSHOTS_PATH, async (c) => {
+      const request = await readInput(c, takeSnapshotRequestSchema);
+      const credentials = request.storeCredentials;
+      const owner = (await jobOwner(c, deps.getAuth, { create: true })) ?? 'visitor:unknown';
+      await assertRoomForJob(deps.jobStore, owner, credentials.storeHash);
+      // The store must answer to these credentials before anything is kept for it.
+      await deps.clients
+        .forStore(credentials, { caller: deps.callerOf(c) })
+        .store.get({ signal: callerSignal(c) });
+      const scope = request.scope ? [...new Set(request.scope)] : [...SNAPSHOT_SCOPES];
+      const now = new Date();
+      const jobId = randomUUID();
+      const snapshot = await deps.snapshots.create({
+        id: randomUUID(),
+        owner,
+        storeHash: credentials.storeHash,
+        reason: 'manual',
+        scope,
+        jobId,
+        now,
+      });
+      let job;
+      try {
+        job = await deps.jobStore.createWithinLimits({
+          id: jobId,
+          kind: 'store-snapshot',
+          owner,
+          storeHash: credentials.storeHash,
+          input: { snapshotId: snapshot.id, scope },
+          credentialsSealed: sealCredentials(await deps.getTokenCipher(), jobId, { target: credentials }),
+          now,
+        });
+      } catch (error) {
+        // No job, no snapshot: the row would stay "running" for ever.
+        await deps.snapshots.delete(snapshot);
+        throw error;
+      }
+      await enqueueOrFail(
+        deps.jobStore,
+        () => deps.jobQueue.enqueue({ jobId, kind: 'store-snapshot', storeHash: credentials.storeHash }),
+        jobId,
+      );
+      const answer: TakeSnapshotResponse = { snapshotId: snapshot.id, job: toJobView(job) };
+      return c.json(answer, 202);
+    })
+    .get(SNAPSHOTS_PATH, async (c) => {
+      const { storeHash } = await readInput(c, listSnapshotsQuerySchema, { read: readQuery });
+      const owner = await jobOwner(c, deps.getAuth, { create: false });
+      const rows = owner ? await deps.snapshots.list(owner, storeHash) : [];
+      // A job cancelled before it started (or lost) never ran the slice that ends its snapshot: end it from the job.
+      for (const [index, row] of rows.entries()) {
+        if (row.state !== 'running' || !row.jobId) continue;
+        const job = await deps.jobStore.get(row.jobId);
+        const state = !job ? 'failed' : isFinalJobState(job.state) ? job.state : null;
+        if (state === 'done' || state === 'failed' || state === 'cancelled') {
+          await deps.snapshots.finish(row.id, state, new Date());
+          rows[index] = (await deps.snapshots.get(row.id)) ?? row;
+        }
+      }
+      const answer: ListSnapshotsResponse = { snapshots: rows.map(toSnapshotView) };
+      return c.json(answer);
+    })
+    .get(SNAPSHOT_DIFF_PATH, async (c) => {
+      const query = await readInput(c, snapshotDiffQuerySchema, { read: readQuery });
+      const from = await ownSnapshot(c, c.req.param('id'));
+      if (query.against === 'live') {
+        // Not yet: the store now is compared by taking a snapshot of it first (the screen does).
+        throw new AppError(
+          ERROR_CODES.snapshotNotComparable,
+          'Comparing with the store now needs a snapshot of it: take one, then compare the two.',
+        );
+      }
+      const to = await ownSnapshot(c, query.against);
+      if (from.state !== 'done' || to.state !== 'done') {
+        throw new AppError(ERROR_CODES.snapshotNotComparable, SNAPSHOT_NOT_READY_MESSAGE);
+      }
+      if (from.storeHash !== to.storeHash) {
+        throw new AppError(ERROR_CODES.snapshotNotComparable, SNAPSHOT_OTHER_STORE_MESSAGE);
+      }
+      return c.json(await diffSnapshots(deps.snapshots, from, to, query));
+    })
+    .delete(SNAPSHOT_PATH, async (c) => {
+      const row = await ownSnapshot(c, c.req.param('id'));
+      if (row.state === 'running') {
+        throw new AppError(
+          ERROR_CODES.snapshotNotComparable,
+          'A snapshot being taken cannot be deleted; cancel it first.',
+        );
+      }
+      await deps.snapshots.delete(row);
+      return c.body(null, 204);
+    });
+}
