@@ -6,6 +6,12 @@
 import type { AgentTool } from './agent-tools/agent-tools';
 import { dumpProductAgentTool } from './features/dump-product/dump-product.agent-tools';
 import { dumpCategoriesAgentTool } from './features/dump-categories/dump-categories.agent-tools';
+import { dumpWidgetsAgentTool } from './features/dump-widgets/dump-widgets.agent-tools';
+import {
+  keywordReportAgentTool,
+  listChannelsAgentTool,
+  missingFromTitlesAgentTool,
+} from './features/keyword-extractor/keyword-extractor.agent-tools';
 import { jobAgentTools } from './features/jobs/jobs.agent-tools';
 import { searchProductsAgentTool } from './features/search-products/search-products.agent-tools';
 import type { McpRoutesDeps } from './features/mcp/mcp.routes';
@@ -271,7 +277,11 @@ export function createServices(deps: ServicesDeps): AppServices {
     agentTools: [
       dumpProductAgentTool,
       dumpCategoriesAgentTool,
+      dumpWidgetsAgentTool,
       searchProductsAgentTool,
+      listChannelsAgentTool,
+      keywordReportAgentTool,
+      missingFromTitlesAgentTool,
       ...jobAgentTools(jobStore),
     ],
     agentStoresOf: async (userId) => ({

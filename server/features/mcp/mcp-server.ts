@@ -7,6 +7,7 @@ import {
   ListToolsRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { setMaxListeners } from 'node:events';
 import { z } from 'zod';
 import type { AccessTokenScope } from '../../../common/contracts/access-tokens';
 import { ERROR_CODES } from '../../../common/errors';
@@ -54,6 +55,8 @@ export function createMcpServer(
       }
       const parsed = z.object(tool.input).safeParse(request.params.arguments ?? {});
       if (!parsed.success) throw inputError(parsed.error);
+      // Every BigCommerce request of a dump listens to the signal: more than Node's warning threshold of 10.
+      setMaxListeners(1000, extra.signal);
       const result = await tool.run(parsed.data, { ...caller.context, signal: extra.signal });
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (error) {
