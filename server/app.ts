@@ -76,6 +76,7 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
       storesOf: services.agentStoresOf,
       clients: services.clients,
       tools: services.agentTools,
+      dumps: services.agentDumps,
     }),
   demoStoreRoutes,
   dumpProductRoutes,

@@ -4,6 +4,7 @@
 // feature's routes take what they need from here and are mounted the same way (server/app.ts); no feature builds
 // another's adapters.
 import type { AgentTool } from './agent-tools/agent-tools';
+import { createAgentDumpStore, type AgentDumpStore } from './agent-tools/agent-dumps';
 import { dumpProductAgentTool } from './features/dump-product/dump-product.agent-tools';
 import { dumpCategoriesAgentTool } from './features/dump-categories/dump-categories.agent-tools';
 import { dumpWidgetsAgentTool } from './features/dump-widgets/dump-widgets.agent-tools';
@@ -85,6 +86,8 @@ export type AppServices = ServicesDeps & {
   getAccessTokens: () => Promise<AccessTokenRepository>;
   /** The tools offered to AI agents (issue 33): every feature's, gathered once (server/agent-tools/). */
   agentTools: readonly AgentTool[];
+  /** The whole dumps the dump tools keep for AI agents (MCP resources), in the database. */
+  agentDumps: AgentDumpStore;
   /** A user's stores as the agent tools reach them: cloud stores (credentials unsealed) and demo stores. */
   agentStoresOf: McpRoutesDeps['storesOf'];
   /** The store-token cipher: cloud store tokens, and a job's store credentials. */
@@ -274,6 +277,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     callerOf: clientAddressReader(env.TRUSTED_PROXIES),
     getAccessTokens: () => Promise.resolve(accessTokens),
     getStoreRepository,
+    agentDumps: createAgentDumpStore(db),
     agentTools: [
       dumpProductAgentTool,
       dumpCategoriesAgentTool,

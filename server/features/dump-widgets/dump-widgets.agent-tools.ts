@@ -2,9 +2,11 @@
 // entityIds) with `storeId` in place of the credentials, checked by the same contract. The answer is sized for a
 // model: a summary first (counts of pages, regions, widgets, layouts and widget templates, and the dump's notes), then
 // one page of the dumped pages (offset, limit), each as its template, entity and counts; `include` adds each page's
-// regions, its widgets (without their configuration) and the list of widget templates (without their HTML).
+// regions, its widgets (without their configuration) and the list of widget templates (without their HTML). The whole
+// dump is kept for the caller and linked (`fullDump`; over MCP a resource).
 import { z } from 'zod';
 import { dumpWidgetsRequestSchema } from '../../../common/contracts/dump-widgets';
+import { widgetsDumpFileName } from '../../../common/dumps/file-names';
 import { PAGE_TEMPLATE_IDS } from '../../../common/dumps/page-templates';
 import {
   dumpModeSchema,
@@ -132,6 +134,12 @@ export const dumpWidgetsAgentTool = agentTool({
       { channelId: request.channelId, dumpMode: request.dumpMode, selected: request.selected },
       { signal: context.signal },
     );
+    const fullDump = await context.keepDump?.({
+      tool: 'dump_widgets',
+      name: widgetsDumpFileName(dump.storeHash, new Date(dump.dumpedAt ?? Date.now())),
+      description: `The widgets dump of store ${dump.storeHash}, channel ${request.channelId} (${request.dumpMode}): every page snapshot and widget template, as Dump Widgets downloads it`,
+      data: dump,
+    });
     const details = new Set(include ?? []);
     const pages = dump.templates.slice(offset, offset + limit).map((page, at) => {
       const walked = walkPage(page);
@@ -151,6 +159,7 @@ export const dumpWidgetsAgentTool = agentTool({
       offset,
       pages,
       nextOffset: offset + pages.length < dump.templates.length ? offset + pages.length : null,
+      ...(fullDump ? { fullDump } : {}),
       ...(details.has('widgetTemplates')
         ? {
             widgetTemplates: dump.widgetTemplates.map((template) => ({

@@ -3,7 +3,7 @@
 // answers for the same store (the screens' calls), and bad arguments answered as tool errors with the app's message.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ACCESS_TOKENS_PATH, createAccessTokenResponseSchema } from '../../../common/contracts/access-tokens';
 import { DEMO_STORES_PATH, demoStoresResponseSchema } from '../../../common/contracts/demo-stores';
@@ -35,16 +35,22 @@ describe.each(testDatabaseKinds())('the MCP read tools on %s', (kind) => {
   /** The caller's demo store: its id for the tools, its credentials for the app's own API. */
   let demo: { id: string; credentials: { storeHash: string; accessToken: string; name: string } };
 
-  beforeAll(async () => {
-    user = (await newUser()).client;
-    const created = await user.post(ACCESS_TOKENS_PATH, { name: 'reads', scope: 'read' });
+  async function connect(client: TestClient): Promise<Client> {
+    const created = await client.post(ACCESS_TOKENS_PATH, { name: 'reads', scope: 'read' });
     const { token } = createAccessTokenResponseSchema.parse(await created.json());
-    mcp = new Client({ name: 'bct-test', version: '1.0.0' });
-    await mcp.connect(
+    const agent = new Client({ name: 'bct-test', version: '1.0.0' });
+    await agent.connect(
       new StreamableHTTPClientTransport(new URL(`${app.server.url}/mcp`), {
         requestInit: { headers: { Authorization: `Bearer ${token}` } },
       }),
     );
+    return agent;
+  }
+
+  // A user (and so a demo store, with its own API quota) for each test.
+  beforeEach(async () => {
+    user = (await newUser()).client;
+    mcp = await connect(user);
     const { stores } = demoStoresResponseSchema.parse(await (await user.post(DEMO_STORES_PATH)).json());
     const full = stores.find((store) => store.storeHash.startsWith('sandbox-demo-'))!;
     demo = { id: full.storeHash, credentials: full };
@@ -116,7 +122,10 @@ describe.each(testDatabaseKinds())('the MCP read tools on %s', (kind) => {
       nextOffset: number | null;
       pages: {
         index: number;
-        widgetCount: number; regions: { name: string; widgets: number }[]; widgets: { widgetTemplateUuid: string }[] }[];
+        widgetCount: number;
+        regions: { name: string; widgets: number }[];
+        widgets: { widgetTemplateUuid: string }[];
+      }[];
       widgetTemplates: { uuid: string; name: string; kind: string }[];
     };
     expect(rest.pages.map((page) => page.index)).toEqual(dump.templates.slice(2).map((_page, at) => at + 2));
@@ -337,5 +346,59 @@ describe.each(testDatabaseKinds())('the MCP read tools on %s', (kind) => {
       productsMissingKeywords: fromApp.lines.length,
     });
     expect(byChannel.products).toEqual(fromApp.lines.slice(2, 4));
+  });
+
+  it('links the whole dump as a resource that only its owner reads, and lists it', async () => {
+    const dump = await appData(DUMP_WIDGETS_PATH, { dumpMode: 'all' }, dumpWidgetsResponseSchema);
+    const answer = await call('dump_widgets', { storeId: demo.id, limit: 1 });
+    const fullDump = answer.structuredContent!.fullDump as {
+      uri: string;
+      name: string;
+      bytes: number;
+      expiresAt: string;
+    };
+    expect(fullDump.uri).toMatch(/^bct:\/\/dumps\/[A-Za-z0-9_-]{22}$/);
+    expect(fullDump.name).toMatch(new RegExp(`^bc-widgets-dump-${demo.id}-.*\\.json$`));
+    expect(fullDump).toMatchObject({ mimeType: 'application/json' });
+    expect(new Date(fullDump.expiresAt).getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(answer.content.find((item) => item.type === 'resource_link')).toMatchObject({
+      uri: fullDump.uri,
+      name: fullDump.name,
+      mimeType: 'application/json',
+      size: fullDump.bytes,
+    });
+
+    const read = await mcp.readResource({ uri: fullDump.uri });
+    const text = (read.contents[0] as { text: string; mimeType: string }).text;
+    expect(read.contents[0]).toMatchObject({ uri: fullDump.uri, mimeType: 'application/json' });
+    expect(Buffer.byteLength(text)).toBe(fullDump.bytes);
+    const whole = JSON.parse(text) as typeof dump;
+    expect({ ...whole, dumpedAt: null }).toEqual({ ...dump, dumpedAt: null });
+
+    const { resources } = await mcp.listResources();
+    expect(resources.map((resource) => resource.uri)).toContain(fullDump.uri);
+
+    // The product and category dumps link theirs too.
+    const product = await call('dump_product', { storeId: demo.id, searchValue: 77 });
+    const productUri = (product.structuredContent!.fullDump as { uri: string }).uri;
+    const productDump = JSON.parse(
+      ((await mcp.readResource({ uri: productUri })).contents[0] as { text: string }).text,
+    ) as { id: number; sku: string };
+    expect(productDump.id).toBe(77);
+    expect(productDump.sku).toBe((product.structuredContent!.summary as { sku: string }).sku);
+    const categories = await call('dump_categories', { storeId: demo.id, limit: 1 });
+    expect((categories.structuredContent!.fullDump as { name: string }).name).toMatch(/^category_trees_all_/);
+
+    // Another user's agent, and a link that never was, get "not found".
+    const other = await connect((await newUser()).client);
+    try {
+      await expect(other.readResource({ uri: fullDump.uri })).rejects.toThrow(
+        /No dump at bct:\/\/dumps\/.*: it expired \(dumps are kept 60 minutes\) or is not yours/,
+      );
+      expect((await other.listResources()).resources).toEqual([]);
+    } finally {
+      await other.close();
+    }
+    await expect(mcp.readResource({ uri: 'bct://dumps/nope' })).rejects.toMatchObject({ code: -32002 });
   });
 });
