@@ -14,7 +14,10 @@ import {
   missingFromTitlesAgentTool,
 } from './features/keyword-extractor/keyword-extractor.agent-tools';
 import { jobAgentTools } from './features/jobs/jobs.agent-tools';
-import { searchProductsAgentTool } from './features/search-products/search-products.agent-tools';
+import {
+  countProductsAgentTool,
+  searchProductsAgentTool,
+} from './features/search-products/search-products.agent-tools';
 import type { McpRoutesDeps } from './features/mcp/mcp.routes';
 import { createAccessTokenRepository, type AccessTokenRepository } from './features/auth/access-tokens';
 import type { Context } from 'hono';
@@ -283,6 +286,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       dumpCategoriesAgentTool,
       dumpWidgetsAgentTool,
       searchProductsAgentTool,
+      countProductsAgentTool,
       listChannelsAgentTool,
       keywordReportAgentTool,
       missingFromTitlesAgentTool,
