@@ -267,7 +267,7 @@ export const aiAssistantJourneys: Journey[] = [
         const product = ((await listed.json()) as { data: { id: number; name: string }[] }).data[0];
         assert.ok(product, 'the demo store has a product');
         await page.getByTestId('chat-store-picker-select').selectOption({ label: 'Demo (sandbox-demo)' });
-        fake.enqueue({ kind: 'tool', name: 'lookup_product', args: { id: product.id } });
+        fake.enqueue({ kind: 'tool', name: 'dump_product', args: { searchValue: product.id } });
         await input.fill(`What is product ${product.id}?`);
         await page.keyboard.press('Enter');
         await eventually(async () => assert.equal(await assistantMessages(page).count(), 3));
@@ -277,7 +277,17 @@ export const aiAssistantJourneys: Journey[] = [
             .at(-2)
             ?.body.tools?.map((tool) => tool.function.name)
             .sort(),
-          ['count_products', 'list_channels', 'list_page_widgets', 'lookup_product'],
+          // The agent-tool registry's store read tools, the same as the MCP server's (issue 33).
+          [
+            'count_products',
+            'dump_categories',
+            'dump_product',
+            'dump_widgets',
+            'keyword_report',
+            'list_channels',
+            'missing_from_titles',
+            'search_products',
+          ],
         );
       } finally {
         // The page stops asking before its server goes.

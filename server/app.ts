@@ -77,6 +77,7 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
       storesOf: services.agentStoresOf,
       clients: services.clients,
       tools: services.agentTools,
+      dumps: services.agentDumps,
     }),
   demoStoreRoutes,
   dumpProductRoutes,

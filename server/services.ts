@@ -4,10 +4,20 @@
 // feature's routes take what they need from here and are mounted the same way (server/app.ts); no feature builds
 // another's adapters.
 import type { AgentTool } from './agent-tools/agent-tools';
+import { createAgentDumpStore, type AgentDumpStore } from './agent-tools/agent-dumps';
 import { dumpProductAgentTool } from './features/dump-product/dump-product.agent-tools';
 import { dumpCategoriesAgentTool } from './features/dump-categories/dump-categories.agent-tools';
+import { dumpWidgetsAgentTool } from './features/dump-widgets/dump-widgets.agent-tools';
+import {
+  keywordReportAgentTool,
+  listChannelsAgentTool,
+  missingFromTitlesAgentTool,
+} from './features/keyword-extractor/keyword-extractor.agent-tools';
 import { jobAgentTools } from './features/jobs/jobs.agent-tools';
-import { searchProductsAgentTool } from './features/search-products/search-products.agent-tools';
+import {
+  countProductsAgentTool,
+  searchProductsAgentTool,
+} from './features/search-products/search-products.agent-tools';
 import type { McpRoutesDeps } from './features/mcp/mcp.routes';
 import { createAccessTokenRepository, type AccessTokenRepository } from './features/auth/access-tokens';
 import type { Context } from 'hono';
@@ -81,6 +91,8 @@ export type AppServices = ServicesDeps & {
   getAccessTokens: () => Promise<AccessTokenRepository>;
   /** The tools offered to AI agents (issue 33): every feature's, gathered once (server/agent-tools/). */
   agentTools: readonly AgentTool[];
+  /** The whole dumps the dump tools keep for AI agents (MCP resources), in the database. */
+  agentDumps: AgentDumpStore;
   /** A user's stores as the agent tools reach them: cloud stores (credentials unsealed) and demo stores. */
   agentStoresOf: McpRoutesDeps['storesOf'];
   /** The store-token cipher: cloud store tokens, and a job's store credentials. */
@@ -277,10 +289,16 @@ export function createServices(deps: ServicesDeps): AppServices {
     callerOf: clientAddressReader(env.TRUSTED_PROXIES),
     getAccessTokens: () => Promise.resolve(accessTokens),
     getStoreRepository,
+    agentDumps: createAgentDumpStore(db),
     agentTools: [
       dumpProductAgentTool,
       dumpCategoriesAgentTool,
+      dumpWidgetsAgentTool,
       searchProductsAgentTool,
+      countProductsAgentTool,
+      listChannelsAgentTool,
+      keywordReportAgentTool,
+      missingFromTitlesAgentTool,
       ...jobAgentTools(jobStore),
     ],
     agentStoresOf: async (userId) => ({

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { StoreCredentials } from '../../common/contracts/stores';
 import type { BigCommerceClient } from '../integrations/bigcommerce';
+import type { AgentDumpInput, AgentDumpLink, AgentDumpRefusal } from './agent-dumps';
 
 /** One of the caller's stores as a tool lists it: the id to pass as `storeId`, its name and hash. */
 export type AgentStore = { id: string; name: string; storeHash: string };
@@ -23,6 +24,12 @@ export type AgentToolContext = {
   client(credentials: StoreCredentials): BigCommerceClient;
   /** Aborts when the caller goes away. */
   signal: AbortSignal;
+  /**
+   * Keeps a tool's whole dump for the caller and answers its link (over MCP a resource the agent reads when it needs
+   * all of it; server/agent-tools/agent-dumps.ts), or why it was not kept. Absent where nothing is kept (the in-app AI
+   * Assistant): the tool then answers without a link.
+   */
+  keepDump?: (dump: AgentDumpInput) => Promise<AgentDumpLink | AgentDumpRefusal>;
 };
 
 export type AgentToolAccess = 'read' | 'write';

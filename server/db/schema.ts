@@ -179,6 +179,35 @@ export const accessToken = pgTable(
 );
 
 /**
+ * Full dumps kept for AI agents (issue 33): a dump tool's answer is sized for a model and links its whole dump as an
+ * MCP resource (`bct://dumps/{id}`), read back here by its owner only, until `expires_at`. Bounded in size per row and
+ * in rows per user (server/agent-tools/agent-dumps.ts).
+ */
+export const agentDump = pgTable(
+  'agent_dump',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The tool that made it (`dump_widgets`). */
+    tool: text('tool').notNull(),
+    /** The file name the screens would download it as. */
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** The dump as JSON text. */
+    body: text('body').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('agent_dump_user_idx').on(table.userId, table.createdAt),
+    index('agent_dump_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
  * Long work (STYLE.md §5, issue 12): one row per job. pg-boss carries the job to a worker; this row holds what the
  * screens and the spec endpoints read (state, counts, per-item errors), what a worker needs to resume (the plan and
  * the checkpoint), the backup of every value it overwrote, and the store credentials, sealed with the store-token

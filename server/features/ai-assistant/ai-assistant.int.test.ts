@@ -18,7 +18,6 @@ import { ERROR_CODES } from '../../../common/errors';
 import { errorSchema, signUpVerified, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { DEMO_STORE, storeCall } from '../../test/store-tools';
-import { STORE_TOOL_NAMES } from './store-tools';
 import { startFakeModel, type FakeModel } from './testing/fake-model';
 
 const PASSWORD = 'secret-pass-1';
@@ -422,7 +421,7 @@ describe.each(testDatabaseKinds())('AI assistant with a model on %s', (kind) => 
     expect(await history(client, sessionId)).toEqual([]);
   });
 
-  it('lets the model look a product up, read-only, in the store picked in the chat', async () => {
+  it('lets the model look a product up, read-only, in the store picked in the chat, with the MCP server’s read tools', async () => {
     const sessionId = await newSession(client);
     const listed = await storeCall<{ data: { id: number; name: string; sku: string }[] }>(
       server,
@@ -432,21 +431,59 @@ describe.each(testDatabaseKinds())('AI assistant with a model on %s', (kind) => 
     );
     const product = listed.body.data[0];
     if (!product) throw new Error('the demo store has no product');
-    fake.enqueue({ kind: 'tool', name: 'lookup_product', args: { sku: product.sku } });
+    fake.enqueue({
+      kind: 'tool',
+      name: 'dump_product',
+      args: { searchType: 'sku', searchValue: product.sku },
+    });
     const answer = await ask(client, {
       message: `What is the product with SKU ${product.sku}?`,
       sessionId,
       storeCredentials: DEMO_STORE,
     });
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('The store says: {"found":true,"matchedBy":"product SKU"');
+    expect(answer.text).toContain(`The store says: {"id":${product.id},"summary":{`);
     expect(answer.text).toContain(`"name":${JSON.stringify(product.name)}`);
+    // Nothing is kept for the assistant: no link to a whole dump.
+    expect(answer.text).not.toContain('fullDump');
 
     const [first, second] = fake.requests;
-    // Only read-only tools are offered.
-    expect(first?.body.tools?.map((t) => t.function.name).sort()).toEqual([...STORE_TOOL_NAMES].sort());
+    // The registry's read tools that take a store (the MCP server's, but list_stores and job_status); no write.
+    const offered = first?.body.tools ?? [];
+    expect(offered.map((t) => t.function.name).sort()).toEqual([
+      'count_products',
+      'dump_categories',
+      'dump_product',
+      'dump_widgets',
+      'keyword_report',
+      'list_channels',
+      'missing_from_titles',
+      'search_products',
+    ]);
+    // The same input schema as over MCP, without storeId: the picked store is the only one.
+    const dumpTool = offered.find((t) => t.function.name === 'dump_product')!.function;
+    expect(Object.keys(dumpTool.parameters?.properties ?? {}).sort()).toEqual([
+      'fields',
+      'searchType',
+      'searchValue',
+    ]);
+    expect(dumpTool.parameters?.required).toEqual(['searchValue']);
     const toolMessage = second?.body.messages.find((m) => m.role === 'tool');
     expect(JSON.stringify(toolMessage?.content)).toContain(String(product.id));
+  });
+
+  it('gives the model the app’s message when a tool fails', async () => {
+    const sessionId = await newSession(client);
+    fake.enqueue({ kind: 'tool', name: 'dump_product', args: { searchValue: 999999 } });
+    const answer = await ask(client, {
+      message: 'What is product 999999?',
+      sessionId,
+      storeCredentials: DEMO_STORE,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(
+      'The store says: {"error":"No product with ID 999999 was found in this store","code":"product_not_found"}',
+    );
   });
 
   it('counts products and lists a page’s widgets for the model, and offers no tool without a store', async () => {
@@ -467,7 +504,11 @@ describe.each(testDatabaseKinds())('AI assistant with a model on %s', (kind) => 
     expect(toolResult).toMatch(/\\"total\\":\d+/);
 
     fake.reset();
-    fake.enqueue({ kind: 'tool', name: 'list_page_widgets', args: { templateFile: 'pages/home' } });
+    fake.enqueue({
+      kind: 'tool',
+      name: 'dump_widgets',
+      args: { dumpMode: 'selected', selectedTemplates: ['home'], include: ['widgets'] },
+    });
     const widgets = await ask(client, {
       message: 'Which widgets are on my home page?',
       sessionId,
@@ -475,7 +516,7 @@ describe.each(testDatabaseKinds())('AI assistant with a model on %s', (kind) => 
     });
     expect(widgets.status).toBe(200);
     expect(widgets.text).toMatch(
-      /The store says: \{"templateFile":"pages\/home","regions":\[.*"totalWidgets":\d+/,
+      /The store says: \{"summary":\{"storeHash":"sandbox-demo","channelId":1,"dumpMode":"selected",.*"pages":1,.*"widgets":\d+.*"templateFile":"pages\/home"/,
     );
   });
 });

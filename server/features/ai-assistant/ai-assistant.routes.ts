@@ -36,7 +36,7 @@ import { createStoreTools } from './store-tools';
 
 export type ChatRoutesDeps = Pick<
   AppServices,
-  'env' | 'database' | 'logger' | 'getAuth' | 'clients' | 'callerOf'
+  'env' | 'database' | 'logger' | 'getAuth' | 'clients' | 'callerOf' | 'agentTools'
 >;
 
 /** Read once per process: the corpus is part of the code. */
@@ -105,12 +105,16 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
       const askedAt = new Date();
       const signal = callerSignal(c);
       // Tools only with a model and a picked store, through the store's own client and scheduler.
+      // The agent-tool registry's read tools (the MCP server's), over the picked store only.
       const tools =
         model && request.storeCredentials
-          ? createStoreTools(
-              deps.clients.forStore(request.storeCredentials, { caller: deps.callerOf(c) }),
+          ? createStoreTools(deps.agentTools, {
+              userId: user.id,
+              credentials: request.storeCredentials,
+              client: deps.clients.forStore(request.storeCredentials, { caller: deps.callerOf(c) }),
               signal,
-            )
+              logger,
+            })
           : undefined;
       const answer = answerQuestion(
         { corpus: helpCorpus(), model },

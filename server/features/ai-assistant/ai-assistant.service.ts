@@ -96,7 +96,7 @@ export function systemPrompt(passages: readonly HelpPassage[], hasStoreTools: bo
     'Answer from the numbered help passages below and cite each one you use as [1], [2]… right after the sentence it supports. If they do not cover the question, say so plainly and give only advice you are sure of. Never invent API endpoints, fields, Handlebars helpers or settings.',
     'Answer in the language of the question, concisely, in Markdown (lists and code where they help). Do not write HTML.',
     hasStoreTools
-      ? 'You may call the tools to read the store the user picked (products, page widgets, channels, product counts). They only read: you cannot change the store, so tell the user which tool of BC Toolbox or which control-panel page does what they ask.'
+      ? 'You may call the tools to read the store the user picked (products, categories, page widgets, channels, product counts, keyword reports). They answer a page at a time (offset, limit): ask for small pages. They only read: you cannot change the store, so tell the user which tool of BC Toolbox or which control-panel page does what they ask.'
       : 'You cannot see the user’s store; if they ask about it, tell them to pick a store above the chat.',
   ];
   const context =

@@ -1,206 +1,75 @@
-// The model's tools over the store the user picked in the chat (issue 18). All of them only read, through the same
-// BigCommerce client and scheduler as every tool (so they share the store's quota and pacing fairly); nothing that
-// writes to a store is ever given to the model. Each answer is a small JSON text, at most MAX_TOOL_OUTPUT_CHARS.
+// The model's tools over the store the user picked in the chat (issue 18; one registry since issue 33): the agent-tool
+// registry's read tools that take a `storeId` (server/agent-tools/, the same definitions and input schemas the MCP
+// server offers), so a tool added once appears in both. The picked store is the only one they reach: `storeId` is
+// left out of the schema the model sees and filled in with it, and the context resolves no other store. Nothing that
+// writes is ever given to the model. They go through the same BigCommerce client and scheduler as every tool (sharing
+// the store's quota fairly). Each answer is a JSON text of at most MAX_TOOL_OUTPUT_CHARS; a failure is answered as
+// `{error, code}` with the app's message, which the model can read and explain.
 import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
-import {
-  isBigCommerceError,
-  type BigCommerceClient,
-  type PageSnapshot,
-  type Product,
-} from '../../integrations/bigcommerce';
+import type { StoreCredentials } from '../../../common/contracts/stores';
+import { ERROR_CODES } from '../../../common/errors';
+import type { AgentTool, AgentToolContext } from '../../agent-tools/agent-tools';
+import { AppError, failureOf, inputError } from '../../errors';
+import type { BigCommerceClient } from '../../integrations/bigcommerce';
+import type { Logger } from '../../logger';
 
 export const MAX_TOOL_OUTPUT_CHARS = 6_000;
-/** Most widgets and channels a tool lists (the counts are always whole). */
-export const MAX_LISTED_ITEMS = 60;
 
-/** The tools' names: read-only, every one. */
-export const STORE_TOOL_NAMES = [
-  'lookup_product',
-  'list_page_widgets',
-  'count_products',
-  'list_channels',
-] as const;
+/** The registry's tools the assistant is given: those that only read and take a store. */
+export function storeReadTools(tools: Iterable<AgentTool>): AgentTool[] {
+  return [...tools].filter((one) => one.access === 'read' && 'storeId' in one.input);
+}
 
-const id = z.number().int().positive().max(2_147_483_647);
+export type PickedStore = {
+  userId: string;
+  credentials: StoreCredentials;
+  /** The picked store's client (its scheduler shared with the app's other callers). */
+  client: BigCommerceClient;
+  signal: AbortSignal;
+  logger: Logger;
+};
 
-export function createStoreTools(client: BigCommerceClient, signal: AbortSignal): ToolSet {
+/** The registry's context for the picked store: it is the caller's only store, by its hash. */
+function pickedStoreContext(picked: PickedStore): AgentToolContext {
+  const { storeHash } = picked.credentials;
   return {
-    lookup_product: tool({
-      description:
-        'Look up one product of the picked store by its product ID or by SKU (main or variant SKU). Answers its ID, name, SKU, type, prices, stock, visibility, category IDs, brand ID and page title.',
-      inputSchema: z.object({
-        id: id.optional().describe('The product ID'),
-        sku: z.string().trim().min(1).max(255).optional().describe('A product or variant SKU'),
-      }),
-      execute: async ({ id: productId, sku }) =>
-        bounded(await lookupProduct(client, { productId, sku }, signal)),
-    }),
-    list_page_widgets: tool({
-      description:
-        'List the widgets on one page of the picked store (its Page Builder snapshot): regions, layouts and widgets with their template UUIDs. Without templateFile: the global regions. entityId is needed for one product, category, brand or web page.',
-      inputSchema: z.object({
-        templateFile: z
-          .string()
-          .regex(/^pages\/[a-z0-9][a-z0-9/_-]{0,100}$/, 'a template file such as pages/home or pages/product')
-          .optional()
-          .describe('e.g. pages/home, pages/product, pages/category'),
-        entityId: z
-          .string()
-          .regex(/^\d{1,10}$/)
-          .optional(),
-        channelId: id.optional().describe('The channel ID; 1 (the default storefront) when left out'),
-      }),
-      execute: async ({ templateFile, entityId, channelId }) => {
-        const snapshot = await client.pageWidgets.get({
-          channelId: channelId ?? 1,
-          ...(templateFile !== undefined ? { templateFile } : {}),
-          ...(entityId !== undefined ? { entityId } : {}),
-          signal,
-        });
-        return bounded({ templateFile: templateFile ?? '(global regions)', ...summariseSnapshot(snapshot) });
-      },
-    }),
-    count_products: tool({
-      description:
-        'Count the products of the picked store, optionally only those in a category, on a channel, of a brand, or visible on the storefront.',
-      inputSchema: z.object({
-        categoryId: id.optional(),
-        channelId: id.optional(),
-        brandId: id.optional(),
-        visibleOnly: z.boolean().optional(),
-      }),
-      execute: async ({ categoryId, channelId, brandId, visibleOnly }) => {
-        const page = await client.products.list({
-          query: {
-            include_fields: 'id',
-            'categories:in': categoryId,
-            'channel_id:in': channelId,
-            brand_id: brandId,
-            is_visible: visibleOnly === true ? true : undefined,
-          },
-          limit: 1,
-          signal,
-        });
-        return bounded({
-          filters: { categoryId, channelId, brandId, visibleOnly: visibleOnly === true },
-          total: page.pagination?.total ?? page.items.length,
-        });
-      },
-    }),
-    list_channels: tool({
-      description: 'List the channels (storefronts, marketplaces, POS) of the picked store with their IDs.',
-      inputSchema: z.object({}),
-      execute: async () => {
-        const channels = await client.channels.listAll({ signal });
-        return bounded({
-          total: channels.length,
-          channels: channels.slice(0, MAX_LISTED_ITEMS).map((channel) => ({
-            id: channel.id,
-            name: channel.name,
-            type: channel.type,
-            platform: channel.platform,
-            status: channel.status,
-          })),
-        });
-      },
-    }),
+    userId: picked.userId,
+    stores: () => Promise.resolve([{ id: storeHash, name: picked.credentials.name ?? storeHash, storeHash }]),
+    credentials: (storeId) =>
+      storeId === storeHash
+        ? Promise.resolve(picked.credentials)
+        : Promise.reject(
+            new AppError(ERROR_CODES.storeNotFound, 'Only the store picked in the chat can be read'),
+          ),
+    client: () => picked.client,
+    signal: picked.signal,
   };
 }
 
-async function lookupProduct(
-  client: BigCommerceClient,
-  { productId, sku }: { productId?: number; sku?: string },
-  signal: AbortSignal,
-): Promise<object> {
-  if (productId === undefined && sku === undefined) return { error: 'Give a product ID or a SKU.' };
-  if (productId !== undefined) {
-    try {
-      return { found: true, product: productSummary(await client.products.get(productId, { signal })) };
-    } catch (error) {
-      if (isBigCommerceError(error) && error.code === 'bc_not_found') {
-        return { found: false, message: `No product with ID ${productId}` };
-      }
-      throw error;
-    }
-  }
-  const bySku = await client.products.list({ query: { sku }, limit: 1, signal });
-  const product = bySku.items[0];
-  if (product) return { found: true, matchedBy: 'product SKU', product: productSummary(product) };
-  const variants = await client.variants.list({ query: { sku }, limit: 1, signal });
-  const variant = variants.items[0];
-  if (variant?.product_id === undefined)
-    return { found: false, message: `No product or variant with SKU ${sku}` };
-  return {
-    found: true,
-    matchedBy: 'variant SKU',
-    variant: {
-      id: variant.id,
-      sku: variant.sku,
-      price: variant.price,
-      inventory_level: variant.inventory_level,
-    },
-    product: productSummary(await client.products.get(variant.product_id, { signal })),
-  };
-}
-
-function productSummary(product: Product) {
-  return {
-    id: product.id,
-    name: product.name,
-    sku: product.sku,
-    type: product.type,
-    price: product.price,
-    sale_price: product.sale_price,
-    inventory_level: product.inventory_level,
-    is_visible: product.is_visible,
-    categories: product.categories,
-    brand_id: product.brand_id,
-    page_title: product.page_title,
-    custom_url: product.custom_url,
-  };
-}
-
-type WidgetLine = { region: string; name: string; templateUuid: string; inLayout: boolean };
-
-/** A page snapshot as regions and their widgets (layouts opened), the widget count and the layout count. */
-export function summariseSnapshot(snapshot: PageSnapshot) {
-  const widgets: WidgetLine[] = [];
-  let layouts = 0;
-  for (const region of snapshot.regions) {
-    for (const child of region.children ?? []) {
-      const record = child as Record<string, unknown>;
-      if (record.type === 'layout') {
-        layouts += 1;
-        const dropzones = Array.isArray(record.dropzones)
-          ? (record.dropzones as Record<string, unknown>[])
-          : [];
-        for (const dropzone of dropzones) {
-          const inner = Array.isArray(dropzone.widgets)
-            ? (dropzone.widgets as Record<string, unknown>[])
-            : [];
-          for (const widget of inner) widgets.push(widgetLine(region.name, widget, true));
+/** The Vercel AI SDK tools of the registry's store read tools, over the store picked in the chat. */
+export function createStoreTools(tools: Iterable<AgentTool>, picked: PickedStore): ToolSet {
+  const context = pickedStoreContext(picked);
+  const set: ToolSet = {};
+  for (const agentTool of storeReadTools(tools)) {
+    set[agentTool.name] = tool({
+      description: agentTool.description,
+      inputSchema: z.object(agentTool.input).omit({ storeId: true }),
+      execute: async (args: Record<string, unknown>) => {
+        try {
+          const parsed = z
+            .object(agentTool.input)
+            .safeParse({ ...args, storeId: picked.credentials.storeHash });
+          if (!parsed.success) throw inputError(parsed.error);
+          return bounded(await agentTool.run(parsed.data, context));
+        } catch (error) {
+          const failure = failureOf(error, picked.logger, undefined, picked.signal.aborted);
+          return bounded({ error: failure.message, code: failure.code });
         }
-      } else {
-        widgets.push(widgetLine(region.name, record, false));
-      }
-    }
+      },
+    });
   }
-  return {
-    regions: snapshot.regions.map((region) => region.name),
-    totalWidgets: widgets.length,
-    totalLayouts: layouts,
-    widgets: widgets.slice(0, MAX_LISTED_ITEMS),
-  };
-}
-
-function widgetLine(region: string, widget: Record<string, unknown>, inLayout: boolean): WidgetLine {
-  return {
-    region,
-    name: typeof widget.name === 'string' ? widget.name : '(unnamed)',
-    templateUuid: typeof widget.widget_template_uuid === 'string' ? widget.widget_template_uuid : '',
-    inLayout,
-  };
+  return set;
 }
 
 /** A tool's answer as JSON, cut to MAX_TOOL_OUTPUT_CHARS (the model is told when it was cut). */

@@ -1,7 +1,9 @@
 // Dump Categories for AI agents (issue 33): the API body with `storeId` in place of the credentials; the answer is
-// the trees and their categories flattened (id, parent, name, path), paged for a model with `offset` and `limit`.
+// the trees and their categories flattened (id, parent, name, path), paged for a model with `offset` and `limit`; the
+// whole dump is kept for the caller and linked (`fullDump`).
 import { z } from 'zod';
 import { dumpCategoriesRequestSchema } from '../../../common/contracts/dump-categories';
+import { categoryDumpFileName } from '../../../common/dumps/file-names';
 import type { DumpedCategoryNode } from '../../../common/dumps/category-dump';
 import { agentTool } from '../../agent-tools/agent-tools';
 import { parseInput } from '../../errors';
@@ -30,7 +32,7 @@ export const dumpCategoriesAgentTool = agentTool({
   name: 'dump_categories',
   title: 'Dump categories',
   description:
-    'Read the category trees of a store (all of them, or one by treeId): answers each tree (id, name, channels, number of categories) and its categories flattened in tree order (id, parentId, treeId, name, path), a page at a time (offset, limit; nextOffset when there are more).',
+    'Read the category trees of a store (all of them, or one by treeId): answers each tree (id, name, channels, number of categories) and its categories flattened in tree order (id, parentId, treeId, name, path), a page at a time (offset, limit; nextOffset when there are more). fullDump links the whole dump (every field) as a resource to read when you need all of it.',
   access: 'read',
   input: {
     storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
@@ -43,6 +45,12 @@ export const dumpCategoriesAgentTool = agentTool({
     const request = parseInput(dumpCategoriesRequestSchema, { storeCredentials, treeId });
     const dump = await dumpCategories(context.client(storeCredentials), request.treeId, {
       signal: context.signal,
+    });
+    const fullDump = await context.keepDump?.({
+      tool: 'dump_categories',
+      name: categoryDumpFileName(request.treeId, new Date()),
+      description: `The category trees of store ${storeCredentials.storeHash} (${request.treeId === 'all' ? 'all trees' : `tree ${request.treeId}`}), every field, as Dump Categories downloads them`,
+      data: dump,
     });
     const all = flatten(
       dump.trees.flatMap((tree) => tree.categories),
@@ -60,6 +68,7 @@ export const dumpCategoriesAgentTool = agentTool({
       offset,
       categories: page,
       nextOffset: offset + page.length < all.length ? offset + page.length : null,
+      ...(fullDump ? { fullDump } : {}),
     };
   },
 });

@@ -1,8 +1,9 @@
 // Dump Product for AI agents (issue 33): the tool's arguments are its API body with `storeId` in place of the
 // credentials, checked by the same contract; the answer is sized for a model: the summary first, and only the
-// fields asked for (`fields`) of the dump.
+// fields asked for (`fields`) of the dump; the whole dump is kept for the caller and linked (`fullDump`).
 import { z } from 'zod';
 import { dumpProductRequestSchema, productSearchTypeSchema } from '../../../common/contracts/dump-product';
+import { productDumpFileName } from '../../../common/dumps/file-names';
 import { productDumpSchema, summariseProductDump } from '../../../common/dumps/product-dump';
 import { agentTool } from '../../agent-tools/agent-tools';
 import { parseInput } from '../../errors';
@@ -14,7 +15,7 @@ export const dumpProductAgentTool = agentTool({
   name: 'dump_product',
   title: 'Dump a product',
   description:
-    'Read one product of a store (by product ID or SKU) as Dump Product writes it: answers a summary (name, SKU, type, counts of categories, images, variants, options, modifiers) and the dump fields named in `fields` (e.g. ["price", "variants", "custom_fields"]; none by default, to keep the answer small).',
+    'Read one product of a store (by product ID or SKU) as Dump Product writes it: answers a summary (name, SKU, type, counts of categories, images, variants, options, modifiers) and the dump fields named in `fields` (e.g. ["price", "variants", "custom_fields"]; none by default, to keep the answer small); fullDump links the whole dump as a resource to read when you need all of it.',
   access: 'read',
   input: {
     storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
@@ -30,6 +31,12 @@ export const dumpProductAgentTool = agentTool({
     const storeCredentials = await context.credentials(storeId);
     const request = parseInput(dumpProductRequestSchema, { storeCredentials, searchType, searchValue });
     const dump = await dumpProduct(context.client(storeCredentials), request, { signal: context.signal });
+    const fullDump = await context.keepDump?.({
+      tool: 'dump_product',
+      name: productDumpFileName(String(searchValue), new Date()),
+      description: `Product ${dump.id} of store ${storeCredentials.storeHash}, every field, as Dump Product downloads it`,
+      data: dump,
+    });
     const selected = Object.fromEntries(
       (fields ?? [])
         .filter((field) => field in dump)
@@ -40,6 +47,7 @@ export const dumpProductAgentTool = agentTool({
       summary: summariseProductDump(productDumpSchema.parse(dump)),
       fields: selected,
       missingFields: (fields ?? []).filter((field) => !(field in dump)),
+      ...(fullDump ? { fullDump } : {}),
     };
   },
 });

@@ -7,7 +7,7 @@ import {
   type ProductPage,
   type RateLimitUse,
 } from '../../../common/contracts/keyword-extractor';
-import { missingFromTitles } from '../../../common/keywords';
+import { missingFromTitles, type TitledProduct } from '../../../common/keywords';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
 
 type Options = { signal?: AbortSignal };
@@ -77,4 +77,52 @@ export async function missingFromTitlesReport(
     page_title: product.page_title ?? '',
   }));
   return { checked: products.length, lines: missingFromTitles(products) };
+}
+
+/** A run of a channel's pages as the agent tools read it: products with their page titles, and the store's counts. */
+export type ChannelProducts = {
+  products: TitledProduct[];
+  /** The pages read (startPage to lastPage; lastPage < startPage when startPage is past the channel's last page). */
+  lastPage: number;
+  totalPages: number;
+  totalProducts: number;
+};
+
+/**
+ * Pages `startPage` to `endPage` of a channel's products (KEYWORD_PAGE_SIZE each; id, name, description and page
+ * title): the first page says how many there are, the others are then asked for at once and paced by the store's
+ * scheduler.
+ */
+export async function channelProducts(
+  client: BigCommerceClient,
+  request: { channelId: number; startPage: number; endPage: number },
+  { signal }: Options = {},
+): Promise<ChannelProducts> {
+  const read = (page: number) =>
+    client.products.list({
+      query: { 'channel_id:in': request.channelId, include_fields: 'id,name,description,page_title' },
+      page,
+      limit: KEYWORD_PAGE_SIZE,
+      signal,
+    });
+  const first = await read(request.startPage);
+  const totalPages = first.pagination?.total_pages ?? 1;
+  // Past the channel's last page nothing is read.
+  const lastPage = first.items.length > 0 ? Math.min(request.endPage, totalPages) : request.startPage - 1;
+  const rest: number[] = [];
+  for (let page = request.startPage + 1; page <= lastPage; page++) rest.push(page);
+  const pages = [first, ...(await Promise.all(rest.map(read)))];
+  return {
+    products: pages.flatMap((page) =>
+      page.items.map((product) => ({
+        id: product.id,
+        name: product.name ?? '',
+        description: product.description ?? '',
+        page_title: product.page_title ?? '',
+      })),
+    ),
+    lastPage,
+    totalPages,
+    totalProducts: first.pagination?.total ?? first.items.length,
+  };
 }

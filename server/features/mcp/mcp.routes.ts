@@ -14,6 +14,7 @@ import {
   type AgentTool,
   type AgentToolContext,
 } from '../../agent-tools/agent-tools';
+import type { AgentDumpStore } from '../../agent-tools/agent-dumps';
 import type { Db } from '../../db/database';
 import { AppError, errorResponse } from '../../errors';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
@@ -33,6 +34,8 @@ export type McpRoutesDeps = {
   ) => Promise<{ cloud: (StoreCredentials & { id: string; name: string })[]; demo: StoreCredentials[] }>;
   clients: BigCommerceClientFactory;
   tools: readonly AgentTool[];
+  /** The whole dumps the dump tools keep, read back as MCP resources. */
+  dumps: AgentDumpStore;
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -53,7 +56,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Hono {
   const tools = agentToolRegistry([listStoresTool, ...deps.tools]);
   const calls = createAttemptCounter(deps.db, { limit: MCP_CALLS_PER_MINUTE, windowSeconds: 60 });
 
-  const contextOf = (owner: TokenOwner): Omit<AgentToolContext, 'signal'> => {
+  const contextOf = (owner: TokenOwner): Omit<AgentToolContext, 'signal' | 'keepDump'> => {
     let loaded: ReturnType<McpRoutesDeps['storesOf']> | undefined;
     const stores = () => (loaded ??= deps.storesOf(owner.userId));
     return {
@@ -119,7 +122,11 @@ export function mcpRoutes(deps: McpRoutesDeps): Hono {
           `Too many calls with this access token (${MCP_CALLS_PER_MINUTE} a minute). Please try again in ${wait} seconds.`,
         );
       }
-      const server = createMcpServer(tools, { scope: owner.scope, context: contextOf(owner) }, logger);
+      const server = createMcpServer(
+        tools,
+        { scope: owner.scope, context: contextOf(owner), dumps: deps.dumps },
+        logger,
+      );
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

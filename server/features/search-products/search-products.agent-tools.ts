@@ -1,5 +1,6 @@
 // Search Products for AI agents (issue 33): `search_products` {storeId, query, limit} answers `{products: [{id, name,
-// sku}]}` as `POST /api/search-products` does, the body checked by the same contract.
+// sku}]}` as `POST /api/search-products` does, the body checked by the same contract; `count_products` counts a
+// store's products, optionally by category, channel, brand or visibility (the AI Assistant's, now everyone's).
 import { z } from 'zod';
 import {
   SEARCH_LIMIT_DEFAULT,
@@ -8,7 +9,7 @@ import {
 } from '../../../common/contracts/search-products';
 import { agentTool } from '../../agent-tools/agent-tools';
 import { parseInput } from '../../errors';
-import { searchProducts } from './search-products.service';
+import { countProducts, searchProducts } from './search-products.service';
 
 export const searchProductsAgentTool = agentTool({
   name: 'search_products',
@@ -25,5 +26,30 @@ export const searchProductsAgentTool = agentTool({
     const storeCredentials = await context.credentials(storeId);
     const request = parseInput(searchProductsRequestSchema, { storeCredentials, query, limit });
     return searchProducts(context.client(storeCredentials), request, context.signal);
+  },
+});
+
+const id = z.number().int().positive().max(2_147_483_647);
+
+export const countProductsAgentTool = agentTool({
+  name: 'count_products',
+  title: 'Count products',
+  description:
+    'Count the products of a store, optionally only those in a category, on a channel, of a brand, or visible on the storefront.',
+  access: 'read',
+  input: {
+    storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
+    categoryId: id.optional(),
+    channelId: id.optional(),
+    brandId: id.optional(),
+    visibleOnly: z.boolean().optional(),
+  },
+  run: async ({ storeId, categoryId, channelId, brandId, visibleOnly }, context) => {
+    const storeCredentials = await context.credentials(storeId);
+    return countProducts(
+      context.client(storeCredentials),
+      { categoryId, channelId, brandId, visibleOnly: visibleOnly === true },
+      context.signal,
+    );
   },
 });

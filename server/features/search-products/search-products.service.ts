@@ -38,3 +38,27 @@ export async function searchProducts(
 function found(product: Product): FoundProduct {
   return { id: product.id, name: product.name ?? '', sku: product.sku ?? '' };
 }
+
+/**
+ * How many products the store has, optionally only those in a category (`categories:in`), on a channel
+ * (`channel_id:in`), of a brand (`brand_id`) or visible (`is_visible`): one page of one id, whose pagination counts
+ * them all (products_catalog.v3.yml, the product list's filters and `meta.pagination.total`).
+ */
+export async function countProducts(
+  client: BigCommerceClient,
+  filters: { categoryId?: number; channelId?: number; brandId?: number; visibleOnly?: boolean },
+  signal?: AbortSignal,
+): Promise<{ filters: typeof filters; total: number }> {
+  const page = await client.products.list({
+    query: {
+      include_fields: 'id',
+      'categories:in': filters.categoryId,
+      'channel_id:in': filters.channelId,
+      brand_id: filters.brandId,
+      is_visible: filters.visibleOnly === true ? true : undefined,
+    },
+    limit: 1,
+    signal,
+  });
+  return { filters, total: page.pagination?.total ?? page.items.length };
+}

@@ -26,7 +26,9 @@ export type FakeRequest = {
     model?: string;
     stream?: boolean;
     messages: FakeRequestMessage[];
-    tools?: { function: { name: string } }[];
+    tools?: {
+      function: { name: string; parameters?: { properties?: Record<string, unknown>; required?: string[] } };
+    }[];
   };
 };
 
