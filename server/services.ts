@@ -36,6 +36,7 @@ import type { TokenCipher } from './token-cipher';
 import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
 import { createSnapshotRepository, type SnapshotRepository } from './features/store-history/snapshot-repository';
 import { storeSnapshotJobKind } from './features/store-history/store-history.job';
+import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
 import { createJobKinds, type JobKinds } from './jobs/job-kinds';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createJobStore, type JobStore } from './jobs/job-store';
@@ -300,6 +301,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       keywordReportAgentTool,
       missingFromTitlesAgentTool,
       ...jobAgentTools(jobStore),
+      ...storeHistoryAgentTools(snapshots),
     ],
     agentStoresOf: async (userId) => ({
       cloud: (await (await getStoreRepository()).list(userId)).map((store) => ({

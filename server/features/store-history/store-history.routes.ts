@@ -5,9 +5,6 @@ import { Hono, type Context } from 'hono';
 import {
   listSnapshotsQuerySchema,
   SNAPSHOT_DIFF_PATH,
-  SNAPSHOT_NOT_FOUND_MESSAGE,
-  SNAPSHOT_NOT_READY_MESSAGE,
-  SNAPSHOT_OTHER_STORE_MESSAGE,
   SNAPSHOT_SCOPES,
   SNAPSHOTS_PATH,
   snapshotDiffQuerySchema,
@@ -26,9 +23,9 @@ import type { TokenCipher } from '../../token-cipher';
 import { callerSignal, readInput, readQuery, type ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { jobOwner } from '../jobs/job-owner';
-import type { SnapshotRepository, SnapshotRow } from './snapshot-repository';
+import type { SnapshotRepository } from './snapshot-repository';
 import { toSnapshotView } from './snapshot-repository';
-import { diffSnapshots } from './store-history.service';
+import { compareSnapshots, ownSnapshot } from './store-history.service';
 
 export type StoreHistoryRoutesDeps = ToolRouteDeps & {
   getAuth: () => Promise<Auth>;
@@ -41,15 +38,7 @@ export type StoreHistoryRoutesDeps = ToolRouteDeps & {
 const SNAPSHOT_PATH = `${SNAPSHOTS_PATH}/:id`;
 
 export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
-  /** The caller's snapshot `id`; another owner's is as unknown as a missing one. */
-  const ownSnapshot = async (c: Context, id: string | undefined): Promise<SnapshotRow> => {
-    const owner = await jobOwner(c, deps.getAuth, { create: false });
-    const row = id && id.length <= 100 ? await deps.snapshots.get(id) : undefined;
-    if (!row || !owner || row.owner !== owner) {
-      throw new AppError(ERROR_CODES.snapshotNotFound, SNAPSHOT_NOT_FOUND_MESSAGE);
-    }
-    return row;
-  };
+  const ownerOf = (c: Context) => jobOwner(c, deps.getAuth, { create: false });
 
   return new Hono()
     .post(SNAPSHOTS_PATH, async (c) => {
@@ -116,25 +105,10 @@ export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
     })
     .get(SNAPSHOT_DIFF_PATH, async (c) => {
       const query = await readInput(c, snapshotDiffQuerySchema, { read: readQuery });
-      const from = await ownSnapshot(c, c.req.param('id'));
-      if (query.against === 'live') {
-        // Not yet: the store now is compared by taking a snapshot of it first (the screen does).
-        throw new AppError(
-          ERROR_CODES.snapshotNotComparable,
-          'Comparing with the store now needs a snapshot of it: take one, then compare the two.',
-        );
-      }
-      const to = await ownSnapshot(c, query.against);
-      if (from.state !== 'done' || to.state !== 'done') {
-        throw new AppError(ERROR_CODES.snapshotNotComparable, SNAPSHOT_NOT_READY_MESSAGE);
-      }
-      if (from.storeHash !== to.storeHash) {
-        throw new AppError(ERROR_CODES.snapshotNotComparable, SNAPSHOT_OTHER_STORE_MESSAGE);
-      }
-      return c.json(await diffSnapshots(deps.snapshots, from, to, query));
+      return c.json(await compareSnapshots(deps.snapshots, await ownerOf(c), c.req.param('id'), query));
     })
     .delete(SNAPSHOT_PATH, async (c) => {
-      const row = await ownSnapshot(c, c.req.param('id'));
+      const row = await ownSnapshot(deps.snapshots, await ownerOf(c), c.req.param('id'));
       if (row.state === 'running') {
         throw new AppError(
           ERROR_CODES.snapshotNotComparable,

@@ -3,13 +3,18 @@
 import {
   SNAPSHOT_DIFF_PAGE_SIZE,
   SNAPSHOT_ITEM_KINDS,
+  SNAPSHOT_NOT_FOUND_MESSAGE,
+  SNAPSHOT_NOT_READY_MESSAGE,
+  SNAPSHOT_OTHER_STORE_MESSAGE,
   type SnapshotChange,
   type SnapshotDiffQuery,
   type SnapshotDiffResponse,
   type SnapshotItemKey,
   type SnapshotItemKind,
 } from '../../../common/contracts/store-history';
+import { ERROR_CODES } from '../../../common/errors';
 import { fieldChanges } from '../../../common/store-history/field-diff';
+import { AppError } from '../../errors';
 import type { SnapshotItemRow, SnapshotRepository, SnapshotRow } from './snapshot-repository';
 
 type Entry = { kind: SnapshotItemKind; key: string; before?: SnapshotItemRow; after?: SnapshotItemRow };
@@ -90,4 +95,42 @@ export async function diffSnapshots(
   );
   const next = offset + page.length;
   return { changes, total: shown.length, nextCursor: next < shown.length ? String(next) : null, counts };
+}
+
+/** The owner's snapshot `id`; another owner's is as unknown as a missing one. */
+export async function ownSnapshot(
+  repository: SnapshotRepository,
+  owner: string | undefined,
+  id: string | undefined,
+): Promise<SnapshotRow> {
+  const row = id && id.length <= 100 ? await repository.get(id) : undefined;
+  if (!row || !owner || row.owner !== owner) {
+    throw new AppError(ERROR_CODES.snapshotNotFound, SNAPSHOT_NOT_FOUND_MESSAGE);
+  }
+  return row;
+}
+
+/** The diff of two of the owner's snapshots (`GET /api/snapshots/{id}/diff` and the agents' `diff_snapshots`). */
+export async function compareSnapshots(
+  repository: SnapshotRepository,
+  owner: string | undefined,
+  id: string | undefined,
+  query: SnapshotDiffQuery,
+): Promise<SnapshotDiffResponse> {
+  const from = await ownSnapshot(repository, owner, id);
+  if (query.against === 'live') {
+    // Not yet: the store now is compared by taking a snapshot of it first.
+    throw new AppError(
+      ERROR_CODES.snapshotNotComparable,
+      'Comparing with the store now needs a snapshot of it: take one, then compare the two.',
+    );
+  }
+  const to = await ownSnapshot(repository, owner, query.against);
+  if (from.state !== 'done' || to.state !== 'done') {
+    throw new AppError(ERROR_CODES.snapshotNotComparable, SNAPSHOT_NOT_READY_MESSAGE);
+  }
+  if (from.storeHash !== to.storeHash) {
+    throw new AppError(ERROR_CODES.snapshotNotComparable, SNAPSHOT_OTHER_STORE_MESSAGE);
+  }
+  return diffSnapshots(repository, from, to, query);
 }
