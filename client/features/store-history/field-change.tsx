@@ -62,23 +62,27 @@ function TextDiffView({ segments }: { segments: readonly TextDiffSegment[] }) {
           // A change of white space only reads as plain space.
           if (segment.type === 'same' || segment.text.trim() === '') return segment.text;
           const isRemoved = segment.type === 'removed';
+          // The spaces around the changed words stay plain: only the words are marked.
+          const [, lead = '', words = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(segment.text) ?? [];
           return (
             <Fragment key={index}>
+              {lead}
               <span className="sr-only">
                 {isRemoved ? t('storeHistory.removedText') : t('storeHistory.addedText')}{' '}
               </span>
               {isRemoved ? (
                 <del className="bg-red-100 text-red-900 decoration-red-700" data-testid="text-diff-removed">
-                  {segment.text}
+                  {words}
                 </del>
               ) : (
                 <ins
                   className="bg-emerald-100 text-emerald-900 decoration-emerald-700"
                   data-testid="text-diff-added"
                 >
-                  {segment.text}
+                  {words}
                 </ins>
               )}
+              {trail}
             </Fragment>
           );
         })}
