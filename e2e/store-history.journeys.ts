@@ -12,7 +12,9 @@ import {
   type SnapshotChange,
   type SnapshotItemKind,
 } from '../common/contracts/store-history';
-import { eventually, type Journey } from './harness';
+import { expectNoSeriousViolations } from './axe';
+import { eventually, type Journey, type PageOptions } from './harness';
+import { PHONE } from './phone.journeys';
 import { expectText, openPage, pickStore, savedStores, textOf, type NewPage } from './helpers';
 
 const STORES = savedStores('e2e-history', [
@@ -188,8 +190,8 @@ class FakeHistory {
  * A desktop page (UTC) whose browser holds the journey's store, on Store History, the fake server answering from the
  * first call on; the store is chosen.
  */
-async function openHistory(newPage: NewPage, fake: FakeHistory): Promise<Page> {
-  const page = await openPage(newPage, { timezoneId: 'UTC' });
+async function openHistory(newPage: NewPage, fake: FakeHistory, options: PageOptions = {}): Promise<Page> {
+  const page = await openPage(newPage, { timezoneId: 'UTC', ...options });
   await fake.install(page);
   await page.addInitScript(
     ([key, value]) => {
@@ -381,6 +383,7 @@ export const storeHistoryJourneys: Journey[] = [
       await expectText(price.getByTestId('diff-field-before'), '19.5');
       await expectText(price.getByTestId('diff-field-after'), '21');
       await screenshot(page, 'store-history-diff');
+      await expectNoSeriousViolations(page, 'store-history with a diff open');
 
       // More: the next page.
       await page.getByTestId('diff-more').click();
@@ -444,7 +447,52 @@ export const storeHistoryJourneys: Journey[] = [
         'Sản phẩm: 1 thêm, 0 xóa, 2 thay đổi',
       );
       await expectText(page.getByTestId('diff-change-badge').first(), 'Đã thay đổi');
+      await expectNoSeriousViolations(page, 'store-history with a diff (vi)');
       await screenshot(page, 'store-history-diff-vi');
+    },
+  },
+  {
+    name: 'Store History on a 390 px phone, English and Vietnamese: the list and an open diff fit the width, the header at most 96 px, axe finds nothing critical or serious',
+    run: async ({ newPage, screenshot }) => {
+      const fake = new FakeHistory();
+      fake.snapshots = [
+        snapshot('s1', '2026-03-01T02:00:00.000Z'),
+        snapshot('s2', '2026-03-02T02:00:00.000Z', { reason: 'before-job' }),
+      ];
+      fake.changes = CHANGES.map((change) =>
+        change.kind === 'page'
+          ? {
+              ...change,
+              key: {
+                channelId: 1,
+                templateFile: 'pages/custom/page/a-very-long-template-file-name',
+                entityId: '12',
+              },
+            }
+          : change,
+      );
+      fake.pageSize = 10;
+      const page = await openHistory(newPage, fake, PHONE);
+      await page.getByTestId('compare-button').click();
+      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
+      for (const toggle of await page.getByTestId('diff-change-toggle').all()) await toggle.click();
+      await page.locator('[data-testid="diff-field"][data-path="variants[sku=LS-M].price"]').waitFor();
+      for (const language of ['en', 'vi'] as const) {
+        await page.getByTestId('language-switch').selectOption(language);
+        await eventually(async () => assert.equal(await page.locator('html').getAttribute('lang'), language));
+        const { header, scrollWidth } = await page.evaluate(() => ({
+          header: Math.round(document.querySelector('header')?.getBoundingClientRect().height ?? 0),
+          scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+        }));
+        assert.ok(header > 0 && header <= 96, `${language}: the header is ${header} px (at most 96)`);
+        assert.ok(
+          scrollWidth <= 390,
+          `${language}: the page is ${scrollWidth} px wide (no sideways scroll at 390)`,
+        );
+        await expectNoSeriousViolations(page, `store-history with a diff on a phone (${language})`);
+      }
+      await page.getByTestId('diff-results').scrollIntoViewIfNeeded();
+      await screenshot(page, 'phone-store-history-diff');
     },
   },
 ];
