@@ -17,6 +17,7 @@ import { bulkEditJourneys } from './bulk-edit.journeys';
 import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
 import { keywordExtractorJourneys } from './keyword-extractor.journeys';
+import { storeHistoryJourneys } from './store-history.journeys';
 import { nextStepsJourneys } from './next-steps.journeys';
 import { widgetsVisualizationJourneys } from './widgets-visualization.journeys';
 import { video360Journeys } from './video-360-converter.journeys';
@@ -45,6 +46,7 @@ const journeys = [
   ...videoConverterJourneys,
   ...videoH265Journeys,
   ...keywordExtractorJourneys,
+  ...storeHistoryJourneys,
   ...aiAssistantJourneys,
   ...accessTokensJourneys,
   ...accessibilityJourneys,

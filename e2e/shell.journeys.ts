@@ -23,6 +23,7 @@ const SIDEBAR: Array<[id: string, label: string]> = [
   ['video-h265-converter', 'H.265 Converter'],
   ['video-360-converter', 'Video 360 Converter'],
   ['keyword-extractor', 'Keyword Extractor'],
+  ['store-history', 'Store History'],
 ];
 
 /** Header titles, part 2 §2 table. */
@@ -41,6 +42,7 @@ const TITLES: Record<string, string> = {
   'video-h265-converter': 'H.265 Video Converter (Cloud)',
   'video-360-converter': 'Video 360 Converter',
   'keyword-extractor': 'Keyword Extractor',
+  'store-history': 'Store History',
   'profile-settings': 'Profile Settings',
   'admin-users': 'User Management',
 };

@@ -23,6 +23,7 @@ export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType
   'video-h265-converter': lazy(() => import('../features/video-h265-converter/video-h265-screen')),
   'video-360-converter': lazy(() => import('../features/video-360-converter/video-360-screen')),
   'keyword-extractor': lazy(() => import('../features/keyword-extractor/keyword-extractor-screen')),
+  'store-history': lazy(() => import('../features/store-history/store-history-screen')),
   'admin-users': lazy(() => import('../features/admin-users/admin-users-screen')),
   'profile-settings': lazy(() => import('../features/profile-settings/profile-settings-screen')),
 };

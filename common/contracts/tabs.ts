@@ -17,6 +17,7 @@ export const TAB_IDS = [
   'video-h265-converter',
   'video-360-converter',
   'keyword-extractor',
+  'store-history',
   'admin-users',
   'profile-settings',
 ] as const;

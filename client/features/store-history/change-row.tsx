@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotChange } from '../../../common/contracts/store-history';
+import { cn } from '../../lib/class-names';
+import { FieldChangeView } from './field-change';
+import { badgeClass } from './snapshot-list';
+
+const CHANGE_CLASSES: Record<SnapshotChange['change'], string> = {
+  added: 'bg-emerald-100 text-emerald-800',
+  removed: 'bg-red-100 text-red-800',
+  changed: 'bg-amber-100 text-amber-900',
+};
+
+/** One item's identity in the diff: its kind and key. */
+export const changeKey = (change: SnapshotChange) => `${change.kind}:${JSON.stringify(change.key)}`;
+
+/** Where the item is: a page's template file (and entity), anything else's id. */
+function keyText(change: SnapshotChange): string {
+  const { key } = change;
+  if ('templateFile' in key) return key.entityId ? `${key.templateFile} · ${key.entityId}` : key.templateFile;
+  return `#${key.id}`;
+}
+
+/** A changed item of the diff: its kind, name and change; a changed one opens to its fields, before and after. */
+export function ChangeRow({ change }: { change: SnapshotChange }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const hasFields = change.change === 'changed' && change.fields.length > 0;
+  return (
+    <li className="py-3" data-testid="diff-change" data-kind={change.kind} data-change={change.change}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="text-xs font-medium text-slate-500" data-testid="diff-change-kind">
+          {t(`storeHistory.kinds.${change.kind}`)}
+        </span>
+        <span
+          className="min-w-0 text-sm font-medium break-words text-slate-900"
+          data-testid="diff-change-name"
+        >
+          {change.name}
+        </span>
+        <span className="min-w-0 font-mono text-xs break-all text-slate-500">{keyText(change)}</span>
+        <span className={cn(badgeClass, CHANGE_CLASSES[change.change])} data-testid="diff-change-badge">
+          {t(`storeHistory.change.${change.change}`)}
+        </span>
+        {hasFields && (
+          <button
+            type="button"
+            aria-expanded={isOpen}
+            aria-controls={`${id}-fields`}
+            onClick={() => setIsOpen((open) => !open)}
+            data-testid="diff-change-toggle"
+            className="text-xs font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            {isOpen
+              ? t('storeHistory.hideFields')
+              : t('storeHistory.showFields', { n: String(change.fields.length) })}
+          </button>
+        )}
+      </div>
+      {hasFields && isOpen && (
+        <ul id={`${id}-fields`} className="mt-3 space-y-3" data-testid="diff-fields">
+          {change.fields.map((field) => (
+            <FieldChangeView key={field.path} field={field} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Snapshot } from '../../../common/contracts/store-history';
+import { cn } from '../../lib/class-names';
+import { DiffResults } from './diff-results';
+import { formatDateTime } from './snapshot-format';
+import { useSnapshotDiff } from './use-snapshot-diff';
+
+const selectClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none';
+
+/** Two complete snapshots of the store, "from" (older) and "to" (newer), the two newest at first; then their diff. */
+export function ComparePanel({ snapshots }: { snapshots: readonly Snapshot[] }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const diff = useSnapshotDiff(snapshots);
+  const locale = i18n.resolvedLanguage ?? 'en';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    diff.compare();
+  };
+  const picker = (side: 'from' | 'to') => (
+    <div className="min-w-0 flex-1 basis-56">
+      <label htmlFor={`${id}-${side}`} className="block text-sm font-medium text-slate-700">
+        {t(`storeHistory.${side}`)}
+      </label>
+      <select
+        id={`${id}-${side}`}
+        value={diff[side]}
+        onChange={(event) => diff.pick(side, event.target.value)}
+        data-testid={`compare-${side}`}
+        className={selectClass}
+      >
+        {diff.choices.map((snapshot) => (
+          <option key={snapshot.id} value={snapshot.id}>
+            {t('storeHistory.option', {
+              date: formatDateTime(snapshot.createdAt, locale),
+              reason: t(`storeHistory.reason.${snapshot.reason}`),
+            })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="compare-panel"
+    >
+      <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        {t('storeHistory.compareTitle')}
+      </h2>
+      {diff.choices.length < 2 ? (
+        <p className="text-sm text-slate-600" data-testid="compare-needs-two">
+          {t('storeHistory.compareNeedsTwo')}
+        </p>
+      ) : (
+        <form noValidate onSubmit={submit} className="space-y-2">
+          <div className="flex flex-wrap items-end gap-3">
+            {picker('from')}
+            {picker('to')}
+            <button
+              type="submit"
+              disabled={!diff.canCompare}
+              data-testid="compare-button"
+              className={cn(
+                'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm',
+                'hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                'disabled:cursor-not-allowed disabled:opacity-60',
+              )}
+            >
+              {t('storeHistory.compare')}
+            </button>
+          </div>
+          {diff.isSamePicked && (
+            <p className="text-xs font-medium text-red-600" data-testid="compare-same">
+              {t('storeHistory.sameSnapshot')}
+            </p>
+          )}
+        </form>
+      )}
+      {diff.compared && <DiffResults diff={diff} />}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SnapshotFieldChange } from '../../../common/contracts/store-history';
+import { fieldView } from './snapshot-format';
+import { countChangedWords, type TextDiffSegment } from './text-diff';
+
+const valueBoxClass =
+  'mt-1 max-h-64 overflow-auto rounded-lg border px-3 py-2 font-mono text-xs break-words whitespace-pre-wrap';
+
+/** One field of a changed item: its path, then a word diff (long text) or its value before and after. */
+export function FieldChangeView({ field }: { field: SnapshotFieldChange }) {
+  const { t } = useTranslation();
+  const view = fieldView(field);
+  return (
+    <li
+      className="rounded-lg border border-slate-200 bg-slate-50 p-3"
+      data-testid="diff-field"
+      data-path={field.path}
+    >
+      <p className="font-mono text-xs font-semibold break-all text-slate-800" data-testid="diff-field-path">
+        {field.path}
+      </p>
+      {view.type === 'text' ? (
+        <TextDiffView segments={view.segments} />
+      ) : (
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          <div>
+            <p className="text-xs font-medium text-slate-600">{t('storeHistory.before')}</p>
+            <p
+              className={`${valueBoxClass} border-red-200 bg-white text-slate-900`}
+              data-testid="diff-field-before"
+            >
+              {view.before ?? t('storeHistory.none')}
+            </p>
+          </div>
+          <div>
+            <p className="text-xs font-medium text-slate-600">{t('storeHistory.after')}</p>
+            <p
+              className={`${valueBoxClass} border-emerald-200 bg-white text-slate-900`}
+              data-testid="diff-field-after"
+            >
+              {view.after ?? t('storeHistory.none')}
+            </p>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A text as it reads now, the removed words struck through in red and the added ones underlined in green. */
+function TextDiffView({ segments }: { segments: readonly TextDiffSegment[] }) {
+  const { t } = useTranslation();
+  const words = countChangedWords(segments);
+  return (
+    <div className="mt-2 space-y-1" data-testid="text-diff">
+      <p className="text-xs text-slate-600" data-testid="text-diff-summary">
+        {t('storeHistory.wordsChanged', { added: String(words.added), removed: String(words.removed) })}
+      </p>
+      <p className="max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-900">
+        {segments.map((segment, index) => {
+          // A change of white space only reads as plain space.
+          if (segment.type === 'same' || segment.text.trim() === '') return segment.text;
+          const isRemoved = segment.type === 'removed';
+          // The spaces around the changed words stay plain: only the words are marked.
+          const [, lead = '', words = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(segment.text) ?? [];
+          return (
+            <Fragment key={index}>
+              {lead}
+              <span className="sr-only">
+                {isRemoved ? t('storeHistory.removedText') : t('storeHistory.addedText')}{' '}
+              </span>
+              {isRemoved ? (
+                <del className="bg-red-100 text-red-900 decoration-red-700" data-testid="text-diff-removed">
+                  {words}
+                </del>
+              ) : (
+                <ins
+                  className="bg-emerald-100 text-emerald-900 decoration-emerald-700"
+                  data-testid="text-diff-added"
+                >
+                  {words}
+                </ins>
+              )}
+              {trail}
+            </Fragment>
+          );
+        })}
+      </p>
+    </div>
+  );
+}

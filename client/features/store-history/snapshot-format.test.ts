@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../../common/contracts/store-history';
+import {
+  defaultPair,
+  fieldView,
+  formatBytes,
+  formatCount,
+  formatDateTime,
+  newestFirst,
+  valueText,
+} from './snapshot-format';
+
+function snapshot(id: string, createdAt: string, state: Snapshot['state'] = 'done'): Snapshot {
+  return {
+    id,
+    storeHash: 'abc123',
+    createdAt,
+    state,
+    reason: 'manual',
+    scope: ['catalog'],
+    counts: { products: 1, variants: 1, categories: 0, brands: 0, pages: 0, widgets: 0, widgetTemplates: 0 },
+    bytes: 10,
+    newBytes: 10,
+    jobId: null,
+  };
+}
+
+describe('formatBytes', () => {
+  it('says bytes in the largest whole unit, one decimal at most', () => {
+    expect(formatBytes(0, 'en')).toBe('0 B');
+    expect(formatBytes(512, 'en')).toBe('512 B');
+    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
+    expect(formatBytes(12_900_000, 'en')).toBe('12.3 MB');
+    expect(formatBytes(5 * 1024 ** 3, 'en')).toBe('5 GB');
+  });
+
+  it('uses the language’s decimal mark', () => {
+    expect(formatBytes(1536, 'vi')).toBe('1,5 KB');
+  });
+});
+
+describe('formatCount and formatDateTime', () => {
+  it('groups thousands as the language does', () => {
+    expect(formatCount(10_000, 'en')).toBe('10,000');
+    expect(formatCount(10_000, 'vi')).toBe('10.000');
+  });
+
+  it('writes a date and time, and leaves an unreadable one as it is', () => {
+    const text = formatDateTime('2026-03-05T14:07:00.000Z', 'en');
+    expect(text).toMatch(/2026/);
+    expect(text).toMatch(/Mar/);
+    expect(formatDateTime('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('the list and the pair compared', () => {
+  const list = [
+    snapshot('s1', '2026-03-01T10:00:00.000Z'),
+    snapshot('s3', '2026-03-03T10:00:00.000Z', 'failed'),
+    snapshot('s2', '2026-03-02T10:00:00.000Z'),
+    snapshot('s4', '2026-03-04T10:00:00.000Z'),
+  ];
+
+  it('lists the newest first', () => {
+    expect(newestFirst(list).map((s) => s.id)).toEqual(['s4', 's3', 's2', 's1']);
+  });
+
+  it('compares the two newest complete snapshots, older to newer', () => {
+    expect(defaultPair(list)).toEqual({ from: 's2', to: 's4' });
+    expect(defaultPair([snapshot('only', '2026-03-01T10:00:00.000Z')])).toBeNull();
+  });
+});
+
+describe('fieldView', () => {
+  it('shows a description as a word diff of its readable text', () => {
+    const view = fieldView({
+      path: 'description',
+      before: '<p>Soft&nbsp;cotton shirt</p>',
+      after: '<p>Soft linen shirt</p>',
+    });
+    expect(view).toEqual({
+      type: 'text',
+      segments: [
+        { type: 'same', text: 'Soft ' },
+        { type: 'removed', text: 'cotton' },
+        { type: 'added', text: 'linen' },
+        { type: 'same', text: ' shirt' },
+      ],
+    });
+  });
+
+  it('shows a short field, a number or a missing value as before and after', () => {
+    expect(fieldView({ path: 'variants[sku=ABC-1].price', before: 19.5, after: 21 })).toEqual({
+      type: 'values',
+      before: '19.5',
+      after: '21',
+    });
+    expect(fieldView({ path: 'name', before: 'Shirt', after: null })).toEqual({
+      type: 'values',
+      before: 'Shirt',
+      after: null,
+    });
+  });
+
+  it('diffs any long text word by word', () => {
+    const long = 'word '.repeat(40);
+    expect(fieldView({ path: 'page_title', before: long, after: `${long}more` }).type).toBe('text');
+  });
+});
+
+describe('valueText', () => {
+  it('writes objects as JSON, large ones over several lines', () => {
+    expect(valueText({ a: 1 })).toBe('{"a":1}');
+    expect(valueText(true)).toBe('true');
+    expect(valueText(undefined)).toBeNull();
+    expect(valueText({ text: 'x'.repeat(90) })).toContain('\n');
+  });
+});

@@ -1,0 +1,86 @@
+// The pure rules of the Store History screen: sizes and dates for people, the order of the list, the pair compared by
+// default, and how a changed field is shown (a readable text diff for long text, else before and after).
+import type { Snapshot, SnapshotFieldChange } from '../../../common/contracts/store-history';
+import { readableText } from '../../lib/readable-text';
+import { diffWords, type TextDiffSegment } from './text-diff';
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** '512 B', '1.5 KB', '12.3 MB' (base 1024, one decimal at most, the language's decimal mark: '1,5 KB' in Vietnamese). */
+export function formatBytes(bytes: number, locale: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return `${number} ${UNITS[unit]}`;
+}
+
+/** A whole number with the language's grouping ('10,000'; '10.000' in Vietnamese). */
+export function formatCount(n: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+/** The date and time a snapshot was taken, in the reader's language and time zone. */
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** Newest first (the server's order too; kept here so the screen never depends on it). */
+export function newestFirst(snapshots: readonly Snapshot[]): Snapshot[] {
+  return [...snapshots].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}
+
+/** The snapshots that can be compared (complete ones), newest first. */
+export function comparable(snapshots: readonly Snapshot[]): Snapshot[] {
+  return newestFirst(snapshots.filter((snapshot) => snapshot.state === 'done'));
+}
+
+/** The pair compared by default: from the second newest complete snapshot to the newest; null below two. */
+export function defaultPair(snapshots: readonly Snapshot[]): { from: string; to: string } | null {
+  const [newest, older] = comparable(snapshots);
+  return newest && older ? { from: older.id, to: newest.id } : null;
+}
+
+/** A value as text: null when there is none; text as it is; anything else as JSON. */
+export function valueText(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  const json = JSON.stringify(value);
+  return json.length > 80 ? JSON.stringify(value, null, 2) : json;
+}
+
+/** Text longer than this is compared word by word. */
+export const LONG_TEXT_CHARS = 120;
+
+/** A field's last name: `description` of `variants[sku=A].description`. */
+const lastName = (path: string) =>
+  path
+    .split('.')
+    .at(-1)
+    ?.replace(/\[.*\]$/, '') ?? path;
+
+export type FieldView =
+  | { type: 'text'; segments: TextDiffSegment[] }
+  | { type: 'values'; before: string | null; after: string | null };
+
+/**
+ * How a changed field is shown: a description, or any long text, as a readable word diff (its HTML as a person reads
+ * it); anything else as its value before and after.
+ */
+export function fieldView(field: SnapshotFieldChange): FieldView {
+  const before = field.before ?? '';
+  const after = field.after ?? '';
+  if (typeof before === 'string' && typeof after === 'string') {
+    const isDescription = /description/i.test(lastName(field.path));
+    if (isDescription || Math.max(before.length, after.length) > LONG_TEXT_CHARS) {
+      return { type: 'text', segments: diffWords(readableText(before), readableText(after)) };
+    }
+  }
+  return { type: 'values', before: valueText(field.before), after: valueText(field.after) };
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { LocalStore } from '../../../common/contracts/stores';
+import { listSnapshots } from './api';
+import { ComparePanel } from './compare-panel';
+import { SnapshotJobPanel } from './snapshot-job-panel';
+import { SnapshotList } from './snapshot-list';
+import { TakeSnapshotForm } from './take-snapshot-form';
+import { snapshotsKey, useSnapshotJob } from './use-snapshot-job';
+
+/**
+ * Store History (issue 32): take a snapshot of a store (a job: progress, cancel), the store's snapshots, and the diff
+ * of two of them (counts per kind, filters, each changed item's fields before and after).
+ */
+export default function StoreHistoryScreen() {
+  const [store, setStore] = useState<LocalStore | null>(null);
+  const flow = useSnapshotJob(store);
+  const storeHash = store?.storeHash ?? '';
+  const list = useQuery({
+    queryKey: snapshotsKey(storeHash),
+    queryFn: ({ signal }) => listSnapshots(storeHash, signal),
+    enabled: store !== null,
+    retry: false,
+  });
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-4" data-testid="store-history">
+      <TakeSnapshotForm store={store} onStoreChange={setStore} flow={flow} />
+      <SnapshotJobPanel flow={flow} />
+      {store && (
+        <SnapshotList
+          snapshots={list.data}
+          isLoading={list.isPending}
+          error={list.error}
+          runningJobId={flow.isJobActive ? (flow.job?.id ?? null) : null}
+        />
+      )}
+      {store && list.data && <ComparePanel key={storeHash} snapshots={list.data} />}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Snapshot, SnapshotItemKind } from '../../../common/contracts/store-history';
+import { fetchSnapshotDiff } from './api';
+import { comparable, defaultPair } from './snapshot-format';
+
+/** How long the search box waits for the typing to stop before it asks the server. */
+export const SEARCH_DELAY_MS = 300;
+
+interface Pair {
+  from: string;
+  to: string;
+}
+
+/**
+ * Comparing two snapshots of one store: the pair chosen (the two newest complete ones until the user picks), the pair
+ * compared (set by Compare), the kind filter and the search (sent to the server), and the pages of changes ("More"
+ * asks for the next one with `nextCursor`).
+ */
+export function useSnapshotDiff(snapshots: readonly Snapshot[]) {
+  const choices = comparable(snapshots);
+  const fallback = defaultPair(snapshots);
+  const [picked, setPicked] = useState<Partial<Pair>>({});
+  const known = (id: string | undefined) =>
+    id !== undefined && choices.some((s) => s.id === id) ? id : undefined;
+  const from = known(picked.from) ?? fallback?.from ?? '';
+  const to = known(picked.to) ?? fallback?.to ?? '';
+  const [compared, setCompared] = useState<Pair | null>(null);
+  const [kind, setKind] = useState<SnapshotItemKind | null>(null);
+  const [search, setSearch] = useState('');
+  const [sentSearch, setSentSearch] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSentSearch(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const diff = useInfiniteQuery({
+    queryKey: ['snapshot-diff', compared?.from, compared?.to, kind, sentSearch],
+    queryFn: ({ pageParam, signal }) =>
+      fetchSnapshotDiff(
+        compared?.from ?? '',
+        {
+          against: compared?.to ?? '',
+          ...(pageParam ? { cursor: pageParam } : {}),
+          ...(kind ? { kind } : {}),
+          ...(sentSearch ? { search: sentSearch } : {}),
+        },
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: compared !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  const pages = diff.data?.pages ?? [];
+  return {
+    choices,
+    from,
+    to,
+    pick: (side: keyof Pair, id: string) => setPicked((current) => ({ ...current, [side]: id })),
+    canCompare: from !== '' && to !== '' && from !== to,
+    isSamePicked: from !== '' && from === to,
+    compare: () => {
+      if (from !== '' && to !== '' && from !== to) setCompared({ from, to });
+    },
+    compared,
+    kind,
+    setKind,
+    search,
+    setSearch,
+    changes: pages.flatMap((page) => page.changes),
+    total: pages[0]?.total ?? 0,
+    counts: pages[0]?.counts ?? null,
+    isLoading: diff.isPending && compared !== null,
+    isFiltering: diff.isPlaceholderData,
+    error: diff.error,
+    hasMore: diff.hasNextPage,
+    loadMore: () => void diff.fetchNextPage(),
+    isLoadingMore: diff.isFetchingNextPage,
+  };
+}
+
+export type SnapshotDiffFlow = ReturnType<typeof useSnapshotDiff>;

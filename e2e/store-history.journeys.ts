@@ -1,0 +1,498 @@
+// Journeys of Store History (issue 32): take a snapshot and follow its job to the list, cancel one, and compare two
+// snapshots (counts per kind, a description's word diff, a variant's price, the kind filter, the search, More, "No
+// differences"), in English and Vietnamese. The server side is written beside this screen, so for now every call the
+// screen makes to it is answered here with page.route() (the contract's shapes: common/contracts/store-history.ts and
+// jobs.ts): the snapshot list, the start, the diff, and the job endpoints (the active list, the job, its events, cancel).
+import assert from 'node:assert/strict';
+import type { Locator, Page, Route } from 'playwright-core';
+import type { JobView } from '../common/contracts/jobs';
+import {
+  SNAPSHOT_ITEM_KINDS,
+  type Snapshot,
+  type SnapshotChange,
+  type SnapshotItemKind,
+} from '../common/contracts/store-history';
+import { expectNoSeriousViolations } from './axe';
+import { eventually, type Journey, type PageOptions } from './harness';
+import { PHONE } from './phone.journeys';
+import { expectText, openPage, pickStore, savedStores, textOf, type NewPage } from './helpers';
+
+const STORES = savedStores('e2e-history', [
+  { name: 'History Demo', storeHash: 'history-demo', apiToken: 'history-token' },
+]);
+const STORE = 'History Demo';
+const HASH = 'history-demo';
+
+function snapshot(id: string, createdAt: string, overrides: Partial<Snapshot> = {}): Snapshot {
+  return {
+    id,
+    storeHash: HASH,
+    createdAt,
+    state: 'done',
+    reason: 'scheduled',
+    scope: ['catalog', 'categories', 'brands', 'widgets'],
+    counts: {
+      products: 1200,
+      variants: 3400,
+      categories: 45,
+      brands: 12,
+      pages: 30,
+      widgets: 210,
+      widgetTemplates: 18,
+    },
+    bytes: 12_000_000,
+    newBytes: 11_000_000,
+    jobId: null,
+    ...overrides,
+  };
+}
+
+function jobView(id: string, overrides: Partial<JobView> = {}): JobView {
+  return {
+    id,
+    kind: 'store-snapshot',
+    state: 'running',
+    storeHash: HASH,
+    total: 250,
+    succeeded: 0,
+    failed: 0,
+    skipped: 0,
+    errors: [],
+    waiting: null,
+    message: null,
+    createdAt: '2026-03-05T14:07:00.000Z',
+    startedAt: '2026-03-05T14:07:01.000Z',
+    finishedAt: null,
+    backedUp: 0,
+    undoOf: null,
+    ...overrides,
+  };
+}
+
+/** The server as the screen sees it: a store's snapshots, the snapshot jobs and the diff of any two, kept here. */
+class FakeHistory {
+  snapshots: Snapshot[] = [];
+  readonly jobs = new Map<string, JobView>();
+  /** Every change between the two snapshots compared (filtered and cut into pages as the server would). */
+  changes: SnapshotChange[] = [];
+  pageSize = 3;
+  /** What each call asked: the POST bodies and the diff queries. */
+  readonly takes: unknown[] = [];
+  readonly diffQueries: URLSearchParams[] = [];
+  readonly diffIds: string[] = [];
+
+  async install(page: Page): Promise<void> {
+    await page.route(
+      (url) => url.pathname === '/api/snapshots',
+      (route) => this.snapshotsRoute(route),
+    );
+    await page.route(
+      (url) => /^\/api\/snapshots\/[^/]+\/diff$/.test(url.pathname),
+      (route) => this.diffRoute(route),
+    );
+    await page.route(
+      (url) => url.pathname.startsWith('/api/jobs'),
+      (route) => this.jobsRoute(route),
+    );
+  }
+
+  private async snapshotsRoute(route: Route): Promise<void> {
+    const request = route.request();
+    if (request.method() === 'GET') {
+      assert.equal(new URL(request.url()).searchParams.get('storeHash'), HASH);
+      return route.fulfill({ json: { snapshots: this.snapshots } });
+    }
+    const body = request.postDataJSON() as unknown;
+    this.takes.push(body);
+    const n = this.takes.length;
+    const job = jobView(`job-${n}`);
+    this.jobs.set(job.id, job);
+    this.snapshots.push(
+      snapshot(`new-${n}`, `2026-03-05T14:0${6 + n}:00.000Z`, {
+        state: 'running',
+        reason: 'manual',
+        jobId: job.id,
+        counts: {
+          products: 0,
+          variants: 0,
+          categories: 0,
+          brands: 0,
+          pages: 0,
+          widgets: 0,
+          widgetTemplates: 0,
+        },
+        bytes: 0,
+        newBytes: 0,
+      }),
+    );
+    return route.fulfill({ json: { snapshotId: `new-${n}`, job } });
+  }
+
+  private async jobsRoute(route: Route): Promise<void> {
+    const url = new URL(route.request().url());
+    if (url.pathname === '/api/jobs') return route.fulfill({ json: { jobs: [] } });
+    const [, , , id = '', action] = url.pathname.split('/');
+    const job = this.jobs.get(id);
+    if (!job) return route.fulfill({ status: 404, json: { error: 'No such job', code: 'not_found' } });
+    if (action === 'events') {
+      // One progress event, then the stream ends: the follower goes on by polling the job.
+      return route.fulfill({
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+        body: `id: 1\nevent: progress\ndata: ${JSON.stringify({ ...job, succeeded: 40 })}\n\n`,
+      });
+    }
+    if (action === 'cancel') {
+      this.jobs.set(id, { ...job, state: 'cancelling' });
+      return route.fulfill({ json: { job: this.jobs.get(id) } });
+    }
+    return route.fulfill({ json: { job } });
+  }
+
+  /** The job moves on (what its next GET answers). */
+  setJob(id: string, overrides: Partial<JobView>): void {
+    const job = this.jobs.get(id);
+    assert.ok(job, id);
+    this.jobs.set(id, { ...job, ...overrides });
+  }
+
+  private async diffRoute(route: Route): Promise<void> {
+    const url = new URL(route.request().url());
+    this.diffIds.push(decodeURIComponent(url.pathname.split('/')[3] ?? ''));
+    this.diffQueries.push(url.searchParams);
+    const kind = url.searchParams.get('kind') as SnapshotItemKind | null;
+    const search = (url.searchParams.get('search') ?? '').toLowerCase();
+    // Every kind is counted (the contract's record of the kinds is exhaustive), before the filters.
+    const counts = Object.fromEntries(
+      SNAPSHOT_ITEM_KINDS.map((each) => [each, { added: 0, removed: 0, changed: 0 }]),
+    ) as Record<SnapshotItemKind, { added: number; removed: number; changed: number }>;
+    for (const change of this.changes) counts[change.kind][change.change] += 1;
+    const found = this.changes.filter(
+      (change) =>
+        (kind === null || change.kind === kind) &&
+        (search === '' ||
+          change.name.toLowerCase().includes(search) ||
+          change.fields.some((field) => field.path.toLowerCase().includes(search))),
+    );
+    const start = Number(url.searchParams.get('cursor') ?? '0');
+    const end = start + this.pageSize;
+    return route.fulfill({
+      json: {
+        changes: found.slice(start, end),
+        total: found.length,
+        nextCursor: end < found.length ? String(end) : null,
+        counts,
+      },
+    });
+  }
+}
+
+/**
+ * A desktop page (UTC) whose browser holds the journey's store, on Store History, the fake server answering from the
+ * first call on; the store is chosen.
+ */
+async function openHistory(newPage: NewPage, fake: FakeHistory, options: PageOptions = {}): Promise<Page> {
+  const page = await openPage(newPage, { timezoneId: 'UTC', ...options });
+  await fake.install(page);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    ['bc-tools-stores', JSON.stringify(STORES)] as const,
+  );
+  await page.goto('/?tab=store-history');
+  await page.getByTestId('store-history').waitFor();
+  await pickStore(page, STORES, STORE);
+  return page;
+}
+
+const rowTexts = async (page: Page | Locator, testId: string): Promise<string[]> =>
+  Promise.all((await page.getByTestId(testId).all()).map((element) => textOf(element)));
+
+/** The changes listed: "kind|name|badge" (read at once: the list changes as filters apply). */
+async function listedChanges(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('diff-change')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        ['diff-change-kind', 'diff-change-name', 'diff-change-badge']
+          .map((id) =>
+            (row.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+          )
+          .join('|'),
+      ),
+    );
+}
+
+async function expectChanges(page: Page, expected: string[]): Promise<void> {
+  await eventually(async () => assert.deepEqual(await listedChanges(page), expected));
+}
+
+const DESCRIPTION_BEFORE = '<p>Soft cotton shirt, made in Portugal.</p>';
+const DESCRIPTION_AFTER = '<p>Soft linen shirt, made by hand in Portugal.</p>';
+
+const CHANGES: SnapshotChange[] = [
+  {
+    kind: 'product',
+    key: { id: 77 },
+    name: 'Linen Shirt',
+    change: 'changed',
+    fields: [
+      { path: 'description', before: DESCRIPTION_BEFORE, after: DESCRIPTION_AFTER },
+      { path: 'variants[sku=LS-M].price', before: 19.5, after: 21 },
+    ],
+  },
+  { kind: 'product', key: { id: 81 }, name: 'Rain Jacket', change: 'added', fields: [] },
+  {
+    kind: 'product',
+    key: { id: 78 },
+    name: 'Wool Scarf',
+    change: 'changed',
+    fields: [{ path: 'name', before: 'Wool Scarf (old)', after: 'Wool Scarf' }],
+  },
+  { kind: 'category', key: { id: 24 }, name: 'Outerwear', change: 'removed', fields: [] },
+  {
+    kind: 'page',
+    key: { channelId: 1, templateFile: 'pages/home', entityId: null },
+    name: 'Home page',
+    change: 'changed',
+    fields: [{ path: 'regions[header].widgets[0]', before: { uuid: 'a' }, after: { uuid: 'b' } }],
+  },
+];
+
+export const storeHistoryJourneys: Journey[] = [
+  {
+    name: 'Store History: take a snapshot, see its progress, then it is listed complete with its counts and sizes; cancel another',
+    run: async ({ newPage, screenshot }) => {
+      const fake = new FakeHistory();
+      fake.snapshots = [snapshot('old-1', '2026-03-01T02:00:00.000Z')];
+      const page = await openHistory(newPage, fake);
+      await eventually(async () => assert.equal(await page.getByTestId('snapshot-row').count(), 1));
+      await expectText(
+        page.getByTestId('compare-needs-two'),
+        'Take at least two complete snapshots of this store to compare them.',
+      );
+
+      // The four parts are checked at first; without brands, only three are sent.
+      for (const part of ['catalog', 'categories', 'brands', 'widgets']) {
+        assert.equal(await page.getByTestId(`snapshot-scope-${part}`).isChecked(), true, part);
+      }
+      await page.getByTestId('snapshot-scope-brands').uncheck();
+      await page.getByTestId('take-snapshot-button').click();
+      await eventually(() => assert.equal(fake.takes.length, 1));
+      const sent = fake.takes[0] as { storeCredentials: { storeHash: string }; scope: string[] };
+      assert.equal(sent.storeCredentials.storeHash, HASH);
+      assert.deepEqual(sent.scope, ['catalog', 'categories', 'widgets']);
+
+      // Its progress, as every job's; the list shows it running.
+      fake.setJob('job-1', { succeeded: 120 });
+      await expectText(page.getByTestId('snapshot-progress'), /^120 of 250 items read/);
+      assert.equal(await page.getByTestId('take-snapshot-button').isDisabled(), true);
+      await eventually(async () =>
+        assert.deepEqual(await rowTexts(page, 'snapshot-state'), ['Running', 'Complete']),
+      );
+      await screenshot(page, 'store-history-progress');
+
+      // Done: the list, newest first, with what it holds and its sizes.
+      const index = fake.snapshots.findIndex((s) => s.id === 'new-1');
+      fake.snapshots[index] = snapshot('new-1', '2026-03-05T14:07:00.000Z', {
+        reason: 'manual',
+        jobId: 'job-1',
+        counts: {
+          products: 1204,
+          variants: 3410,
+          categories: 45,
+          brands: 0,
+          pages: 30,
+          widgets: 210,
+          widgetTemplates: 18,
+        },
+        bytes: 12_900_000,
+        newBytes: 121_344,
+      });
+      fake.setJob('job-1', { state: 'done', succeeded: 250, finishedAt: '2026-03-05T14:09:00.000Z' });
+      await expectText(page.getByTestId('snapshot-job-result'), 'Snapshot taken.');
+      await eventually(async () =>
+        assert.deepEqual(await rowTexts(page, 'snapshot-state'), ['Complete', 'Complete']),
+      );
+      const newest = page.getByTestId('snapshot-row').first();
+      assert.equal(await newest.getAttribute('data-snapshot-id'), 'new-1');
+      await expectText(newest.getByTestId('snapshot-date'), 'Mar 5, 2026, 2:07 PM');
+      await expectText(newest.getByTestId('snapshot-reason'), 'Manual');
+      await expectText(
+        newest.getByTestId('snapshot-counts'),
+        '1,204 products · 3,410 variants · 45 categories · 0 brands · 30 pages · 210 widgets · 18 widget templates',
+      );
+      await expectText(newest.getByTestId('snapshot-size'), 'Size 12.3 MB');
+      await expectText(newest.getByTestId('snapshot-new-bytes'), 'Added 118.5 KB to storage');
+      await expectText(page.getByTestId('snapshot-reason').nth(1), 'Scheduled');
+      // Two complete snapshots: the compare defaults to them, older to newer.
+      assert.equal(await page.getByTestId('compare-from').inputValue(), 'old-1');
+      assert.equal(await page.getByTestId('compare-to').inputValue(), 'new-1');
+      await screenshot(page, 'store-history-list');
+
+      // Another one, cancelled.
+      await page.getByTestId('take-snapshot-button').click();
+      await page.getByTestId('snapshot-progress-cancel').click();
+      await page.getByTestId('snapshot-cancelling').waitFor();
+      fake.setJob('job-2', { state: 'cancelled', finishedAt: '2026-03-05T14:10:00.000Z' });
+      await expectText(page.getByTestId('snapshot-job-result'), 'The snapshot was cancelled.');
+      assert.equal(await page.getByTestId('take-snapshot-button').isDisabled(), false);
+    },
+  },
+  {
+    name: 'Store History: compare two snapshots: counts per kind, a description’s word diff, a variant’s price, filters, More, no differences; in Vietnamese',
+    run: async ({ newPage, screenshot }) => {
+      const fake = new FakeHistory();
+      fake.snapshots = [
+        snapshot('s1', '2026-03-01T02:00:00.000Z'),
+        snapshot('s3', '2026-03-03T02:00:00.000Z', { reason: 'before-job' }),
+        snapshot('s2', '2026-03-02T02:00:00.000Z'),
+      ];
+      fake.changes = CHANGES;
+      const page = await openHistory(newPage, fake);
+      await eventually(async () => assert.equal(await page.getByTestId('compare-from').inputValue(), 's2'));
+      assert.equal(await page.getByTestId('compare-to').inputValue(), 's3');
+      await page.getByTestId('compare-button').click();
+
+      // From the older to the newer; the counts per kind as chips.
+      await expectText(page.getByTestId('diff-total'), '3 of 5 changes');
+      assert.equal(fake.diffIds[0], 's2');
+      assert.equal(fake.diffQueries[0]?.get('against'), 's3');
+      assert.deepEqual(await rowTexts(page, 'diff-count-chip'), [
+        'All kinds',
+        'Products: 1 added, 0 removed, 2 changed',
+        'Categories: 0 added, 1 removed, 0 changed',
+        'Pages: 0 added, 0 removed, 1 changed',
+      ]);
+      await expectChanges(page, [
+        'Product|Linen Shirt|Changed',
+        'Product|Rain Jacket|Added',
+        'Product|Wool Scarf|Changed',
+      ]);
+
+      // The changed product opens to its fields: the description as words removed and added, the variant's price.
+      const shirt = page.getByTestId('diff-change').first();
+      await expectText(shirt.getByTestId('diff-change-toggle'), 'Show 2 changed fields');
+      await shirt.getByTestId('diff-change-toggle').click();
+      const description = shirt.locator('[data-testid="diff-field"][data-path="description"]');
+      assert.deepEqual(await rowTexts(description, 'text-diff-removed'), ['cotton']);
+      assert.deepEqual(await rowTexts(description, 'text-diff-added'), ['linen', 'by hand']);
+      await expectText(description.getByTestId('text-diff-summary'), '3 words added, 1 removed');
+      const price = shirt.locator('[data-testid="diff-field"][data-path="variants[sku=LS-M].price"]');
+      await expectText(price.getByTestId('diff-field-path'), 'variants[sku=LS-M].price');
+      await expectText(price.getByTestId('diff-field-before'), '19.5');
+      await expectText(price.getByTestId('diff-field-after'), '21');
+      await screenshot(page, 'store-history-diff');
+      await expectNoSeriousViolations(page, 'store-history with a diff open');
+
+      // More: the next page.
+      await page.getByTestId('diff-more').click();
+      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
+      assert.equal(fake.diffQueries.at(-1)?.get('cursor'), '3');
+      assert.equal(await page.getByTestId('diff-more').count(), 0);
+      await expectChanges(page, [
+        'Product|Linen Shirt|Changed',
+        'Product|Rain Jacket|Added',
+        'Product|Wool Scarf|Changed',
+        'Category|Outerwear|Removed',
+        'Page|Home page|Changed',
+      ]);
+
+      // The kind filter, then the search (by SKU).
+      await page.locator('[data-testid="diff-count-chip"][data-kind="category"]').click();
+      await expectChanges(page, ['Category|Outerwear|Removed']);
+      assert.equal(fake.diffQueries.at(-1)?.get('kind'), 'category');
+      assert.equal(
+        await page
+          .locator('[data-testid="diff-count-chip"][data-kind="category"]')
+          .getAttribute('aria-pressed'),
+        'true',
+      );
+      await page.locator('[data-testid="diff-count-chip"][data-kind="all"]').click();
+      await page.getByTestId('diff-search').fill('ls-m');
+      await expectChanges(page, ['Product|Linen Shirt|Changed']);
+      await expectText(page.getByTestId('diff-total'), '1 of 1 changes');
+      assert.equal(fake.diffQueries.at(-1)?.get('search'), 'ls-m');
+      assert.equal(fake.diffQueries.at(-1)?.get('kind'), null);
+      // Back to every change: the pages already loaded, asked again.
+      await page.getByTestId('diff-search').fill('');
+      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
+
+      // Two snapshots with nothing between them.
+      fake.changes = [];
+      await page.getByTestId('compare-from').selectOption('s1');
+      await page.getByTestId('compare-to').selectOption('s2');
+      await page.getByTestId('compare-button').click();
+      await expectText(page.getByTestId('diff-empty'), 'No differences');
+      assert.equal(fake.diffIds.at(-1), 's1');
+      assert.equal(fake.diffQueries.at(-1)?.get('against'), 's2');
+
+      // The same screen in Vietnamese.
+      await page.getByTestId('language-switch').selectOption('vi');
+      await expectText(page.getByTestId('diff-empty'), 'Không có khác biệt');
+      await expectText(page.getByTestId('tab-title'), 'Lịch sử cửa hàng');
+      assert.deepEqual(await rowTexts(page, 'snapshot-reason'), [
+        'Trước một tác vụ',
+        'Theo lịch',
+        'Theo lịch',
+      ]);
+      await expectText(page.getByTestId('take-snapshot-button'), 'Chụp bản mới');
+      fake.changes = CHANGES;
+      await page.getByTestId('compare-from').selectOption('s2');
+      await page.getByTestId('compare-to').selectOption('s3');
+      await page.getByTestId('compare-button').click();
+      await expectText(page.getByTestId('diff-total'), '5 trên 5 thay đổi');
+      await expectText(
+        page.locator('[data-testid="diff-count-chip"][data-kind="product"]'),
+        'Sản phẩm: 1 thêm, 0 xóa, 2 thay đổi',
+      );
+      await expectText(page.getByTestId('diff-change-badge').first(), 'Đã thay đổi');
+      await expectNoSeriousViolations(page, 'store-history with a diff (vi)');
+      await screenshot(page, 'store-history-diff-vi');
+    },
+  },
+  {
+    name: 'Store History on a 390 px phone, English and Vietnamese: the list and an open diff fit the width, the header at most 96 px, axe finds nothing critical or serious',
+    run: async ({ newPage, screenshot }) => {
+      const fake = new FakeHistory();
+      fake.snapshots = [
+        snapshot('s1', '2026-03-01T02:00:00.000Z'),
+        snapshot('s2', '2026-03-02T02:00:00.000Z', { reason: 'before-job' }),
+      ];
+      fake.changes = CHANGES.map((change) =>
+        change.kind === 'page'
+          ? {
+              ...change,
+              key: {
+                channelId: 1,
+                templateFile: 'pages/custom/page/a-very-long-template-file-name',
+                entityId: '12',
+              },
+            }
+          : change,
+      );
+      fake.pageSize = 10;
+      const page = await openHistory(newPage, fake, PHONE);
+      await page.getByTestId('compare-button').click();
+      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
+      for (const toggle of await page.getByTestId('diff-change-toggle').all()) await toggle.click();
+      await page.locator('[data-testid="diff-field"][data-path="variants[sku=LS-M].price"]').waitFor();
+      for (const language of ['en', 'vi'] as const) {
+        await page.getByTestId('language-switch').selectOption(language);
+        await eventually(async () => assert.equal(await page.locator('html').getAttribute('lang'), language));
+        const { header, scrollWidth } = await page.evaluate(() => ({
+          header: Math.round(document.querySelector('header')?.getBoundingClientRect().height ?? 0),
+          scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+        }));
+        assert.ok(header > 0 && header <= 96, `${language}: the header is ${header} px (at most 96)`);
+        assert.ok(
+          scrollWidth <= 390,
+          `${language}: the page is ${scrollWidth} px wide (no sideways scroll at 390)`,
+        );
+        await expectNoSeriousViolations(page, `store-history with a diff on a phone (${language})`);
+      }
+      await page.getByTestId('diff-results').scrollIntoViewIfNeeded();
+      await screenshot(page, 'phone-store-history-diff');
+    },
+  },
+];
