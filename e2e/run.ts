@@ -17,7 +17,7 @@ import { bulkEditJourneys } from './bulk-edit.journeys';
 import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
 import { keywordExtractorJourneys } from './keyword-extractor.journeys';
-import { storeHistoryJourneys } from './store-history.journeys';
+import { storeHistoryJourneys, storeHistoryRealJourneys } from './store-history.journeys';
 import { nextStepsJourneys } from './next-steps.journeys';
 import { widgetsVisualizationJourneys } from './widgets-visualization.journeys';
 import { video360Journeys } from './video-360-converter.journeys';
@@ -47,6 +47,7 @@ const journeys = [
   ...videoH265Journeys,
   ...keywordExtractorJourneys,
   ...storeHistoryJourneys,
+  ...storeHistoryRealJourneys,
   ...aiAssistantJourneys,
   ...accessTokensJourneys,
   ...accessibilityJourneys,
