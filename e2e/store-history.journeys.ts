@@ -7,11 +7,13 @@ import assert from 'node:assert/strict';
 import type { Locator, Page, Route } from 'playwright-core';
 import type { JobView } from '../common/contracts/jobs';
 import {
+  EMPTY_SNAPSHOT_COUNTS,
   SNAPSHOT_ITEM_KINDS,
   type Snapshot,
   type SnapshotChange,
   type SnapshotItemKind,
 } from '../common/contracts/store-history';
+import { jobView as testJobView } from '../client/components/bulk-edit/test-jobs';
 import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey, type PageOptions } from './harness';
 import { PHONE } from './phone.journeys';
@@ -48,25 +50,15 @@ function snapshot(id: string, createdAt: string, overrides: Partial<Snapshot> = 
 }
 
 function jobView(id: string, overrides: Partial<JobView> = {}): JobView {
-  return {
+  return testJobView({
     id,
     kind: 'store-snapshot',
-    state: 'running',
     storeHash: HASH,
     total: 250,
-    succeeded: 0,
-    failed: 0,
-    skipped: 0,
-    errors: [],
-    waiting: null,
-    message: null,
     createdAt: '2026-03-05T14:07:00.000Z',
     startedAt: '2026-03-05T14:07:01.000Z',
-    finishedAt: null,
-    backedUp: 0,
-    undoOf: null,
     ...overrides,
-  };
+  });
 }
 
 /** The server as the screen sees it: a store's snapshots, the snapshot jobs and the diff of any two, kept here. */
@@ -112,15 +104,7 @@ class FakeHistory {
         state: 'running',
         reason: 'manual',
         jobId: job.id,
-        counts: {
-          products: 0,
-          variants: 0,
-          categories: 0,
-          brands: 0,
-          pages: 0,
-          widgets: 0,
-          widgetTemplates: 0,
-        },
+        counts: EMPTY_SNAPSHOT_COUNTS,
         bytes: 0,
         newBytes: 0,
       }),

@@ -56,6 +56,15 @@ export const snapshotCountsSchema = z.object({
   widgetTemplates: z.number(),
 });
 export type SnapshotCounts = z.infer<typeof snapshotCountsSchema>;
+export const EMPTY_SNAPSHOT_COUNTS: SnapshotCounts = {
+  products: 0,
+  variants: 0,
+  categories: 0,
+  brands: 0,
+  pages: 0,
+  widgets: 0,
+  widgetTemplates: 0,
+};
 
 export const snapshotSchema = z.object({
   id: z.string(),

@@ -24,24 +24,22 @@ export function FieldChangeView({ field }: { field: SnapshotFieldChange }) {
         <TextDiffView segments={view.segments} />
       ) : (
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          <div>
-            <p className="text-xs font-medium text-slate-600">{t('storeHistory.before')}</p>
-            <p
-              className={`${valueBoxClass} border-red-200 bg-white text-slate-900`}
-              data-testid="diff-field-before"
-            >
-              {view.before ?? t('storeHistory.none')}
-            </p>
-          </div>
-          <div>
-            <p className="text-xs font-medium text-slate-600">{t('storeHistory.after')}</p>
-            <p
-              className={`${valueBoxClass} border-emerald-200 bg-white text-slate-900`}
-              data-testid="diff-field-after"
-            >
-              {view.after ?? t('storeHistory.none')}
-            </p>
-          </div>
+          {(
+            [
+              ['before', view.before, 'border-red-200'],
+              ['after', view.after, 'border-emerald-200'],
+            ] as const
+          ).map(([side, value, border]) => (
+            <div key={side}>
+              <p className="text-xs font-medium text-slate-600">{t(`storeHistory.${side}`)}</p>
+              <p
+                className={`${valueBoxClass} ${border} bg-white text-slate-900`}
+                data-testid={`diff-field-${side}`}
+              >
+                {value ?? t('storeHistory.none')}
+              </p>
+            </div>
+          ))}
         </div>
       )}
     </li>

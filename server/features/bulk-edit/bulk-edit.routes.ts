@@ -14,23 +14,15 @@ import {
 import { bulkEditPaths, isFinalJobState } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
-import { assertRoomForJob, toJobView, type JobRow, type JobStore } from '../../jobs/job-store';
-import { enqueueOrFail } from '../../jobs/enqueue';
-import type { JobQueue } from '../../jobs/job-queue';
-import { toolRoute, type ToolCall, type ToolRouteDeps } from '../../tool-route';
-import type { Auth } from '../auth/auth';
+import { assertRoomForJob, toJobView, type JobRow } from '../../jobs/job-store';
+import { toolRoute, type ToolCall } from '../../tool-route';
 import { jobOwner } from '../jobs/job-owner';
-import type { TokenCipher } from '../../token-cipher';
-import { sealCredentials, type SealedCredentials } from '../../jobs/sealed-credentials';
+import { startJob, type JobRoutesDeps } from '../jobs/start-job';
+import type { SealedCredentials } from '../../jobs/sealed-credentials';
 import type { BulkEditInput } from './bulk-edit.job';
 import { planEdit, readSourceDescription, resolveScope, toPreview } from './bulk-edit.service';
 
-export type BulkEditRoutesDeps = ToolRouteDeps & {
-  getAuth: () => Promise<Auth>;
-  jobStore: JobStore;
-  jobQueue: JobQueue;
-  getTokenCipher: () => Promise<TokenCipher>;
-};
+export type BulkEditRoutesDeps = JobRoutesDeps;
 
 /** A bulk edit, its command parsed by `schema`; its endpoints are `bulkEditPaths(kind)`. */
 type Tool<Command> = {
@@ -120,24 +112,16 @@ function toolRoutes<Command>(tool: Tool<Command>, deps: BulkEditRoutesDeps): Hon
     await assertRoomForJob(deps.jobStore, owner, credentials.target.storeHash);
     // The store must answer to these credentials before a job is kept for it (a wrong token leaves no row).
     await call.storeClient(credentials.target).store.get({ signal: call.signal });
-    const id = randomUUID();
-    const credentialsSealed = sealCredentials(await deps.getTokenCipher(), id, credentials);
     // The limits are checked again and the row written in one locked step (concurrent starts pass one at a time);
     // queueing comes after, outside it.
-    const row = await deps.jobStore.createWithinLimits({
-      id,
+    const row = await startJob(deps, {
+      id: randomUUID(),
       kind: tool.kind,
       owner,
-      storeHash: credentials.target.storeHash,
       input,
-      credentialsSealed,
+      credentials,
       now: new Date(),
     });
-    await enqueueOrFail(
-      deps.jobStore,
-      () => deps.jobQueue.enqueue({ jobId: id, kind: tool.kind, storeHash: credentials.target.storeHash }),
-      id,
-    );
     return row;
   };
   const paths = bulkEditPaths(tool.kind);

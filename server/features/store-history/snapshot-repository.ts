@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  EMPTY_SNAPSHOT_COUNTS,
   MAX_SNAPSHOT_BYTES_PER_OWNER,
   MAX_SNAPSHOTS_PER_OWNER,
   SNAPSHOT_BYTES_MESSAGE,
@@ -40,16 +41,6 @@ export function blobKey(owner: string, hash: string): string {
   return `snapshots/${ownerDigest(owner)}/${hash}.json.gz`;
 }
 
-const EMPTY_COUNTS: SnapshotCounts = {
-  products: 0,
-  variants: 0,
-  categories: 0,
-  brands: 0,
-  pages: 0,
-  widgets: 0,
-  widgetTemplates: 0,
-};
-
 export function toSnapshotView(row: SnapshotRow): Snapshot {
   return {
     id: row.id,
@@ -58,7 +49,7 @@ export function toSnapshotView(row: SnapshotRow): Snapshot {
     state: row.state as Snapshot['state'],
     reason: row.reason as SnapshotReason,
     scope: row.scope as SnapshotScope[],
-    counts: { ...EMPTY_COUNTS, ...(row.counts ?? {}) },
+    counts: { ...EMPTY_SNAPSHOT_COUNTS, ...(row.counts ?? {}) },
     bytes: row.bytes,
     newBytes: row.newBytes,
     jobId: row.jobId,

@@ -130,34 +130,18 @@ export async function readStep(
         };
       }
       case 'categories':
-        return {
-          kind: 'category',
-          key: { id: item.category_id ?? item.id },
-          name,
-          search: name.toLowerCase(),
-          units: 0,
-          data: item,
-        };
+        return plainItem('category', item.category_id ?? item.id, name, item);
       case 'brands':
-        return {
-          kind: 'brand',
-          key: { id: item.id },
-          name,
-          search: name.toLowerCase(),
-          units: 0,
-          data: item,
-        };
+        return plainItem('brand', item.id, name, item);
       case 'widget-templates':
-        return {
-          kind: 'widget-template',
-          key: { id: item.uuid },
-          name,
-          search: name.toLowerCase(),
-          units: 0,
-          data: item,
-        };
+        return plainItem('widget-template', item.uuid, name, item);
     }
   });
+}
+
+/** A category, brand or widget template: found by its name, keyed by its id (a template's uuid). */
+function plainItem(kind: SnapshotItemKind, id: unknown, name: string, data: unknown): SnapshotReadItem {
+  return { kind, key: { id }, name, search: name.toLowerCase(), units: 0, data };
 }
 
 function countWidgets(value: unknown): number {

@@ -15,25 +15,15 @@ import {
 import { isFinalJobState } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
-import { enqueueOrFail } from '../../jobs/enqueue';
-import type { JobQueue } from '../../jobs/job-queue';
-import { assertRoomForJob, toJobView, type JobStore } from '../../jobs/job-store';
-import { sealCredentials } from '../../jobs/sealed-credentials';
-import type { TokenCipher } from '../../token-cipher';
-import { callerSignal, readInput, readQuery, type ToolRouteDeps } from '../../tool-route';
-import type { Auth } from '../auth/auth';
+import { assertRoomForJob, toJobView } from '../../jobs/job-store';
+import { callerSignal, readInput, readQuery } from '../../tool-route';
 import { jobOwner } from '../jobs/job-owner';
+import { startJob, type JobRoutesDeps } from '../jobs/start-job';
 import type { SnapshotRepository } from './snapshot-repository';
 import { toSnapshotView } from './snapshot-repository';
 import { compareSnapshots, ownSnapshot } from './store-history.service';
 
-export type StoreHistoryRoutesDeps = ToolRouteDeps & {
-  getAuth: () => Promise<Auth>;
-  jobStore: JobStore;
-  jobQueue: JobQueue;
-  getTokenCipher: () => Promise<TokenCipher>;
-  snapshots: SnapshotRepository;
-};
+export type StoreHistoryRoutesDeps = JobRoutesDeps & { snapshots: SnapshotRepository };
 
 const SNAPSHOT_PATH = `${SNAPSHOTS_PATH}/:id`;
 
@@ -64,25 +54,19 @@ export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
       });
       let job;
       try {
-        job = await deps.jobStore.createWithinLimits({
+        job = await startJob(deps, {
           id: jobId,
           kind: 'store-snapshot',
           owner,
-          storeHash: credentials.storeHash,
           input: { snapshotId: snapshot.id, scope },
-          credentialsSealed: sealCredentials(await deps.getTokenCipher(), jobId, { target: credentials }),
+          credentials: { target: credentials },
           now,
         });
       } catch (error) {
         // No job, no snapshot: the row would stay "running" for ever.
-        await deps.snapshots.delete(snapshot);
+        if (!(await deps.jobStore.get(jobId))) await deps.snapshots.delete(snapshot);
         throw error;
       }
-      await enqueueOrFail(
-        deps.jobStore,
-        () => deps.jobQueue.enqueue({ jobId, kind: 'store-snapshot', storeHash: credentials.storeHash }),
-        jobId,
-      );
       const answer: TakeSnapshotResponse = { snapshotId: snapshot.id, job: toJobView(job) };
       return c.json(answer, 202);
     })
