@@ -121,10 +121,15 @@ export const API_SCOPES = [
       'copy-description',
       'reset-page-title',
       'keyword-extractor',
+      'store-history',
     ],
   },
-  { scope: 'content', access: 'modify', tools: ['dump-widgets', 'import-widgets'] },
-  { scope: 'channels', access: 'read-only', tools: ['dump-widgets', 'import-widgets', 'dump-product'] },
+  { scope: 'content', access: 'modify', tools: ['dump-widgets', 'import-widgets', 'store-history'] },
+  {
+    scope: 'channels',
+    access: 'read-only',
+    tools: ['dump-widgets', 'import-widgets', 'dump-product', 'store-history'],
+  },
 ] as const satisfies ReadonlyArray<{
   scope: string;
   access: 'read-only' | 'modify';

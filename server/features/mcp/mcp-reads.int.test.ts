@@ -17,10 +17,13 @@ import {
   MISSING_FROM_TITLES_PATH,
   missingFromTitlesResponseSchema,
 } from '../../../common/contracts/keyword-extractor';
+import { jobPath, jobResponseSchema } from '../../../common/contracts/jobs';
+import { SNAPSHOTS_PATH, takeSnapshotResponseSchema } from '../../../common/contracts/store-history';
 import { ERROR_CODES } from '../../../common/errors';
 import { createKeywordCounter, type KeywordProduct } from '../../../common/keywords';
 import { type TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
+import { waitFor } from '../../test/wait-for';
 
 type ToolAnswer = {
   isError?: boolean;
@@ -400,5 +403,64 @@ describe.each(testDatabaseKinds())('the MCP read tools on %s', (kind) => {
       await other.close();
     }
     await expect(mcp.readResource({ uri: 'bct://dumps/nope' })).rejects.toMatchObject({ code: -32002 });
+  });
+
+  it("lists the caller's snapshots of a store and diffs two (Store History)", async () => {
+    /** A brands-only snapshot through the app's API, as the screen takes it, followed to its end. */
+    const take = async (): Promise<string> => {
+      const res = await user.post(SNAPSHOTS_PATH, { storeCredentials: demo.credentials, scope: ['brands'] });
+      expect(res.status).toBe(202);
+      const { snapshotId, job } = takeSnapshotResponseSchema.parse(await res.json());
+      await waitFor(
+        async () => {
+          const view = jobResponseSchema.parse(await (await user.request(jobPath(job.id))).json()).job;
+          return view.state === 'done';
+        },
+        { what: 'the snapshot job to end', timeoutMs: 30_000 },
+      );
+      return snapshotId;
+    };
+    const first = await take();
+    const made = await app.server.request(`/sandbox/stores/${demo.credentials.storeHash}/v3/catalog/brands`, {
+      method: 'POST',
+      headers: { 'X-Auth-Token': demo.credentials.accessToken, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Brand For Agents' }),
+    });
+    expect(made.status).toBe(200);
+    const second = await take();
+
+    const listed = await call('list_snapshots', { storeId: demo.id });
+    expect(listed.isError).toBeUndefined();
+    const snapshots = (
+      listed.structuredContent as { snapshots: { id: string; state: string; counts: { brands: number } }[] }
+    ).snapshots;
+    expect(snapshots.map((snapshot) => snapshot.id)).toEqual([second, first]);
+    expect(snapshots[0]!.counts.brands).toBe(snapshots[1]!.counts.brands + 1);
+
+    const diffed = await call('diff_snapshots', { snapshotId: first, against: second });
+    expect(diffed.isError).toBeUndefined();
+    expect(diffed.structuredContent).toMatchObject({
+      total: 1,
+      nextCursor: null,
+      changes: [{ kind: 'brand', name: 'Brand For Agents', change: 'added', fields: [] }],
+    });
+
+    // Another user's agent does not see them; a snapshot id that is not the caller's is "not found".
+    const other = await connect((await newUser()).client);
+    try {
+      const theirs = (await other.callTool({
+        name: 'diff_snapshots',
+        arguments: { snapshotId: first, against: second },
+      })) as ToolAnswer;
+      expect(theirs.isError).toBe(true);
+      expect(theirs.structuredContent).toEqual({
+        error: 'No such snapshot.',
+        code: ERROR_CODES.snapshotNotFound,
+      });
+    } finally {
+      await other.close();
+    }
+    const bad = await call('diff_snapshots', { snapshotId: first });
+    expect(bad.isError).toBe(true);
   });
 });
