@@ -98,6 +98,10 @@ export const ERROR_CODES = {
   accessTokenInvalid: 'access_token_invalid',
   /** A write asked with a read-only token. */
   accessTokenReadOnly: 'access_token_read_only',
+  /** An agent's write confirmed with a token that is not this call's, or has expired (issue 33). */
+  confirmationInvalid: 'confirmation_invalid',
+  /** What a confirmed write would change is no longer what its preview showed. */
+  previewChanged: 'preview_changed',
   // Store History (issue 32).
   snapshotNotFound: 'snapshot_not_found',
   /** The owner's snapshots are at their count or bytes cap. */
@@ -205,6 +209,8 @@ export const ERROR_STATUS = {
   too_many_access_tokens: 409,
   access_token_invalid: 401,
   access_token_read_only: 403,
+  confirmation_invalid: 400,
+  preview_changed: 409,
   snapshot_not_found: 404,
   too_many_snapshots: 409,
   snapshot_not_comparable: 409,

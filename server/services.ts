@@ -34,6 +34,7 @@ import type { HealthCheck } from './features/health/health.service';
 import { loadStoreRepository, loadTokenCipher } from './features/stores/setup';
 import type { TokenCipher } from './token-cipher';
 import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
+import { bulkEditAgentTools } from './features/bulk-edit/bulk-edit.agent-tools';
 import { createSnapshotRepository, type SnapshotRepository } from './features/store-history/snapshot-repository';
 import { storeSnapshotJobKind } from './features/store-history/store-history.job';
 import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
@@ -302,6 +303,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       missingFromTitlesAgentTool,
       ...jobAgentTools(jobStore),
       ...storeHistoryAgentTools(snapshots),
+      ...bulkEditAgentTools({ jobStore, jobQueue, getTokenCipher, audit }),
     ],
     agentStoresOf: async (userId) => ({
       cloud: (await (await getStoreRepository()).list(userId)).map((store) => ({

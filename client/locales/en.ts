@@ -1024,6 +1024,7 @@ export const en = {
         userUpdate: 'User updated',
         userPasswordSet: 'Password set',
         userSessionsRevoke: 'Sessions revoked',
+        agentWrite: 'Write by an AI agent',
         userEmailChangeRequested: 'Email change requested',
         userEmailChanged: 'Email changed',
       },
@@ -1238,6 +1239,8 @@ export const en = {
   serverErrors: {
     access_token_not_found: 'This access token was not found',
     too_many_access_tokens: 'You have too many access tokens. Please revoke one first.',
+    confirmation_invalid: 'This confirmation is not valid for this call. Ask for a fresh preview.',
+    preview_changed: 'The store changed since the preview. Ask for a fresh preview.',
     snapshot_not_found: 'No such snapshot.',
     too_many_snapshots: 'You keep as many snapshots as you may. Delete older ones to take another.',
     snapshot_not_comparable: 'These snapshots cannot be compared.',

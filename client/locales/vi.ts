@@ -1026,6 +1026,7 @@ export const vi: Messages = {
         userUpdate: 'Cập nhật người dùng',
         userPasswordSet: 'Đặt mật khẩu',
         userSessionsRevoke: 'Thu hồi phiên đăng nhập',
+        agentWrite: 'Ghi bởi tác tử AI',
         userEmailChangeRequested: 'Yêu cầu đổi email',
         userEmailChanged: 'Đã đổi email',
       },
@@ -1242,6 +1243,8 @@ export const vi: Messages = {
   serverErrors: {
     access_token_not_found: 'Không tìm thấy access token này',
     too_many_access_tokens: 'Bạn có quá nhiều access token. Vui lòng thu hồi bớt một token trước.',
+    confirmation_invalid: 'Mã xác nhận này không hợp lệ cho lệnh gọi này. Hãy xem trước lại.',
+    preview_changed: 'Cửa hàng đã thay đổi kể từ bản xem trước. Hãy xem trước lại.',
     snapshot_not_found: 'Không có bản chụp này.',
     too_many_snapshots: 'Bạn đã giữ số bản chụp tối đa. Hãy xoá bớt bản cũ để chụp bản mới.',
     snapshot_not_comparable: 'Không thể so sánh các bản chụp này.',

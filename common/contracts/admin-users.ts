@@ -19,6 +19,8 @@ export const auditActionSchema = z.enum([
   // The user's own changes to the keys of the account (issue 9, point 3).
   'user.email.change_requested',
   'user.email.changed',
+  // A write an AI agent confirmed (issue 33): the tool, the store, the job.
+  'agent.write',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 export const auditEntrySchema = z.object({

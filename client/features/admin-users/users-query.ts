@@ -46,7 +46,8 @@ export type AuditActionKey =
   | 'userPasswordSet'
   | 'userSessionsRevoke'
   | 'userEmailChangeRequested'
-  | 'userEmailChanged';
+  | 'userEmailChanged'
+  | 'agentWrite';
 
 const AUDIT_ACTION_KEYS: Record<AuditEntry['action'], AuditActionKey> = {
   'impersonation.start': 'impersonationStart',
@@ -62,6 +63,7 @@ const AUDIT_ACTION_KEYS: Record<AuditEntry['action'], AuditActionKey> = {
   'user.sessions.revoke': 'userSessionsRevoke',
   'user.email.change_requested': 'userEmailChangeRequested',
   'user.email.changed': 'userEmailChanged',
+  'agent.write': 'agentWrite',
 };
 
 /** Catalogue key of an audit action (the wire names hold dots, which i18next reads as nesting). */

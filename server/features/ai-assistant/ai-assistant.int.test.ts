@@ -457,6 +457,7 @@ describe.each(testDatabaseKinds())('AI assistant with a model on %s', (kind) => 
       'dump_widgets',
       'keyword_report',
       'list_channels',
+      'list_snapshots',
       'missing_from_titles',
       'search_products',
     ]);

@@ -25,12 +25,16 @@ import { planEdit, readSourceDescription, resolveScope, toPreview } from './bulk
 export type BulkEditRoutesDeps = JobRoutesDeps;
 
 /** A bulk edit, its command parsed by `schema`; its endpoints are `bulkEditPaths(kind)`. */
-type Tool<Command> = {
+export type BulkEditTool<Command> = {
   schema: z.ZodType<Command>;
   kind: 'reset-page-title' | 'copy-description';
   /** The job's input (no secret) and its credentials. */
   describe(command: Command): { input: BulkEditInput; credentials: SealedCredentials };
-  preview(command: Command, call: ToolCall): Promise<ReturnType<typeof toPreview>>;
+  /** What it would change, from the store's live values (the screens' preview, and an agent's). */
+  preview(
+    command: Command,
+    call: Pick<ToolCall, 'storeClient' | 'signal'>,
+  ): Promise<ReturnType<typeof toPreview>>;
 };
 
 const key = (store: { storeHash: string; accessToken: string }) => ({
@@ -38,7 +42,7 @@ const key = (store: { storeHash: string; accessToken: string }) => ({
   accessToken: store.accessToken,
 });
 
-const RESET: Tool<ResetPageTitleCommand> = {
+export const RESET: BulkEditTool<ResetPageTitleCommand> = {
   schema: resetPageTitleRequestSchema,
   kind: 'reset-page-title',
   describe(command) {
@@ -56,7 +60,7 @@ const RESET: Tool<ResetPageTitleCommand> = {
   },
 };
 
-const COPY: Tool<CopyDescriptionCommand> = {
+export const COPY: BulkEditTool<CopyDescriptionCommand> = {
   schema: copyDescriptionRequestSchema,
   kind: 'copy-description',
   describe(command) {
@@ -104,7 +108,7 @@ function bulkResult(row: JobRow): BulkResult {
   };
 }
 
-function toolRoutes<Command>(tool: Tool<Command>, deps: BulkEditRoutesDeps): Hono {
+function toolRoutes<Command>(tool: BulkEditTool<Command>, deps: BulkEditRoutesDeps): Hono {
   const start = async (c: Context, command: Command, call: ToolCall): Promise<JobRow> => {
     const owner = (await jobOwner(c, deps.getAuth, { create: true })) ?? 'visitor:unknown';
     const { input, credentials } = tool.describe(command);

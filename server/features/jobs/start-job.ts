@@ -17,7 +17,7 @@ export type JobRoutesDeps = ToolRouteDeps & {
 };
 
 export async function startJob(
-  deps: JobRoutesDeps,
+  deps: Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'getTokenCipher'>,
   job: {
     id: string;
     kind: JobKind;

@@ -1,0 +1,145 @@
+// Copy Description and Reset Page Title for AI agents (issue 33): the write tools. Their arguments are the API body
+// with store ids in place of the credentials, checked by the same contracts. Called without `confirmation`, a tool
+// answers `{preview, confirmation}` (what would change, from the store's live values, and a token bound to it);
+// called again with the token, it starts the same job as the screens (backup, progress, cancel, undo) and answers
+// `{job}`, with an audit entry. A read-only token never reaches `run` (the MCP server refuses it first).
+import { z } from 'zod';
+import {
+  copyDescriptionRequestSchema,
+  resetPageTitleRequestSchema,
+  TARGET_OPTIONS,
+} from '../../../common/contracts/bulk-edit';
+import type { JobView } from '../../../common/contracts/jobs';
+import { agentTool, type AgentTool, type AgentToolContext } from '../../agent-tools/agent-tools';
+import { assertPreviewUnchanged, issueConfirmation, openConfirmation } from '../../agent-tools/confirmation';
+import type { AuditLog } from '../../audit/audit-log';
+import { parseInput } from '../../errors';
+import { assertRoomForJob, toJobView } from '../../jobs/job-store';
+import { startJob, type JobRoutesDeps } from '../jobs/start-job';
+import { COPY, RESET, type BulkEditTool } from './bulk-edit.routes';
+
+export type BulkEditAgentDeps = Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'getTokenCipher'> & {
+  audit: AuditLog;
+};
+
+const storeId = (what: string) => z.string().min(1).max(200).describe(`${what}, as list_stores gives it`);
+const scopeInput = {
+  targetOption: z
+    .enum(TARGET_OPTIONS)
+    .describe(
+      '"specific" (product ids in targetValue), "category" or "brand" (its id in targetValue), or "all"',
+    ),
+  targetValue: z
+    .string()
+    .max(20_000)
+    .optional()
+    .describe('Comma-separated product ids, or a category or brand id'),
+  confirmation: z
+    .string()
+    .max(2_000)
+    .optional()
+    .describe('Left out: the preview and its token. The token from the preview: the write, as a job.'),
+};
+
+/** Preview, or the confirmed write: the one path both tools take. */
+async function previewOrWrite<Command>(
+  deps: BulkEditAgentDeps,
+  tool: { name: string; edit: BulkEditTool<Command> },
+  command: Command,
+  args: Record<string, unknown>,
+  confirmation: string | undefined,
+  context: AgentToolContext,
+): Promise<Record<string, unknown>> {
+  const preview = await tool.edit.preview(command, {
+    storeClient: (credentials) => context.client(credentials),
+    signal: context.signal,
+  });
+  const cipher = await deps.getTokenCipher();
+  const bound = { tool: tool.name, userId: context.userId, args, now: new Date(), preview };
+  if (confirmation === undefined) return { preview, confirmation: issueConfirmation(cipher, bound) };
+  const confirmed = openConfirmation(cipher, confirmation, bound);
+  const nonce = confirmed.nonce;
+  // The same token again: the job it started, never a second one.
+  const started = await deps.jobStore.get(nonce);
+  if (started && started.owner === `user:${context.userId}`) return { job: toJobView(started) };
+  assertPreviewUnchanged(confirmed, preview);
+  const owner = `user:${context.userId}`;
+  const { input, credentials } = tool.edit.describe(command);
+  await assertRoomForJob(deps.jobStore, owner, credentials.target.storeHash);
+  const row = await startJob(deps, {
+    id: nonce,
+    kind: tool.edit.kind,
+    owner,
+    input,
+    credentials,
+    now: new Date(),
+  });
+  const job: JobView = toJobView(row);
+  await deps.audit.record({
+    action: 'agent.write',
+    actor: { id: context.userId },
+    target: null,
+    detail: { tool: tool.name, storeHash: job.storeHash, jobId: job.id, products: preview.changing },
+  });
+  return { job };
+}
+
+export function bulkEditAgentTools(deps: BulkEditAgentDeps): AgentTool[] {
+  return [
+    agentTool({
+      name: 'copy_description',
+      title: 'Copy a description',
+      description:
+        "Copy one product's description (sourceProductId in sourceStoreId) to products of targetStoreId: listed ids, a category's, a brand's or all. Without `confirmation`: the preview (products that would change, a sample with current and new text, skipped, not found) and a confirmation token; with that token (10 minutes): the write, as a job (backup, progress in job_status, undo in the app).",
+      access: 'write',
+      input: {
+        sourceStoreId: storeId('The store to copy from'),
+        sourceProductId: z
+          .union([z.number(), z.string().max(20)])
+          .describe('The product whose description is copied'),
+        targetStoreId: storeId('The store to write'),
+        ...scopeInput,
+      },
+      run: async ({ confirmation, ...args }, context) => {
+        const command = parseInput(copyDescriptionRequestSchema, {
+          sourceStoreCredentials: await context.credentials(args.sourceStoreId),
+          sourceProductId: args.sourceProductId,
+          targetStoreCredentials: await context.credentials(args.targetStoreId),
+          targetOption: args.targetOption,
+          targetValue: args.targetValue ?? '',
+        });
+        return previewOrWrite(
+          deps,
+          { name: 'copy_description', edit: COPY },
+          command,
+          args,
+          confirmation,
+          context,
+        );
+      },
+    }),
+    agentTool({
+      name: 'reset_page_title',
+      title: 'Reset page titles',
+      description:
+        "Empty the page title (SEO title) of products of a store, so the storefront shows the product's name: listed ids, a category's, a brand's or all. Without `confirmation`: the preview and a confirmation token; with that token (10 minutes): the write, as a job (backup, progress in job_status, undo in the app).",
+      access: 'write',
+      input: { storeId: storeId('The store to write'), ...scopeInput },
+      run: async ({ confirmation, ...args }, context) => {
+        const command = parseInput(resetPageTitleRequestSchema, {
+          storeCredentials: await context.credentials(args.storeId),
+          targetOption: args.targetOption,
+          targetValue: args.targetValue ?? '',
+        });
+        return previewOrWrite(
+          deps,
+          { name: 'reset_page_title', edit: RESET },
+          command,
+          args,
+          confirmation,
+          context,
+        );
+      },
+    }),
+  ];
+}
