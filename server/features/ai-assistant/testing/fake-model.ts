@@ -49,6 +49,26 @@ const textOf = (content: unknown): string =>
       : '';
 
 /** The reply without a script: after a tool call, its result; else a text naming the question, citing [1]. */
+/** The names of the tools a request offered the model, sorted. */
+export function offeredToolNames(request: FakeRequest | undefined): string[] {
+  return (request?.body.tools ?? []).map((tool) => tool.function.name).sort();
+}
+
+/**
+ * What the assistant offers a model with a store picked: the agent-tool registry's read tools that take a store (the
+ * MCP server's, but list_stores and job_status); no write. Written out for the tests and journeys that expect them.
+ */
+export const EXPECTED_STORE_TOOL_NAMES = [
+  'count_products',
+  'dump_categories',
+  'dump_product',
+  'dump_widgets',
+  'keyword_report',
+  'list_channels',
+  'missing_from_titles',
+  'search_products',
+];
+
 export function defaultReply(request: FakeRequest): FakeReply {
   const last = request.body.messages.at(-1);
   if (last?.role === 'tool') return { kind: 'text', text: `The store says: ${textOf(last.content)} [1]` };
