@@ -12,6 +12,7 @@ import { generateWidgetsDump } from './fixtures/widgets-dump-generator';
 import {
   expectText,
   expectTextIncludes,
+  holdStores,
   logIn,
   openPage,
   pickStore,
@@ -101,12 +102,7 @@ async function signedInAdmin(page: Page, baseUrl: string): Promise<void> {
 /** A page whose browser holds the journey's stores (as the Store Manager saves them), on `tab`. */
 async function openWithStores(newPage: NewPage, tab: TabId): Promise<Page> {
   const page = await openPage(newPage, { acceptDownloads: true });
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    ['bc-tools-stores', JSON.stringify(STORES)] as const,
-  );
+  await holdStores(page, STORES);
   await page.goto(`/?tab=${tab}`);
   await page.getByTestId(tabReady(tab, false)).waitFor();
   return page;

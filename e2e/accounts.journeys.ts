@@ -15,12 +15,12 @@ import {
   expectTextIncludes,
   logIn,
   mailedLink,
+  openApp,
   openPage,
   signUpByApi,
   squash,
   textOf,
   verifyAdminByApi,
-  waitForSession,
 } from './helpers';
 
 const ADMIN_EMAIL = 'admin@example.com';
@@ -38,12 +38,6 @@ async function expectTitle(page: Page, expected: string): Promise<void> {
   await eventually(async () =>
     assert.equal(squash((await page.getByTestId('tab-title').textContent()) ?? ''), expected),
   );
-}
-
-/** Opens the tool page and waits until the session is known. */
-async function openApp(page: Page, query = ''): Promise<void> {
-  await page.goto(`/${query}`);
-  await waitForSession(page);
 }
 
 async function openProfileMenu(page: Page): Promise<Locator> {

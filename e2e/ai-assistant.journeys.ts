@@ -5,13 +5,18 @@
 // catalogues.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { startFakeModel } from '../server/features/ai-assistant/testing/fake-model';
+import {
+  EXPECTED_STORE_TOOL_NAMES,
+  offeredToolNames,
+  startFakeModel,
+} from '../server/features/ai-assistant/testing/fake-model';
 import { eventually, startApp, type Journey } from './harness';
 import {
   clientAddress,
   DESKTOP,
   expectText,
   expectTextIncludes,
+  holdStores,
   logIn,
   openPage,
   savedStores,
@@ -211,12 +216,10 @@ export const aiAssistantJourneys: Journey[] = [
         });
         opened = page;
         // The browser holds the demo store, to be picked in the chat for the model's read-only tools.
-        const stores = savedStores('chat', [
-          { name: 'Demo', storeHash: 'sandbox-demo', apiToken: 'demo-token' },
-        ]);
-        await page.addInitScript({
-          content: `if (localStorage.getItem('bc-tools-stores') === null) localStorage.setItem('bc-tools-stores', ${JSON.stringify(JSON.stringify(stores))});`,
-        });
+        await holdStores(
+          page,
+          savedStores('chat', [{ name: 'Demo', storeHash: 'sandbox-demo', apiToken: 'demo-token' }]),
+        );
         await signedInOnChat(page, app.baseUrl, 'model');
         await expectText(page.getByTestId('chat-mode'), 'AI model');
 
@@ -272,23 +275,8 @@ export const aiAssistantJourneys: Journey[] = [
         await page.keyboard.press('Enter');
         await eventually(async () => assert.equal(await assistantMessages(page).count(), 3));
         await expectTextIncludes(assistantMessages(page).nth(2), `"name":${JSON.stringify(product.name)}`);
-        assert.deepEqual(
-          fake.requests
-            .at(-2)
-            ?.body.tools?.map((tool) => tool.function.name)
-            .sort(),
-          // The agent-tool registry's store read tools, the same as the MCP server's (issue 33).
-          [
-            'count_products',
-            'dump_categories',
-            'dump_product',
-            'dump_widgets',
-            'keyword_report',
-            'list_channels',
-            'missing_from_titles',
-            'search_products',
-          ],
-        );
+        // The agent-tool registry's store read tools, the same as the MCP server's (issue 33).
+        assert.deepEqual(offeredToolNames(fake.requests.at(-2)), EXPECTED_STORE_TOOL_NAMES);
       } finally {
         // The page stops asking before its server goes.
         await opened?.context().close();

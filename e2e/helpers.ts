@@ -52,6 +52,12 @@ export async function waitForSession(page: Page): Promise<void> {
   await page.locator('[data-testid="login-link"], [data-testid="profile-control"]').first().waitFor();
 }
 
+/** Opens the app at `query` (say `?tab=stores`; none for the default tab) and waits until the session is known. */
+export async function openApp(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`);
+  await waitForSession(page);
+}
+
 export const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export async function textOf(locator: Locator): Promise<string> {
@@ -209,6 +215,16 @@ export function savedStores(idPrefix: string, stores: readonly JourneyStore[]): 
   }));
 }
 
+/** From its next load on, the page's browser holds `stores` (as the Store Manager saves them), kept if it has a list. */
+export async function holdStores(page: Page, stores: readonly SavedStore[]): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    [STORES_STORAGE_KEY, JSON.stringify(stores)] as const,
+  );
+}
+
 /** A sandbox store of the journey's own, made afresh through the sandbox's control API. */
 export interface SandboxStore {
   hash: string;
@@ -232,12 +248,7 @@ export async function openToolWithStores(
 ): Promise<Page> {
   const page = await newPage({ ...DESKTOP, acceptDownloads: true, ...setup.page });
   for (const store of setup.create ?? []) await createSandboxStore(page, store);
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    [STORES_STORAGE_KEY, JSON.stringify(setup.stores)] as const,
-  );
+  await holdStores(page, setup.stores);
   await page.goto(`/?tab=${setup.tab}`);
   await page.getByTestId(setup.tab).waitFor();
   return page;

@@ -20,26 +20,19 @@ import {
   type TitledProduct,
 } from '../common/keywords';
 import { eventually, type Journey } from './harness';
-import { DESKTOP, expectText, squash, textOf, type NewPage } from './helpers';
+import { DESKTOP, expectText, holdStores, savedStores, squash, textOf, type NewPage } from './helpers';
 
-const STORES_KEY = 'bc-tools-stores';
 const STATE_KEY = 'bc-tools-keyword-extractor';
 const STAMP = String.raw`\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z`;
 const DEMO = 'Harbour & Pine Demo';
 const WRONG = 'Keywords Wrong Token';
 const WRONG_HASH = 'sandbox-e2e-kw-wrong';
 
-const STORES = [
+const STORES = savedStores('e2e-kw', [
   { name: DEMO, storeHash: 'sandbox-demo', apiToken: 'demo-token' },
   { name: 'Harbour & Pine (empty)', storeHash: 'sandbox-empty', apiToken: 'empty-token' },
   { name: WRONG, storeHash: WRONG_HASH, apiToken: 'not-the-token' },
-].map((store, index) => ({
-  id: `e2e-kw-${index}`,
-  clientId: `client-${index}`,
-  createdAt: '2026-04-01T09:30:00.000Z',
-  source: 'local',
-  ...store,
-}));
+]);
 
 const DEMO_CREDENTIALS = {
   id: 'e2e-kw-0',
@@ -61,12 +54,7 @@ async function openExtractor(
     acceptDownloads: true,
     allowedFailedPaths: options.allowedFailedPaths ?? [],
   });
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    [STORES_KEY, JSON.stringify(options.stores ?? STORES)] as const,
-  );
+  await holdStores(page, options.stores ?? STORES);
   await page.goto('/?tab=keyword-extractor');
   await page.getByTestId('keyword-extractor').waitFor();
   return page;

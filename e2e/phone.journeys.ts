@@ -5,7 +5,7 @@
 // nothing critical or serious on these screens either.
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { TAB_IDS } from '../common/contracts/tabs';
+import { TAB_IDS, type TabId } from '../common/contracts/tabs';
 import { STATIC_PAGE_TEMPLATE_IDS } from '../common/dumps/page-templates';
 import { expectNoSeriousViolations } from './axe';
 import { chooseLanguage, LANGUAGES, tabReady } from './accessibility.journeys';
@@ -14,6 +14,7 @@ import {
   clientAddress,
   expectText,
   expectTextIncludes,
+  holdStores,
   logIn,
   pickStore,
   savedStores,
@@ -36,16 +37,12 @@ const STORES = savedStores('e2e-phone', [
 ]);
 const DEMO = 'Harbour & Pine Demo';
 
-/** A phone page (its own client address) whose browser holds the journey's store. */
-async function openPhone(newPage: NewPage, tab: string): Promise<Page> {
+/** A phone page (its own client address) whose browser holds the journey's store, on `tab` once it is shown. */
+async function openPhone(newPage: NewPage, tab: TabId): Promise<Page> {
   const page = await newPage({ ...PHONE, extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    ['bc-tools-stores', JSON.stringify(STORES)] as const,
-  );
+  await holdStores(page, STORES);
   await page.goto(`/?tab=${tab}`);
+  await page.getByTestId(tabReady(tab, false)).waitFor();
   return page;
 }
 
@@ -83,6 +80,32 @@ async function productName(page: Page, id: number): Promise<string> {
   return ((await res.json()) as { data: { name: string } }).data.name;
 }
 
+/**
+ * The demo store's widgets dump of every static page (long names such as pages/order-confirmation) and a product's
+ * page (its new id searched), chosen as the file of the field `fileTestId`.
+ */
+async function chooseDemoPagesDump(
+  page: Page,
+  fileTestId: string,
+): Promise<{ templates: { template_file: string | null }[] }> {
+  const res = await page.request.post('/api/dump-widgets', {
+    data: {
+      storeCredentials: { storeHash: 'sandbox-demo', accessToken: 'demo-token' },
+      dumpMode: 'selected',
+      selectedTemplates: [...STATIC_PAGE_TEMPLATE_IDS, 'product'],
+      entityIds: { product: '77' },
+    },
+    timeout: 60_000,
+  });
+  const dump = ((await res.json()) as { data: { templates: { template_file: string | null }[] } }).data;
+  await page.getByTestId(fileTestId).setInputFiles({
+    name: 'demo.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(dump)),
+  });
+  return dump;
+}
+
 export const phoneJourneys: Journey[] = [
   {
     name: 'Phone 390 px: every tab, English and Vietnamese: the header at most 96 px high, no sideways scroll',
@@ -112,7 +135,6 @@ export const phoneJourneys: Journey[] = [
     name: 'Phone 390 px: a Reset Page Title preview shows each product name whole',
     run: async ({ newPage, screenshot }) => {
       const page = await openPhone(newPage, 'reset-page-title');
-      await page.getByTestId('reset-page-title').waitFor();
       await pickStore(page, STORES, DEMO);
       await page.getByTestId('scope-specific').check();
       await page.getByTestId('target-value').fill('77, 78, 79');
@@ -132,7 +154,6 @@ export const phoneJourneys: Journey[] = [
     name: 'Phone 390 px: the import previews show names whole: Import Product’s product, Import Widgets’ pages',
     run: async ({ newPage, screenshot }) => {
       const page = await openPhone(newPage, 'import-product');
-      await page.getByTestId('import-product').waitFor();
       await page.getByTestId('source-store').check();
       await pickStore(page, STORES, DEMO, 'source-store-picker');
       await page.getByTestId('source-search-value').fill('77');
@@ -142,24 +163,9 @@ export const phoneJourneys: Journey[] = [
       await expectPhoneLayout(page, 'import-product with its preview');
       await screenshot(page, 'phone-import-product-preview');
 
-      const res = await page.request.post('/api/dump-widgets', {
-        // Every static page (long names such as pages/order-confirmation) and a product's page (its new id searched).
-        data: {
-          storeCredentials: { storeHash: 'sandbox-demo', accessToken: 'demo-token' },
-          dumpMode: 'selected',
-          selectedTemplates: [...STATIC_PAGE_TEMPLATE_IDS, 'product'],
-          entityIds: { product: '77' },
-        },
-        timeout: 60_000,
-      });
-      const dump = ((await res.json()) as { data: { templates: { template_file: string | null }[] } }).data;
       await page.goto('/?tab=import-widgets');
       await page.getByTestId('import-widgets').waitFor();
-      await page.getByTestId('widgets-file').setInputFiles({
-        name: 'demo.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(dump)),
-      });
+      const dump = await chooseDemoPagesDump(page, 'widgets-file');
       await page.getByTestId('pages-table').waitFor();
       const files = await wholeTexts(page.getByTestId('page-template-file'));
       assert.deepEqual(
@@ -201,7 +207,6 @@ export const phoneJourneys: Journey[] = [
     name: 'Phone 390 px: the Keyword Extractor’s tables and its missing-from-titles report show names whole',
     run: async ({ newPage, screenshot }) => {
       const page = await openPhone(newPage, 'keyword-extractor');
-      await page.getByTestId('keyword-extractor').waitFor();
       await pickStore(page, STORES, DEMO);
       const channel = page.getByTestId('channel-select');
       await eventually(async () => assert.equal(await channel.locator('option[value="1"]').count(), 1));
@@ -254,23 +259,7 @@ export const phoneJourneys: Journey[] = [
     name: 'Phone 390 px: a long press on a treemap box opens its details',
     run: async ({ newPage }) => {
       const page = await openPhone(newPage, 'widgets-visualization');
-      await page.getByTestId('widgets-visualization').waitFor();
-      const res = await page.request.post('/api/dump-widgets', {
-        // Every static page (long names such as pages/order-confirmation) and a product's page (its new id searched).
-        data: {
-          storeCredentials: { storeHash: 'sandbox-demo', accessToken: 'demo-token' },
-          dumpMode: 'selected',
-          selectedTemplates: [...STATIC_PAGE_TEMPLATE_IDS, 'product'],
-          entityIds: { product: '77' },
-        },
-        timeout: 60_000,
-      });
-      const dump = ((await res.json()) as { data: unknown }).data;
-      await page.getByTestId('dump-file').setInputFiles({
-        name: 'demo.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(dump)),
-      });
+      await chooseDemoPagesDump(page, 'dump-file');
       const label = page.locator('[data-testid="treemap-label"][data-node-id="pages"]');
       await label.waitFor();
       await label.scrollIntoViewIfNeeded();

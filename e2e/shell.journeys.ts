@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
-import { DESKTOP, waitForSession } from './helpers';
+import { DESKTOP, openApp } from './helpers';
 
 const SUBTITLE = 'Manage and automate BigCommerce tasks with ease';
 
@@ -57,13 +57,6 @@ async function expectTitle(page: Page, expected: string): Promise<void> {
 
 async function expectTabParam(page: Page, expected: string): Promise<void> {
   await eventually(() => assert.equal(new URL(page.url()).searchParams.get('tab'), expected));
-}
-
-/** Opens the app and waits until the session is known (the Login link or the profile control is shown). */
-async function openApp(page: Page, query = ''): Promise<void> {
-  await page.goto(`/${query}`);
-  await page.getByTestId('tab-title').waitFor();
-  await waitForSession(page);
 }
 
 async function sidebarEntries(page: Page): Promise<Array<[string, string]>> {

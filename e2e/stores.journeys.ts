@@ -9,12 +9,12 @@ import {
   expectFieldError,
   expectText,
   logIn,
+  openApp,
   openPage,
   signUpByApi,
   squash,
   textOf,
   verifyAdminByApi,
-  waitForSession,
 } from './helpers';
 
 /** Added to ADMIN_EMAILS by e2e/run.ts: the admin of the impersonation journey. */
@@ -23,12 +23,6 @@ export const STORES_ADMIN_EMAIL = 'stores-admin@example.com';
 const PASSWORD = 'stores-secret-1';
 const STORAGE_KEY = 'bc-tools-stores';
 const STORES_PATH = '/api/user/stores';
-
-/** Opens the app on a tab and waits until the session is known. */
-async function openApp(page: Page, tab = 'stores'): Promise<void> {
-  await page.goto(`/?tab=${tab}`);
-  await waitForSession(page);
-}
 
 /** Waits until the Store Manager shows its list or its empty state. */
 async function storeManager(page: Page): Promise<Locator> {
@@ -126,6 +120,11 @@ async function cloudStoresOf(baseUrl: string, cookie: string): Promise<SavedStor
   return ((await response.json()) as { stores: SavedStore[] }).stores;
 }
 
+/** The names of the user's stores in the cloud, in order. */
+async function cloudStoreNames(baseUrl: string, cookie: string): Promise<unknown[]> {
+  return (await cloudStoresOf(baseUrl, cookie)).map((store) => store.name);
+}
+
 async function saveCloudStores(baseUrl: string, cookie: string, stores: SavedStore[]): Promise<void> {
   const response = await fetch(`${baseUrl}${STORES_PATH}`, {
     method: 'POST',
@@ -149,7 +148,7 @@ export const storesJourneys: Journey[] = [
     name: 'visitor: empty state and tip, the form’s rules, add with a connection test, reveal, edit, delete (confirmed), kept in bc-tools-stores',
     run: async ({ newPage, screenshot }) => {
       const page = await openPage(newPage);
-      await openApp(page);
+      await openApp(page, '?tab=stores');
       const screen = await storeManager(page);
 
       await expectText(page.getByTestId('storage-badge'), 'Local Storage');
@@ -287,7 +286,7 @@ export const storesJourneys: Journey[] = [
     name: 'store picker: with no stores the yellow warning opens the Store Manager; demo stores fill the picker',
     run: async ({ newPage }) => {
       const page = await openPage(newPage);
-      await openApp(page, 'dump-product');
+      await openApp(page, '?tab=dump-product');
       const warning = page.getByTestId('store-picker-empty');
       await expectText(
         warning.locator('span'),
@@ -359,12 +358,12 @@ export const storesJourneys: Journey[] = [
       const email = 'sync.user@example.com';
       await signUpByApi(baseUrl, { name: 'Sync User', email, password: PASSWORD });
       const page = await openPage(newPage, { allowedFailedPaths: [STORES_PATH] });
-      await openApp(page);
+      await openApp(page, '?tab=stores');
       await storeManager(page);
       await setLocalStores(page, [localStore('Browser Shop', 'browser1', 'browser-token')]);
 
       await logIn(page, email, PASSWORD);
-      await openApp(page);
+      await openApp(page, '?tab=stores');
       await storeManager(page);
       await expectText(page.getByTestId('storage-badge'), 'Cloud Storage');
       assert.equal(await page.getByTestId('login-to-sync-tip').count(), 0);
@@ -386,10 +385,7 @@ export const storesJourneys: Journey[] = [
         clientId: 'c2',
       });
       await eventually(async () =>
-        assert.deepEqual(
-          (await cloudStoresOf(baseUrl, cookie)).map((s) => s.name),
-          ['Browser Shop', 'Second Shop'],
-        ),
+        assert.deepEqual(await cloudStoreNames(baseUrl, cookie), ['Browser Shop', 'Second Shop']),
       );
       await eventually(async () => assert.equal(await page.getByTestId('sync-chip').count(), 0), 5_000);
 
@@ -445,14 +441,14 @@ export const storesJourneys: Journey[] = [
       ]);
 
       const page = await openPage(newPage, { allowedFailedPaths: [STORES_PATH] });
-      await openApp(page);
+      await openApp(page, '?tab=stores');
       await setLocalStores(page, [
         localStore('Old Copy', 'cloud1', 'stale-token', 'cloud'),
         localStore('Laptop Shop', 'laptop1', 'laptop-token'),
         localStore('Spare Shop', 'spare1', 'spare-token'),
       ]);
       await logIn(page, email, PASSWORD);
-      await openApp(page);
+      await openApp(page, '?tab=stores');
       await storeManager(page);
 
       // Merged by store hash, the cloud winning; the result is saved locally.
@@ -474,10 +470,7 @@ export const storesJourneys: Journey[] = [
       await banner.getByRole('button', { name: 'Sync Now' }).click();
       await eventually(async () => assert.equal(await banner.count(), 0));
       await expectText(card(page, 'Laptop Shop').getByTestId('store-card-badge'), 'Cloud');
-      assert.deepEqual(
-        (await cloudStoresOf(baseUrl, cookie)).map((s) => s.name),
-        ['Cloud Shop', 'Laptop Shop', 'Spare Shop'],
-      );
+      assert.deepEqual(await cloudStoreNames(baseUrl, cookie), ['Cloud Shop', 'Laptop Shop', 'Spare Shop']);
       assert.ok((await localStores(page)).every((s) => s.source === 'cloud'));
 
       // Another device adds a store; here the cloud does not answer at load, so only this browser's list is shown.
@@ -506,10 +499,12 @@ export const storesJourneys: Journey[] = [
         ]),
       );
       await eventually(async () =>
-        assert.deepEqual(
-          (await cloudStoresOf(baseUrl, cookie)).map((s) => s.name),
-          ['Cloud Shop', 'Laptop Shop', 'Spare Shop', 'Other Device Shop'],
-        ),
+        assert.deepEqual(await cloudStoreNames(baseUrl, cookie), [
+          'Cloud Shop',
+          'Laptop Shop',
+          'Spare Shop',
+          'Other Device Shop',
+        ]),
       );
     },
   },
@@ -533,9 +528,9 @@ export const storesJourneys: Journey[] = [
       await verifyAdminByApi(baseUrl, STORES_ADMIN_EMAIL, PASSWORD);
 
       const page = await openPage(newPage);
-      await openApp(page);
+      await openApp(page, '?tab=stores');
       await logIn(page, STORES_ADMIN_EMAIL, PASSWORD);
-      await openApp(page);
+      await openApp(page, '?tab=stores');
       await storeManager(page);
       // The admin's own browser list, merged with the admin's (empty) cloud: uploaded to the admin's cloud.
       await addCloudStore(page, {
@@ -557,7 +552,7 @@ export const storesJourneys: Journey[] = [
         headers: { origin: baseUrl },
       });
       assert.equal(started.status(), 200);
-      await openApp(page);
+      await openApp(page, '?tab=stores');
       const banner = page.getByText('Viewing as: Viewed Stores', { exact: true });
       await banner.waitFor();
       await storeManager(page);
@@ -574,10 +569,7 @@ export const storesJourneys: Journey[] = [
         clientId: 'fv',
       });
       await eventually(async () =>
-        assert.deepEqual(
-          (await cloudStoresOf(baseUrl, viewed.cookie)).map((s) => s.name),
-          ['Viewed Shop', 'Added For Viewed'],
-        ),
+        assert.deepEqual(await cloudStoreNames(baseUrl, viewed.cookie), ['Viewed Shop', 'Added For Viewed']),
       );
       assert.deepEqual(await localStores(page), adminLocal);
 
@@ -588,10 +580,7 @@ export const storesJourneys: Journey[] = [
       await storeManager(page);
       await eventually(async () => assert.deepEqual(await cardNames(page), ['Admin Shop', 'Admin Laptop']));
       const admin = await apiSession(baseUrl, STORES_ADMIN_EMAIL);
-      assert.deepEqual(
-        (await cloudStoresOf(baseUrl, admin.cookie)).map((s) => s.name),
-        ['Admin Shop'],
-      );
+      assert.deepEqual(await cloudStoreNames(baseUrl, admin.cookie), ['Admin Shop']);
     },
   },
 ];

@@ -11,24 +11,22 @@ describe('canonicalItem', () => {
 
 describe('fieldChanges', () => {
   it('names a variant by its SKU and a custom field by its id, whatever their order', () => {
+    const mug1 = { id: 1, sku: 'MUG-1', price: 10 };
+    const mug2 = { id: 2, sku: 'MUG-2', price: 12 };
+    const material = { id: 5, name: 'Material', value: 'Clay' };
     const before = {
       name: 'Mug',
       description: '<p>Old</p>',
-      variants: [
-        { id: 1, sku: 'MUG-1', price: 10 },
-        { id: 2, sku: 'MUG-2', price: 12 },
-      ],
-      custom_fields: [{ id: 5, name: 'Material', value: 'Clay' }],
+      variants: [mug1, mug2],
+      custom_fields: [material],
       date_modified: '2026-01-01',
     };
+    // The variants swapped, one's price changed; the field's value changed.
     const after = {
       ...before,
       description: '<p>New</p>',
-      variants: [
-        { id: 2, sku: 'MUG-2', price: 12 },
-        { id: 1, sku: 'MUG-1', price: 11.5 },
-      ],
-      custom_fields: [{ id: 5, name: 'Material', value: 'Stoneware' }],
+      variants: [mug2, { ...mug1, price: 11.5 }],
+      custom_fields: [{ ...material, value: 'Stoneware' }],
       date_modified: '2026-02-02',
     };
     expect(fieldChanges(before, after)).toEqual([

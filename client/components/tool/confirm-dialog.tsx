@@ -30,14 +30,11 @@ export function ConfirmDialog({ isOpen, ...props }: ConfirmDialogProps) {
 }
 
 function OpenConfirmDialog({
-  title,
-  message,
   confirmLabel,
   cancelLabel,
   isDestructive = false,
-  onConfirm,
-  onCancel,
   testId = 'confirm-dialog',
+  ...props
 }: Omit<ConfirmDialogProps, 'isOpen'>) {
   const { t } = useTranslation();
   const id = useId();
@@ -45,17 +42,14 @@ function OpenConfirmDialog({
 
   return (
     <ConfirmDialogView
+      {...props}
       dialogRef={dialogRef}
       cancelRef={cancelRef}
       id={id}
-      title={title}
-      message={message}
+      isDestructive={isDestructive}
+      testId={testId}
       confirmLabel={confirmLabel ?? t('toolKit.confirm')}
       cancelLabel={cancelLabel ?? t('common.cancel')}
-      isDestructive={isDestructive}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
-      testId={testId}
     />
   );
 }

@@ -9,6 +9,9 @@ describe('ToolSubmitButton', () => {
     const busy = render(<ToolSubmitButton label="Dump Product" isBusy />);
     expect(busy).toContain('disabled=""');
     expect(busy).toContain('>Processing...<');
+    expect(render(<ToolSubmitButton label="Import" busyLabel="Importing..." isBusy />)).toContain(
+      '>Importing...<',
+    );
   });
 });
 

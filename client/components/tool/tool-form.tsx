@@ -33,14 +33,16 @@ export function ToolForm({
   );
 }
 
-/** A tool's run button: 'Processing...' while the run lasts. */
+/** A tool's run button: 'Processing...' (or `busyLabel`) while the run lasts. */
 export function ToolSubmitButton({
   label,
+  busyLabel,
   isBusy,
   isDisabled,
   testId = 'tool-submit',
 }: {
   label: string;
+  busyLabel?: string;
   isBusy: boolean;
   isDisabled?: boolean;
   testId?: string;
@@ -51,14 +53,14 @@ export function ToolSubmitButton({
       isBusy={isBusy}
       isDisabled={isDisabled}
       label={label}
-      busyLabel={t('common.processing')}
+      busyLabel={busyLabel ?? t('common.processing')}
       testId={testId}
     />
   );
 }
 
-/** The red panel under a tool's form when its run or its checks failed. */
-export function ToolErrorAlert({ outcome }: { outcome: ToolOutcome<object> }) {
+/** The red panel under a tool's form when its run or its checks failed (a success of any shape shows nothing). */
+export function ToolErrorAlert({ outcome }: { outcome: ToolOutcome<object> | { tone: 'success' } }) {
   if (outcome?.tone !== 'error') return null;
   return (
     <FormAlert tone="error" testId="tool-error">

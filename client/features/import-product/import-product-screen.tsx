@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import type { ImportProgress } from '../../../common/contracts/import-product';
-import { FormAlert, SubmitButton } from '../../components/form-field';
 import { StorePicker } from '../../components/store-picker/store-picker';
 import { ProgressPanel } from '../../components/tool/progress-panel';
+import { ToolErrorAlert, ToolSubmitButton } from '../../components/tool/tool-form';
 import { DumpPreviewPanel } from './dump-preview';
 import { ImportProductExistingSku } from './import-product-existing-sku';
 import { previewDump } from './import-product-rules';
@@ -64,20 +64,15 @@ export default function ImportProductScreen() {
           </p>
         )}
 
-        <SubmitButton
+        <ToolSubmitButton
           isBusy={screen.isRunning}
           label={t('importProduct.submit')}
           busyLabel={t('common.importing')}
-          testId="tool-submit"
         />
         {screen.isRunning && progress && progress.total > 0 && <ImportProgressPanel progress={progress} />}
       </form>
 
-      {outcome?.tone === 'error' && (
-        <FormAlert tone="error" testId="tool-error">
-          {outcome.text}
-        </FormAlert>
-      )}
+      <ToolErrorAlert outcome={outcome} />
       {outcome?.tone === 'success' && (
         <ImportResultPanel result={outcome.result} onDownload={screen.downloadResult} />
       )}

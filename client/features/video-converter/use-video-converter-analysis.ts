@@ -1,7 +1,7 @@
 // What the chosen file and codec lead to (spec part 1 §4): the file's headers read, an engine planned for the codec,
 // the size guard, and a 2 s sample converted to measure this device's speed. Planned again whenever the file, the
 // codec or the engine changes.
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FfmpegEngine } from '../../lib/video/ffmpeg-engine';
 import { deviceMemoryGb, probeVideo, type VideoProbe } from '../../lib/video/media-probe';
 import {
@@ -12,8 +12,8 @@ import {
   type EnginePlan,
   type TargetCodec,
 } from './converter-rules';
-import { convertWithFfmpeg, loadInput } from './ffmpeg-convert';
-import type { EngineState } from './use-video-converter-engine';
+import { convertWithFfmpeg } from './ffmpeg-convert';
+import type { VideoConverterEngine } from './use-video-converter-engine';
 import { convertWithWebCodecs, webCodecsCapabilities } from './webcodecs-convert';
 
 /** What the chosen file and codec lead to: the engine, or why none; the size guard; the measured estimate. */
@@ -32,17 +32,13 @@ export function useVideoConverterAnalysis({
   file,
   fileSerial,
   codec,
-  engineState,
-  loadedInputRef,
-  replaceEngineIfGone,
+  engine: { engineState, loadFile, replaceEngineIfGone },
 }: {
   file: File | null;
   /** Bumped for every file chosen (the same file chosen again is analysed again). */
   fileSerial: number;
   codec: TargetCodec;
-  engineState: EngineState;
-  loadedInputRef: RefObject<File | null>;
-  replaceEngineIfGone: () => void;
+  engine: Pick<VideoConverterEngine, 'engineState' | 'loadFile' | 'replaceEngineIfGone'>;
 }) {
   const [planned, setPlanned] = useState<{ key: string; analysis: Analysis } | null>(null);
   const analysisSerial = useRef(0);
@@ -104,10 +100,7 @@ export function useVideoConverterAnalysis({
           });
         } else if (engineReady) {
           const sample = (async () => {
-            if (loadedInputRef.current !== file) {
-              await loadInput(engineReady, file);
-              loadedInputRef.current = file;
-            }
+            await loadFile(engineReady, file);
             await convertWithFfmpeg(engineReady, codec, {
               durationSeconds: duration,
               sampleSeconds: sampleMedia,
@@ -140,7 +133,7 @@ export function useVideoConverterAnalysis({
     })();
     // A new file, codec or engine, or the screen closing, stops the sample in flight.
     return () => abort.abort();
-  }, [file, codec, engineReady, analysisKey, loadedInputRef, replaceEngineIfGone]);
+  }, [file, codec, engineReady, analysisKey, loadFile, replaceEngineIfGone]);
 
   return { analysis, sampleAbortRef, ffmpegSampleRef };
 }

@@ -2,6 +2,7 @@
 // or when a cancel or a stall has stopped it, terminated when the screen closes.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { bestCore, loadFfmpeg, type FfmpegEngine } from '../../lib/video/ffmpeg-engine';
+import { loadInput, releaseInput } from './ffmpeg-convert';
 
 export type EngineState =
   | { status: 'loading' }
@@ -55,5 +56,21 @@ export function useVideoConverterEngine() {
     }
   }, [loadEngine]);
 
-  return { engineState, engineRef, loadedInputRef, loadEngine, replaceEngineIfGone };
+  /** Puts the file's bytes in the engine's memory, unless they are there already. */
+  const loadFile = useCallback(async (engine: FfmpegEngine, file: File) => {
+    if (loadedInputRef.current === file) return;
+    await loadInput(engine, file);
+    loadedInputRef.current = file;
+  }, []);
+
+  /** Frees the engine's memory of the file (Convert Another). */
+  const releaseFile = useCallback(() => {
+    const engine = engineRef.current;
+    if (engine) void releaseInput(engine);
+    loadedInputRef.current = null;
+  }, []);
+
+  return { engineState, engineRef, loadEngine, replaceEngineIfGone, loadFile, releaseFile };
 }
+
+export type VideoConverterEngine = ReturnType<typeof useVideoConverterEngine>;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EngineCanceledError, type FfmpegEngine } from '../../lib/video/ffmpeg-engine';
 import { isVideoFile, outputName, type EngineKind, type TargetCodec } from './converter-rules';
-import { convertWithFfmpeg, loadInput, releaseInput } from './ffmpeg-convert';
+import { convertWithFfmpeg } from './ffmpeg-convert';
 import { useVideoConverterAnalysis } from './use-video-converter-analysis';
 import { useVideoConverterEngine } from './use-video-converter-engine';
 import { ConversionCanceledError, MEDIABUNNY_VERSION, convertWithWebCodecs } from './webcodecs-convert';
@@ -40,8 +40,8 @@ export function engineLabel(kind: EngineKind, engine: FfmpegEngine | null): stri
  * progress and Cancel, and its result.
  */
 export function useVideoConverter() {
-  const { engineState, engineRef, loadedInputRef, loadEngine, replaceEngineIfGone } =
-    useVideoConverterEngine();
+  const engineHook = useVideoConverterEngine();
+  const { engineState, engineRef, loadEngine, replaceEngineIfGone, loadFile, releaseFile } = engineHook;
   const [file, setFile] = useState<File | null>(null);
   const [codec, setCodecState] = useState<TargetCodec>('h264');
   const [fileSerial, setFileSerial] = useState(0);
@@ -52,9 +52,7 @@ export function useVideoConverter() {
     file,
     fileSerial,
     codec,
-    engineState,
-    loadedInputRef,
-    replaceEngineIfGone,
+    engine: engineHook,
   });
 
   // A conversion in flight stops when the screen closes.
@@ -106,10 +104,7 @@ export function useVideoConverter() {
         await ffmpegSampleRef.current?.catch(() => undefined);
         const engine = engineRef.current;
         if (!engine || engine.isTerminated) throw new Error('the engine is reloading, please try again');
-        if (loadedInputRef.current !== file) {
-          await loadInput(engine, file);
-          loadedInputRef.current = file;
-        }
+        await loadFile(engine, file);
         bytes = await convertWithFfmpeg(engine, codec, {
           durationSeconds: probe?.duration ?? null,
           onProgress,
@@ -140,7 +135,7 @@ export function useVideoConverter() {
     codec,
     replaceEngineIfGone,
     engineRef,
-    loadedInputRef,
+    loadFile,
     sampleAbortRef,
     ffmpegSampleRef,
   ]);
@@ -153,12 +148,10 @@ export function useVideoConverter() {
       if (current.status === 'done') URL.revokeObjectURL(current.url);
       return { status: 'idle' };
     });
-    const engine = engineRef.current;
-    if (engine) void releaseInput(engine);
-    loadedInputRef.current = null;
+    releaseFile();
     setFile(null);
     setProblem(null);
-  }, [engineRef, loadedInputRef]);
+  }, [releaseFile]);
 
   // The result's object URL is released when the screen closes.
   const doneUrl = run.status === 'done' ? run.url : null;

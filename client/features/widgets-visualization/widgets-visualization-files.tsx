@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JsonFileInputView } from '../../components/tool/json-file-input';
 import { cn } from '../../lib/class-names';
@@ -29,21 +29,19 @@ export function WidgetsVisualizationFiles({
   const { t } = useTranslation();
   return (
     <section className={cn(panelClass, 'grid gap-4 md:grid-cols-2')}>
-      <JsonFileInputView
+      <DumpFileInput
         label={t('widgetsVisualization.upload')}
         status={status}
         onChange={onChooseFile}
         testId="dump-file"
-        okTestIdSuffix="ok"
       />
       {isLoaded && (
         <div>
-          <JsonFileInputView
+          <DumpFileInput
             label={t('widgetsVisualization.compare')}
             status={compareStatus}
             onChange={onChooseCompare}
             testId="compare-file"
-            okTestIdSuffix="ok"
           />
           <p className="mt-1 text-xs text-slate-500">{t('widgetsVisualization.compareHelp')}</p>
           {isComparing && (
@@ -55,4 +53,9 @@ export function WidgetsVisualizationFiles({
       )}
     </section>
   );
+}
+
+/** A dump's file input: its status line for a good file is `${testId}-ok`. */
+function DumpFileInput(props: Omit<ComponentProps<typeof JsonFileInputView>, 'okTestIdSuffix'>) {
+  return <JsonFileInputView {...props} okTestIdSuffix="ok" />;
 }

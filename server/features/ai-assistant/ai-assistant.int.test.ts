@@ -18,7 +18,12 @@ import { ERROR_CODES } from '../../../common/errors';
 import { errorSchema, signUpVerified, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { DEMO_STORE, storeCall } from '../../test/store-tools';
-import { startFakeModel, type FakeModel } from './testing/fake-model';
+import {
+  EXPECTED_STORE_TOOL_NAMES,
+  offeredToolNames,
+  startFakeModel,
+  type FakeModel,
+} from './testing/fake-model';
 
 const PASSWORD = 'secret-pass-1';
 let counter = 0;
@@ -450,17 +455,7 @@ describe.each(testDatabaseKinds())('AI assistant with a model on %s', (kind) => 
     const [first, second] = fake.requests;
     // The registry's read tools that take a store (the MCP server's, but list_stores and job_status); no write.
     const offered = first?.body.tools ?? [];
-    expect(offered.map((t) => t.function.name).sort()).toEqual([
-      'count_products',
-      'dump_categories',
-      'dump_product',
-      'dump_widgets',
-      'keyword_report',
-      'list_channels',
-      'list_snapshots',
-      'missing_from_titles',
-      'search_products',
-    ]);
+    expect(offeredToolNames(first)).toEqual(EXPECTED_STORE_TOOL_NAMES);
     // The same input schema as over MCP, without storeId: the picked store is the only one.
     const dumpTool = offered.find((t) => t.function.name === 'dump_product')!.function;
     expect(Object.keys(dumpTool.parameters?.properties ?? {}).sort()).toEqual([

@@ -48,6 +48,28 @@ const textOf = (content: unknown): string =>
       ? content.map((part) => (part as { text?: string }).text ?? '').join('')
       : '';
 
+/** The names of the tools a request offered the model, sorted. */
+export function offeredToolNames(request: FakeRequest | undefined): string[] {
+  return (request?.body.tools ?? []).map((tool) => tool.function.name).sort();
+}
+
+/**
+ * What the assistant offers a model with a store picked: the agent-tool registry's read tools that take a store (the
+ * MCP server's but list_stores and job_status, Store History's list_snapshots among them); no write. Written out for
+ * the tests and journeys that expect them.
+ */
+export const EXPECTED_STORE_TOOL_NAMES = [
+  'count_products',
+  'dump_categories',
+  'dump_product',
+  'dump_widgets',
+  'keyword_report',
+  'list_channels',
+  'list_snapshots',
+  'missing_from_titles',
+  'search_products',
+];
+
 /** The reply without a script: after a tool call, its result; else a text naming the question, citing [1]. */
 export function defaultReply(request: FakeRequest): FakeReply {
   const last = request.body.messages.at(-1);
