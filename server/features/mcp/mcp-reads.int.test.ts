@@ -1,11 +1,9 @@
 // The MCP read tools of the Page Builder and the Keyword Extractor (issue 33), driven by the SDK's own client over
 // Streamable HTTP against the app and the caller's demo store: each answer checked against what the app's own API
 // answers for the same store (the screens' calls), and bad arguments answered as tool errors with the app's message.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ACCESS_TOKENS_PATH, createAccessTokenResponseSchema } from '../../../common/contracts/access-tokens';
 import { DEMO_STORES_PATH, demoStoresResponseSchema } from '../../../common/contracts/demo-stores';
 import { DUMP_WIDGETS_PATH, dumpWidgetsResponseSchema } from '../../../common/contracts/dump-widgets';
 import {
@@ -23,6 +21,7 @@ import { ERROR_CODES } from '../../../common/errors';
 import { createKeywordCounter, type KeywordProduct } from '../../../common/keywords';
 import { type TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
+import { connectTestAgent } from './mcp-test-agent';
 import { waitFor } from '../../test/wait-for';
 
 type ToolAnswer = {
@@ -38,17 +37,7 @@ describe.each(testDatabaseKinds())('the MCP read tools on %s', (kind) => {
   /** The caller's demo store: its id for the tools, its credentials for the app's own API. */
   let demo: { id: string; credentials: { storeHash: string; accessToken: string; name: string } };
 
-  async function connect(client: TestClient): Promise<Client> {
-    const created = await client.post(ACCESS_TOKENS_PATH, { name: 'reads', scope: 'read' });
-    const { token } = createAccessTokenResponseSchema.parse(await created.json());
-    const agent = new Client({ name: 'bct-test', version: '1.0.0' });
-    await agent.connect(
-      new StreamableHTTPClientTransport(new URL(`${app.server.url}/mcp`), {
-        requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      }),
-    );
-    return agent;
-  }
+  const connect = (client: TestClient): Promise<Client> => connectTestAgent(app.server.url, client, 'read');
 
   // A user (and so a demo store, with its own API quota) for each test.
   beforeEach(async () => {

@@ -2,16 +2,15 @@
 // demo store: a write answers its preview and a confirmation token first; the token starts the same job as the
 // screens (read back from the store, undone through the app); a read-only token, a token for other arguments, a
 // tampered one and a store changed since the preview write nothing.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_TOKENS_PATH, createAccessTokenResponseSchema } from '../../../common/contracts/access-tokens';
 import { DEMO_STORES_PATH, demoStoresResponseSchema } from '../../../common/contracts/demo-stores';
 import { jobPath, jobResponseSchema, jobUndoPath, type JobView } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { auditLog } from '../../db/schema';
 import { type TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
+import { connectTestAgent } from './mcp-test-agent';
 import { waitFor } from '../../test/wait-for';
 
 type ToolAnswer = { isError?: boolean; structuredContent?: Record<string, unknown> };
@@ -26,17 +25,8 @@ describe.each(testDatabaseKinds())('the MCP write tools on %s', (kind) => {
   let user: TestClient;
   let demo: { id: string; storeHash: string; accessToken: string; name: string };
 
-  async function connect(client: TestClient, scope: 'read' | 'write'): Promise<Client> {
-    const created = await client.post(ACCESS_TOKENS_PATH, { name: `agent ${scope}`, scope });
-    const { token } = createAccessTokenResponseSchema.parse(await created.json());
-    const agent = new Client({ name: 'bct-test', version: '1.0.0' });
-    await agent.connect(
-      new StreamableHTTPClientTransport(new URL(`${app.server.url}/mcp`), {
-        requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      }),
-    );
-    return agent;
-  }
+  const connect = (client: TestClient, scope: 'read' | 'write'): Promise<Client> =>
+    connectTestAgent(app.server.url, client, scope);
   const call = async (agent: Client, name: string, args: Record<string, unknown>) =>
     (await agent.callTool({ name, arguments: args })) as ToolAnswer;
   const store = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
