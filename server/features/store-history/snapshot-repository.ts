@@ -26,6 +26,12 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import type { SnapshotReadItem } from './snapshot-steps';
 
 export type SnapshotRow = typeof storeSnapshot.$inferSelect;
+
+/** Snapshots all visitors (no account) keep together, and the bytes they may add. */
+export const MAX_VISITOR_SNAPSHOTS = 500;
+export const MAX_VISITOR_SNAPSHOT_BYTES = 2 * 1024 * 1024 * 1024;
+const VISITOR_SNAPSHOTS_FULL_MESSAGE =
+  'Snapshots without an account are full for now. Sign in to keep snapshots of your own, or delete older ones.';
 export type SnapshotItemRow = typeof snapshotItem.$inferSelect;
 
 /** A key as stored: canonical JSON (sorted keys), so the same item has the same key in every snapshot. */
@@ -71,7 +77,27 @@ export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
       jobId: string | null;
       now: Date;
     }): Promise<SnapshotRow> {
-      return withAdvisoryLocks(db, [`snapshots:${input.owner}`], async (tx) => {
+      const isVisitor = input.owner.startsWith('visitor:');
+      const keys = isVisitor
+        ? [`snapshots:${input.owner}`, 'snapshots:visitors']
+        : [`snapshots:${input.owner}`];
+      return withAdvisoryLocks(db, keys, async (tx) => {
+        if (isVisitor) {
+          // Anyone can be a new visitor (a new cookie): all visitors together are bounded too.
+          const [all] = await tx
+            .select({
+              count: sql<number>`count(*)::int`,
+              bytes: sql<number>`coalesce(sum(${storeSnapshot.newBytes}), 0)::bigint`,
+            })
+            .from(storeSnapshot)
+            .where(sql`${storeSnapshot.owner} like 'visitor:%'`);
+          if (
+            (all?.count ?? 0) >= MAX_VISITOR_SNAPSHOTS ||
+            Number(all?.bytes ?? 0) >= MAX_VISITOR_SNAPSHOT_BYTES
+          ) {
+            throw new AppError(ERROR_CODES.tooManySnapshots, VISITOR_SNAPSHOTS_FULL_MESSAGE);
+          }
+        }
         const [usage] = await tx
           .select({
             count: sql<number>`count(*)::int`,
