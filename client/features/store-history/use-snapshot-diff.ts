@@ -52,6 +52,9 @@ export function useSnapshotDiff(snapshots: readonly Snapshot[]) {
     getNextPageParam: (last) => last.nextCursor,
     enabled: compared !== null,
     placeholderData: keepPreviousData,
+    // Snapshots never change once complete, so a diff once read stays true: going back to a pair, a kind or a search
+    // shows the pages already loaded, without asking again.
+    staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     refetchOnWindowFocus: false,
   });
