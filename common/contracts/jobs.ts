@@ -20,12 +20,25 @@ export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancell
 /** Whether a job in this state has ended (a state read from storage or a request is any string). */
 export const isFinalJobState = (state: string): boolean => FINAL_JOB_STATES.includes(state as JobState);
 
-export const JOB_KINDS = ['reset-page-title', 'copy-description', 'undo', 'store-snapshot'] as const;
+export const JOB_KINDS = ['reset-page-title', 'copy-description', 'undo', 'store-snapshot', 'snapshot-restore'] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
 /** A wait for BigCommerce: "Waiting for BigCommerce (retry 3 of 8, next in 40 s)". */
 export const jobWaitingSchema = z.object({ retry: z.number(), of: z.number(), waitMs: z.number() });
+
+/**
+ * For a job that writes items of several kinds (a Store History restore): one item's end. `skipped` is an item whose
+ * live value changed between the preview and the write (left as it is), `reason` says why it was skipped or failed.
+ */
+export const jobItemOutcomeSchema = z.object({
+  kind: z.string(),
+  key: z.record(z.string(), z.unknown()),
+  name: z.string(),
+  outcome: z.enum(['written', 'skipped', 'failed']),
+  reason: z.string().nullable(),
+});
+export type JobItemOutcome = z.infer<typeof jobItemOutcomeSchema>;
 
 export const jobViewSchema = z.object({
   id: z.string(),
@@ -50,6 +63,8 @@ export const jobViewSchema = z.object({
   backedUp: z.number(),
   /** For an undo job: the job it undoes. */
   undoOf: z.string().nullable(),
+  /** A restore's items, each with its end (kinds that write products only leave it out). */
+  outcomes: z.array(jobItemOutcomeSchema).optional(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 

@@ -135,3 +135,76 @@ export const snapshotDiffResponseSchema = z.object({
   counts: z.record(snapshotItemKindSchema, changeCountsSchema),
 });
 export type SnapshotDiffResponse = z.infer<typeof snapshotDiffResponseSchema>;
+
+// ---- Restore (issue 32 "Restore"): preview first, then a job that skips what changed since the preview. ----
+
+/** `POST` {storeCredentials, items, preview: true} → preview; {storeCredentials, previewId, preview: false} → `{job}`. */
+export const SNAPSHOT_RESTORE_PATH = `${SNAPSHOTS_PATH}/:id/restore`;
+export const snapshotRestorePath = (id: string) => `${SNAPSHOTS_PATH}/${encodeURIComponent(id)}/restore`;
+
+/** Items one restore may name at most. */
+export const MAX_RESTORE_ITEMS = 500;
+/** Fields one item of a restore may name at most (none: the whole item). */
+export const MAX_RESTORE_FIELDS = 200;
+/** How long a preview can be started: after this the user previews again (the live values may have moved). */
+export const RESTORE_PREVIEW_TTL_MS = 30 * 60 * 1000;
+
+export const RESTORE_PREVIEW_EXPIRED_MESSAGE = 'This preview has expired. Preview the restore again.';
+
+export const restoreItemSchema = z.object({
+  kind: snapshotItemKindSchema,
+  key: snapshotItemKeySchema,
+  /** Paths as the diff names them (`description`, `variants[sku=ABC-1].price`); left out: every field of the item. */
+  fields: z.array(z.string().min(1).max(300)).min(1).max(MAX_RESTORE_FIELDS).optional(),
+});
+export type RestoreItem = z.infer<typeof restoreItemSchema>;
+
+export const restoreRequestSchema = z.discriminatedUnion('preview', [
+  z.object({
+    storeCredentials: toolStoreCredentialsSchema,
+    preview: z.literal(true),
+    items: z.array(restoreItemSchema).min(1).max(MAX_RESTORE_ITEMS),
+  }),
+  z.object({
+    storeCredentials: toolStoreCredentialsSchema,
+    preview: z.literal(false),
+    previewId: z.string().min(1).max(100),
+  }),
+]);
+export type RestoreRequest = z.infer<typeof restoreRequestSchema>;
+
+export const restorePreviewFieldSchema = z.object({
+  path: z.string(),
+  /** The store's value now. */
+  live: z.unknown(),
+  /** The snapshot's value: what the restore writes. */
+  restored: z.unknown(),
+});
+export type RestorePreviewField = z.infer<typeof restorePreviewFieldSchema>;
+
+export const restorePreviewItemSchema = z.object({
+  kind: snapshotItemKindSchema,
+  key: snapshotItemKeySchema,
+  name: z.string(),
+  /**
+   * What the write does to the item: `update` (it exists, some fields differ), `create` (gone from the store: made
+   * again), `unchanged` (the store already holds the snapshot's values: nothing is written).
+   */
+  action: z.enum(['update', 'create', 'unchanged']),
+  fields: z.array(restorePreviewFieldSchema),
+});
+export type RestorePreviewItem = z.infer<typeof restorePreviewItemSchema>;
+
+export const restorePreviewResponseSchema = z.object({
+  previewId: z.string(),
+  preview: z.object({ items: z.array(restorePreviewItemSchema) }),
+  /** When the preview can no longer be started (ISO time). */
+  expiresAt: z.string(),
+});
+export type RestorePreviewResponse = z.infer<typeof restorePreviewResponseSchema>;
+
+export const restoreStartResponseSchema = z.object({ job: jobViewSchema });
+export type RestoreStartResponse = z.infer<typeof restoreStartResponseSchema>;
+
+/** One item's end in a restore job (the job view's `outcomes`): written, skipped (changed since the preview), failed. */
+export { jobItemOutcomeSchema as restoreOutcomeSchema, type JobItemOutcome as RestoreOutcome } from './jobs';
