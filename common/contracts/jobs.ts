@@ -20,7 +20,13 @@ export const FINAL_JOB_STATES: readonly JobState[] = ['done', 'failed', 'cancell
 /** Whether a job in this state has ended (a state read from storage or a request is any string). */
 export const isFinalJobState = (state: string): boolean => FINAL_JOB_STATES.includes(state as JobState);
 
-export const JOB_KINDS = ['reset-page-title', 'copy-description', 'undo', 'store-snapshot', 'snapshot-restore'] as const;
+export const JOB_KINDS = [
+  'reset-page-title',
+  'copy-description',
+  'undo',
+  'store-snapshot',
+  'snapshot-restore',
+] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;
 

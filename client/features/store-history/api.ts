@@ -1,17 +1,24 @@
 // The Store History calls (common/contracts/store-history.ts): take a snapshot (a job, followed as every job is),
-// list a store's snapshots, and the diff of two. Every answer is checked with its contract.
+// list a store's snapshots, the diff of two, and a restore (preview, then a job). Every answer is checked with its contract.
 import {
   listSnapshotsResponseSchema,
+  restorePreviewResponseSchema,
+  restoreStartResponseSchema,
+  snapshotRestorePath,
   snapshotDiffPath,
   snapshotDiffResponseSchema,
   SNAPSHOTS_PATH,
   takeSnapshotResponseSchema,
+  type RestoreItem,
+  type RestorePreviewResponse,
   type Snapshot,
   type SnapshotDiffQuery,
   type SnapshotDiffResponse,
   type TakeSnapshotRequest,
   type TakeSnapshotResponse,
 } from '../../../common/contracts/store-history';
+import type { JobView } from '../../../common/contracts/jobs';
+import type { StoreCredentials } from '../../../common/contracts/stores';
 import { apiPost, apiRequest } from '../../lib/api';
 
 /** `POST /api/snapshots`: starts the snapshot job. */
@@ -44,4 +51,25 @@ export function fetchSnapshotDiff(
     schema: snapshotDiffResponseSchema,
     ...(signal ? { signal } : {}),
   });
+}
+
+/** `POST /api/snapshots/{id}/restore` `{preview: true}`: what restoring these items would write, from the live store. */
+export function previewRestore(
+  snapshotId: string,
+  body: { storeCredentials: StoreCredentials; items: RestoreItem[] },
+): Promise<RestorePreviewResponse> {
+  return apiPost(snapshotRestorePath(snapshotId), { ...body, preview: true }, restorePreviewResponseSchema);
+}
+
+/** `POST /api/snapshots/{id}/restore` `{preview: false, previewId}`: starts the restore job of that preview. */
+export async function startRestore(
+  snapshotId: string,
+  body: { storeCredentials: StoreCredentials; previewId: string },
+): Promise<JobView> {
+  const answer = await apiPost(
+    snapshotRestorePath(snapshotId),
+    { ...body, preview: false },
+    restoreStartResponseSchema,
+  );
+  return answer.job;
 }

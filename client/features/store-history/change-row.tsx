@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotChange } from '../../../common/contracts/store-history';
 import { cn } from '../../lib/class-names';
@@ -11,8 +11,20 @@ const CHANGE_CLASSES: Record<SnapshotChange['change'], string> = {
   changed: 'bg-amber-100 text-amber-900',
 };
 
-/** One item's identity in the diff: its kind and key. */
-export const changeKey = (change: SnapshotChange) => `${change.kind}:${JSON.stringify(change.key)}`;
+import {
+  isFieldChosen,
+  isRestorable,
+  itemState,
+  toggleField,
+  toggleItem,
+  type RestoreSelection,
+} from './restore-selection';
+
+const boxClass =
+  'mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600';
+
+/** What a row needs to choose its item (or some of its fields) for a restore. */
+export type RowSelection = { value: RestoreSelection; onChange: (next: RestoreSelection) => void };
 
 /** Where the item is: a page's template file (and entity), anything else's id. */
 function keyText(change: SnapshotChange): string {
@@ -22,14 +34,16 @@ function keyText(change: SnapshotChange): string {
 }
 
 /** A changed item of the diff: its kind, name and change; a changed one opens to its fields, before and after. */
-export function ChangeRow({ change }: { change: SnapshotChange }) {
+export function ChangeRow({ change, selection }: { change: SnapshotChange; selection?: RowSelection }) {
   const { t } = useTranslation();
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
   const hasFields = change.change === 'changed' && change.fields.length > 0;
+  const canChoose = selection !== undefined && isRestorable(change);
   return (
     <li className="py-3" data-testid="diff-change" data-kind={change.kind} data-change={change.change}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {canChoose && <ItemBox change={change} selection={selection} />}
         <span className="text-xs font-medium text-slate-500" data-testid="diff-change-kind">
           {t(`storeHistory.kinds.${change.kind}`)}
         </span>
@@ -61,10 +75,50 @@ export function ChangeRow({ change }: { change: SnapshotChange }) {
       {hasFields && isOpen && (
         <ul id={`${id}-fields`} className="mt-3 space-y-3" data-testid="diff-fields">
           {change.fields.map((field) => (
-            <FieldChangeView key={field.path} field={field} />
+            <FieldChangeView
+              key={field.path}
+              field={field}
+              control={
+                canChoose && !field.path.startsWith('(') ? (
+                  <input
+                    type="checkbox"
+                    checked={isFieldChosen(selection.value, change, field.path)}
+                    onChange={(event) =>
+                      selection.onChange(
+                        toggleField(selection.value, change, field.path, event.target.checked),
+                      )
+                    }
+                    aria-label={t('storeHistory.restoreField', { path: field.path, name: change.name })}
+                    data-testid="restore-field-box"
+                    className={boxClass}
+                  />
+                ) : undefined
+              }
+            />
           ))}
         </ul>
       )}
     </li>
+  );
+}
+
+/** The item's "restore" box: ticked for the whole item, mixed when some of its fields are chosen. */
+function ItemBox({ change, selection }: { change: SnapshotChange; selection: RowSelection }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLInputElement>(null);
+  const state = itemState(selection.value, change);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === 'some';
+  }, [state]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={state !== 'none'}
+      onChange={(event) => selection.onChange(toggleItem(selection.value, change, event.target.checked))}
+      aria-label={t('storeHistory.restoreItem', { name: change.name })}
+      data-testid="restore-item-box"
+      className={boxClass}
+    />
   );
 }

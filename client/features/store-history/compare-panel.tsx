@@ -1,16 +1,19 @@
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Snapshot } from '../../../common/contracts/store-history';
-import { cn } from '../../lib/class-names';
+import { primaryButtonClass } from '../../components/button-classes';
+import type { LocalStore } from '../../../common/contracts/stores';
 import { DiffResults } from './diff-results';
+import { RestorePanel } from './restore-panel';
+import { useRestore } from './use-restore';
 import { formatDateTime } from './snapshot-format';
-import { useSnapshotDiff } from './use-snapshot-diff';
+import { useSnapshotDiff, type SnapshotDiffFlow } from './use-snapshot-diff';
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none';
 
 /** Two complete snapshots of the store, "from" (older) and "to" (newer), the two newest at first; then their diff. */
-export function ComparePanel({ snapshots }: { snapshots: readonly Snapshot[] }) {
+export function ComparePanel({ snapshots, store }: { snapshots: readonly Snapshot[]; store: LocalStore }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const diff = useSnapshotDiff(snapshots);
@@ -66,11 +69,7 @@ export function ComparePanel({ snapshots }: { snapshots: readonly Snapshot[] }) 
               type="submit"
               disabled={!diff.canCompare}
               data-testid="compare-button"
-              className={cn(
-                'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm',
-                'hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                'disabled:cursor-not-allowed disabled:opacity-60',
-              )}
+              className={primaryButtonClass}
             >
               {t('storeHistory.compare')}
             </button>
@@ -82,7 +81,36 @@ export function ComparePanel({ snapshots }: { snapshots: readonly Snapshot[] }) 
           )}
         </form>
       )}
-      {diff.compared && <DiffResults diff={diff} />}
+      {diff.compared && (
+        <ComparedPair
+          key={`${diff.compared.from}:${diff.compared.to}`}
+          diff={diff}
+          store={store}
+          from={snapshots.find((snapshot) => snapshot.id === diff.compared?.from) ?? null}
+        />
+      )}
     </section>
+  );
+}
+
+/** The diff of the pair compared, its items to choose, and the restore from the older snapshot of the pair. */
+function ComparedPair({
+  diff,
+  store,
+  from,
+}: {
+  diff: SnapshotDiffFlow;
+  store: LocalStore;
+  from: Snapshot | null;
+}) {
+  const restore = useRestore(store, from?.id ?? '');
+  return (
+    <>
+      <DiffResults
+        diff={diff}
+        {...(from ? { selection: { value: restore.selection, onChange: restore.setSelection } } : {})}
+      />
+      {from && diff.total > 0 && <RestorePanel flow={restore} snapshot={from} store={store} />}
+    </>
   );
 }

@@ -4,7 +4,8 @@ import { smallButtonClass } from '../../components/button-classes';
 import { FormAlert, TextField } from '../../components/form-field';
 import { cn } from '../../lib/class-names';
 import { apiErrorText } from '../../lib/tool-errors';
-import { ChangeRow, changeKey } from './change-row';
+import { ChangeRow, type RowSelection } from './change-row';
+import { changeKey } from './restore-selection';
 import type { SnapshotDiffFlow } from './use-snapshot-diff';
 
 const chipClass =
@@ -14,7 +15,7 @@ const chipClass =
  * The diff of the pair compared: the counts per kind as chips that filter by kind (with "All kinds"), the search, the
  * changes found, "More" for the next page, and "No differences" when there are none.
  */
-export function DiffResults({ diff }: { diff: SnapshotDiffFlow }) {
+export function DiffResults({ diff, selection }: { diff: SnapshotDiffFlow; selection?: RowSelection }) {
   const { t } = useTranslation();
   const kinds = SNAPSHOT_ITEM_KINDS.filter((kind) => {
     const count = diff.counts?.[kind];
@@ -97,7 +98,7 @@ export function DiffResults({ diff }: { diff: SnapshotDiffFlow }) {
             data-testid="diff-changes"
           >
             {diff.changes.map((change) => (
-              <ChangeRow key={changeKey(change)} change={change} />
+              <ChangeRow key={changeKey(change)} change={change} {...(selection ? { selection } : {})} />
             ))}
           </ul>
           {diff.hasMore && (

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFieldChange } from '../../../common/contracts/store-history';
 import { fieldView } from './snapshot-format';
@@ -7,19 +7,38 @@ import { countChangedWords, type TextDiffSegment } from './text-diff';
 const valueBoxClass =
   'mt-1 max-h-64 overflow-auto rounded-lg border px-3 py-2 font-mono text-xs break-words whitespace-pre-wrap';
 
-/** One field of a changed item: its path, then a word diff (long text) or its value before and after. */
-export function FieldChangeView({ field }: { field: SnapshotFieldChange }) {
+/**
+ * One field of a changed item: its path, then a word diff (long text) or its value before and after. A restore's
+ * preview shows its fields the same way, the store's value now as "before" and the snapshot's as "after" (`labels`).
+ */
+export function FieldChangeView({
+  field,
+  labels,
+  control,
+  testId = 'diff-field',
+}: {
+  field: SnapshotFieldChange;
+  /** The two sides' names; "Before" and "After" by default. */
+  labels?: { before: string; after: string };
+  /** Shown before the path: a diff field's "restore this field" box. */
+  control?: ReactNode;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const view = fieldView(field);
+  const label = (side: 'before' | 'after') => labels?.[side] ?? t(`storeHistory.${side}`);
   return (
     <li
       className="rounded-lg border border-slate-200 bg-slate-50 p-3"
-      data-testid="diff-field"
+      data-testid={testId}
       data-path={field.path}
     >
-      <p className="font-mono text-xs font-semibold break-all text-slate-800" data-testid="diff-field-path">
-        {field.path}
-      </p>
+      <div className="flex items-start gap-2">
+        {control}
+        <p className="font-mono text-xs font-semibold break-all text-slate-800" data-testid="diff-field-path">
+          {field.path}
+        </p>
+      </div>
       {view.type === 'text' ? (
         <TextDiffView segments={view.segments} />
       ) : (
@@ -31,7 +50,7 @@ export function FieldChangeView({ field }: { field: SnapshotFieldChange }) {
             ] as const
           ).map(([side, value, border]) => (
             <div key={side}>
-              <p className="text-xs font-medium text-slate-600">{t(`storeHistory.${side}`)}</p>
+              <p className="text-xs font-medium text-slate-600">{label(side)}</p>
               <p
                 className={`${valueBoxClass} ${border} bg-white text-slate-900`}
                 data-testid={`diff-field-${side}`}

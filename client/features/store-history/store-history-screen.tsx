@@ -35,7 +35,7 @@ export default function StoreHistoryScreen() {
           runningJobId={flow.isJobActive ? (flow.job?.id ?? null) : null}
         />
       )}
-      {store && list.data && <ComparePanel key={storeHash} snapshots={list.data} />}
+      {store && list.data && <ComparePanel key={storeHash} snapshots={list.data} store={store} />}
     </div>
   );
 }

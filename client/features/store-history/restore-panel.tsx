@@ -1,0 +1,181 @@
+import { useTranslation } from 'react-i18next';
+import type { RestorePreviewItem, Snapshot } from '../../../common/contracts/store-history';
+import type { LocalStore } from '../../../common/contracts/stores';
+import { primaryButtonClass, secondaryButtonClass } from '../../components/button-classes';
+import { FormAlert } from '../../components/form-field';
+import { ConfirmDialog } from '../../components/tool/confirm-dialog';
+import { ProgressPanel } from '../../components/tool/progress-panel';
+import { cn } from '../../lib/class-names';
+import { apiErrorText } from '../../lib/tool-errors';
+import { FieldChangeView } from './field-change';
+import { RestoreResult } from './restore-result';
+import { badgeClass } from './snapshot-list';
+import { formatDateTime } from './snapshot-format';
+import type { RestoreFlow } from './use-restore';
+
+const ACTION_CLASSES: Record<RestorePreviewItem['action'], string> = {
+  update: 'bg-amber-100 text-amber-900',
+  create: 'bg-emerald-100 text-emerald-800',
+  unchanged: 'bg-slate-100 text-slate-700',
+};
+
+/**
+ * Restore from the older snapshot of the pair: how many items are chosen (in the diff above), Preview restore, the
+ * preview (each write from the store's value now to the snapshot's), the confirmation naming the store and the count,
+ * then the job and its result.
+ */
+export function RestorePanel({
+  flow,
+  snapshot,
+  store,
+}: {
+  flow: RestoreFlow;
+  snapshot: Snapshot;
+  store: LocalStore;
+}) {
+  const { t, i18n } = useTranslation();
+  const date = formatDateTime(snapshot.createdAt, i18n.resolvedLanguage ?? 'en');
+  const preview = flow.previewed;
+  const writing = preview ? preview.preview.items.filter((item) => item.action !== 'unchanged').length : 0;
+  const job = flow.job;
+
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-4" data-testid="restore-panel">
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="min-w-0 flex-1 text-sm text-slate-700" data-testid="restore-chosen">
+          {flow.chosenCount === 0
+            ? t('storeHistory.restoreHint', { date })
+            : t('storeHistory.restoreChosen', { n: String(flow.chosenCount), date })}
+        </p>
+        <button
+          type="button"
+          onClick={flow.preview}
+          disabled={flow.chosenCount === 0 || flow.isPreviewing || flow.isJobActive}
+          data-testid="restore-preview-button"
+          className={primaryButtonClass}
+        >
+          {flow.isPreviewing ? t('common.processing') : t('storeHistory.restorePreview')}
+        </button>
+      </div>
+      {flow.errorText !== null && (
+        <FormAlert tone="error" testId="restore-error">
+          {flow.errorText}
+        </FormAlert>
+      )}
+      {preview && (
+        <section
+          aria-label={t('storeHistory.restorePreviewTitle')}
+          className="space-y-3 rounded-xl border border-indigo-200 bg-indigo-50/40 p-4"
+          data-testid="restore-preview"
+        >
+          <h3 className="text-sm font-semibold text-slate-900">{t('storeHistory.restorePreviewTitle')}</h3>
+          <p className="text-xs text-slate-600" data-testid="restore-preview-summary">
+            {writing === 0
+              ? t('storeHistory.restoreNothing')
+              : t('storeHistory.restoreSummary', {
+                  n: String(writing),
+                  unchanged: String(preview.preview.items.length - writing),
+                })}
+          </p>
+          <ul className="divide-y divide-slate-200">
+            {preview.preview.items.map((item) => (
+              <li
+                key={`${item.kind}:${JSON.stringify(item.key)}`}
+                className="space-y-2 py-2"
+                data-testid="restore-preview-item"
+                data-action={item.action}
+              >
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="text-xs font-medium text-slate-500">
+                    {t(`storeHistory.kinds.${item.kind}`)}
+                  </span>
+                  <span
+                    className="min-w-0 text-sm font-medium break-words text-slate-900"
+                    data-testid="restore-preview-name"
+                  >
+                    {item.name}
+                  </span>
+                  <span
+                    className={cn(badgeClass, ACTION_CLASSES[item.action])}
+                    data-testid="restore-preview-action"
+                  >
+                    {t(`storeHistory.restoreAction.${item.action}`)}
+                  </span>
+                </div>
+                {item.fields.length > 0 && (
+                  <ul className="space-y-2">
+                    {item.fields.map((field) => (
+                      <FieldChangeView
+                        key={field.path}
+                        testId="restore-field"
+                        field={{ path: field.path, before: field.live, after: field.restored }}
+                        labels={{
+                          before: t('storeHistory.liveValue'),
+                          after: t('storeHistory.restoredValue'),
+                        }}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap gap-2">
+            {writing > 0 && (
+              <button
+                type="button"
+                onClick={flow.askConfirm}
+                disabled={flow.isStarting}
+                data-testid="restore-start-button"
+                className={primaryButtonClass}
+              >
+                {flow.isStarting
+                  ? t('common.processing')
+                  : t('storeHistory.restoreStart', { n: String(writing) })}
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={flow.closePreview}
+              className={secondaryButtonClass}
+              data-testid="restore-close"
+            >
+              {t('storeHistory.restoreClose')}
+            </button>
+          </div>
+        </section>
+      )}
+      <ConfirmDialog
+        isOpen={flow.isConfirming}
+        title={t('storeHistory.restoreConfirmTitle')}
+        message={t('storeHistory.restoreConfirm', { n: String(writing), store: store.name, date })}
+        confirmLabel={t('storeHistory.restoreConfirmButton')}
+        onConfirm={flow.confirm}
+        onCancel={flow.cancelConfirm}
+        testId="restore-confirm"
+      />
+      {flow.isJobActive && (
+        <ProgressPanel
+          testId="restore-progress"
+          done={(job?.succeeded ?? 0) + (job?.skipped ?? 0)}
+          failed={job?.failed ?? 0}
+          total={job?.total ?? 0}
+          label={t('storeHistory.restoreProgress', {
+            done: String((job?.succeeded ?? 0) + (job?.failed ?? 0)),
+            total: String(job?.total ?? 0),
+          })}
+          ratePerSecond={flow.estimate.ratePerSecond}
+          secondsLeft={flow.estimate.secondsLeft}
+          waiting={job?.waiting ?? undefined}
+          onCancel={flow.isCancelling ? undefined : flow.cancel}
+        />
+      )}
+      {flow.jobError !== null && (
+        <p className="text-xs text-red-600" data-testid="restore-job-error">
+          {apiErrorText(flow.jobError, t)}
+        </p>
+      )}
+      {!flow.isJobActive && job && <RestoreResult flow={flow} job={job} store={store} />}
+    </div>
+  );
+}

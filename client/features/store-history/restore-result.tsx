@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobItemOutcome, JobView } from '../../../common/contracts/jobs';
+import type { LocalStore } from '../../../common/contracts/stores';
+import { secondaryButtonClass, smallButtonClass } from '../../components/button-classes';
+import { FormAlert, type AlertTone } from '../../components/form-field';
+import { ConfirmDialog } from '../../components/tool/confirm-dialog';
+import { cn } from '../../lib/class-names';
+import { badgeClass } from './snapshot-list';
+import type { RestoreFlow } from './use-restore';
+
+const OUTCOME_CLASSES: Record<JobItemOutcome['outcome'], string> = {
+  written: 'bg-emerald-100 text-emerald-800',
+  skipped: 'bg-amber-100 text-amber-900',
+  failed: 'bg-red-100 text-red-800',
+};
+
+/** How many items ended each way: from the outcomes, so the three add up to the items of the restore. */
+export function outcomeCounts(outcomes: readonly JobItemOutcome[]) {
+  const count = (outcome: JobItemOutcome['outcome']) =>
+    outcomes.filter((each) => each.outcome === outcome).length;
+  return { written: count('written'), skipped: count('skipped'), failed: count('failed') };
+}
+
+function toneOf(job: JobView, failed: number, skipped: number): AlertTone {
+  if (job.state === 'failed' || failed > 0) return 'error';
+  if (job.state === 'cancelled' || skipped > 0) return 'info';
+  return 'success';
+}
+
+/**
+ * How a restore (or its undo) ended: written, skipped and failed counts, each item with its end and reason, then
+ * "Include the skipped items" (previews them again: the store's values now become what the restore replaces) and
+ * Undo (asks first).
+ */
+export function RestoreResult({ flow, job, store }: { flow: RestoreFlow; job: JobView; store: LocalStore }) {
+  const { t } = useTranslation();
+  const [isUndoAsked, setIsUndoAsked] = useState(false);
+  const outcomes = job.outcomes ?? [];
+  const counts = outcomeCounts(outcomes);
+  const isUndo = job.undoOf !== null;
+  return (
+    <section
+      aria-label={t(isUndo ? 'storeHistory.undoResultTitle' : 'storeHistory.restoreResultTitle')}
+      className="space-y-3"
+      data-testid="restore-result"
+      data-undo={isUndo ? 'true' : 'false'}
+    >
+      <FormAlert tone={toneOf(job, counts.failed, counts.skipped)} testId="restore-result-summary">
+        <span data-state={job.state}>
+          {t(
+            `storeHistory.restoreEnded.${job.state === 'done' ? 'done' : job.state === 'cancelled' ? 'cancelled' : 'failed'}`,
+            {
+              what: t(isUndo ? 'storeHistory.theUndo' : 'storeHistory.theRestore'),
+            },
+          )}
+        </span>{' '}
+        <span data-testid="restore-result-counts">
+          {t('storeHistory.restoreCounts', {
+            written: String(counts.written),
+            skipped: String(counts.skipped),
+            failed: String(counts.failed),
+          })}
+        </span>
+        {job.state === 'failed' && job.message && <span> {job.message}</span>}
+      </FormAlert>
+      {outcomes.length > 0 && (
+        <ul className="divide-y divide-slate-200 text-sm" data-testid="restore-outcomes">
+          {outcomes.map((outcome) => (
+            <li
+              key={`${outcome.kind}:${JSON.stringify(outcome.key)}`}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2"
+              data-testid="restore-outcome"
+              data-outcome={outcome.outcome}
+            >
+              <span
+                className="min-w-0 font-medium break-words text-slate-900"
+                data-testid="restore-outcome-name"
+              >
+                {outcome.name}
+              </span>
+              <span className={cn(badgeClass, OUTCOME_CLASSES[outcome.outcome])}>
+                {t(`storeHistory.outcome.${outcome.outcome}`)}
+              </span>
+              {outcome.reason && (
+                <span
+                  className="min-w-0 text-xs break-words text-slate-600"
+                  data-testid="restore-outcome-reason"
+                >
+                  {outcome.reason}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {!isUndo && flow.skippedCount > 0 && (
+          <button
+            type="button"
+            onClick={flow.includeSkipped}
+            disabled={flow.isPreviewing}
+            data-testid="restore-include-skipped"
+            className={smallButtonClass}
+          >
+            {t('storeHistory.includeSkipped', { n: String(flow.skippedCount) })}
+          </button>
+        )}
+        {flow.canUndo && (
+          <button
+            type="button"
+            onClick={() => setIsUndoAsked(true)}
+            disabled={flow.isUndoing}
+            data-testid="restore-undo"
+            className={secondaryButtonClass}
+          >
+            {flow.isUndoing ? t('common.processing') : t('storeHistory.undoRestore')}
+          </button>
+        )}
+      </div>
+      <ConfirmDialog
+        isOpen={isUndoAsked}
+        title={t('storeHistory.undoConfirmTitle')}
+        message={t('storeHistory.undoConfirm', { n: String(counts.written), store: store.name })}
+        confirmLabel={t('storeHistory.undoRestore')}
+        onConfirm={() => {
+          setIsUndoAsked(false);
+          flow.undo();
+        }}
+        onCancel={() => setIsUndoAsked(false)}
+        testId="restore-undo-confirm"
+      />
+    </section>
+  );
+}
