@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { JobView } from '../../../common/contracts/jobs';
 import type { RestoreItem, RestorePreviewResponse } from '../../../common/contracts/store-history';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { cancelJob, startUndo } from '../../components/bulk-edit/api';
+import { startUndo } from '../../components/bulk-edit/api';
 import { isFinalJob } from '../../components/bulk-edit/job-follower';
-import { useJob } from '../../components/bulk-edit/use-job';
+import { useCancellableJob } from '../../components/bulk-edit/use-cancellable-job';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { apiErrorText } from '../../lib/tool-errors';
 import { previewRestore, startRestore } from './api';
@@ -29,8 +29,9 @@ export function useRestore(store: LocalStore, snapshotId: string) {
   const [isConfirming, setIsConfirming] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
-  const followed = useJob(jobId);
-  const job = followed.job;
+  const onError = (error: unknown) => setErrorText(apiErrorText(error, t));
+  const followed = useCancellableJob(jobId, null, onError);
+  const { job } = followed.view;
   const credentials = toStoreCredentials(store);
 
   const preview = useMutation({
@@ -44,7 +45,7 @@ export function useRestore(store: LocalStore, snapshotId: string) {
       setPreviewed(next);
       setJobId(null);
     },
-    onError: (error) => setErrorText(apiErrorText(error, t)),
+    onError,
   });
   const onJob = (next: JobView) => {
     followed.update(next);
@@ -59,21 +60,14 @@ export function useRestore(store: LocalStore, snapshotId: string) {
       setPreviewed(null);
       onJob(next);
     },
-    onError: (error) => setErrorText(apiErrorText(error, t)),
+    onError,
   });
   const undo = useMutation({
     mutationFn: (id: string) => startUndo({ jobId: id, storeCredentials: credentials }),
     onMutate: () => setErrorText(null),
     onSuccess: onJob,
-    onError: (error) => setErrorText(apiErrorText(error, t)),
+    onError,
   });
-  const cancel = useMutation({
-    mutationFn: cancelJob,
-    onSuccess: (next: JobView) => followed.update(next),
-    onError: (error) => setErrorText(apiErrorText(error, t)),
-  });
-
-  const isJobActive = jobId !== null && (job === null || !isFinalJob(job));
   const ended = job && isFinalJob(job) ? job : null;
   const skipped = (ended?.outcomes ?? []).filter((outcome) => outcome.outcome === 'skipped');
   // The items of the restore that were skipped, as they were asked for (the same fields).
@@ -103,14 +97,7 @@ export function useRestore(store: LocalStore, snapshotId: string) {
       if (previewed) start.mutate(previewed.answer.previewId);
     },
     isStarting: start.isPending,
-    job,
-    jobError: followed.error,
-    estimate: followed.estimate,
-    isJobActive,
-    cancel: () => {
-      if (jobId !== null) cancel.mutate(jobId);
-    },
-    isCancelling: cancel.isPending || job?.state === 'cancelling',
+    ...followed.view,
     skippedCount: skipped.length,
     includeSkipped: () => {
       const keys = new Set(skipped.map(changeKey));

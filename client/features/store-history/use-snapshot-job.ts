@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobView } from '../../../common/contracts/jobs';
 import { SNAPSHOT_SCOPES, type SnapshotScope } from '../../../common/contracts/store-history';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { cancelJob, fetchActiveJobs } from '../../components/bulk-edit/api';
+import { fetchActiveJobs } from '../../components/bulk-edit/api';
 import { isFinalJob } from '../../components/bulk-edit/job-follower';
-import { useJob } from '../../components/bulk-edit/use-job';
+import { useCancellableJob } from '../../components/bulk-edit/use-cancellable-job';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { apiErrorText } from '../../lib/tool-errors';
 import { takeSnapshot } from './api';
@@ -46,9 +45,9 @@ export function useSnapshotJob(store: LocalStore | null) {
   const active = useActiveSnapshotJob(storeHash);
   const isOwn = own !== null && own.storeHash === storeHash;
   const jobId = isOwn ? own.jobId : (active.data?.id ?? null);
-  const followed = useJob(jobId, isOwn ? null : (active.data ?? null));
-  const job = followed.job;
-  const isJobActive = jobId !== null && (job === null || !isFinalJob(job));
+  const onError = (error: unknown) => setErrorText(apiErrorText(error, t));
+  const followed = useCancellableJob(jobId, isOwn ? null : (active.data ?? null), onError);
+  const { job } = followed.view;
 
   // The list shows the new snapshot complete once its job has ended.
   const ended = job && isFinalJob(job) ? job : null;
@@ -72,13 +71,7 @@ export function useSnapshotJob(store: LocalStore | null) {
       setOwn({ storeHash: hash, jobId: answer.job.id });
       void queryClient.invalidateQueries({ queryKey: snapshotsKey(hash) });
     },
-    onError: (error) => setErrorText(apiErrorText(error, t)),
-  });
-  const cancel = useMutation({
-    mutationFn: cancelJob,
-    onMutate: () => setErrorText(null),
-    onSuccess: (next: JobView) => followed.update(next),
-    onError: (error) => setErrorText(apiErrorText(error, t)),
+    onError,
   });
 
   return {
@@ -91,14 +84,7 @@ export function useSnapshotJob(store: LocalStore | null) {
       if (store !== null && scope.length > 0) take.mutate(store);
     },
     isStarting: take.isPending,
-    job,
-    jobError: followed.error,
-    estimate: followed.estimate,
-    isJobActive,
-    cancel: () => {
-      if (jobId !== null) cancel.mutate(jobId);
-    },
-    isCancelling: cancel.isPending || job?.state === 'cancelling',
+    ...followed.view,
     errorText,
   };
 }
