@@ -524,24 +524,138 @@ export const storeHistoryRealJourneys: Journey[] = [
       // Two snapshots of 1,260 products are 260 requests, 52 s at the sandbox's 150 per 30 s: a larger quota for this
       // journey (the pace itself is the client's, tested in the integration suite), the default put back after.
       // The control API answers loopback callers without a proxy's header (the page's requests carry one): from here.
-      const quota = async (quota: number) => {
-        const res = await fetch(new URL('/sandbox/__control/stores/sandbox-demo/settings', page.url()), {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ quota }),
-        });
-        assert.equal(res.status, 200, await res.text());
-      };
       await page.goto('/?tab=store-history');
-      await quota(100_000);
+      await sandboxQuota(page, 100_000);
       try {
         await snapshotsAroundAnEdit(page, screenshot);
       } finally {
-        await quota(150);
+        await sandboxQuota(page, 150);
+      }
+    },
+  },
+  {
+    name: 'Store History on the sandbox: compare with the store now, restore one field of a product and a whole product, the one changed since the preview is skipped, included after, and the restore undone',
+    run: async ({ newPage, screenshot }) => {
+      const page = await openPage(newPage, { timezoneId: 'UTC' });
+      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        'bc-tools-stores',
+        JSON.stringify(DEMO_STORES),
+      ] as const);
+      await page.goto('/?tab=store-history');
+      await sandboxQuota(page, 100_000);
+      try {
+        await restoreFromASnapshot(page, screenshot);
+      } finally {
+        await sandboxQuota(page, 150);
       }
     },
   },
 ];
+
+/** The demo store's request quota (per 30 s), set through the sandbox's control API (loopback, from Node). */
+async function sandboxQuota(page: Page, quota: number): Promise<void> {
+  const res = await fetch(new URL('/sandbox/__control/stores/sandbox-demo/settings', page.url()), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ quota }),
+  });
+  assert.equal(res.status, 200, await res.text());
+}
+
+type DemoProduct = { id: number; name: string; description: string };
+
+async function restoreFromASnapshot(
+  page: Page,
+  screenshot: (page: Page, name: string) => Promise<void>,
+): Promise<void> {
+  await page.getByTestId('store-history').waitFor();
+  await pickStore(page, DEMO_STORES, 'Demo Store');
+  await page.getByTestId('snapshot-list-empty').waitFor();
+  for (const part of ['categories', 'brands', 'widgets']) {
+    await page.getByTestId(`snapshot-scope-${part}`).uncheck();
+  }
+  await takeCatalogueSnapshot(page, 0);
+  const lamp = (await demoApi(page, 'GET', '/v3/catalog/products/81')) as DemoProduct;
+  const other = (await demoApi(page, 'GET', '/v3/catalog/products/82')) as DemoProduct;
+  const setDescription = (id: number, description: string) =>
+    demoApi(page, 'PUT', `/v3/catalog/products/${id}`, { description });
+  const descriptionOf = async (id: number) =>
+    ((await demoApi(page, 'GET', `/v3/catalog/products/${id}`)) as DemoProduct).description;
+  try {
+    await setDescription(81, '<p>Edited by mistake</p>');
+    await setDescription(82, '<p>Also edited by mistake</p>');
+    await demoApi(page, 'PUT', '/v3/catalog/products/82', { name: `${other.name} (old)` });
+
+    // From the snapshot to the store now: a new snapshot is taken, then compared.
+    await page.getByTestId('compare-to').selectOption('live');
+    await page.getByTestId('compare-button').click();
+    await eventually(async () => assert.equal(await page.getByTestId('snapshot-row').count(), 2));
+    await expectText(page.getByTestId('diff-total'), '2 of 2 changes', 60_000);
+
+    // Product 81: its description only; product 82: the whole product (its name and description).
+    const lampRow = page.locator('[data-testid="diff-change"]', { hasText: lamp.name });
+    await lampRow.getByTestId('diff-change-toggle').click();
+    await lampRow
+      .locator('[data-testid="diff-field"][data-path="description"]')
+      .getByTestId('restore-field-box')
+      .check();
+    const otherRow = page.locator('[data-testid="diff-change"]', { hasText: `${other.name} (old)` });
+    await otherRow.getByTestId('restore-item-box').check();
+    await expectText(page.getByTestId('restore-chosen'), /^Chosen to restore from the snapshot of .*: 2$/);
+    await page.getByTestId('restore-preview-button').click();
+    const preview = page.getByTestId('restore-preview');
+    await expectText(preview.getByTestId('restore-preview-summary'), 'To write: 2 · Already as in the snapshot: 0');
+    const lampPreview = preview.locator('[data-testid="restore-preview-item"]', { hasText: lamp.name });
+    await expectText(lampPreview.getByTestId('restore-preview-action'), 'Will be updated');
+    assert.deepEqual(await lampPreview.getByTestId('diff-field-path').allInnerTexts(), ['description']);
+    await screenshot(page, 'store-history-restore-preview');
+
+    // Product 82 changes again after the preview: the restore leaves it and says so.
+    await demoApi(page, 'PUT', '/v3/catalog/products/82', { name: `${other.name} (newer)` });
+    await preview.getByTestId('restore-start-button').click();
+    const confirm = page.getByTestId('restore-confirm');
+    await expectText(confirm, /^Items to write to Demo Store: 2, with their values of /);
+    await confirm.getByRole('button', { name: 'Restore' }).click();
+    const result = page.getByTestId('restore-result');
+    await expectText(result.getByTestId('restore-result-counts'), 'Written 1 · Skipped 1 · Failed 0', 60_000);
+    const skipped = result.locator('[data-testid="restore-outcome"][data-outcome="skipped"]');
+    await expectText(skipped.getByTestId('restore-outcome-name'), new RegExp(other.name));
+    assert.ok((await textOf(skipped.getByTestId('restore-outcome-reason'))).length > 0);
+    assert.equal(await descriptionOf(81), lamp.description);
+    assert.equal(await descriptionOf(82), '<p>Also edited by mistake</p>');
+    await screenshot(page, 'store-history-restore-result');
+
+    // Include the skipped product: a new preview from its values now, then the restore.
+    await result.getByTestId('restore-include-skipped').click();
+    await expectText(page.getByTestId('restore-preview-summary'), 'To write: 1 · Already as in the snapshot: 0');
+    await page.getByTestId('restore-start-button').click();
+    await page.getByTestId('restore-confirm').getByRole('button', { name: 'Restore' }).click();
+    await expectText(
+      page.getByTestId('restore-result').getByTestId('restore-result-counts'),
+      'Written 1 · Skipped 0 · Failed 0',
+      60_000,
+    );
+    const restored = (await demoApi(page, 'GET', '/v3/catalog/products/82')) as DemoProduct;
+    assert.equal(restored.name, other.name);
+    assert.equal(restored.description, other.description);
+
+    // Undo the restore: product 82 as it was before it.
+    await page.getByTestId('restore-undo').click();
+    await page.getByTestId('restore-undo-confirm').getByRole('button', { name: 'Undo the restore' }).click();
+    const undone = page.locator('[data-testid="restore-result"][data-undo="true"]');
+    await expectText(undone.getByTestId('restore-result-counts'), 'Written 1 · Skipped 0 · Failed 0', 60_000);
+    const back = (await demoApi(page, 'GET', '/v3/catalog/products/82')) as DemoProduct;
+    assert.equal(back.name, `${other.name} (newer)`);
+    assert.equal(back.description, '<p>Also edited by mistake</p>');
+    await expectNoSeriousViolations(page, 'store-history after a restore and its undo');
+  } finally {
+    await demoApi(page, 'PUT', '/v3/catalog/products/81', { description: lamp.description });
+    await demoApi(page, 'PUT', '/v3/catalog/products/82', {
+      name: other.name,
+      description: other.description,
+    });
+  }
+}
 
 async function snapshotsAroundAnEdit(
   page: Page,

@@ -7,16 +7,24 @@ import { DiffResults } from './diff-results';
 import { RestorePanel } from './restore-panel';
 import { useRestore } from './use-restore';
 import { formatDateTime } from './snapshot-format';
-import { useSnapshotDiff, type SnapshotDiffFlow } from './use-snapshot-diff';
+import { LIVE, useSnapshotDiff, type SnapshotDiffFlow } from './use-snapshot-diff';
 
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none';
 
 /** Two complete snapshots of the store, "from" (older) and "to" (newer), the two newest at first; then their diff. */
-export function ComparePanel({ snapshots, store }: { snapshots: readonly Snapshot[]; store: LocalStore }) {
+export function ComparePanel({
+  snapshots,
+  store,
+  live,
+}: {
+  snapshots: readonly Snapshot[];
+  store: LocalStore;
+  live: Parameters<typeof useSnapshotDiff>[1];
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const diff = useSnapshotDiff(snapshots);
+  const diff = useSnapshotDiff(snapshots, live);
   const locale = i18n.resolvedLanguage ?? 'en';
 
   const submit = (event: FormEvent) => {
@@ -43,6 +51,7 @@ export function ComparePanel({ snapshots, store }: { snapshots: readonly Snapsho
             })}
           </option>
         ))}
+        {side === 'to' && <option value={LIVE}>{t('storeHistory.storeNow')}</option>}
       </select>
     </div>
   );
@@ -74,6 +83,11 @@ export function ComparePanel({ snapshots, store }: { snapshots: readonly Snapsho
               {t('storeHistory.compare')}
             </button>
           </div>
+          {diff.isWaitingForLive && (
+            <p role="status" className="text-xs text-slate-600" data-testid="compare-waiting-live">
+              {t('storeHistory.waitingForNow')}
+            </p>
+          )}
           {diff.isSamePicked && (
             <p className="text-xs font-medium text-red-600" data-testid="compare-same">
               {t('storeHistory.sameSnapshot')}

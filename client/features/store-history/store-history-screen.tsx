@@ -14,6 +14,8 @@ import { snapshotsKey, useSnapshotJob } from './use-snapshot-job';
  */
 export default function StoreHistoryScreen() {
   const [store, setStore] = useState<LocalStore | null>(null);
+  // A compare with the store now, waiting for the snapshot it took.
+  const [pendingLive, setPendingLive] = useState<{ from: string; snapshotId: string } | null>(null);
   const flow = useSnapshotJob(store);
   const storeHash = store?.storeHash ?? '';
   const list = useQuery({
@@ -35,7 +37,20 @@ export default function StoreHistoryScreen() {
           runningJobId={flow.isJobActive ? (flow.job?.id ?? null) : null}
         />
       )}
-      {store && list.data && <ComparePanel key={storeHash} snapshots={list.data} store={store} />}
+      {store && list.data && (
+        <ComparePanel
+          key={storeHash}
+          snapshots={list.data}
+          store={store}
+          live={{
+            start: (from) => {
+              setPendingLive(null);
+              flow.takeFor(from.scope, (snapshotId) => setPendingLive({ from: from.id, snapshotId }));
+            },
+            pending: pendingLive,
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -17,18 +17,47 @@ interface Pair {
  * compared (set by Compare), the kind filter and the search (sent to the server), and the pages of changes ("More"
  * asks for the next one with `nextCursor`).
  */
-export function useSnapshotDiff(snapshots: readonly Snapshot[]) {
+/** The `to` choice that compares with the store as it is now: a new snapshot of the same parts is taken first. */
+export const LIVE = 'live';
+
+export function useSnapshotDiff(
+  snapshots: readonly Snapshot[],
+  live: {
+    /** Takes the snapshot of the store now, for a compare from `from`. */
+    start: (from: Snapshot) => void;
+    /** The compare waiting for its snapshot of the store now, and that snapshot (once listed). */
+    pending: { from: string; snapshotId: string } | null;
+  },
+) {
   const choices = comparable(snapshots);
   const fallback = defaultPair(snapshots);
   const [picked, setPicked] = useState<Partial<Pair>>({});
   const known = (id: string | undefined) =>
     id !== undefined && choices.some((s) => s.id === id) ? id : undefined;
   const from = known(picked.from) ?? fallback?.from ?? '';
-  const to = known(picked.to) ?? fallback?.to ?? '';
-  const [compared, setCompared] = useState<Pair | null>(null);
+  const to = picked.to === LIVE ? LIVE : (known(picked.to) ?? fallback?.to ?? '');
+  // The pair Compare asked for; `to` is LIVE for the store now, until its snapshot is complete.
+  const [asked, setAsked] = useState<Pair | null>(null);
   const [kind, setKind] = useState<SnapshotItemKind | null>(null);
   const [search, setSearch] = useState('');
   const [sentSearch, setSentSearch] = useState('');
+
+  // The snapshot of the store now, once complete, is what a compare with the store now compares with.
+  const liveState = live.pending
+    ? snapshots.find((s) => s.id === live.pending?.snapshotId)?.state
+    : undefined;
+  const liveTo =
+    liveState === 'done' && live.pending && live.pending.from === asked?.from
+      ? live.pending.snapshotId
+      : null;
+  const compared: Pair | null =
+    asked === null
+      ? null
+      : asked.to !== LIVE
+        ? asked
+        : liveTo !== null
+          ? { from: asked.from, to: liveTo }
+          : null;
 
   useEffect(() => {
     const timer = setTimeout(() => setSentSearch(search.trim()), SEARCH_DELAY_MS);
@@ -68,8 +97,13 @@ export function useSnapshotDiff(snapshots: readonly Snapshot[]) {
     canCompare: from !== '' && to !== '' && from !== to,
     isSamePicked: from !== '' && from === to,
     compare: () => {
-      if (from !== '' && to !== '' && from !== to) setCompared({ from, to });
+      if (from === '' || to === '' || from === to) return;
+      setAsked({ from, to });
+      const older = choices.find((s) => s.id === from);
+      if (to === LIVE && older) live.start(older);
     },
+    /** The compare with the store now is waiting for its snapshot. */
+    isWaitingForLive: asked?.to === LIVE && (liveState === undefined || liveState === 'running'),
     compared,
     kind,
     setKind,

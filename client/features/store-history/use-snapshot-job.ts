@@ -60,13 +60,17 @@ export function useSnapshotJob(store: LocalStore | null) {
   }, [endedId, endedStore, queryClient]);
 
   const take = useMutation({
-    mutationFn: (chosen: LocalStore) =>
-      takeSnapshot({ storeCredentials: toStoreCredentials(chosen), scope }).then((answer) => ({
-        answer,
-        storeHash: chosen.storeHash,
-      })),
+    mutationFn: (request: {
+      chosen: LocalStore;
+      scope: SnapshotScope[];
+      onTaken?: (snapshotId: string) => void;
+    }) =>
+      takeSnapshot({ storeCredentials: toStoreCredentials(request.chosen), scope: request.scope }).then(
+        (answer) => ({ answer, storeHash: request.chosen.storeHash, onTaken: request.onTaken }),
+      ),
     onMutate: () => setErrorText(null),
-    onSuccess: ({ answer, storeHash: hash }) => {
+    onSuccess: ({ answer, storeHash: hash, onTaken }) => {
+      onTaken?.(answer.snapshotId);
       followed.update(answer.job);
       setOwn({ storeHash: hash, jobId: answer.job.id });
       void queryClient.invalidateQueries({ queryKey: snapshotsKey(hash) });
@@ -81,7 +85,11 @@ export function useSnapshotJob(store: LocalStore | null) {
         SNAPSHOT_SCOPES.filter((each) => (each === part ? isOn : current.includes(each))),
       ),
     take: () => {
-      if (store !== null && scope.length > 0) take.mutate(store);
+      if (store !== null && scope.length > 0) take.mutate({ chosen: store, scope });
+    },
+    /** A snapshot of these parts of the store now (to compare an older one with), its id given once it starts. */
+    takeFor: (parts: readonly SnapshotScope[], onTaken: (snapshotId: string) => void) => {
+      if (store !== null && parts.length > 0) take.mutate({ chosen: store, scope: [...parts], onTaken });
     },
     isStarting: take.isPending,
     ...followed.view,
