@@ -131,7 +131,8 @@ export function createAgentDumpStore(db: Db): AgentDumpStore {
     return linkOf(row);
   };
   return {
-    keep: (userId, dump, now = new Date()) => keepWith(userId, randomBytes(16).toString('base64url'), dump, now),
+    keep: (userId, dump, now = new Date()) =>
+      keepWith(userId, randomBytes(16).toString('base64url'), dump, now),
     keepAt: (userId, key, dump, now = new Date()) => keepWith(userId, agentDumpIdOf(key), dump, now),
 
     async list(userId, now = new Date()) {

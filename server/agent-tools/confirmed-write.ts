@@ -12,12 +12,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import { leaseRunner } from '../db/lease';
 import { AppError } from '../errors';
-import {
-  AGENT_DUMP_TTL_MS,
-  AGENT_DUMP_URI_PREFIX,
-  agentDumpUriOf,
-  type AgentDumpStore,
-} from './agent-dumps';
+import { AGENT_DUMP_TTL_MS, AGENT_DUMP_URI_PREFIX, agentDumpUriOf, type AgentDumpStore } from './agent-dumps';
 import type { AgentToolContext } from './agent-tools';
 import {
   assertPreviewUnchanged,
@@ -56,6 +51,13 @@ export const dumpInput = (what: string) =>
     .describe(
       `${what}: the JSON file as the screen uploads it, or the uri (${AGENT_DUMP_URI_PREFIX}…) of a dump a read tool kept for you`,
     );
+
+/** The arguments of every import tool: the store written to, the dump, the confirmation. */
+export const importToolInput = (dump: string) => ({
+  targetStoreId: agentStoreIdInput('The store to import into'),
+  dump: dumpInput(dump),
+  confirmation: confirmationInput('the import, answering its result'),
+});
 
 /** The dump itself: the argument as given, or the kept dump its uri names (the caller's, still kept). */
 export async function resolveDump(

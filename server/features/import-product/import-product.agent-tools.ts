@@ -14,9 +14,7 @@ import { fileNamePart } from '../../../common/dumps/file-names';
 import { summariseProductDump } from '../../../common/dumps/product-dump';
 import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
 import {
-  agentStoreIdInput,
-  confirmationInput,
-  dumpInput,
+  importToolInput,
   previewOrWriteOnce,
   resolveDump,
   type ConfirmedWriteDeps,
@@ -37,8 +35,7 @@ export function importProductAgentTools(deps: ConfirmedWriteDeps): AgentTool[] {
         "Import a product dump (Dump Product's file, or the fullDump uri dump_product gave) into targetStoreId. Without `confirmation`: the preview (the product, and the plan: create, or update/skip/copy when the store already has its SKU, clashes, categories, brand, channels, variants) and a confirmation token; with that token (10 minutes): the import, as the Import Product screen runs it, answering its result (not a job: it ends before the answer; the same token again answers the same result).",
       access: 'write',
       input: {
-        targetStoreId: agentStoreIdInput('The store to import into'),
-        dump: dumpInput('The product dump'),
+        ...importToolInput('The product dump'),
         onExistingSku: existingProductActionSchema
           .optional()
           .describe(
@@ -48,7 +45,6 @@ export function importProductAgentTools(deps: ConfirmedWriteDeps): AgentTool[] {
         idMap: importIdMapSchema
           .optional()
           .describe("An earlier import's result.idMap of this dump into this store, to continue it"),
-        confirmation: confirmationInput('the import, answering its result'),
       },
       run: async ({ confirmation, ...args }, context) => {
         const store = await context.credentials(args.targetStoreId);

@@ -14,9 +14,7 @@ import {
 import { ERROR_CODES } from '../../../common/errors';
 import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
 import {
-  agentStoreIdInput,
-  confirmationInput,
-  dumpInput,
+  importToolInput,
   previewOrWriteOnce,
   resolveDump,
   type ConfirmedWriteDeps,
@@ -44,8 +42,7 @@ export function importWidgetsAgentTools(deps: ImportWidgetsAgentDeps): AgentTool
         "Import Page Builder widgets from a widgets dump (Dump Widgets' file or a bare array of pages, or the fullDump uri dump_widgets gave) into targetStoreId: each chosen page's content is replaced (its current content saved first, restorable in the app). Widget templates are matched by name; a missing custom one is created with autoCreateMissingTemplates, else its widgets are left out. Without `confirmation`: the preview (per page: widgets to write, templates missing, widgets the target shows there now) and a confirmation token; with that token (10 minutes): the import, as the Import Widgets screen runs it, answering its result (not a job: it ends before the answer; the same token again answers the same result).",
       access: 'write',
       input: {
-        targetStoreId: agentStoreIdInput('The store to import into'),
-        dump: dumpInput('The widgets dump'),
+        ...importToolInput('The widgets dump'),
         pages: z
           .array(
             z.object({
@@ -55,7 +52,9 @@ export function importWidgetsAgentTools(deps: ImportWidgetsAgentDeps): AgentTool
                 .max(20)
                 .nullable()
                 .optional()
-                .describe("The entity (product, category, brand, page id) it is written to; default the dump's"),
+                .describe(
+                  "The entity (product, category, brand, page id) it is written to; default the dump's",
+                ),
             }),
           )
           .min(1)
@@ -67,7 +66,6 @@ export function importWidgetsAgentTools(deps: ImportWidgetsAgentDeps): AgentTool
           .boolean()
           .optional()
           .describe("Create the dump's custom widget templates the target lacks (default false)"),
-        confirmation: confirmationInput('the import, answering its result'),
       },
       run: async ({ confirmation, ...args }, context) => {
         const store = await context.credentials(args.targetStoreId);

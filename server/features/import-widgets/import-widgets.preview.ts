@@ -51,7 +51,9 @@ export async function previewImportWidgets(
     autoCreate: command.autoCreateMissingTemplates,
     signal,
   });
-  const created = new Set(matcher.plan.toCreate.map(({ channelId, source }) => `${channelId}|${source.name}`));
+  const created = new Set(
+    matcher.plan.toCreate.map(({ channelId, source }) => `${channelId}|${source.name}`),
+  );
   const firstAt = new Map<string, number>();
   const pages = await mapPool(
     command.pages.map((page, index) => ({ page, index })),
@@ -100,6 +102,9 @@ export async function previewImportWidgets(
     pages,
     pagesToWrite: written.length,
     widgetsToWrite: written.reduce((sum, page) => sum + page.widgets, 0),
-    templatesToCreate: matcher.plan.toCreate.map(({ channelId, source }) => ({ name: source.name, channelId })),
+    templatesToCreate: matcher.plan.toCreate.map(({ channelId, source }) => ({
+      name: source.name,
+      channelId,
+    })),
   };
 }

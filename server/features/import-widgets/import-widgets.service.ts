@@ -296,7 +296,10 @@ async function backUpAndPublish(
 }
 
 /** Why BigCommerce would refuse a page whatever its widgets (a widgetless template, an entity id that is no id). */
-export function refusedUpFront(page: { templateFile: string | null; entityId: string | null }): string | null {
+export function refusedUpFront(page: {
+  templateFile: string | null;
+  entityId: string | null;
+}): string | null {
   const templateId = page.templateFile === null ? undefined : pageTemplateIdOf(page.templateFile);
   if (templateId !== undefined && WIDGETLESS_PAGE_TEMPLATE_IDS.includes(templateId)) {
     return `BigCommerce takes no widgets on ${page.templateFile}; this page was not imported`;

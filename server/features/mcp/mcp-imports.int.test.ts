@@ -10,7 +10,11 @@ import { DEMO_STORES_PATH, demoStoresResponseSchema } from '../../../common/cont
 import type { ImportProductPlan, ImportProductResult } from '../../../common/contracts/import-product';
 import type { ImportWidgetsResponse } from '../../../common/contracts/import-widgets';
 import type { ProductDump } from '../../../common/dumps/product-dump';
-import { listSnapshotWidgets, type SnapshotRegion, type WidgetsDump } from '../../../common/dumps/widgets-dump';
+import {
+  listSnapshotWidgets,
+  type SnapshotRegion,
+  type WidgetsDump,
+} from '../../../common/dumps/widgets-dump';
 import { ERROR_CODES } from '../../../common/errors';
 import { auditLog, pageWidgetsBackup } from '../../db/schema';
 import { type TestClient, useUsersTestServer } from '../../test/accounts';
@@ -41,7 +45,10 @@ describe.each(testDatabaseKinds())('the MCP import tools on %s', (kind) => {
     return (text ? (JSON.parse(text) as { data: T }).data : null) as T;
   };
   const productsWithSku = (sku: string) =>
-    store<{ id: number; name: string; sku: string }[]>(empty, `/v3/catalog/products?sku=${encodeURIComponent(sku)}`);
+    store<{ id: number; name: string; sku: string }[]>(
+      empty,
+      `/v3/catalog/products?sku=${encodeURIComponent(sku)}`,
+    );
   const homeWidgets = async () =>
     listSnapshotWidgets(
       (
@@ -93,7 +100,12 @@ describe.each(testDatabaseKinds())('the MCP import tools on %s', (kind) => {
         confirmation: string;
       };
       expect(preview.product).toMatchObject({ name: dump.name, sku: dump.sku });
-      expect(preview.plan).toMatchObject({ action: 'create', existingProductId: null, sku: dump.sku, clashes: [] });
+      expect(preview.plan).toMatchObject({
+        action: 'create',
+        existingProductId: null,
+        sku: dump.sku,
+        clashes: [],
+      });
       expect(await productsWithSku(dump.sku)).toEqual([]);
 
       const written = await call(agent, 'import_product', { ...args, confirmation });
@@ -121,7 +133,10 @@ describe.each(testDatabaseKinds())('the MCP import tools on %s', (kind) => {
   it('imports nothing when the target changed since the preview, with a read-only token, or a dump it cannot read', async () => {
     const agent = await connectTestAgent(app.server.url, user, 'write');
     try {
-      const { dump } = await keptDump<ProductDump>(agent, 'dump_product', { storeId: demo.id, searchValue: 77 });
+      const { dump } = await keptDump<ProductDump>(agent, 'dump_product', {
+        storeId: demo.id,
+        searchValue: 77,
+      });
       // The dump itself, as the screen uploads it, under a SKU and name of its own.
       const sku = `${dump.sku}-MCP`;
       const args = { targetStoreId: empty.id, dump: { ...dump, sku, name: `${dump.name} MCP` } };
@@ -210,7 +225,10 @@ describe.each(testDatabaseKinds())('the MCP import tools on %s', (kind) => {
           .select()
           .from(pageWidgetsBackup)
           .where(
-            and(eq(pageWidgetsBackup.owner, `user:${userId}`), eq(pageWidgetsBackup.storeHash, empty.storeHash)),
+            and(
+              eq(pageWidgetsBackup.owner, `user:${userId}`),
+              eq(pageWidgetsBackup.storeHash, empty.storeHash),
+            ),
           );
       expect(await backups()).toHaveLength(1);
 
@@ -235,7 +253,10 @@ describe.each(testDatabaseKinds())('the MCP import tools on %s', (kind) => {
       expect(await homeWidgets()).toEqual([]);
       expect(await backups()).toHaveLength(1);
 
-      const noPage = await call(agent, 'import_widgets', { ...args, pages: [{ index: dump.templates.length }] });
+      const noPage = await call(agent, 'import_widgets', {
+        ...args,
+        pages: [{ index: dump.templates.length }],
+      });
       expect(noPage.structuredContent).toMatchObject({ code: ERROR_CODES.invalidInput });
     } finally {
       await agent.close();
