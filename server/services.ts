@@ -35,6 +35,8 @@ import { loadStoreRepository, loadTokenCipher } from './features/stores/setup';
 import type { TokenCipher } from './token-cipher';
 import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
 import { bulkEditAgentTools } from './features/bulk-edit/bulk-edit.agent-tools';
+import { importProductAgentTools } from './features/import-product/import-product.agent-tools';
+import { importWidgetsAgentTools } from './features/import-widgets/import-widgets.agent-tools';
 import { createSnapshotRepository, type SnapshotRepository } from './features/store-history/snapshot-repository';
 import { storeSnapshotJobKind } from './features/store-history/store-history.job';
 import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
@@ -278,6 +280,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       };
     },
   };
+  const agentDumps = createAgentDumpStore(db);
   const getStoreRepository = lazyRetrying(async () => loadStoreRepository(await getTokenCipher(), database));
   return {
     ...deps,
@@ -291,7 +294,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     callerOf: clientAddressReader(env.TRUSTED_PROXIES),
     getAccessTokens: () => Promise.resolve(accessTokens),
     getStoreRepository,
-    agentDumps: createAgentDumpStore(db),
+    agentDumps,
     agentTools: [
       dumpProductAgentTool,
       dumpCategoriesAgentTool,
@@ -304,6 +307,8 @@ export function createServices(deps: ServicesDeps): AppServices {
       ...jobAgentTools(jobStore),
       ...storeHistoryAgentTools(snapshots),
       ...bulkEditAgentTools({ jobStore, jobQueue, getTokenCipher, audit }),
+      ...importProductAgentTools({ db, getTokenCipher, dumps: agentDumps, audit }),
+      ...importWidgetsAgentTools({ db, getTokenCipher, dumps: agentDumps, audit, logger }),
     ],
     agentStoresOf: async (userId) => ({
       cloud: (await (await getStoreRepository()).list(userId)).map((store) => ({

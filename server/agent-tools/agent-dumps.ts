@@ -5,8 +5,9 @@
 // Bounds: a dump over MAX_AGENT_DUMP_BYTES is not kept (the answer says so, and the tool's paging still reaches every
 // part); a user keeps at most MAX_AGENT_DUMPS_PER_USER (keeping one more drops their oldest); each lives
 // AGENT_DUMP_TTL_MS. Expired rows are deleted whenever a dump is kept, and never answered before that. The id is 128
-// random bits, and a read also needs the owner's id, so a link shown to someone else opens nothing.
-import { randomBytes } from 'node:crypto';
+// random bits (or, for a confirmed write's result, derived from its confirmation's secret nonce: `keepAt`), and a read
+// also needs the owner's id, so a link shown to someone else opens nothing.
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { withAdvisoryLocks } from '../db/lock';
@@ -36,6 +37,16 @@ export type AgentDumpRefusal = { uri: null; bytes: number; reason: string };
 
 export type AgentDumpStore = {
   keep(userId: string, dump: AgentDumpInput, now?: Date): Promise<AgentDumpLink | AgentDumpRefusal>;
+  /**
+   * Keeps a dump under the id `agentDumpIdOf(key)` (a confirmed write's result, keyed by its confirmation's nonce), so
+   * that it is found again by that key; a second keep of the same key leaves the first as it is.
+   */
+  keepAt(
+    userId: string,
+    key: string,
+    dump: AgentDumpInput,
+    now?: Date,
+  ): Promise<AgentDumpLink | AgentDumpRefusal>;
   /** The user's live dumps, newest first. */
   list(userId: string, now?: Date): Promise<AgentDumpLink[]>;
   /** The dump behind a uri, for its owner, while it lives; undefined otherwise (unknown, expired, another user's). */
@@ -43,6 +54,14 @@ export type AgentDumpStore = {
 };
 
 const ID_SHAPE = /^[A-Za-z0-9_-]{22}$/;
+
+/** The id of the dump kept for a secret key (22 characters of its SHA-256, the shape of a random id). */
+export function agentDumpIdOf(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 22);
+}
+
+/** The resource uri of the dump kept for a secret key. */
+export const agentDumpUriOf = (key: string) => `${AGENT_DUMP_URI_PREFIX}${agentDumpIdOf(key)}`;
 
 function linkOf(row: {
   id: string;
@@ -72,41 +91,49 @@ export function createAgentDumpStore(db: Db): AgentDumpStore {
     bytes: agentDump.bytes,
     expiresAt: agentDump.expiresAt,
   };
-  return {
-    async keep(userId, dump, now = new Date()) {
-      const body = JSON.stringify(dump.data);
-      const bytes = Buffer.byteLength(body, 'utf8');
-      if (bytes > MAX_AGENT_DUMP_BYTES) {
-        return {
-          uri: null,
-          bytes,
-          reason: `The whole dump is ${megabytes(bytes)}, over the ${megabytes(MAX_AGENT_DUMP_BYTES)} kept for agents: read it a part at a time with the tool's paging, or download it from the tool's screen.`,
-        };
-      }
-      const row = {
-        id: randomBytes(16).toString('base64url'),
-        userId,
-        tool: dump.tool,
-        name: dump.name,
-        description: dump.description,
-        body,
+  const keepWith = async (
+    userId: string,
+    id: string,
+    dump: AgentDumpInput,
+    now: Date,
+  ): Promise<AgentDumpLink | AgentDumpRefusal> => {
+    const body = JSON.stringify(dump.data);
+    const bytes = Buffer.byteLength(body, 'utf8');
+    if (bytes > MAX_AGENT_DUMP_BYTES) {
+      return {
+        uri: null,
         bytes,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + AGENT_DUMP_TTL_MS),
+        reason: `The whole dump is ${megabytes(bytes)}, over the ${megabytes(MAX_AGENT_DUMP_BYTES)} kept for agents: read it a part at a time with the tool's paging, or download it from the tool's screen.`,
       };
-      await withAdvisoryLocks(db, [`agent-dump:${userId}`], async (tx) => {
-        await tx.delete(agentDump).where(lt(agentDump.expiresAt, now));
-        await tx.insert(agentDump).values(row);
-        const kept = await tx
-          .select({ id: agentDump.id })
-          .from(agentDump)
-          .where(eq(agentDump.userId, userId))
-          .orderBy(desc(agentDump.createdAt), desc(agentDump.id));
-        const over = kept.slice(MAX_AGENT_DUMPS_PER_USER).map((one) => one.id);
-        if (over.length > 0) await tx.delete(agentDump).where(inArray(agentDump.id, over));
-      });
-      return linkOf(row);
-    },
+    }
+    const row = {
+      id,
+      userId,
+      tool: dump.tool,
+      name: dump.name,
+      description: dump.description,
+      body,
+      bytes,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + AGENT_DUMP_TTL_MS),
+    };
+    await withAdvisoryLocks(db, [`agent-dump:${userId}`], async (tx) => {
+      await tx.delete(agentDump).where(lt(agentDump.expiresAt, now));
+      await tx.insert(agentDump).values(row).onConflictDoNothing({ target: agentDump.id });
+      const kept = await tx
+        .select({ id: agentDump.id })
+        .from(agentDump)
+        .where(eq(agentDump.userId, userId))
+        .orderBy(desc(agentDump.createdAt), desc(agentDump.id));
+      const over = kept.slice(MAX_AGENT_DUMPS_PER_USER).map((one) => one.id);
+      if (over.length > 0) await tx.delete(agentDump).where(inArray(agentDump.id, over));
+    });
+    return linkOf(row);
+  };
+  return {
+    keep: (userId, dump, now = new Date()) =>
+      keepWith(userId, randomBytes(16).toString('base64url'), dump, now),
+    keepAt: (userId, key, dump, now = new Date()) => keepWith(userId, agentDumpIdOf(key), dump, now),
 
     async list(userId, now = new Date()) {
       const rows = await db

@@ -28,6 +28,7 @@ import type { DumpedPage } from '../../../common/dumps/widgets-dump';
 import { ERROR_CODES } from '../../../common/errors';
 import type { Database } from '../../db/database';
 import { leaseRunner } from '../../db/lease';
+import type { Logger } from '../../logger';
 import { AppError, failureOf, toolFailureBody } from '../../errors';
 import { streamedBody, streamedBodyOf } from '../../json-stream';
 import { streamNdjson, wantsProgress } from '../../ndjson';
@@ -41,7 +42,7 @@ import {
   type ImportWidgetsBody,
 } from './import-widgets.request';
 import { importWidgets, restorePage } from './import-widgets.service';
-import { createPageBackupStore } from './page-backup-store';
+import { createPageBackupStore, type PageBackupStore } from './page-backup-store';
 
 export type ImportWidgetsRoutesDeps = ToolRouteDeps & {
   database: Database;
@@ -54,15 +55,19 @@ const NO_OWNER_MESSAGE = 'The import could not be started. Please try again.';
 /** How long a page or a template that another import is writing is waited for before that page or template fails. */
 export const IMPORT_WIDGETS_LEASE_WAIT_MS = 60_000;
 
+/** Keeps an owner's and a store's backups within bounds; a failure only delays that to the next import. */
+export function backupTrimmer(backups: PageBackupStore, logger: Logger) {
+  return (owner: string, storeHash: string) =>
+    Promise.all([backups.trimOwner(owner), backups.trimStore(storeHash)])
+      .then(() => undefined)
+      .catch((error: unknown) => logger.warn({ err: error }, 'page backups were not trimmed'));
+}
+
 export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
   const backups = createPageBackupStore(deps.database.db);
   // A page or a template another import is writing is waited for (one page's backup and publish, one create).
   const exclusive = leaseRunner(deps.database.db, { waitMs: IMPORT_WIDGETS_LEASE_WAIT_MS });
-  /** Keeps the owner's and the store's backups within bounds; a failure only delays that to the next import. */
-  const trim = (owner: string, storeHash: string) =>
-    Promise.all([backups.trimOwner(owner), backups.trimStore(storeHash)])
-      .then(() => undefined)
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'page backups were not trimmed'));
+  const trim = backupTrimmer(backups, deps.logger);
 
   return new Hono()
     .post(

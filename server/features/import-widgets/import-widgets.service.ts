@@ -46,7 +46,7 @@ import { matchTemplates, type SourceTemplate, type TemplatePlan } from './import
 export const PAGE_LIMITS = { widgets: 150, layouts: 150 } as const;
 
 /** Pages written at once; the store's scheduler paces them further. */
-const PAGE_CONCURRENCY = 4;
+export const PAGE_CONCURRENCY = 4;
 
 /**
  * One page to write. Its regions are read when the page is written, not before: a large import holds each page as the
@@ -139,7 +139,7 @@ function emptyResult(page: {
 }
 
 /** Runs `work` on every item, at most `limit` at once; results in input order. */
-async function mapPool<T, R>(
+export async function mapPool<T, R>(
   items: readonly T[],
   limit: number,
   work: (item: T) => Promise<R>,
@@ -244,8 +244,7 @@ function backupSaver(
       regions: snapshot.regions,
       now: deps.now?.() ?? new Date(),
     });
-    const read = snapshotRegionSchema.array().safeParse(snapshot.regions);
-    return { id: row.id, widgets: read.success ? listSnapshotWidgets(read.data).length : 0 };
+    return { id: row.id, widgets: widgetsIn(snapshot.regions) };
   };
 }
 
@@ -296,6 +295,39 @@ async function backUpAndPublish(
   return result;
 }
 
+/** Why BigCommerce would refuse a page whatever its widgets (a widgetless template, an entity id that is no id). */
+export function refusedUpFront(page: {
+  templateFile: string | null;
+  entityId: string | null;
+}): string | null {
+  const templateId = page.templateFile === null ? undefined : pageTemplateIdOf(page.templateFile);
+  if (templateId !== undefined && WIDGETLESS_PAGE_TEMPLATE_IDS.includes(templateId)) {
+    return `BigCommerce takes no widgets on ${page.templateFile}; this page was not imported`;
+  }
+  if (page.entityId !== null && !isEntityId(page.entityId)) {
+    return `The entity id "${page.entityId}" is not a BigCommerce id (a positive whole number); this page was not imported`;
+  }
+  return null;
+}
+
+/** BigCommerce's per-page limits a rewritten page breaks, said plainly ("151 widgets (BigCommerce takes …)"). */
+export function overPageLimits(rewritten: Pick<RewrittenPage, 'widgets' | 'layouts'>): string[] {
+  const over: string[] = [];
+  if (rewritten.widgets > PAGE_LIMITS.widgets) {
+    over.push(`${rewritten.widgets} widgets (BigCommerce takes at most ${PAGE_LIMITS.widgets} per page)`);
+  }
+  if (rewritten.layouts > PAGE_LIMITS.layouts) {
+    over.push(`${rewritten.layouts} layouts (BigCommerce takes at most ${PAGE_LIMITS.layouts} per page)`);
+  }
+  return over;
+}
+
+/** The widgets of a page's regions as BigCommerce answered them (0 when they do not read as regions). */
+export function widgetsIn(regions: unknown): number {
+  const read = snapshotRegionSchema.array().safeParse(regions);
+  return read.success ? listSnapshotWidgets(read.data).length : 0;
+}
+
 async function importPage(
   client: BigCommerceClient,
   source: ImportPage,
@@ -317,13 +349,9 @@ async function importPage(
   if (source.template_file === null && source.entity_id !== null) {
     result.logs.push(`Entity id ${source.entity_id} ignored: the global regions belong to no entity`);
   }
-  const templateId = page.templateFile === null ? undefined : pageTemplateIdOf(page.templateFile);
-  if (templateId !== undefined && WIDGETLESS_PAGE_TEMPLATE_IDS.includes(templateId)) {
-    result.error = `BigCommerce takes no widgets on ${page.templateFile}; this page was not imported`;
-    return result;
-  }
-  if (page.entityId !== null && !isEntityId(page.entityId)) {
-    result.error = `The entity id "${page.entityId}" is not a BigCommerce id (a positive whole number); this page was not imported`;
+  const refused = refusedUpFront(page);
+  if (refused !== null) {
+    result.error = refused;
     return result;
   }
 
@@ -349,13 +377,7 @@ async function importPage(
     );
   }
 
-  const over: string[] = [];
-  if (rewritten.widgets > PAGE_LIMITS.widgets) {
-    over.push(`${rewritten.widgets} widgets (BigCommerce takes at most ${PAGE_LIMITS.widgets} per page)`);
-  }
-  if (rewritten.layouts > PAGE_LIMITS.layouts) {
-    over.push(`${rewritten.layouts} layouts (BigCommerce takes at most ${PAGE_LIMITS.layouts} per page)`);
-  }
+  const over = overPageLimits(rewritten);
   if (over.length > 0) {
     result.warnings.push(...over.map((text) => `Over BigCommerce's limit: ${text}`));
     result.error = `This page holds ${over.join(' and ')}, so it was not written`;
@@ -398,6 +420,10 @@ async function writePage(
   }
 }
 
+/** One page of a store: an import writing it twice would overwrite its own first content. */
+export const importPageKey = (page: Pick<ImportPage, 'channel_id' | 'template_file' | 'entity_id'>) =>
+  `${page.channel_id}|${page.template_file ?? ''}|${page.template_file === null ? '' : (page.entity_id ?? '')}`;
+
 function duplicateResult(page: ImportPage, first: number): ImportWidgetsPageResult {
   const result = emptyResult({
     templateFile: page.template_file,
@@ -409,7 +435,7 @@ function duplicateResult(page: ImportPage, first: number): ImportWidgetsPageResu
 }
 
 /** Which source template uuids the pages of each channel use. */
-function templateUses(pages: readonly ImportPage[]): Map<number, Set<string>> {
+export function templateUses(pages: readonly ImportPage[]): Map<number, Set<string>> {
   const uses = new Map<number, Set<string>>();
   for (const page of pages) {
     const used = uses.get(page.channel_id) ?? new Set<string>();
@@ -453,7 +479,7 @@ export async function importWidgets(
   // One snapshot per page: a page that appears again in the same import would overwrite the first one's content.
   const firstAt = new Map<string, number>();
   const positions = command.pages.map((page, index) => {
-    const key = `${page.channel_id}|${page.template_file ?? ''}|${page.template_file === null ? '' : (page.entity_id ?? '')}`;
+    const key = importPageKey(page);
     if (!firstAt.has(key)) firstAt.set(key, index);
     return { page, index, first: firstAt.get(key)! };
   });

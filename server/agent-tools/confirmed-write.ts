@@ -1,0 +1,135 @@
+// Confirmed writes that answer at once (issue 33): Import Product and Import Widgets are not jobs, so their result is the
+// answer. Like the job-starting write tools, a call without `confirmation` answers `{preview, confirmation}`; the token
+// (./confirmation.ts) makes the write run once the store still gives the same preview, and the answer is `{result}`.
+//
+// Once per token: the result is kept under the token's nonce (an agent dump, `agentDumpIdOf`, so it is in the database
+// and every instance finds it), and the same token again answers that result without writing. The write runs holding
+// the lease of the nonce (server/db/lease.ts), so two calls with one token at once write once: the second waits for the
+// first and answers its result. Every confirmed write is an `agent.write` entry of the audit log.
+import { z } from 'zod';
+import { ERROR_CODES } from '../../common/errors';
+import type { AuditLog } from '../audit/audit-log';
+import type { Db } from '../db/database';
+import { leaseRunner } from '../db/lease';
+import { AppError } from '../errors';
+import { AGENT_DUMP_TTL_MS, AGENT_DUMP_URI_PREFIX, agentDumpUriOf, type AgentDumpStore } from './agent-dumps';
+import type { AgentToolContext } from './agent-tools';
+import {
+  assertPreviewUnchanged,
+  issueConfirmation,
+  openConfirmation,
+  type ConfirmationSealer,
+} from './confirmation';
+
+export type ConfirmedWriteDeps = {
+  db: Db;
+  getTokenCipher: () => Promise<ConfirmationSealer>;
+  /** Where results are kept by nonce, and where a `bct://dumps/…` argument is read from. */
+  dumps: AgentDumpStore;
+  audit: AuditLog;
+};
+
+/** A write tool's `storeId` argument (any of the caller's stores, as list_stores gives it). */
+export const agentStoreIdInput = (what: string) =>
+  z.string().min(1).max(200).describe(`${what}, as list_stores gives it`);
+
+/** A write tool's `confirmation` argument; `written` says what the confirmed call does and answers. */
+export const confirmationInput = (written: string) =>
+  z
+    .string()
+    .max(2_000)
+    .optional()
+    .describe(`Left out: the preview and its token. The token from the preview (10 minutes): ${written}`);
+
+/**
+ * A dump to write from: the JSON the screen uploads, or the uri of a dump a read tool kept (`bct://dumps/…`). An
+ * object or an array here; the tool's contract checks it.
+ */
+export const dumpInput = (what: string) =>
+  z
+    .union([z.string().max(200), z.record(z.string(), z.unknown()), z.array(z.unknown())])
+    .describe(
+      `${what}: the JSON file as the screen uploads it, or the uri (${AGENT_DUMP_URI_PREFIX}…) of a dump a read tool kept for you`,
+    );
+
+/** The arguments of every import tool: the store written to, the dump, the confirmation. */
+export const importToolInput = (dump: string) => ({
+  targetStoreId: agentStoreIdInput('The store to import into'),
+  dump: dumpInput(dump),
+  confirmation: confirmationInput('the import, answering its result'),
+});
+
+/** The dump itself: the argument as given, or the kept dump its uri names (the caller's, still kept). */
+export async function resolveDump(
+  dumps: AgentDumpStore,
+  context: Pick<AgentToolContext, 'userId'>,
+  dump: unknown,
+): Promise<unknown> {
+  if (typeof dump !== 'string') return dump;
+  const kept = dump.startsWith(AGENT_DUMP_URI_PREFIX) ? await dumps.read(context.userId, dump) : undefined;
+  if (!kept) {
+    throw new AppError(
+      ERROR_CODES.notFound,
+      `No dump at ${dump.slice(0, 200)}: it expired (dumps are kept ${AGENT_DUMP_TTL_MS / 60_000} minutes) or is not yours. Call the dump tool again, or pass the dump's JSON itself.`,
+    );
+  }
+  return JSON.parse(kept.text) as unknown;
+}
+
+export type ConfirmedWrite<Preview, Result> = {
+  tool: string;
+  /** The arguments the token is bound to (all but `confirmation`). */
+  args: Record<string, unknown>;
+  confirmation: string | undefined;
+  /** What the write would do, read from the store without writing; the same store state gives the same preview. */
+  preview(): Promise<Preview>;
+  /** The write; its result is the answer. */
+  write(): Promise<Result>;
+  /** How the kept result is named (file name, one line). */
+  kept(result: Result): { name: string; description: string };
+  /** The audit entry's detail (beside the tool's name). */
+  detail(result: Result): Record<string, unknown>;
+};
+
+/** How long a second call with the same token waits for the first one's write before it is told to call again. */
+export const CONFIRMED_WRITE_WAIT_MS = 180_000;
+
+const BUSY =
+  'This confirmation is still being written by an earlier call. Call again with it in a minute for its result.';
+
+/** Preview and token, or the confirmed write once: `{preview, confirmation}` or `{result}`. */
+export async function previewOrWriteOnce<Preview, Result>(
+  deps: ConfirmedWriteDeps,
+  spec: ConfirmedWrite<Preview, Result>,
+  context: Pick<AgentToolContext, 'userId'>,
+): Promise<Record<string, unknown>> {
+  const cipher = await deps.getTokenCipher();
+  const bound = { tool: spec.tool, userId: context.userId, args: spec.args, now: new Date() };
+  if (spec.confirmation === undefined) {
+    const preview = await spec.preview();
+    return { preview, confirmation: issueConfirmation(cipher, { ...bound, preview }) };
+  }
+  const confirmed = openConfirmation(cipher, spec.confirmation, bound);
+  const key = `agent-write:${spec.tool}:${confirmed.nonce}`;
+  const exclusive = leaseRunner(deps.db, { waitMs: CONFIRMED_WRITE_WAIT_MS });
+  return exclusive(
+    [key],
+    async () => {
+      // The same token again: the result of its write, never a second write.
+      const earlier = await deps.dumps.read(context.userId, agentDumpUriOf(key));
+      if (earlier) return JSON.parse(earlier.text) as Record<string, unknown>;
+      assertPreviewUnchanged(confirmed, await spec.preview());
+      const result = await spec.write();
+      const answer = { result };
+      await deps.dumps.keepAt(context.userId, key, { tool: spec.tool, ...spec.kept(result), data: answer });
+      await deps.audit.record({
+        action: 'agent.write',
+        actor: { id: context.userId },
+        target: null,
+        detail: { tool: spec.tool, ...spec.detail(result) },
+      });
+      return answer;
+    },
+    { onBusy: () => new AppError(ERROR_CODES.importBusy, BUSY) },
+  );
+}
