@@ -604,7 +604,10 @@ async function restoreFromASnapshot(
     await expectText(page.getByTestId('restore-chosen'), /^Chosen to restore from the snapshot of .*: 2$/);
     await page.getByTestId('restore-preview-button').click();
     const preview = page.getByTestId('restore-preview');
-    await expectText(preview.getByTestId('restore-preview-summary'), 'To write: 2 · Already as in the snapshot: 0');
+    await expectText(
+      preview.getByTestId('restore-preview-summary'),
+      'To write: 2 · Already as in the snapshot: 0',
+    );
     const lampPreview = preview.locator('[data-testid="restore-preview-item"]', { hasText: lamp.name });
     await expectText(lampPreview.getByTestId('restore-preview-action'), 'Will be updated');
     assert.deepEqual(await lampPreview.getByTestId('diff-field-path').allInnerTexts(), ['description']);
@@ -627,7 +630,10 @@ async function restoreFromASnapshot(
 
     // Include the skipped product: a new preview from its values now, then the restore.
     await result.getByTestId('restore-include-skipped').click();
-    await expectText(page.getByTestId('restore-preview-summary'), 'To write: 1 · Already as in the snapshot: 0');
+    await expectText(
+      page.getByTestId('restore-preview-summary'),
+      'To write: 1 · Already as in the snapshot: 0',
+    );
     await page.getByTestId('restore-start-button').click();
     await page.getByTestId('restore-confirm').getByRole('button', { name: 'Restore' }).click();
     await expectText(

@@ -1129,7 +1129,11 @@ export const en = {
     undoResultTitle: 'Undo result',
     theRestore: 'The restore',
     theUndo: 'The undo',
-    restoreEnded: { done: '{what} is complete.', cancelled: '{what} was cancelled.', failed: '{what} failed.' },
+    restoreEnded: {
+      done: '{what} is complete.',
+      cancelled: '{what} was cancelled.',
+      failed: '{what} failed.',
+    },
     restoreCounts: 'Written {written} · Skipped {skipped} · Failed {failed}',
     outcome: { written: 'Written', skipped: 'Skipped', failed: 'Failed' },
     includeSkipped: 'Include the skipped items ({n})',
