@@ -9,6 +9,7 @@ import {
   MAX_SNAPSHOT_BYTES_PER_OWNER,
   MAX_SNAPSHOTS_PER_OWNER,
   SNAPSHOT_BYTES_MESSAGE,
+  SNAPSHOT_ITEM_KINDS,
   SNAPSHOT_LIMIT_MESSAGE,
   type Snapshot,
   type SnapshotCounts,
@@ -33,6 +34,16 @@ export const MAX_VISITOR_SNAPSHOT_BYTES = 2 * 1024 * 1024 * 1024;
 const VISITOR_SNAPSHOTS_FULL_MESSAGE =
   'Snapshots without an account are full for now. Sign in to keep snapshots of your own, or delete older ones.';
 export type SnapshotItemRow = typeof snapshotItem.$inferSelect;
+type DiffChange = 'added' | 'removed' | 'changed';
+/** One item that differs between two snapshots: its hash in each (null where it is not in that one). */
+export type DifferingItem = {
+  kind: SnapshotItemKind;
+  itemKey: string;
+  change: DiffChange;
+  name: string;
+  beforeHash: string | null;
+  afterHash: string | null;
+};
 
 /** A key as stored: canonical JSON (sorted keys), so the same item has the same key in every snapshot. */
 export function itemKeyText(key: Record<string, unknown>): string {
@@ -247,6 +258,88 @@ export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
         .from(snapshotItem)
         .where(eq(snapshotItem.snapshotId, id))
         .orderBy(asc(snapshotItem.kind), asc(snapshotItem.itemKey));
+    },
+
+    /**
+     * The items that differ between two snapshots, worked out by the database (a full join of their item rows on
+     * kind and key, different where the hashes differ), so a diff holds one page in memory whatever the store's size:
+     * the counts per kind and change, and one page of the differing items in kind order (products first), then key.
+     */
+    async differing(
+      fromId: string,
+      toId: string,
+      page: { kind?: SnapshotItemKind | undefined; search?: string; offset: number; limit: number },
+    ): Promise<{
+      counts: { kind: string; change: DiffChange; n: number }[];
+      total: number;
+      rows: DifferingItem[];
+    }> {
+      const columns = {
+        kind: snapshotItem.kind,
+        itemKey: snapshotItem.itemKey,
+        hash: snapshotItem.hash,
+        name: snapshotItem.name,
+        search: snapshotItem.search,
+      };
+      const before = db
+        .select(columns)
+        .from(snapshotItem)
+        .where(eq(snapshotItem.snapshotId, fromId))
+        .as('before');
+      const after = db
+        .select(columns)
+        .from(snapshotItem)
+        .where(eq(snapshotItem.snapshotId, toId))
+        .as('after');
+      const kind = sql<string>`coalesce(${before.kind}, ${after.kind})`;
+      const itemKey = sql<string>`coalesce(${before.itemKey}, ${after.itemKey})`;
+      const change = sql<DiffChange>`case when ${before.itemKey} is null then 'added' when ${after.itemKey} is null then 'removed' else 'changed' end`;
+      const differs = sql`${before.hash} is distinct from ${after.hash}`;
+      const search = page.search ?? '';
+      const shown = and(
+        differs,
+        page.kind ? sql`${kind} = ${page.kind}` : undefined,
+        search === ''
+          ? undefined
+          : sql`(strpos(coalesce(${before.search}, ''), ${search}) > 0 or strpos(coalesce(${after.search}, ''), ${search}) > 0)`,
+      );
+      const sameItem = and(eq(before.kind, after.kind), eq(before.itemKey, after.itemKey));
+      const kindOrder = sql`array_position(array[${sql.join(
+        SNAPSHOT_ITEM_KINDS.map((each) => sql`${each}`),
+        sql`, `,
+      )}]::text[], ${kind})`;
+      const rows = await db
+        .select({
+          kind,
+          itemKey,
+          change,
+          name: sql<string>`coalesce(${after.name}, ${before.name})`,
+          beforeHash: sql<string | null>`${before.hash}`,
+          afterHash: sql<string | null>`${after.hash}`,
+        })
+        .from(before)
+        .fullJoin(after, sameItem)
+        .where(shown)
+        // Keys in byte order (collation "C"), as JavaScript compares them, whatever the database's locale.
+        .orderBy(kindOrder, sql`${itemKey} collate "C"`)
+        .limit(page.limit)
+        .offset(page.offset);
+      const counts = await db
+        .select({ kind, change, n: sql<number>`count(*)` })
+        .from(before)
+        .fullJoin(after, sameItem)
+        .where(differs)
+        .groupBy(kind, change);
+      const [total] = await db
+        .select({ n: sql<number>`count(*)` })
+        .from(before)
+        .fullJoin(after, sameItem)
+        .where(shown);
+      return {
+        counts: counts.map((row) => ({ ...row, n: Number(row.n) })),
+        total: Number(total?.n ?? 0),
+        rows: rows.map((row) => ({ ...row, kind: row.kind as SnapshotItemKind })),
+      };
     },
 
     /** An item's content, as it was stored. */

@@ -15,86 +15,47 @@ import {
 import { ERROR_CODES } from '../../../common/errors';
 import { fieldChanges } from '../../../common/store-history/field-diff';
 import { AppError } from '../../errors';
-import type { SnapshotItemRow, SnapshotRepository, SnapshotRow } from './snapshot-repository';
+import type { SnapshotRepository, SnapshotRow } from './snapshot-repository';
 
-type Entry = { kind: SnapshotItemKind; key: string; before?: SnapshotItemRow; after?: SnapshotItemRow };
-
-const KIND_ORDER = new Map(SNAPSHOT_ITEM_KINDS.map((kind, index) => [kind, index]));
-
-function entryKey(row: SnapshotItemRow): string {
-  return `${row.kind}\u0000${row.itemKey}`;
-}
-
-/** The items that differ, in kind order (products first) then key order. */
-export function differingItems(
-  before: readonly SnapshotItemRow[],
-  after: readonly SnapshotItemRow[],
-): Entry[] {
-  const byKey = new Map<string, Entry>();
-  for (const row of before) {
-    byKey.set(entryKey(row), { kind: row.kind as SnapshotItemKind, key: row.itemKey, before: row });
-  }
-  for (const row of after) {
-    const entry = byKey.get(entryKey(row));
-    if (entry) entry.after = row;
-    else byKey.set(entryKey(row), { kind: row.kind as SnapshotItemKind, key: row.itemKey, after: row });
-  }
-  return [...byKey.values()]
-    .filter((entry) => !entry.before || !entry.after || entry.before.hash !== entry.after.hash)
-    .sort(
-      (a, b) =>
-        (KIND_ORDER.get(a.kind) ?? 99) - (KIND_ORDER.get(b.kind) ?? 99) ||
-        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-    );
-}
-
-function changeOf(entry: Entry): SnapshotChange['change'] {
-  return !entry.before ? 'added' : !entry.after ? 'removed' : 'changed';
-}
-
+/** The changes from one snapshot to another, a page at a time: the database finds the items that differ. */
 export async function diffSnapshots(
   repository: SnapshotRepository,
   from: SnapshotRow,
   to: SnapshotRow,
   query: SnapshotDiffQuery,
 ): Promise<SnapshotDiffResponse> {
-  const entries = differingItems(await repository.items(from.id), await repository.items(to.id));
+  const offset = Math.max(0, Number.parseInt(query.cursor ?? '0', 10) || 0);
+  const found = await repository.differing(from.id, to.id, {
+    kind: query.kind,
+    search: query.search?.trim().toLowerCase() ?? '',
+    offset,
+    limit: SNAPSHOT_DIFF_PAGE_SIZE,
+  });
   const counts = Object.fromEntries(
     SNAPSHOT_ITEM_KINDS.map((kind) => [kind, { added: 0, removed: 0, changed: 0 }]),
   ) as SnapshotDiffResponse['counts'];
-  for (const entry of entries) counts[entry.kind][changeOf(entry)]++;
-
-  const search = query.search?.trim().toLowerCase() ?? '';
-  const shown = entries.filter(
-    (entry) =>
-      (!query.kind || entry.kind === query.kind) &&
-      (search === '' ||
-        (entry.before?.search.includes(search) ?? false) ||
-        (entry.after?.search.includes(search) ?? false)),
-  );
-  const offset = Math.max(0, Number.parseInt(query.cursor ?? '0', 10) || 0);
-  const page = shown.slice(offset, offset + SNAPSHOT_DIFF_PAGE_SIZE);
+  for (const row of found.counts) {
+    const kind = counts[row.kind as SnapshotItemKind] as
+      SnapshotDiffResponse['counts'][SnapshotItemKind] | undefined;
+    if (kind) kind[row.change] += row.n;
+  }
   const changes = await Promise.all(
-    page.map(async (entry): Promise<SnapshotChange> => {
-      const change = changeOf(entry);
-      const fields =
-        change === 'changed'
+    found.rows.map(async (row): Promise<SnapshotChange> => ({
+      kind: row.kind,
+      key: JSON.parse(row.itemKey) as SnapshotItemKey,
+      name: row.name,
+      change: row.change,
+      fields:
+        row.change === 'changed' && row.beforeHash && row.afterHash
           ? fieldChanges(
-              await repository.readBlob(from.owner, entry.before!.hash),
-              await repository.readBlob(to.owner, entry.after!.hash),
+              await repository.readBlob(from.owner, row.beforeHash),
+              await repository.readBlob(to.owner, row.afterHash),
             )
-          : [];
-      return {
-        kind: entry.kind,
-        key: JSON.parse(entry.key) as SnapshotItemKey,
-        name: (entry.after ?? entry.before)!.name,
-        change,
-        fields,
-      };
-    }),
+          : [],
+    })),
   );
-  const next = offset + page.length;
-  return { changes, total: shown.length, nextCursor: next < shown.length ? String(next) : null, counts };
+  const next = offset + found.rows.length;
+  return { changes, total: found.total, nextCursor: next < found.total ? String(next) : null, counts };
 }
 
 /** The owner's snapshot `id`; another owner's is as unknown as a missing one. */
