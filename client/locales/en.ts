@@ -1106,6 +1106,25 @@ export const en = {
     removedText: 'Removed:',
     addedText: 'Added:',
   },
+  // Store History's scheduled snapshots (issue 32): a daily snapshot of a signed-in user's cloud store.
+  storeHistorySchedule: {
+    title: 'Scheduled snapshots',
+    needsAccount:
+      'Scheduled snapshots need an account: log in to have your cloud stores snapshotted every day.',
+    needsCloud:
+      'Scheduled snapshots are for your cloud stores: sync this store to your account in Store Manager first.',
+    enabled: 'Take a snapshot every day',
+    hour: 'At',
+    hourOption: '{hour}:00 UTC',
+    retention:
+      'Keeps the newest scheduled snapshot of each of the last {daily} days, {weekly} weeks and {monthly} months; older scheduled snapshots are deleted. Manual snapshots are never deleted.',
+    save: 'Save schedule',
+    saving: 'Saving...',
+    saved: 'Schedule saved.',
+    loading: 'Loading the schedule...',
+    lastRun: 'Last run: {when}',
+    lastError: 'The last scheduled snapshot could not start: {error}',
+  },
   keywords: {
     channel: 'Channel',
     fromPage: 'From page',

@@ -1108,6 +1108,25 @@ export const vi: Messages = {
     removedText: 'Đã xóa:',
     addedText: 'Đã thêm:',
   },
+  // Bản chụp theo lịch của Lịch sử cửa hàng (issue 32).
+  storeHistorySchedule: {
+    title: 'Bản chụp theo lịch',
+    needsAccount:
+      'Bản chụp theo lịch cần có tài khoản: hãy đăng nhập để các cửa hàng đám mây của bạn được chụp tự động mỗi ngày.',
+    needsCloud:
+      'Bản chụp theo lịch dành cho các cửa hàng đám mây của bạn: hãy đồng bộ cửa hàng này vào tài khoản trong Quản lý Store trước.',
+    enabled: 'Chụp một bản mỗi ngày',
+    hour: 'Lúc',
+    hourOption: '{hour}:00 UTC',
+    retention:
+      'Giữ bản chụp theo lịch mới nhất của mỗi ngày trong {daily} ngày, mỗi tuần trong {weekly} tuần và mỗi tháng trong {monthly} tháng gần nhất; các bản chụp theo lịch cũ hơn sẽ bị xóa. Bản chụp thủ công không bao giờ bị xóa.',
+    save: 'Lưu lịch',
+    saving: 'Đang lưu...',
+    saved: 'Đã lưu lịch.',
+    loading: 'Đang tải lịch...',
+    lastRun: 'Lần chạy gần nhất: {when}',
+    lastError: 'Bản chụp theo lịch gần nhất không thể bắt đầu: {error}',
+  },
   keywords: {
     channel: 'Kênh (channel)',
     fromPage: 'Từ trang',
