@@ -6,6 +6,7 @@ import type { LocalStore } from '../../../common/contracts/stores';
 import { FormAlert } from '../../components/form-field';
 import { ToolSubmitButton } from '../../components/tool/tool-form';
 import { useSession } from '../../lib/session';
+import { useStoreList } from '../../lib/stores/store-list';
 import { apiErrorText } from '../../lib/tool-errors';
 import { listSnapshotSchedules, saveSnapshotSchedule, snapshotSchedulesKey } from './schedule-api';
 
@@ -20,7 +21,10 @@ const DEFAULT_HOUR = 2;
 export function SchedulePanel({ store }: { store: LocalStore }) {
   const { t } = useTranslation();
   const session = useSession();
-  const isCloud = session.user !== null && store.source === 'cloud';
+  // The list as it is now (the store chosen may have been synced to the account since, or loaded before the cloud list).
+  const { stores } = useStoreList();
+  const source = stores.find((s) => s.id === store.id)?.source ?? store.source;
+  const isCloud = session.user !== null && source === 'cloud';
   const schedules = useQuery({
     queryKey: snapshotSchedulesKey,
     queryFn: ({ signal }) => listSnapshotSchedules(signal),
