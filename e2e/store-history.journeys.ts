@@ -17,7 +17,7 @@ import { jobView as testJobView } from '../client/components/bulk-edit/test-jobs
 import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey, type PageOptions } from './harness';
 import { PHONE } from './phone.journeys';
-import { expectText, openPage, pickStore, savedStores, textOf, type NewPage } from './helpers';
+import { expectText, holdStores, openPage, pickStore, savedStores, textOf, type NewPage } from './helpers';
 
 const STORES = savedStores('e2e-history', [
   { name: 'History Demo', storeHash: 'history-demo', apiToken: 'history-token' },
@@ -477,6 +477,86 @@ export const storeHistoryJourneys: Journey[] = [
       }
       await page.getByTestId('diff-results').scrollIntoViewIfNeeded();
       await screenshot(page, 'phone-store-history-diff');
+    },
+  },
+  {
+    name: 'Store History: scheduled snapshots: a visitor reads that they need an account; a signed-in user turns on a daily snapshot of a cloud store at 05:00 UTC, in Vietnamese',
+    run: async ({ newPage, screenshot }) => {
+      const visitor = await openHistory(newPage, new FakeHistory());
+      await expectText(
+        visitor.getByTestId('snapshot-schedule-needs-account'),
+        'Scheduled snapshots need an account: log in to have your cloud stores snapshotted every day.',
+      );
+      assert.equal(await visitor.getByTestId('snapshot-schedule-enabled').count(), 0);
+
+      // Signed in (a faked session), the store in the user's cloud list; the schedules kept by this fake.
+      const page = await openPage(newPage, { timezoneId: 'UTC' });
+      // A cloud store's hash must be a real one (the cloud list refuses `history-demo`).
+      const stores = savedStores('e2e-history-cloud', [
+        { name: 'History Cloud', storeHash: 'historycloud', apiToken: 'history-token' },
+      ]);
+      const [store] = stores;
+      const cloudStore = { ...store!, accessToken: store!.apiToken };
+      await page.route('**/api/auth/get-session', (route) =>
+        route.fulfill({
+          json: {
+            user: { id: 'user-1', name: 'Lan', email: 'lan@example.com', role: 'user', emailVerified: true },
+            session: { id: 'session-1', impersonatedBy: null },
+          },
+        }),
+      );
+      await page.route('**/api/user/stores', (route) => route.fulfill({ json: { stores: [cloudStore] } }));
+      const puts: unknown[] = [];
+      let schedules: unknown[] = [];
+      await page.route('**/api/snapshot-schedules**', (route) => {
+        const request = route.request();
+        if (request.method() === 'GET') return route.fulfill({ json: { schedules } });
+        assert.equal(new URL(request.url()).pathname, `/api/snapshot-schedules/${store!.id}`);
+        const body = request.postDataJSON() as { enabled: boolean; hour: number };
+        puts.push(body);
+        const schedule = {
+          storeId: store!.id,
+          storeHash: store!.storeHash,
+          ...body,
+          timeZone: 'UTC',
+          keepDaily: 7,
+          keepWeekly: 4,
+          keepMonthly: 12,
+          lastRunAt: null,
+          lastSnapshotId: null,
+          lastError: null,
+        };
+        schedules = [schedule];
+        return route.fulfill({ json: { schedule } });
+      });
+      await page.route('**/api/snapshots?**', (route) => route.fulfill({ json: { snapshots: [] } }));
+      await page.route('**/api/jobs**', (route) => route.fulfill({ json: { jobs: [] } }));
+      await holdStores(page, stores);
+      await page.goto('/?tab=store-history');
+      await page.getByTestId('language-switch').selectOption('vi');
+      await pickStore(page, stores, 'History Cloud');
+
+      const panel = page.getByTestId('snapshot-schedule');
+      await expectText(panel.locator('h2'), 'Bản chụp theo lịch');
+      const enabled = page.getByTestId('snapshot-schedule-enabled');
+      assert.equal(await enabled.isChecked(), false);
+      assert.equal(await page.getByTestId('snapshot-schedule-hour').inputValue(), '2');
+      await expectText(
+        panel.getByText(/^Giữ bản chụp/),
+        'Giữ bản chụp theo lịch mới nhất của mỗi ngày trong 7 ngày, mỗi tuần trong 4 tuần và mỗi tháng trong 12 tháng gần nhất; các bản chụp theo lịch cũ hơn sẽ bị xóa. Bản chụp thủ công không bao giờ bị xóa.',
+      );
+      await enabled.check();
+      await page.getByTestId('snapshot-schedule-hour').selectOption({ label: '05:00 UTC' });
+      await page.getByTestId('snapshot-schedule-save').click();
+      await expectText(page.getByTestId('snapshot-schedule-saved'), 'Đã lưu lịch.');
+      assert.deepEqual(puts, [{ enabled: true, hour: 5 }]);
+      await screenshot(page, 'store-history-schedule-vi');
+
+      // Opened again: the schedule as saved.
+      await page.reload();
+      await pickStore(page, stores, 'History Cloud');
+      await eventually(async () => assert.equal(await enabled.isChecked(), true));
+      assert.equal(await page.getByTestId('snapshot-schedule-hour').inputValue(), '5');
     },
   },
 ];

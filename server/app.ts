@@ -54,6 +54,7 @@ import { createServices, type AppServices } from './services';
 import { storageConnectSources } from './storage/create-storage';
 import { STORAGE_ROUTE_PATH, storageRoutes } from './storage/routes';
 import { storeHistoryRoutes } from './features/store-history/store-history.routes';
+import { snapshotScheduleRoutes } from './features/store-history/snapshot-schedules.routes';
 import { convertH265Routes } from './features/video-h265-converter/video-h265-converter.routes';
 import { mountVendorFiles } from './vendor-files';
 
@@ -88,6 +89,7 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
   dumpWidgetsRoutes,
   bulkEditRoutes,
   storeHistoryRoutes,
+  snapshotScheduleRoutes,
   jobRoutes,
   importProductRoutes,
   keywordExtractorRoutes,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type NodeFastPath } from './app';
+import type { AppServices } from './services';
 import { FINISHED_JOB_RETENTION_MS } from './jobs/job-store';
 import { PAGE_BACKUP_RETENTION_MS, createPageBackupStore } from './features/import-widgets/page-backup-store';
 import { openDatabase, type Database } from './db/database';
@@ -22,6 +23,8 @@ export type RunningServer = {
   port: number;
   database: Database;
   logger: Logger;
+  /** Store History's hourly tick with a given clock (what the pg-boss cron runs each hour): tests call it directly. */
+  tickSnapshotSchedules: AppServices['tickSnapshotSchedules'];
   /** Stops accepting connections, lets in-flight requests finish (bounded), then closes the database it opened. */
   close(): Promise<void>;
 };
@@ -93,7 +96,11 @@ export async function startServer(
   sweeping.unref();
   services.jobQueue.startWhenThereIsWork(
     async () =>
-      (await services.jobStore.hasUnfinished()) || (await (await services.getConverter()).hasUnfinished()),
+      (await services.jobStore.hasUnfinished()) ||
+      (await (await services.getConverter()).hasUnfinished()) ||
+      // Store History's hourly cron: scheduled snapshots to take, visitors' snapshots to expire.
+      (await services.snapshotSchedules.anyEnabled()) ||
+      (await services.snapshots.anyOfVisitors()),
     env.JOB_SLICE_EXPIRE_SECONDS * 500,
   );
   logger.info({ port, database: database.kind }, `BC Toolbox listening on http://localhost:${port}`);
@@ -109,7 +116,7 @@ export async function startServer(
       logger.info('stopped');
     })());
 
-  return { url, port, database, logger, close };
+  return { url, port, database, logger, close, tickSnapshotSchedules: services.tickSnapshotSchedules };
 }
 
 type FetchHandler = Parameters<typeof serve>[0]['fetch'];

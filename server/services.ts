@@ -32,14 +32,28 @@ import { createDatabaseCopyJournal } from './features/demo-stores/demo-store-jou
 import { createDemoStoreSigner, type DemoStoreSigner } from './features/demo-stores/demo-stores.service';
 import type { HealthCheck } from './features/health/health.service';
 import { loadStoreRepository, loadTokenCipher } from './features/stores/setup';
+import { listUserStores } from './features/stores/stores.service';
 import type { TokenCipher } from './token-cipher';
 import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
 import { bulkEditAgentTools } from './features/bulk-edit/bulk-edit.agent-tools';
 import { importProductAgentTools } from './features/import-product/import-product.agent-tools';
 import { importWidgetsAgentTools } from './features/import-widgets/import-widgets.agent-tools';
-import { createSnapshotRepository, type SnapshotRepository } from './features/store-history/snapshot-repository';
+import {
+  createSnapshotRepository,
+  type SnapshotRepository,
+} from './features/store-history/snapshot-repository';
 import { storeSnapshotJobKind } from './features/store-history/store-history.job';
 import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
+import {
+  runScheduleTick,
+  type CloudStoreCredentials,
+  type ScheduleTickResult,
+} from './features/store-history/snapshot-schedule-tick';
+import {
+  createSnapshotScheduleRepository,
+  type SnapshotScheduleRepository,
+} from './features/store-history/snapshot-schedules';
+import { DEMO_COPY_DEFAULTS } from './sandbox/demo-copies';
 import { createJobKinds, type JobKinds } from './jobs/job-kinds';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createJobStore, type JobStore } from './jobs/job-store';
@@ -116,6 +130,12 @@ export type AppServices = ServicesDeps & {
   storage: ObjectStorage;
   /** Store History's snapshots (issue 32): rows in the database, item contents in `storage`. */
   snapshots: SnapshotRepository;
+  /** Scheduled snapshots (issue 32): a signed-in user's schedule per cloud store. */
+  snapshotSchedules: SnapshotScheduleRepository;
+  /** A signed-in user's cloud stores, credentials unsealed (the schedules' stores). */
+  cloudStoresOf: (userId: string) => Promise<CloudStoreCredentials[]>;
+  /** Store History's hourly tick (scheduled snapshots, visitors' expiry), fired by a pg-boss cron; tests call it. */
+  tickSnapshotSchedules: (now: Date) => Promise<ScheduleTickResult>;
   /** The H.265 cloud converter (its ffmpeg is looked for on first use). */
   getConverter: () => Promise<Converter>;
 };
@@ -172,6 +192,38 @@ export function createServices(deps: ServicesDeps): AppServices {
     storeSnapshotJobKind({ jobs: jobStore, snapshots, clients, getCipher: getTokenCipher, logger }),
   );
   for (const definition of jobKinds.all()) jobQueue.register(definition.kind, definition.slice);
+  // Scheduled snapshots and visitors' snapshot expiry: every hour, on one instance (pg-boss's cron).
+  const snapshotSchedules = createSnapshotScheduleRepository(db);
+  const tickSnapshotSchedules = (now: Date) =>
+    runScheduleTick(
+      {
+        jobStore,
+        jobQueue,
+        getTokenCipher,
+        clients,
+        snapshots,
+        schedules: snapshotSchedules,
+        cloudStoresOf,
+        // A visitor's snapshots go when the visitor has been away as long as a demo copy is kept idle.
+        visitorExpiryMs: DEMO_COPY_DEFAULTS.idleMs,
+        logger: logger.child({ component: 'snapshot-schedule' }),
+      },
+      now,
+    );
+  jobQueue.registerCron({
+    name: 'snapshot-schedule',
+    cron: '0 * * * *',
+    expireInSeconds: 15 * 60,
+    handler: async () => {
+      const result = await tickSnapshotSchedules(new Date());
+      if (result.started.length + result.failed.length + result.expired > 0) {
+        logger.info(
+          { started: result.started.length, failed: result.failed.length, expired: result.expired },
+          'snapshot schedule tick',
+        );
+      }
+    },
+  });
   // The H.265 converter: ffmpeg found once (FFMPEG_PATH, else the newest of PATH's and the npm-shipped 2018 build), run
   // under an address-space limit; conversions on their own queue.
   const findBinary = lazyRetrying(async () => {
@@ -282,6 +334,9 @@ export function createServices(deps: ServicesDeps): AppServices {
   };
   const agentDumps = createAgentDumpStore(db);
   const getStoreRepository = lazyRetrying(async () => loadStoreRepository(await getTokenCipher(), database));
+  async function cloudStoresOf(userId: string): Promise<CloudStoreCredentials[]> {
+    return listUserStores(await getStoreRepository(), logger, userId);
+  }
   return {
     ...deps,
     mailer,
@@ -329,6 +384,9 @@ export function createServices(deps: ServicesDeps): AppServices {
     healthChecks,
     storage,
     snapshots,
+    snapshotSchedules,
+    cloudStoresOf,
+    tickSnapshotSchedules,
     getConverter: () => Promise.resolve(converter),
   };
 }

@@ -1142,6 +1142,25 @@ export const en = {
     undoConfirm:
       'Items to write back to {store}: {n}, with the values they had before the restore. An item changed since is skipped.',
   },
+  // Store History's scheduled snapshots (issue 32): a daily snapshot of a signed-in user's cloud store.
+  storeHistorySchedule: {
+    title: 'Scheduled snapshots',
+    needsAccount:
+      'Scheduled snapshots need an account: log in to have your cloud stores snapshotted every day.',
+    needsCloud:
+      'Scheduled snapshots are for your cloud stores: sync this store to your account in Store Manager first.',
+    enabled: 'Take a snapshot every day',
+    hour: 'At',
+    hourOption: '{hour}:00 UTC',
+    retention:
+      'Keeps the newest scheduled snapshot of each of the last {daily} days, {weekly} weeks and {monthly} months; older scheduled snapshots are deleted. Manual snapshots are never deleted.',
+    save: 'Save schedule',
+    saving: 'Saving...',
+    saved: 'Schedule saved.',
+    loading: 'Loading the schedule...',
+    lastRun: 'Last run: {when}',
+    lastError: 'The last scheduled snapshot could not start: {error}',
+  },
   keywords: {
     channel: 'Channel',
     fromPage: 'From page',
@@ -1280,6 +1299,7 @@ export const en = {
     snapshot_not_found: 'No such snapshot.',
     too_many_snapshots: 'You keep as many snapshots as you may. Delete older ones to take another.',
     snapshot_not_comparable: 'These snapshots cannot be compared.',
+    snapshot_running: 'A snapshot being taken cannot be deleted; cancel it first.',
     access_token_invalid: 'The access token is missing, unknown, revoked or expired',
     access_token_read_only:
       'This access token can only read. Create one with the write scope to make changes.',

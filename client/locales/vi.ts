@@ -1140,6 +1140,25 @@ export const vi: Messages = {
     undoConfirm:
       'Số mục sẽ ghi lại vào {store}: {n}, với giá trị chúng có trước khi khôi phục. Mục nào đã thay đổi kể từ đó sẽ được bỏ qua.',
   },
+  // Bản chụp theo lịch của Lịch sử cửa hàng (issue 32).
+  storeHistorySchedule: {
+    title: 'Bản chụp theo lịch',
+    needsAccount:
+      'Bản chụp theo lịch cần có tài khoản: hãy đăng nhập để các cửa hàng đám mây của bạn được chụp tự động mỗi ngày.',
+    needsCloud:
+      'Bản chụp theo lịch dành cho các cửa hàng đám mây của bạn: hãy đồng bộ cửa hàng này vào tài khoản trong Quản lý Store trước.',
+    enabled: 'Chụp một bản mỗi ngày',
+    hour: 'Lúc',
+    hourOption: '{hour}:00 UTC',
+    retention:
+      'Giữ bản chụp theo lịch mới nhất của mỗi ngày trong {daily} ngày, mỗi tuần trong {weekly} tuần và mỗi tháng trong {monthly} tháng gần nhất; các bản chụp theo lịch cũ hơn sẽ bị xóa. Bản chụp thủ công không bao giờ bị xóa.',
+    save: 'Lưu lịch',
+    saving: 'Đang lưu...',
+    saved: 'Đã lưu lịch.',
+    loading: 'Đang tải lịch...',
+    lastRun: 'Lần chạy gần nhất: {when}',
+    lastError: 'Bản chụp theo lịch gần nhất không thể bắt đầu: {error}',
+  },
   keywords: {
     channel: 'Kênh (channel)',
     fromPage: 'Từ trang',
@@ -1280,6 +1299,7 @@ export const vi: Messages = {
     snapshot_not_found: 'Không có bản chụp này.',
     too_many_snapshots: 'Bạn đã giữ số bản chụp tối đa. Hãy xoá bớt bản cũ để chụp bản mới.',
     snapshot_not_comparable: 'Không thể so sánh các bản chụp này.',
+    snapshot_running: 'Không thể xóa bản chụp đang được tạo; hãy hủy nó trước.',
     access_token_invalid: 'Access token bị thiếu, không tồn tại, đã bị thu hồi hoặc đã hết hạn',
     access_token_read_only:
       'Access token này chỉ được đọc. Hãy tạo token có quyền ghi (write) để thay đổi dữ liệu.',

@@ -208,3 +208,64 @@ export type RestoreStartResponse = z.infer<typeof restoreStartResponseSchema>;
 
 /** One item's end in a restore job (the job view's `outcomes`): written, skipped (changed since the preview), failed. */
 export { jobItemOutcomeSchema as restoreOutcomeSchema, type JobItemOutcome as RestoreOutcome } from './jobs';
+
+// ---- Scheduled snapshots (issue 32 "Snapshots"): daily, at a chosen hour, for a signed-in user's cloud stores. ----
+
+/** `GET` → the caller's schedules (signed-in only). */
+export const SNAPSHOT_SCHEDULES_PATH = '/api/snapshot-schedules';
+/** `PUT` {enabled, hour, keepDaily?, keepWeekly?, keepMonthly?}: the schedule of one of the caller's cloud stores. */
+export const SNAPSHOT_SCHEDULE_PATH = `${SNAPSHOT_SCHEDULES_PATH}/:storeId`;
+export const snapshotSchedulePath = (storeId: string) =>
+  `${SNAPSHOT_SCHEDULES_PATH}/${encodeURIComponent(storeId)}`;
+
+/** The schedules' hours are hours of the day in UTC (the app knows no user's time zone). */
+export const SNAPSHOT_SCHEDULE_TIME_ZONE = 'UTC';
+
+/** The retention rule when none is given: the newest of each of 7 days, 4 ISO weeks and 12 months. */
+export const DEFAULT_SNAPSHOT_RETENTION = { keepDaily: 7, keepWeekly: 4, keepMonthly: 12 } as const;
+
+export const snapshotRetentionSchema = z.object({
+  keepDaily: z.number().int().min(0).max(366),
+  keepWeekly: z.number().int().min(0).max(260),
+  keepMonthly: z.number().int().min(0).max(120),
+});
+export type SnapshotRetention = z.infer<typeof snapshotRetentionSchema>;
+
+export const SNAPSHOT_SCHEDULE_HOUR_MESSAGE = 'The hour must be a whole number from 0 to 23.';
+
+export const putSnapshotScheduleRequestSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false.' }),
+  hour: z
+    .number({ error: SNAPSHOT_SCHEDULE_HOUR_MESSAGE })
+    .int(SNAPSHOT_SCHEDULE_HOUR_MESSAGE)
+    .min(0, SNAPSHOT_SCHEDULE_HOUR_MESSAGE)
+    .max(23, SNAPSHOT_SCHEDULE_HOUR_MESSAGE),
+  keepDaily: snapshotRetentionSchema.shape.keepDaily.optional(),
+  keepWeekly: snapshotRetentionSchema.shape.keepWeekly.optional(),
+  keepMonthly: snapshotRetentionSchema.shape.keepMonthly.optional(),
+});
+export type PutSnapshotScheduleRequest = z.infer<typeof putSnapshotScheduleRequestSchema>;
+
+export const snapshotScheduleSchema = snapshotRetentionSchema.extend({
+  /** The Store Manager's id of the cloud store. */
+  storeId: z.string(),
+  storeHash: z.string(),
+  enabled: z.boolean(),
+  /** 0-23, in `timeZone`. */
+  hour: z.number().int(),
+  timeZone: z.literal(SNAPSHOT_SCHEDULE_TIME_ZONE),
+  /** When the schedule last started a snapshot (ISO time), and that snapshot. */
+  lastRunAt: z.string().nullable(),
+  lastSnapshotId: z.string().nullable(),
+  /** Why the last scheduled snapshot could not start (the store refused, the caps were reached…), else null. */
+  lastError: z.string().nullable(),
+});
+export type SnapshotSchedule = z.infer<typeof snapshotScheduleSchema>;
+
+export const listSnapshotSchedulesResponseSchema = z.object({ schedules: z.array(snapshotScheduleSchema) });
+export type ListSnapshotSchedulesResponse = z.infer<typeof listSnapshotSchedulesResponseSchema>;
+export const putSnapshotScheduleResponseSchema = z.object({ schedule: snapshotScheduleSchema });
+export type PutSnapshotScheduleResponse = z.infer<typeof putSnapshotScheduleResponseSchema>;
+
+export const SNAPSHOT_RUNNING_MESSAGE = 'A snapshot being taken cannot be deleted; cancel it first.';
+export const SNAPSHOT_SCHEDULE_STORE_MESSAGE = 'This store is not one of your cloud stores.';

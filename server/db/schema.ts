@@ -482,3 +482,33 @@ export const snapshotBlob = pgTable(
   },
   (table) => [primaryKey({ columns: [table.owner, table.hash] })],
 );
+
+/**
+ * Store History's scheduled snapshots (issue 32): one row per signed-in user's cloud store (`storeId`, the Store
+ * Manager's id, which survives the list being saved again), daily at `hour` (UTC), and the retention rule. `lastRunOn`
+ * (the UTC day, `YYYY-MM-DD`) is set by a compare-and-set when a tick claims the day, so a day runs once whatever
+ * instance or tick sees it.
+ */
+export const snapshotSchedule = pgTable(
+  'snapshot_schedule',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    storeId: text('store_id').notNull(),
+    enabled: boolean('enabled').notNull(),
+    hour: integer('hour').notNull(),
+    keepDaily: integer('keep_daily').notNull(),
+    keepWeekly: integer('keep_weekly').notNull(),
+    keepMonthly: integer('keep_monthly').notNull(),
+    lastRunOn: text('last_run_on'),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastSnapshotId: text('last_snapshot_id'),
+    lastError: text('last_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.storeId] }),
+    index('snapshot_schedule_due_idx').on(table.enabled, table.hour),
+  ],
+);

@@ -38,6 +38,20 @@ export type WholeJobQueue = {
   handler: (data: { id: string }) => Promise<void>;
 };
 
+/**
+ * Work on a clock (issue 32: Store History's hourly tick): pg-boss's `schedule(name, cron)` sends one job per firing,
+ * whatever the number of instances (its timekeeper takes the minute under a database row), and one instance's worker
+ * runs `handler`. Times are UTC.
+ */
+export type CronQueue = {
+  name: string;
+  /** Five-field cron, UTC: `0 * * * *` is every hour on the hour. */
+  cron: string;
+  /** A run not completed in this time is taken as lost and tried again, once. */
+  expireInSeconds: number;
+  handler: () => Promise<void>;
+};
+
 export type JobQueueOptions = {
   database: Database;
   logger: Logger;
@@ -55,12 +69,15 @@ export function createJobQueue(options: JobQueueOptions) {
   const logger = options.logger.child({ component: 'jobs' });
   const handlers = new Map<JobKind, SliceHandler>();
   const wholeQueues = new Map<string, WholeJobQueue>();
+  const cronQueues = new Map<string, CronQueue>();
   const workerIds = new Map<string, string[]>();
   const boss = new PgBoss({
     db: { executeSql: (text, values) => options.database.executeSql(text, values) },
     schema: 'pgboss',
     supervise: true,
-    schedule: false,
+    // The timekeeper of `registerCron`'s queues (one firing for all instances); it checks every 30 s.
+    schedule: true,
+    cronWorkerIntervalSeconds: 15,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -164,6 +181,21 @@ export function createJobQueue(options: JobQueueOptions) {
       }
       workerIds.set(queue.name, ids);
     }
+    for (const cron of cronQueues.values()) {
+      await createQueue(cron.name, {
+        name: cron.name,
+        policy: 'standard',
+        retryLimit: 1,
+        retryDelay: 60,
+        expireInSeconds: cron.expireInSeconds,
+      });
+      await boss.schedule(cron.name, cron.cron, {}, { tz: 'UTC' });
+      if (workerIds.has(cron.name)) continue;
+      const id = await boss.work(cron.name, { batchSize: 1, pollingIntervalSeconds: 10 }, async () => {
+        await cron.handler();
+      });
+      workerIds.set(cron.name, [id]);
+    }
   };
 
   return {
@@ -175,6 +207,11 @@ export function createJobQueue(options: JobQueueOptions) {
     /** Adds a queue of whole jobs (before `start`). */
     registerQueue(queue: WholeJobQueue) {
       wholeQueues.set(queue.name, queue);
+    },
+
+    /** Adds work on a clock (before `start`): pg-boss fires it once per time for all instances. */
+    registerCron(queue: CronQueue) {
+      cronQueues.set(queue.name, queue);
     },
 
     /** Starts pg-boss (its own schema and migrations) and this instance's worker. */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { listSnapshots } from './api';
+import { SchedulePanel } from './schedule-panel';
 import { ComparePanel } from './compare-panel';
 import { SnapshotJobPanel } from './snapshot-job-panel';
 import { SnapshotList } from './snapshot-list';
@@ -29,6 +30,7 @@ export default function StoreHistoryScreen() {
     <div className="mx-auto max-w-4xl space-y-4" data-testid="store-history">
       <TakeSnapshotForm store={store} onStoreChange={setStore} flow={flow} />
       <SnapshotJobPanel flow={flow} />
+      {store && <SchedulePanel store={store} />}
       {store && (
         <SnapshotList
           snapshots={list.data}

@@ -351,6 +351,36 @@ export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
       return JSON.parse(gunzipSync(Buffer.concat(chunks)).toString('utf8')) as unknown;
     },
 
+    /**
+     * The snapshots of visitors idle since `before`: whose newest snapshot was taken and ended before it (their
+     * expiry, as a demo copy's).
+     */
+    async ofIdleVisitors(before: Date): Promise<SnapshotRow[]> {
+      const idle = db
+        .select({ owner: storeSnapshot.owner })
+        .from(storeSnapshot)
+        .where(sql`${storeSnapshot.owner} like 'visitor:%'`)
+        .groupBy(storeSnapshot.owner)
+        .having(
+          sql`max(coalesce(${storeSnapshot.finishedAt}, ${storeSnapshot.createdAt})) < ${before.toISOString()}::timestamptz`,
+        );
+      return db
+        .select()
+        .from(storeSnapshot)
+        .where(inArray(storeSnapshot.owner, idle))
+        .orderBy(asc(storeSnapshot.owner), asc(storeSnapshot.createdAt));
+    },
+
+    /** Whether any visitor keeps a snapshot (the hourly tick that expires them must run). */
+    async anyOfVisitors(): Promise<boolean> {
+      const [row] = await db
+        .select({ id: storeSnapshot.id })
+        .from(storeSnapshot)
+        .where(sql`${storeSnapshot.owner} like 'visitor:%'`)
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Deletes a snapshot and the blobs no other snapshot of its owner holds. */
     async delete(row: SnapshotRow): Promise<void> {
       await db.delete(storeSnapshot).where(eq(storeSnapshot.id, row.id));

@@ -4,7 +4,7 @@
 // settles it, and a resumed job (a restart, an expired slice) goes on from the first step not settled. Reading a
 // step again is harmless: its items are inserted once and its blobs are stored by content.
 import { z } from 'zod';
-import { snapshotScopeSchema } from '../../../common/contracts/store-history';
+import { snapshotRetentionSchema, snapshotScopeSchema } from '../../../common/contracts/store-history';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import { isBigCommerceError } from '../../integrations/bigcommerce';
 import { AppError } from '../../errors';
@@ -14,6 +14,7 @@ import type { JobRow, JobStore } from '../../jobs/job-store';
 import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
 import type { SnapshotRepository } from './snapshot-repository';
+import { snapshotsToPrune } from './snapshot-retention';
 import { planSnapshot, readStep, type SnapshotStep } from './snapshot-steps';
 
 /** Steps read at once: through the store's scheduler, which paces them to its quota. */
@@ -24,6 +25,8 @@ const SLICE_MS = 20_000;
 export const storeSnapshotInputSchema = z.object({
   snapshotId: z.string(),
   scope: z.array(snapshotScopeSchema),
+  /** A scheduled snapshot's retention rule: applied to the store's scheduled snapshots once this one is done. */
+  retention: snapshotRetentionSchema.optional(),
 });
 
 export type StoreSnapshotJobDeps = {
@@ -42,6 +45,12 @@ export function storeSnapshotJobKind(deps: StoreSnapshotJobDeps): JobKindDefinit
   const end = async (row: JobRow, state: 'done' | 'failed' | 'cancelled', message: string | null = null) => {
     const input = storeSnapshotInputSchema.parse(row.input);
     await deps.snapshots.finish(input.snapshotId, state, now());
+    if (state === 'done' && input.retention) {
+      // Before the job is seen done, so whoever follows it finds the older snapshots already pruned.
+      await pruneScheduled(deps, input.snapshotId, input.retention).catch((error: unknown) =>
+        deps.logger.error({ err: error, jobId: row.id }, 'scheduled snapshots were not pruned'),
+      );
+    }
     await deps.jobs.finish(row.id, state, now(), message);
   };
   return {
@@ -130,4 +139,21 @@ async function runSlice(
   }
   await end(row, 'done');
   return 'finished';
+}
+
+/**
+ * The retention rule on the store's scheduled snapshots, counted back from the one just taken (`snapshotsToPrune`):
+ * manual and before-job snapshots are never deleted by it.
+ */
+async function pruneScheduled(
+  deps: StoreSnapshotJobDeps,
+  snapshotId: string,
+  rule: z.infer<typeof snapshotRetentionSchema>,
+): Promise<void> {
+  const taken = await deps.snapshots.get(snapshotId);
+  if (!taken) return;
+  const rows = await deps.snapshots.list(taken.owner, taken.storeHash);
+  for (const row of snapshotsToPrune(rows, rule, taken.createdAt)) {
+    if (row.id !== taken.id) await deps.snapshots.delete(row);
+  }
 }

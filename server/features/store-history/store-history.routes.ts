@@ -1,11 +1,10 @@
 // Store History's API (issue 32): take a snapshot (a job), list a store's snapshots, compare two. A snapshot belongs to
 // its taker (the signed-in user, or the visitor's cookie, as jobs do); no one else can list, compare or delete it.
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
   listSnapshotsQuerySchema,
   SNAPSHOT_DIFF_PATH,
-  SNAPSHOT_SCOPES,
+  SNAPSHOT_RUNNING_MESSAGE,
   SNAPSHOTS_PATH,
   snapshotDiffQuerySchema,
   takeSnapshotRequestSchema,
@@ -15,13 +14,13 @@ import {
 import { isFinalJobState } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
-import { assertRoomForJob, toJobView } from '../../jobs/job-store';
+import { toJobView } from '../../jobs/job-store';
 import { callerSignal, readInput, readQuery } from '../../tool-route';
 import { jobOwner } from '../jobs/job-owner';
-import { startJob, type JobRoutesDeps } from '../jobs/start-job';
+import type { JobRoutesDeps } from '../jobs/start-job';
 import type { SnapshotRepository } from './snapshot-repository';
 import { toSnapshotView } from './snapshot-repository';
-import { compareSnapshots, ownSnapshot } from './store-history.service';
+import { compareSnapshots, ownSnapshot, startSnapshot } from './store-history.service';
 
 export type StoreHistoryRoutesDeps = JobRoutesDeps & { snapshots: SnapshotRepository };
 
@@ -33,40 +32,16 @@ export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
   return new Hono()
     .post(SNAPSHOTS_PATH, async (c) => {
       const request = await readInput(c, takeSnapshotRequestSchema);
-      const credentials = request.storeCredentials;
       const owner = (await jobOwner(c, deps.getAuth, { create: true })) ?? 'visitor:unknown';
-      await assertRoomForJob(deps.jobStore, owner, credentials.storeHash);
-      // The store must answer to these credentials before anything is kept for it.
-      await deps.clients
-        .forStore(credentials, { caller: deps.callerOf(c) })
-        .store.get({ signal: callerSignal(c) });
-      const scope = request.scope ? [...new Set(request.scope)] : [...SNAPSHOT_SCOPES];
-      const now = new Date();
-      const jobId = randomUUID();
-      const snapshot = await deps.snapshots.create({
-        id: randomUUID(),
+      const { snapshot, job } = await startSnapshot(deps, {
         owner,
-        storeHash: credentials.storeHash,
+        credentials: request.storeCredentials,
         reason: 'manual',
-        scope,
-        jobId,
-        now,
+        scope: request.scope,
+        caller: deps.callerOf(c),
+        signal: callerSignal(c),
+        now: new Date(),
       });
-      let job;
-      try {
-        job = await startJob(deps, {
-          id: jobId,
-          kind: 'store-snapshot',
-          owner,
-          input: { snapshotId: snapshot.id, scope },
-          credentials: { target: credentials },
-          now,
-        });
-      } catch (error) {
-        // No job, no snapshot: the row would stay "running" for ever.
-        if (!(await deps.jobStore.get(jobId))) await deps.snapshots.delete(snapshot);
-        throw error;
-      }
       const answer: TakeSnapshotResponse = { snapshotId: snapshot.id, job: toJobView(job) };
       return c.json(answer, 202);
     })
@@ -94,10 +69,7 @@ export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
     .delete(SNAPSHOT_PATH, async (c) => {
       const row = await ownSnapshot(deps.snapshots, await ownerOf(c), c.req.param('id'));
       if (row.state === 'running') {
-        throw new AppError(
-          ERROR_CODES.snapshotNotComparable,
-          'A snapshot being taken cannot be deleted; cancel it first.',
-        );
+        throw new AppError(ERROR_CODES.snapshotRunning, SNAPSHOT_RUNNING_MESSAGE);
       }
       await deps.snapshots.delete(row);
       return c.body(null, 204);

@@ -1,6 +1,9 @@
 // Store History's diff (issue 32): two snapshots of a store, item by item (added, removed, changed by content hash),
 // and for the changed items of the page asked for, each field with its before and after (common/store-history).
+// And `startSnapshot`, the one way a snapshot is started: the route (manual), the schedule, before a write job.
+import { randomUUID } from 'node:crypto';
 import {
+  SNAPSHOT_SCOPES,
   SNAPSHOT_DIFF_PAGE_SIZE,
   SNAPSHOT_ITEM_KINDS,
   SNAPSHOT_NOT_FOUND_MESSAGE,
@@ -11,11 +14,56 @@ import {
   type SnapshotDiffResponse,
   type SnapshotItemKey,
   type SnapshotItemKind,
+  type SnapshotReason,
+  type SnapshotRetention,
+  type SnapshotScope,
 } from '../../../common/contracts/store-history';
+import type { StoreCredentials } from '../../../common/contracts/stores';
 import { ERROR_CODES } from '../../../common/errors';
 import { fieldChanges } from '../../../common/store-history/field-diff';
 import { AppError } from '../../errors';
+<<<<<<< HEAD
 import type { SnapshotRepository, SnapshotRow } from './snapshot-repository';
+=======
+import { assertRoomForJob, type JobRow } from '../../jobs/job-store';
+import { startJob, type JobRoutesDeps } from '../jobs/start-job';
+import type { SnapshotItemRow, SnapshotRepository, SnapshotRow } from './snapshot-repository';
+
+type Entry = { kind: SnapshotItemKind; key: string; before?: SnapshotItemRow; after?: SnapshotItemRow };
+
+const KIND_ORDER = new Map(SNAPSHOT_ITEM_KINDS.map((kind, index) => [kind, index]));
+
+function entryKey(row: SnapshotItemRow): string {
+  return `${row.kind}\u0000${row.itemKey}`;
+}
+
+/** The items that differ, in kind order (products first) then key order. */
+export function differingItems(
+  before: readonly SnapshotItemRow[],
+  after: readonly SnapshotItemRow[],
+): Entry[] {
+  const byKey = new Map<string, Entry>();
+  for (const row of before) {
+    byKey.set(entryKey(row), { kind: row.kind as SnapshotItemKind, key: row.itemKey, before: row });
+  }
+  for (const row of after) {
+    const entry = byKey.get(entryKey(row));
+    if (entry) entry.after = row;
+    else byKey.set(entryKey(row), { kind: row.kind as SnapshotItemKind, key: row.itemKey, after: row });
+  }
+  return [...byKey.values()]
+    .filter((entry) => !entry.before || !entry.after || entry.before.hash !== entry.after.hash)
+    .sort(
+      (a, b) =>
+        (KIND_ORDER.get(a.kind) ?? 99) - (KIND_ORDER.get(b.kind) ?? 99) ||
+        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    );
+}
+
+function changeOf(entry: Entry): SnapshotChange['change'] {
+  return !entry.before ? 'added' : !entry.after ? 'removed' : 'changed';
+}
+>>>>>>> h-schedule
 
 /** The changes from one snapshot to another, a page at a time: the database finds the items that differ. */
 export async function diffSnapshots(
@@ -94,4 +142,63 @@ export async function compareSnapshots(
     throw new AppError(ERROR_CODES.snapshotNotComparable, SNAPSHOT_OTHER_STORE_MESSAGE);
   }
   return diffSnapshots(repository, from, to, query);
+}
+
+export type StartSnapshotDeps = Pick<
+  JobRoutesDeps,
+  'jobStore' | 'jobQueue' | 'getTokenCipher' | 'clients'
+> & {
+  snapshots: SnapshotRepository;
+};
+
+/**
+ * Starts a snapshot of a store as a `store-snapshot` job: the owner's and the store's room for a job, the store
+ * answering to the credentials (before anything is kept for it), the snapshot row within the caps, then the job with
+ * the credentials sealed. A scheduled snapshot carries its retention rule, applied when it is done.
+ */
+export async function startSnapshot(
+  deps: StartSnapshotDeps,
+  input: {
+    owner: string;
+    credentials: StoreCredentials;
+    reason: SnapshotReason;
+    scope?: readonly SnapshotScope[] | undefined;
+    retention?: SnapshotRetention;
+    /** Whose requests these are for the store's scheduler (the client address, or the schedule). */
+    caller: string;
+    signal?: AbortSignal;
+    now: Date;
+  },
+): Promise<{ snapshot: SnapshotRow; job: JobRow }> {
+  const { owner, credentials, now } = input;
+  await assertRoomForJob(deps.jobStore, owner, credentials.storeHash);
+  await deps.clients
+    .forStore(credentials, { caller: input.caller })
+    .store.get(input.signal ? { signal: input.signal } : {});
+  const scope = input.scope ? [...new Set(input.scope)] : [...SNAPSHOT_SCOPES];
+  const jobId = randomUUID();
+  const snapshot = await deps.snapshots.create({
+    id: randomUUID(),
+    owner,
+    storeHash: credentials.storeHash,
+    reason: input.reason,
+    scope,
+    jobId,
+    now,
+  });
+  try {
+    const job = await startJob(deps, {
+      id: jobId,
+      kind: 'store-snapshot',
+      owner,
+      input: { snapshotId: snapshot.id, scope, ...(input.retention ? { retention: input.retention } : {}) },
+      credentials: { target: credentials },
+      now,
+    });
+    return { snapshot, job };
+  } catch (error) {
+    // No job, no snapshot: the row would stay "running" for ever.
+    if (!(await deps.jobStore.get(jobId))) await deps.snapshots.delete(snapshot);
+    throw error;
+  }
 }
