@@ -22,48 +22,9 @@ import type { StoreCredentials } from '../../../common/contracts/stores';
 import { ERROR_CODES } from '../../../common/errors';
 import { fieldChanges } from '../../../common/store-history/field-diff';
 import { AppError } from '../../errors';
-<<<<<<< HEAD
-import type { SnapshotRepository, SnapshotRow } from './snapshot-repository';
-=======
 import { assertRoomForJob, type JobRow } from '../../jobs/job-store';
 import { startJob, type JobRoutesDeps } from '../jobs/start-job';
-import type { SnapshotItemRow, SnapshotRepository, SnapshotRow } from './snapshot-repository';
-
-type Entry = { kind: SnapshotItemKind; key: string; before?: SnapshotItemRow; after?: SnapshotItemRow };
-
-const KIND_ORDER = new Map(SNAPSHOT_ITEM_KINDS.map((kind, index) => [kind, index]));
-
-function entryKey(row: SnapshotItemRow): string {
-  return `${row.kind}\u0000${row.itemKey}`;
-}
-
-/** The items that differ, in kind order (products first) then key order. */
-export function differingItems(
-  before: readonly SnapshotItemRow[],
-  after: readonly SnapshotItemRow[],
-): Entry[] {
-  const byKey = new Map<string, Entry>();
-  for (const row of before) {
-    byKey.set(entryKey(row), { kind: row.kind as SnapshotItemKind, key: row.itemKey, before: row });
-  }
-  for (const row of after) {
-    const entry = byKey.get(entryKey(row));
-    if (entry) entry.after = row;
-    else byKey.set(entryKey(row), { kind: row.kind as SnapshotItemKind, key: row.itemKey, after: row });
-  }
-  return [...byKey.values()]
-    .filter((entry) => !entry.before || !entry.after || entry.before.hash !== entry.after.hash)
-    .sort(
-      (a, b) =>
-        (KIND_ORDER.get(a.kind) ?? 99) - (KIND_ORDER.get(b.kind) ?? 99) ||
-        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-    );
-}
-
-function changeOf(entry: Entry): SnapshotChange['change'] {
-  return !entry.before ? 'added' : !entry.after ? 'removed' : 'changed';
-}
->>>>>>> h-schedule
+import type { SnapshotRepository, SnapshotRow } from './snapshot-repository';
 
 /** The changes from one snapshot to another, a page at a time: the database finds the items that differ. */
 export async function diffSnapshots(
