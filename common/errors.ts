@@ -108,6 +108,8 @@ export const ERROR_CODES = {
   tooManySnapshots: 'too_many_snapshots',
   /** A snapshot still being taken (or failed) compared, or two stores' snapshots compared. */
   snapshotNotComparable: 'snapshot_not_comparable',
+  /** A restore started from a preview that has expired, is unknown, or is another owner's (issue 32). */
+  restorePreviewExpired: 'restore_preview_expired',
   // BigCommerce refused or could not be reached (server/integrations/bigcommerce/errors.ts).
   bcBadRequest: 'bc_bad_request',
   bcUnauthorized: 'bc_unauthorized',
@@ -214,6 +216,7 @@ export const ERROR_STATUS = {
   snapshot_not_found: 404,
   too_many_snapshots: 409,
   snapshot_not_comparable: 409,
+  restore_preview_expired: 409,
   bc_bad_request: 422,
   bc_unauthorized: 401,
   bc_forbidden_scope: 403,

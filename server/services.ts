@@ -37,6 +37,11 @@ import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
 import { bulkEditAgentTools } from './features/bulk-edit/bulk-edit.agent-tools';
 import { createSnapshotRepository, type SnapshotRepository } from './features/store-history/snapshot-repository';
 import { storeSnapshotJobKind } from './features/store-history/store-history.job';
+import { restoreJobKind } from './features/store-history/restore.job';
+import {
+  createRestorePreviewRepository,
+  type RestorePreviewRepository,
+} from './features/store-history/restore-preview-repository';
 import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
 import { createJobKinds, type JobKinds } from './jobs/job-kinds';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -114,6 +119,8 @@ export type AppServices = ServicesDeps & {
   storage: ObjectStorage;
   /** Store History's snapshots (issue 32): rows in the database, item contents in `storage`. */
   snapshots: SnapshotRepository;
+  /** A restore's previews, kept so any instance can start one (issue 32). */
+  restorePreviews: RestorePreviewRepository;
   /** The H.265 cloud converter (its ffmpeg is looked for on first use). */
   getConverter: () => Promise<Converter>;
 };
@@ -169,6 +176,9 @@ export function createServices(deps: ServicesDeps): AppServices {
   jobKinds.register(
     storeSnapshotJobKind({ jobs: jobStore, snapshots, clients, getCipher: getTokenCipher, logger }),
   );
+  // A restore (and its undo): the snapshot's values written back, item by item, skipping what moved since the preview.
+  const restorePreviews = createRestorePreviewRepository(db);
+  jobKinds.register(restoreJobKind({ jobs: jobStore, clients, getCipher: getTokenCipher, logger }));
   for (const definition of jobKinds.all()) jobQueue.register(definition.kind, definition.slice);
   // The H.265 converter: ffmpeg found once (FFMPEG_PATH, else the newest of PATH's and the npm-shipped 2018 build), run
   // under an address-space limit; conversions on their own queue.
@@ -324,6 +334,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     healthChecks,
     storage,
     snapshots,
+    restorePreviews,
     getConverter: () => Promise.resolve(converter),
   };
 }
