@@ -1,6 +1,7 @@
 // Store History's restore (issue 32) over HTTP against the app's sandbox, on both databases: preview (live and restored
 // values), the job that writes the snapshot's values back with each item's outcome, the stale skip (an item changed
 // after the preview is left as it is), an expired or unknown preview, another owner's snapshot, and the undo.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobEventsPath, jobUndoPath, type JobView } from '../../../common/contracts/jobs';
 import {
@@ -12,6 +13,7 @@ import {
   takeSnapshotResponseSchema,
   type RestoreItem,
 } from '../../../common/contracts/store-history';
+import { restorePreview } from '../../db/schema';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE as DEMO, type Json, useToolTestServer } from '../../test/store-tools';
 
@@ -187,6 +189,15 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
       code: 'restore_preview_expired',
     });
 
+    // The same preview once it has expired.
+    await app.server.database.db
+      .update(restorePreview)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(restorePreview.id, same.previewId));
+    const expired = await restore(snapshotId, cookie, { preview: false, previewId: same.previewId });
+    expect(expired.status).toBe(409);
+    expect(await expired.json()).toMatchObject({ code: 'restore_preview_expired' });
+
     const readOnly = await restore(snapshotId, cookie, {
       preview: true,
       items: [{ kind: 'product', key: { id: first.id }, fields: ['calculated_price'] }],
@@ -204,5 +215,56 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
     // Nor can another owner start this owner's preview through their own snapshot.
     const stolen = await restore(other.snapshotId, other.cookie, { preview: false, previewId: same.previewId });
     expect(stolen.status).toBe(409);
+  });
+
+  it('makes a deleted product again from the snapshot, and renames a brand back', async () => {
+    const { first } = await fixtures();
+    const full = (
+      await sandbox<{ data: Product & { custom_fields: { name: string; value: string }[] } }>(
+        `/v3/catalog/products/${first.id}?include=custom_fields`,
+      )
+    ).data;
+    const [brand] = (await sandbox<{ data: { id: number; name: string }[] }>('/v3/catalog/brands?limit=1')).data;
+    const { snapshotId, cookie } = await take();
+    const gone = await app.server.request(`/sandbox/stores/${DEMO.storeHash}/v3/catalog/products/${first.id}`, {
+      method: 'DELETE',
+      headers: { 'X-Auth-Token': DEMO.accessToken },
+    });
+    expect(gone.status).toBe(204);
+    await storeWrite('PUT', `/v3/catalog/brands/${brand!.id}`, { name: 'Brand renamed by hand' });
+
+    const answer = await preview(snapshotId, cookie, [
+      { kind: 'product', key: { id: first.id }, fields: ['description'] },
+      { kind: 'brand', key: { id: brand!.id } },
+    ]);
+    const [productItem, brandItem] = answer.preview.items;
+    expect(productItem!.action).toBe('create');
+    expect(productItem!.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'name', live: null, restored: first.name },
+        { path: 'description', live: null, restored: first.description },
+      ]),
+    );
+    expect(brandItem).toMatchObject({
+      action: 'update',
+      fields: [{ path: 'name', live: 'Brand renamed by hand', restored: brand!.name }],
+    });
+
+    const job = await start(snapshotId, cookie, answer.previewId);
+    expect(job).toMatchObject({ state: 'done', total: 2, succeeded: 2, failed: 0, skipped: 0 });
+    const made = job.outcomes![0]!;
+    expect(made).toMatchObject({ kind: 'product', outcome: 'written' });
+    const newId = Number(/^Made again as #(\d+)$/.exec(made.reason ?? '')?.[1]);
+    const again = (
+      await sandbox<{ data: Product & { custom_fields: { name: string; value: string }[] } }>(
+        `/v3/catalog/products/${newId}?include=custom_fields`,
+      )
+    ).data;
+    expect(again).toMatchObject({ name: first.name, description: first.description });
+    expect(again.custom_fields.map((f) => [f.name, f.value])).toEqual(
+      full.custom_fields.map((f) => [f.name, f.value]),
+    );
+    const renamed = await sandbox<{ data: { name: string } }>(`/v3/catalog/brands/${brand!.id}`);
+    expect(renamed.data.name).toBe(brand!.name);
   });
 });
