@@ -52,11 +52,11 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
       .map((line) => JSON.parse(line.slice(6)) as JobView);
     return views.at(-1)!;
   };
-  const take = async (cookie: string | null = null) => {
+  const take = async (cookie: string | null = null, scope = ['catalog', 'categories', 'brands']) => {
     const res = await call(SNAPSHOTS_PATH, {
       method: 'POST',
       cookie,
-      body: JSON.stringify({ storeCredentials: DEMO, scope: ['catalog', 'categories', 'brands'] }),
+      body: JSON.stringify({ storeCredentials: DEMO, scope }),
     });
     expect(res.status, await res.clone().text()).toBe(202);
     const owner = cookie ?? res.headers.get('set-cookie')?.split(';')[0] ?? null;
@@ -266,5 +266,49 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
     );
     const renamed = await sandbox<{ data: { name: string } }>(`/v3/catalog/brands/${brand!.id}`);
     expect(renamed.data.name).toBe(brand!.name);
+  });
+
+  it("puts a page's content and a widget template back", async () => {
+    type Page = { regions: { name: string; children: Json[] }[] };
+    const home = (await sandbox<{ data: Page }>('/v3/content/page-widgets?channel_id=1&template_file=pages/home'))
+      .data;
+    // A custom template (built-in ones cannot be changed: widgets.v3.yml updateWidgetTemplate).
+    const made = await app.server.request(`/sandbox/stores/${DEMO.storeHash}/v3/content/widget-templates`, {
+      method: 'POST',
+      headers: { 'X-Auth-Token': DEMO.accessToken, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Restore banner', template: '<h1>{{title}}</h1>', channel_id: 1 }),
+    });
+    expect(made.status, await made.clone().text()).toBeLessThan(300);
+    const template = ((await made.json()) as { data: { uuid: string; name: string } }).data;
+    const { snapshotId, cookie } = await take(null, ['widgets']);
+    const regions = structuredClone(home.regions);
+    regions[0]!.children.push({
+      type: 'widget',
+      name: 'Added after the snapshot',
+      widget_template_uuid: template.uuid,
+      configuration: {},
+    });
+    await storeWrite('POST', '/v3/content/page-widgets', { channel_id: 1, template_file: 'pages/home', regions });
+    await storeWrite('PUT', `/v3/content/widget-templates/${template.uuid}`, { name: 'Template renamed' });
+
+    const answer = await preview(snapshotId, cookie, [
+      { kind: 'page', key: { channelId: 1, templateFile: 'pages/home', entityId: null } },
+      { kind: 'widget-template', key: { id: template.uuid }, fields: ['name'] },
+    ]);
+    const [page, templateItem] = answer.preview.items;
+    expect(page!.action).toBe('update');
+    expect(JSON.stringify(page!.fields)).toContain('Added after the snapshot');
+    expect(templateItem).toMatchObject({
+      action: 'update',
+      fields: [{ path: 'name', live: 'Template renamed', restored: template.name }],
+    });
+    const job = await start(snapshotId, cookie, answer.previewId);
+    expect(job).toMatchObject({ state: 'done', total: 2, succeeded: 2, failed: 0, skipped: 0 });
+    const after = (await sandbox<{ data: Page }>('/v3/content/page-widgets?channel_id=1&template_file=pages/home'))
+      .data;
+    expect(JSON.stringify(after)).not.toContain('Added after the snapshot');
+    expect(after.regions.map((r) => r.children.length)).toEqual(home.regions.map((r) => r.children.length));
+    const renamed = await sandbox<{ data: { name: string } }>(`/v3/content/widget-templates/${template.uuid}`);
+    expect(renamed.data.name).toBe(template.name);
   });
 });
