@@ -110,6 +110,8 @@ export const ERROR_CODES = {
   snapshotNotComparable: 'snapshot_not_comparable',
   /** A snapshot still being taken cannot be deleted (cancel its job first). */
   snapshotRunning: 'snapshot_running',
+  /** A restore started from a preview that has expired, is unknown, or is another owner's (issue 32). */
+  restorePreviewExpired: 'restore_preview_expired',
   // BigCommerce refused or could not be reached (server/integrations/bigcommerce/errors.ts).
   bcBadRequest: 'bc_bad_request',
   bcUnauthorized: 'bc_unauthorized',
@@ -217,6 +219,7 @@ export const ERROR_STATUS = {
   too_many_snapshots: 409,
   snapshot_not_comparable: 409,
   snapshot_running: 409,
+  restore_preview_expired: 409,
   bc_bad_request: 422,
   bc_unauthorized: 401,
   bc_forbidden_scope: 403,

@@ -43,6 +43,11 @@ import {
   type SnapshotRepository,
 } from './features/store-history/snapshot-repository';
 import { storeSnapshotJobKind } from './features/store-history/store-history.job';
+import { restoreJobKind } from './features/store-history/restore.job';
+import {
+  createRestorePreviewRepository,
+  type RestorePreviewRepository,
+} from './features/store-history/restore-preview-repository';
 import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
 import {
   runScheduleTick,
@@ -136,6 +141,8 @@ export type AppServices = ServicesDeps & {
   cloudStoresOf: (userId: string) => Promise<CloudStoreCredentials[]>;
   /** Store History's hourly tick (scheduled snapshots, visitors' expiry), fired by a pg-boss cron; tests call it. */
   tickSnapshotSchedules: (now: Date) => Promise<ScheduleTickResult>;
+  /** A restore's previews, kept so any instance can start one (issue 32). */
+  restorePreviews: RestorePreviewRepository;
   /** The H.265 cloud converter (its ffmpeg is looked for on first use). */
   getConverter: () => Promise<Converter>;
 };
@@ -191,6 +198,9 @@ export function createServices(deps: ServicesDeps): AppServices {
   jobKinds.register(
     storeSnapshotJobKind({ jobs: jobStore, snapshots, clients, getCipher: getTokenCipher, logger }),
   );
+  // A restore (and its undo): the snapshot's values written back, item by item, skipping what moved since the preview.
+  const restorePreviews = createRestorePreviewRepository(db);
+  jobKinds.register(restoreJobKind({ jobs: jobStore, clients, getCipher: getTokenCipher, logger }));
   for (const definition of jobKinds.all()) jobQueue.register(definition.kind, definition.slice);
   // Scheduled snapshots and visitors' snapshot expiry: every hour, on one instance (pg-boss's cron).
   const snapshotSchedules = createSnapshotScheduleRepository(db);
@@ -387,6 +397,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     snapshotSchedules,
     cloudStoresOf,
     tickSnapshotSchedules,
+    restorePreviews,
     getConverter: () => Promise.resolve(converter),
   };
 }

@@ -1300,6 +1300,7 @@ export const en = {
     too_many_snapshots: 'You keep as many snapshots as you may. Delete older ones to take another.',
     snapshot_not_comparable: 'These snapshots cannot be compared.',
     snapshot_running: 'A snapshot being taken cannot be deleted; cancel it first.',
+    restore_preview_expired: 'This preview has expired. Preview the restore again.',
     access_token_invalid: 'The access token is missing, unknown, revoked or expired',
     access_token_read_only:
       'This access token can only read. Create one with the write scope to make changes.',

@@ -1300,6 +1300,7 @@ export const vi: Messages = {
     too_many_snapshots: 'Bạn đã giữ số bản chụp tối đa. Hãy xoá bớt bản cũ để chụp bản mới.',
     snapshot_not_comparable: 'Không thể so sánh các bản chụp này.',
     snapshot_running: 'Không thể xóa bản chụp đang được tạo; hãy hủy nó trước.',
+    restore_preview_expired: 'Bản xem trước này đã hết hạn. Hãy xem trước việc khôi phục lại.',
     access_token_invalid: 'Access token bị thiếu, không tồn tại, đã bị thu hồi hoặc đã hết hạn',
     access_token_read_only:
       'Access token này chỉ được đọc. Hãy tạo token có quyền ghi (write) để thay đổi dữ liệu.',

@@ -269,3 +269,14 @@ export type PutSnapshotScheduleResponse = z.infer<typeof putSnapshotScheduleResp
 
 export const SNAPSHOT_RUNNING_MESSAGE = 'A snapshot being taken cannot be deleted; cancel it first.';
 export const SNAPSHOT_SCHEDULE_STORE_MESSAGE = 'This store is not one of your cloud stores.';
+/** A restore's messages (issue 32): refusals of the request, and the reasons the job's outcomes give. */
+export const RESTORE_NOT_READY_MESSAGE = 'This snapshot is not complete, so it cannot be restored.';
+export const RESTORE_OTHER_STORE_MESSAGE = 'This snapshot is of another store than the one selected.';
+export const restoreItemMissingMessage = (kind: SnapshotItemKind, key: SnapshotItemKey) =>
+  `This snapshot holds no ${kind} ${JSON.stringify(key)}.`;
+export const restoreFieldNotRestorableMessage = (path: string) =>
+  `The field "${path}" cannot be restored (it is read-only, computed or not a field of this item).`;
+/** An item whose live value changed between the preview and the write: left as it is. */
+export const RESTORE_STALE_REASON = 'Changed in the store since the preview';
+/** An item that already held the snapshot's values: nothing written. */
+export const RESTORE_ALREADY_REASON = "Already held the snapshot's values";

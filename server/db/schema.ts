@@ -248,6 +248,11 @@ export const job = pgTable(
      * they came (issue 29, L1). One per wave, so bounded by the plan.
      */
     progress: jsonb('progress').notNull().default([]),
+    /**
+     * For a job that writes items of several kinds (a Store History restore): each settled item's end, `[{kind, key,
+     * name, outcome, reason}]`, appended by the same compare-and-set write that counts it. Null for the other kinds.
+     */
+    outcomes: jsonb('outcomes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -510,5 +515,31 @@ export const snapshotSchedule = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.storeId] }),
     index('snapshot_schedule_due_idx').on(table.enabled, table.hour),
+  ],
+);
+
+/**
+ * A Store History restore's preview (issue 32): what a restore of some items of a snapshot would write, and the hash of
+ * each field's live value when it was previewed, so the job it starts (on any instance) skips what changed since. It
+ * can be started until `expires_at` (RESTORE_PREVIEW_TTL_MS), once: `job_id` is set by the start that claims it.
+ */
+export const restorePreview = pgTable(
+  'restore_preview',
+  {
+    id: text('id').primaryKey(),
+    owner: text('owner').notNull(),
+    snapshotId: text('snapshot_id')
+      .notNull()
+      .references(() => storeSnapshot.id, { onDelete: 'cascade' }),
+    storeHash: text('store_hash').notNull(),
+    /** The plan items: `[{kind, key, name, action, units: [{path, value, expect}]}]` (restore-plan.ts). */
+    items: jsonb('items').notNull(),
+    jobId: text('job_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('restore_preview_owner_idx').on(table.owner, table.createdAt),
+    index('restore_preview_expires_idx').on(table.expiresAt),
   ],
 );

@@ -3,7 +3,12 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BulkEditError } from '../../common/contracts/bulk-edit';
 import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
-import { type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
+import {
+  type JobItemOutcome,
+  type JobKind,
+  type JobState,
+  type JobView,
+} from '../../common/contracts/jobs';
 import { ERROR_CODES } from '../../common/errors';
 import type { Db } from '../db/database';
 import { withAdvisoryLocks, type Tx } from '../db/lock';
@@ -62,6 +67,10 @@ export function toJobView(row: JobRow): JobView {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     backedUp: Object.keys(backup).length,
     undoOf: row.undoOf,
+    // A restore lists each item's end (an empty list until its first wave is settled); other kinds leave it out.
+    ...(row.outcomes !== null || row.kind === 'snapshot-restore'
+      ? { outcomes: (row.outcomes as JobItemOutcome[] | null) ?? [] }
+      : {}),
   };
 }
 
@@ -88,6 +97,10 @@ export function jobEventsAfter(row: JobRow, after: number): Array<{ version: num
         failed: step.failed,
         skipped: step.skipped,
         errors: now.errors.slice(0, step.failed),
+        // Outcomes are appended in the order they were settled: those of this step are the first ones.
+        ...(now.outcomes
+          ? { outcomes: now.outcomes.slice(0, step.succeeded + step.failed + step.skipped) }
+          : {}),
       },
     })),
     ...(row.version > after ? [{ version: row.version, view: now }] : []),
@@ -271,7 +284,17 @@ export function createJobStore(db: Db) {
      */
     async settleBatch(
       id: string,
-      batch: { from: number; checkpoint: number; succeeded: number; failed: number; errors: BulkEditError[] },
+      batch: {
+        from: number;
+        checkpoint: number;
+        succeeded: number;
+        failed: number;
+        errors: BulkEditError[];
+        /** Items left as they were (a restore's stale items), counted in `skipped` (not in `succeeded`). */
+        skipped?: number;
+        /** Each item's end (a restore), appended to `outcomes` in the same write. */
+        outcomes?: JobItemOutcome[];
+      },
     ): Promise<boolean> {
       const row = await this.get(id);
       if (!row || row.checkpoint !== batch.from) return false;
@@ -282,12 +305,18 @@ export function createJobStore(db: Db) {
           checkpoint: batch.checkpoint,
           succeeded: sql`${job.succeeded} + ${batch.succeeded}`,
           failed: sql`${job.failed} + ${batch.failed}`,
+          skipped: sql`${job.skipped} + ${batch.skipped ?? 0}`,
           progress: progressStep({
             succeeded: sql`${job.succeeded} + ${batch.succeeded}`,
             failed: sql`${job.failed} + ${batch.failed}`,
-            skipped: sql`${job.skipped}`,
+            skipped: sql`${job.skipped} + ${batch.skipped ?? 0}`,
           }),
           errors,
+          ...(batch.outcomes
+            ? {
+                outcomes: sql`coalesce(${job.outcomes}, '[]'::jsonb) || ${JSON.stringify(batch.outcomes)}::jsonb`,
+              }
+            : {}),
           waiting: null,
           state: sql`case when ${job.state} = 'waiting' then 'running' else ${job.state} end`,
           ...bump,

@@ -232,6 +232,9 @@ export function buildResourceApi(http: BigCommerceHttp) {
     /** Brand names are unique, so an uncertain create is checked by name before it is sent again. */
     create: (body: Body & { name: string }, opts: Call = {}): Promise<Brand> =>
       createByUniqueName(http, '/v3/catalog/brands', brandSchema, body, opts),
+    /** `PUT /v3/catalog/brands/{brand_id}`: only the fields sent change (brands_catalog.v3.yml:623 updateBrand). */
+    update: (id: number, body: Body, opts: Call = {}): Promise<Brand> =>
+      http.put(`/v3/catalog/brands/${segment(id)}`, body, { ...opts, schema: brandSchema }),
   };
 
   const channels = {

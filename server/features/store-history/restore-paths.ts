@@ -1,0 +1,327 @@
+// What a Store History restore can write back, field by field (issue 32), as pure functions: a diff path
+// (`description`, `variants[sku=ABC-1].price`, `custom_fields[name=Material].value`) becomes a write unit, the smallest
+// thing one BigCommerce call sets without touching its neighbours, and each unit has a live value and a restored value
+// read from the item as the store answers it and as the snapshot holds it. The restore previews, checks for staleness
+// and writes unit by unit.
+//
+// The writable fields are those the update operations document as request fields (not `readOnly`):
+// - product: products_catalog.v3.yml:831 updateProduct (product_Put); a variant's: product-variants_catalog.v3.yml:436
+//   updateProductVariant; a custom field's `name` and `value`: products_catalog.v3.yml:3318 updateProductCustomField;
+// - category: category-trees_catalog.v3.yml:255 updateCategories;
+// - brand: brands_catalog.v3.yml:623 updateBrand;
+// - widget template: widgets.v3.yml:190 updateWidgetTemplate;
+// - page: page-widgets.v3.yml:54 createPageWidgets publishes a page's whole content, so a page is one unit.
+import { createHash } from 'node:crypto';
+import type { SnapshotItemKind } from '../../../common/contracts/store-history';
+import { canonicalItem } from '../../../common/store-history/field-diff';
+
+export const PRODUCT_FIELDS: readonly string[] = [
+  'name',
+  'type',
+  'sku',
+  'description',
+  'weight',
+  'width',
+  'depth',
+  'height',
+  'price',
+  'cost_price',
+  'retail_price',
+  'sale_price',
+  'map_price',
+  'tax_class_id',
+  'product_tax_code',
+  'categories',
+  'brand_id',
+  'inventory_level',
+  'inventory_warning_level',
+  'inventory_tracking',
+  'fixed_cost_shipping_price',
+  'is_free_shipping',
+  'is_visible',
+  'is_featured',
+  'related_products',
+  'warranty',
+  'bin_picking_number',
+  'layout_file',
+  'upc',
+  'mpn',
+  'gtin',
+  'search_keywords',
+  'availability',
+  'availability_description',
+  'gift_wrapping_options_type',
+  'gift_wrapping_options_list',
+  'sort_order',
+  'condition',
+  'is_condition_shown',
+  'order_quantity_minimum',
+  'order_quantity_maximum',
+  'page_title',
+  'meta_keywords',
+  'meta_description',
+  'preorder_release_date',
+  'preorder_message',
+  'is_preorder_only',
+  'is_price_hidden',
+  'price_hidden_label',
+  'custom_url',
+  'open_graph_type',
+  'open_graph_title',
+  'open_graph_description',
+  'open_graph_use_meta_description',
+  'open_graph_use_product_name',
+  'open_graph_use_image',
+];
+
+export const VARIANT_FIELDS: readonly string[] = [
+  'price',
+  'sale_price',
+  'retail_price',
+  'map_price',
+  'cost_price',
+  'weight',
+  'width',
+  'height',
+  'depth',
+  'is_free_shipping',
+  'fixed_cost_shipping_price',
+  'purchasing_disabled',
+  'purchasing_disabled_message',
+  'upc',
+  'mpn',
+  'gtin',
+  'inventory_warning_level',
+  'bin_picking_number',
+];
+
+export const CATEGORY_FIELDS: readonly string[] = [
+  'name',
+  'description',
+  'parent_id',
+  'sort_order',
+  'page_title',
+  'meta_keywords',
+  'meta_description',
+  'layout_file',
+  'image_url',
+  'is_visible',
+  'search_keywords',
+  'default_product_sort',
+  'url',
+];
+
+export const BRAND_FIELDS: readonly string[] = [
+  'name',
+  'page_title',
+  'meta_keywords',
+  'meta_description',
+  'search_keywords',
+  'image_url',
+  'custom_url',
+];
+
+export const WIDGET_TEMPLATE_FIELDS: readonly string[] = [
+  'name',
+  'template',
+  'schema',
+  'storefront_api_query',
+];
+
+const TOP_LEVEL_FIELDS: Record<Exclude<SnapshotItemKind, 'page'>, readonly string[]> = {
+  product: PRODUCT_FIELDS,
+  category: CATEGORY_FIELDS,
+  brand: BRAND_FIELDS,
+  'widget-template': WIDGET_TEMPLATE_FIELDS,
+};
+
+/** An element of a list named by one of its fields (`[sku=ABC-1]`) or by its place (`[0]`). */
+export type Selector = { key: string; value: string } | { index: number };
+export type PathSegment = { field: string; select?: Selector };
+
+/** What one write sets: a top-level field, one field of a variant, one custom field, or a page's whole content. */
+export type WriteUnit =
+  | { type: 'field'; field: string }
+  | { type: 'variant'; select: { key: string; value: string }; field: string }
+  | { type: 'custom-field'; select: { key: string; value: string } }
+  | { type: 'page' };
+
+/** Reads a diff path: `a.b`, `list[key=value].c`, `list[0]`. A value may hold `.` or `]` (a SKU): a selector ends at
+ * the first `]` followed by `.`, `[` or the end. */
+export function parsePath(path: string): PathSegment[] | null {
+  const segments: PathSegment[] = [];
+  let at = 0;
+  while (at < path.length) {
+    const name = /^[A-Za-z0-9_$-]+/.exec(path.slice(at));
+    if (!name) return null;
+    const segment: PathSegment = { field: name[0] };
+    at += name[0].length;
+    if (path[at] === '[') {
+      let end = -1;
+      for (let i = at + 1; i < path.length; i++) {
+        if (path[i] === ']' && (i + 1 === path.length || path[i + 1] === '.' || path[i + 1] === '[')) {
+          end = i;
+          break;
+        }
+      }
+      if (end < 0) return null;
+      const inside = path.slice(at + 1, end);
+      const eq = inside.indexOf('=');
+      if (eq > 0) segment.select = { key: inside.slice(0, eq), value: inside.slice(eq + 1) };
+      else if (/^\d+$/.test(inside)) segment.select = { index: Number(inside) };
+      else return null;
+      at = end + 1;
+      // A list of lists (`a[0][1]`) is not something a restore writes.
+      if (path[at] === '[') return null;
+    }
+    segments.push(segment);
+    if (at < path.length) {
+      if (path[at] !== '.') return null;
+      at++;
+      if (at === path.length) return null;
+    }
+  }
+  return segments.length > 0 ? segments : null;
+}
+
+/** The write unit a path belongs to, or null when a restore cannot write it (a read-only or computed field). */
+export function unitOf(kind: SnapshotItemKind, path: string): WriteUnit | null {
+  if (kind === 'page') return { type: 'page' };
+  const segments = parsePath(path);
+  if (!segments) return null;
+  const [first, second, third] = segments;
+  if (!first) return null;
+  if (kind === 'product' && first.field === 'variants') {
+    if (!first.select || !('key' in first.select) || !second || second.select || third) return null;
+    return VARIANT_FIELDS.includes(second.field)
+      ? { type: 'variant', select: first.select, field: second.field }
+      : null;
+  }
+  if (kind === 'product' && first.field === 'custom_fields') {
+    if (!first.select || !('key' in first.select)) return null;
+    if (second && (second.select || third || !['name', 'value'].includes(second.field))) return null;
+    return { type: 'custom-field', select: first.select };
+  }
+  // Any part of a plain field (`custom_url.url`, `categories[2]`) is written as the whole field.
+  return TOP_LEVEL_FIELDS[kind].includes(first.field) ? { type: 'field', field: first.field } : null;
+}
+
+/** The path a unit is shown and stored under. */
+export function unitPath(unit: WriteUnit): string {
+  switch (unit.type) {
+    case 'field':
+      return unit.field;
+    case 'variant':
+      return `variants[${unit.select.key}=${unit.select.value}].${unit.field}`;
+    case 'custom-field':
+      return `custom_fields[${unit.select.key}=${unit.select.value}].value`;
+    case 'page':
+      return 'regions';
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The element of a list a selector names. */
+export function findElement(list: unknown, select: { key: string; value: string }): Obj | undefined {
+  if (!Array.isArray(list)) return undefined;
+  return list.find(
+    (element): element is Obj =>
+      isObj(element) &&
+      (typeof element[select.key] === 'string' || typeof element[select.key] === 'number') &&
+      String(element[select.key]) === select.value,
+  );
+}
+
+/**
+ * A unit's value in an item (as the store answers it, or as a snapshot holds it); `undefined` when the item does not
+ * hold it (the field left out, the variant or custom field gone). A custom field's value is its `value` text.
+ */
+export function unitValue(item: unknown, unit: WriteUnit): unknown {
+  if (!isObj(item)) return undefined;
+  switch (unit.type) {
+    case 'field':
+      return item[unit.field];
+    case 'variant':
+      return findElement(item.variants, unit.select)?.[unit.field];
+    case 'custom-field':
+      return findElement(item.custom_fields, unit.select)?.value;
+    case 'page':
+      return item.regions;
+  }
+}
+
+/** A value as JSON can carry it (undefined is null), compared and hashed canonically. */
+export function jsonValue(value: unknown): unknown {
+  return value === undefined ? null : canonicalItem(value);
+}
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(jsonValue(a)) === JSON.stringify(jsonValue(b));
+}
+
+/** What a restore keeps of a live value to know later whether it moved: its SHA-256 (canonical JSON). */
+export function valueHash(value: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(jsonValue(value)))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/**
+ * The units of an item a whole-item restore looks at: every writable top-level field the snapshot holds, every writable
+ * field of each of its variants (by SKU when they all have one, else by id), and every custom field of the snapshot or
+ * the store (by name: one added since is deleted, one deleted since is made again).
+ */
+export function unitsOfItem(kind: SnapshotItemKind, snapshot: unknown, live: unknown): WriteUnit[] {
+  if (kind === 'page') return [{ type: 'page' }];
+  if (!isObj(snapshot)) return [];
+  const units: WriteUnit[] = TOP_LEVEL_FIELDS[kind]
+    .filter((field) => snapshot[field] !== undefined)
+    .map((field) => ({ type: 'field', field }));
+  if (kind !== 'product') return units;
+  const variants = Array.isArray(snapshot.variants) ? snapshot.variants.filter(isObj) : [];
+  const bySku = variants.every((v) => typeof v.sku === 'string' && v.sku !== '');
+  for (const variant of variants) {
+    const key = bySku ? 'sku' : 'id';
+    const select = { key, value: String(variant[key]) };
+    for (const field of VARIANT_FIELDS) {
+      if (variant[field] !== undefined) units.push({ type: 'variant', select, field });
+    }
+  }
+  const names = new Set<string>();
+  for (const source of [snapshot, live]) {
+    const fields = isObj(source) && Array.isArray(source.custom_fields) ? source.custom_fields : [];
+    for (const field of fields) {
+      if (isObj(field) && typeof field.name === 'string' && !names.has(field.name)) {
+        names.add(field.name);
+        units.push({ type: 'custom-field', select: { key: 'name', value: field.name } });
+      }
+    }
+  }
+  return units;
+}
+
+/** A body of top-level fields for one update call: `{field: value}` of the field units. */
+export function fieldsBody(units: readonly { unit: WriteUnit; value: unknown }[]): Obj {
+  const body: Obj = {};
+  for (const { unit, value } of units) if (unit.type === 'field') body[unit.field] = value;
+  return body;
+}
+
+/** Variant field units grouped per variant: the body of one variant update each. */
+export function variantBodies(
+  units: readonly { unit: WriteUnit; value: unknown }[],
+): Array<{ select: { key: string; value: string }; body: Obj }> {
+  const groups = new Map<string, { select: { key: string; value: string }; body: Obj }>();
+  for (const { unit, value } of units) {
+    if (unit.type !== 'variant') continue;
+    const id = `${unit.select.key}=${unit.select.value}`;
+    const group = groups.get(id) ?? { select: unit.select, body: {} };
+    group.body[unit.field] = value;
+    groups.set(id, group);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,222 @@
+// A restore's calls to the store (issue 32): an item as the store holds it now, and the writes that put a snapshot's
+// values back, unit by unit (restore-paths.ts). Every call goes through the BigCommerce client; each cites its source.
+import type { SnapshotItemKind } from '../../../common/contracts/store-history';
+import { canonicalItem } from '../../../common/store-history/field-diff';
+import { isBigCommerceError, type BigCommerceClient } from '../../integrations/bigcommerce';
+import type { PageRegion } from '../../integrations/bigcommerce/resources/page-widgets';
+import { fieldsBody, findElement, unitOf, variantBodies, type WriteUnit } from './restore-paths';
+
+/** One unit of a planned item: its path, the value to write, and the hash of the live value the preview saw. */
+export type RestoreUnit = { path: string; value: unknown; expect: string };
+
+/** One item of a restore (or of its undo), as previewed and then worked by the job. */
+export type RestorePlanItem = {
+  kind: SnapshotItemKind;
+  key: Record<string, unknown>;
+  name: string;
+  action: 'update' | 'create' | 'unchanged';
+  units: RestoreUnit[];
+  /** For `create`: the body that makes the item again (the snapshot's writable fields). */
+  create?: Record<string, unknown>;
+};
+
+type Obj = Record<string, unknown>;
+
+/** Why an item could not be written, in words the user reads in the job's outcomes. */
+export class RestoreWriteError extends Error {}
+
+export const DELETED_NOT_SUPPORTED = (kind: SnapshotItemKind) =>
+  `Deleted from the store; restoring deleted ${kind === 'widget-template' ? 'widget templates' : `${kind}s`} is not supported yet`;
+
+const isNotFound = (error: unknown) => isBigCommerceError(error) && error.status === 404;
+
+async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+const numericId = (key: Obj): number => Number(key.id);
+
+/**
+ * The item as the store holds it now, in the shape a snapshot keeps (canonical), or null when it is gone.
+ * - product: `GET /v3/catalog/products/{id}?include=variants,custom_fields` (products_catalog.v3.yml:693 getProduct);
+ * - category: `GET /v3/catalog/trees/categories?category_id:in=` (category-trees_catalog.v3.yml:1202);
+ * - brand: `GET /v3/catalog/brands/{id}` (brands_catalog.v3.yml:547 getBrand);
+ * - widget template: `GET /v3/content/widget-templates/{uuid}` (widgets.v3.yml getWidgetTemplate);
+ * - page: `GET /v3/content/page-widgets` (page-widgets.v3.yml getPageWidgets).
+ */
+export async function readLive(
+  client: BigCommerceClient,
+  kind: SnapshotItemKind,
+  key: Obj,
+): Promise<unknown> {
+  const item = await readRaw(client, kind, key);
+  return item === null ? null : canonicalItem(item);
+}
+
+async function readRaw(client: BigCommerceClient, kind: SnapshotItemKind, key: Obj): Promise<unknown> {
+  switch (kind) {
+    case 'product':
+      return orNull(() => client.products.get(numericId(key), { include: ['variants', 'custom_fields'] }));
+    case 'category': {
+      const page = await client.categories.list({ query: { 'category_id:in': numericId(key) }, limit: 1 });
+      return page.items[0] ?? null;
+    }
+    case 'brand':
+      return orNull(() => client.brands.get(numericId(key)));
+    case 'widget-template':
+      return orNull(() => client.widgetTemplates.get(String(key.id)));
+    case 'page':
+      return client.pageWidgets.get(pageWhere(key));
+  }
+}
+
+function pageWhere(key: Obj): { channelId: number; templateFile?: string; entityId?: string } {
+  return {
+    channelId: Number(key.channelId),
+    ...(typeof key.templateFile === 'string' ? { templateFile: key.templateFile } : {}),
+    ...(typeof key.entityId === 'string' ? { entityId: key.entityId } : {}),
+  };
+}
+
+/**
+ * A product or brand of this name, if the store has one (names are unique in both: products_catalog.v3.yml
+ * createProduct 409, brands_catalog.v3.yml createBrand 409): a restore that made one again, or someone did.
+ */
+export async function findByName(
+  client: BigCommerceClient,
+  kind: SnapshotItemKind,
+  name: string,
+): Promise<Obj | null> {
+  if (kind === 'product') {
+    const page = await client.products.list({
+      query: { name, include: 'variants,custom_fields' },
+      limit: 5,
+    });
+    return (page.items.find((p) => p.name === name) as Obj | undefined) ?? null;
+  }
+  if (kind === 'brand') {
+    const page = await client.brands.list({ query: { name }, limit: 5 });
+    return (page.items.find((b) => b.name === name) as Obj | undefined) ?? null;
+  }
+  return null;
+}
+
+/** Parsed units of an item, each with the value to write. */
+export function writeUnits(kind: SnapshotItemKind, units: readonly RestoreUnit[]) {
+  return units.flatMap((u) => {
+    const unit = unitOf(kind, u.path);
+    return unit ? [{ unit, value: u.value }] : [];
+  });
+}
+
+/**
+ * Writes the units of an item that exists (`live`, as read just before). Top-level fields go in one update; each
+ * variant's fields in one variant update; custom fields one by one (made again when gone, deleted when the restored
+ * value is none).
+ */
+export async function writeUpdate(
+  client: BigCommerceClient,
+  kind: SnapshotItemKind,
+  key: Obj,
+  live: unknown,
+  units: readonly { unit: WriteUnit; value: unknown }[],
+): Promise<void> {
+  const body = fieldsBody(units);
+  const hasFields = Object.keys(body).length > 0;
+  switch (kind) {
+    case 'product': {
+      const id = numericId(key);
+      // products_catalog.v3.yml:831 updateProduct: only the fields sent change.
+      if (hasFields) await client.products.update(id, body);
+      const item = (live ?? {}) as Obj;
+      for (const { select, body: variantBody } of variantBodies(units)) {
+        const variant = findElement(item.variants, select);
+        if (!variant) {
+          throw new RestoreWriteError(
+            `The variant ${select.key === 'sku' ? select.value : `#${select.value}`} is no longer in the store`,
+          );
+        }
+        // product-variants_catalog.v3.yml:436 updateProductVariant.
+        await client.products.variants.update(id, Number(variant.id), variantBody);
+      }
+      for (const { unit, value } of units) {
+        if (unit.type !== 'custom-field') continue;
+        const current = findElement(item.custom_fields, unit.select);
+        const name = current && typeof current.name === 'string' ? current.name : unit.select.value;
+        if (value === null || value === undefined) {
+          // products_catalog.v3.yml:3347 deleteProductCustomField.
+          if (current) await client.products.customFields.delete(id, Number(current.id));
+        } else if (current) {
+          // products_catalog.v3.yml:3318 updateProductCustomField.
+          await client.products.customFields.update(id, Number(current.id), { name, value });
+        } else {
+          // products_catalog.v3.yml:3252 createProductCustomField.
+          await client.products.customFields.create(id, { name, value });
+        }
+      }
+      return;
+    }
+    case 'category':
+      // category-trees_catalog.v3.yml:255 updateCategories: by `category_id`, only the fields sent change.
+      if (hasFields) await client.categories.update([{ category_id: numericId(key), ...body }]);
+      return;
+    case 'brand': {
+      // brands_catalog.v3.yml:623 updateBrand: `name` is required in the body, so the current one goes when unchanged.
+      const name = body.name ?? (live as Obj | null)?.name;
+      if (hasFields) await client.brands.update(numericId(key), { ...body, name });
+      return;
+    }
+    case 'widget-template':
+      // widgets.v3.yml:190 updateWidgetTemplate (as a new version: resources' widgetTemplates.update).
+      if (hasFields) await client.widgetTemplates.update(String(key.id), body);
+      return;
+    case 'page': {
+      // page-widgets.v3.yml:54 createPageWidgets: the page's whole content, as the snapshot holds it.
+      const regions = units.find((u) => u.unit.type === 'page')?.value;
+      const where = pageWhere(key);
+      await client.pageWidgets.publish({
+        channel_id: where.channelId,
+        ...(where.templateFile ? { template_file: where.templateFile } : {}),
+        ...(where.entityId ? { entity_id: where.entityId } : {}),
+        regions: (Array.isArray(regions) ? regions : []) as PageRegion[],
+      });
+      return;
+    }
+  }
+}
+
+/**
+ * Makes a deleted item again from the snapshot (`create`): a product (products_catalog.v3.yml:460 createProduct, with
+ * its custom fields; its variants' options, images and videos are not made again), a category
+ * (category-trees_catalog.v3.yml createCategories, in its tree under its parent) or a brand (brands_catalog.v3.yml
+ * createBrand). Answers the new id.
+ */
+export async function writeCreate(
+  client: BigCommerceClient,
+  kind: SnapshotItemKind,
+  body: Obj,
+): Promise<number> {
+  switch (kind) {
+    case 'product': {
+      const created = await client.products.create(body as Obj & { name: string });
+      return Number(created.id);
+    }
+    case 'category': {
+      const answer = await client.categories.create([body]);
+      const made = answer.data?.[0];
+      if (!made) throw new RestoreWriteError('BigCommerce did not answer the new category');
+      return Number(made.category_id);
+    }
+    case 'brand': {
+      const created = await client.brands.create(body as Obj & { name: string });
+      return Number(created.id);
+    }
+    default:
+      throw new RestoreWriteError(DELETED_NOT_SUPPORTED(kind));
+  }
+}

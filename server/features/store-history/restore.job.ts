@@ -1,0 +1,352 @@
+// A Store History restore as a job (issue 32): the `snapshot-restore` kind. Its plan is the preview's items; each slice
+// works waves of them from the checkpoint. Per item: the store is read again; a unit already at the snapshot's value is
+// done; one neither there nor at the value the preview saw was changed since, so the item is skipped and left as it
+// is; the others are written, after their live values are saved in the job's backup. A wave's counts and outcomes are
+// settled in one compare-and-set write (job-store.ts settleBatch), so a resumed slice (a restart, an expired lease)
+// counts an item once, and finds what an earlier attempt wrote already in place rather than writing it twice.
+// Undoing a restore is a restore of the backup, with the same rule against what the restore wrote.
+import { z } from 'zod';
+import type { JobItemOutcome } from '../../../common/contracts/jobs';
+import {
+  RESTORE_ALREADY_REASON,
+  RESTORE_STALE_REASON,
+  snapshotItemKindSchema,
+  type RestorePreviewItem,
+} from '../../../common/contracts/store-history';
+import { AppError } from '../../errors';
+import {
+  isBigCommerceError,
+  type BigCommerceClient,
+  type BigCommerceClientFactory,
+} from '../../integrations/bigcommerce';
+import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
+import type { SliceOutcome } from '../../jobs/job-queue';
+import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
+import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
+import type { Logger } from '../../logger';
+import { jsonValue, sameValue, unitOf, unitValue, valueHash } from './restore-paths';
+import {
+  DELETED_NOT_SUPPORTED,
+  findByName,
+  readLive,
+  RestoreWriteError,
+  writeCreate,
+  writeUnits,
+  writeUpdate,
+  type RestorePlanItem,
+} from './restore-store';
+import { itemKeyText } from './snapshot-repository';
+import { mapLimited } from './restore.service';
+
+/** Items worked at once (each one to a few requests, through the store's scheduler). */
+export const RESTORE_WAVE = 8;
+const SLICE_MS = 20_000;
+const FINAL = ['done', 'failed', 'cancelled'];
+
+const unitSchema = z.object({ path: z.string(), value: z.unknown(), expect: z.string() });
+export const restorePlanItemSchema = z.object({
+  kind: snapshotItemKindSchema,
+  key: z.record(z.string(), z.unknown()),
+  name: z.string(),
+  action: z.enum(['update', 'create', 'unchanged']),
+  units: z.array(unitSchema),
+  create: z.record(z.string(), z.unknown()).optional(),
+}) satisfies z.ZodType<RestorePlanItem>;
+
+/** What a restore job's `input` holds: the items, and what they come from (a preview, or the restore it undoes). */
+export const restoreInputSchema = z.object({
+  snapshotId: z.string().optional(),
+  previewId: z.string().optional(),
+  undoOf: z.string().optional(),
+  items: z.array(restorePlanItemSchema),
+});
+export type RestoreInput = z.infer<typeof restoreInputSchema>;
+
+/** A backed-up item: the live values of the units the restore wrote, or the id of the item it made again. */
+export type RestoreBackupEntry = {
+  kind: RestorePlanItem['kind'];
+  key: Record<string, unknown>;
+  name: string;
+  units: { path: string; value: unknown }[];
+  /** The item was gone and made again with this id (an undo leaves it). */
+  createdId?: number;
+};
+export type RestoreBackup = Record<string, RestoreBackupEntry>;
+
+export const backupKey = (item: { kind: string; key: Record<string, unknown> }) =>
+  `${item.kind}:${itemKeyText(item.key)}`;
+
+export type RestoreJobDeps = {
+  jobs: JobStore;
+  clients: BigCommerceClientFactory;
+  getCipher: () => Promise<Sealer>;
+  logger: Logger;
+  now?: () => Date;
+  /** Tests only: where a worker may die (as bulk-edit.job.ts FaultPoint). */
+  faults?: (point: 'before-send' | 'before-settle', jobId: string) => Promise<void>;
+};
+
+/** The words of a failure the user reads: BigCommerce's message, ours, or a plain one for anything else. */
+function reasonOf(error: unknown, logger: Logger, jobId: string): string {
+  if (isBigCommerceError(error) || error instanceof AppError || error instanceof RestoreWriteError) {
+    return error.message;
+  }
+  logger.error({ err: error, jobId }, 'restore item failed');
+  return 'The item could not be written because of an unexpected error';
+}
+
+type Decision =
+  | { end: JobItemOutcome }
+  | {
+      write: () => Promise<{ reason: string | null; createdId?: number }>;
+      backup?: RestoreBackupEntry;
+      item: RestorePlanItem;
+    };
+
+const outcome = (
+  item: RestorePlanItem,
+  end: JobItemOutcome['outcome'],
+  reason: string | null,
+): JobItemOutcome => ({ kind: item.kind, key: item.key, name: item.name, outcome: end, reason });
+
+/** Reads an item again and decides: already there, changed since the preview, or what to write (and back up). */
+async function decide(
+  client: BigCommerceClient,
+  item: RestorePlanItem,
+  backedUp: RestoreBackupEntry | undefined,
+): Promise<Decision> {
+  if (item.action === 'create') return decideCreate(client, item, backedUp);
+  const live = await readLive(client, item.kind, item.key);
+  if (live === null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
+  const pending: typeof item.units = [];
+  const saved: RestoreBackupEntry['units'] = [];
+  for (const planned of item.units) {
+    const unit = unitOf(item.kind, planned.path);
+    if (!unit) continue;
+    const current = unitValue(live, unit);
+    if (sameValue(current, planned.value)) continue;
+    if (valueHash(current) !== planned.expect) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
+    pending.push(planned);
+    saved.push({ path: planned.path, value: jsonValue(current) });
+  }
+  if (pending.length === 0) {
+    return { end: outcome(item, 'written', item.action === 'unchanged' ? RESTORE_ALREADY_REASON : null) };
+  }
+  return {
+    item,
+    // A resumed wave keeps the backup the first attempt saved (the values before anything was written).
+    ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: saved } }),
+    write: async () => {
+      await writeUpdate(client, item.kind, item.key, live, writeUnits(item.kind, pending));
+      return { reason: null };
+    },
+  };
+}
+
+async function decideCreate(
+  client: BigCommerceClient,
+  item: RestorePlanItem,
+  backedUp: RestoreBackupEntry | undefined,
+): Promise<Decision> {
+  if (!item.create) return { end: outcome(item, 'failed', DELETED_NOT_SUPPORTED(item.kind)) };
+  const live = await readLive(client, item.kind, item.key);
+  if (live !== null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
+  // Names are unique (products, brands): one there now was made by an earlier attempt of this job, or by someone.
+  const name = typeof item.create.name === 'string' ? item.create.name : item.name;
+  const existing = await findByName(client, item.kind, name);
+  if (existing) {
+    // A backup entry is saved just before the create is sent: with one, the item there is this job's.
+    return {
+      end: backedUp
+        ? outcome(item, 'written', `Made again as #${String(existing.id)}`)
+        : outcome(item, 'skipped', RESTORE_STALE_REASON),
+    };
+  }
+  const body = item.create;
+  return {
+    item,
+    ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: [] } }),
+    write: async () => {
+      const createdId = await writeCreate(client, item.kind, body);
+      return { reason: `Made again as #${createdId}`, createdId };
+    },
+  };
+}
+
+export function restoreJobKind(deps: RestoreJobDeps): JobKindDefinition {
+  const now = deps.now ?? (() => new Date());
+  const undo: JobUndo = {
+    kind: 'snapshot-restore',
+    preview: async (row, client) => ({ items: await previewUndo(client, undoItems(row)) }),
+    input: (row): RestoreInput => ({ undoOf: row.id, items: undoItems(row) }),
+  };
+  return {
+    kind: 'snapshot-restore',
+    input: restoreInputSchema,
+    backup: (row) => ({
+      jobId: row.id,
+      storeHash: row.storeHash,
+      items: Object.values(row.backup as RestoreBackup),
+    }),
+    undo,
+    slice: async (jobId): Promise<SliceOutcome> => {
+      const row = await deps.jobs.get(jobId);
+      if (!row || FINAL.includes(row.state)) return 'finished';
+      if (row.cancelRequested) {
+        await deps.jobs.finish(jobId, 'cancelled', now());
+        return 'finished';
+      }
+      try {
+        return await runSlice(deps, row, now);
+      } catch (error) {
+        const message =
+          isBigCommerceError(error) || error instanceof AppError
+            ? error.message
+            : 'The restore stopped on an unexpected error. Please try again.';
+        if (!isBigCommerceError(error)) deps.logger.error({ err: error, jobId }, 'restore slice failed');
+        await deps.jobs.finish(jobId, 'failed', now(), message);
+        return 'finished';
+      }
+    },
+  };
+}
+
+async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Promise<SliceOutcome> {
+  if (!row.credentialsSealed) throw new Error('The job has no store credentials left');
+  const credentials = openCredentials(await deps.getCipher(), row.id, row.credentialsSealed);
+  const client = deps.clients.forStore(credentials.target, { caller: row.owner });
+  const input = restoreInputSchema.parse(row.input);
+
+  let plan = row.plan as RestorePlanItem[] | null;
+  let checkpoint = row.checkpoint;
+  if (!plan) {
+    if (await deps.jobs.setPlan(row.id, input.items, input.items.length, 0, [], now())) {
+      plan = input.items;
+      checkpoint = 0;
+    } else {
+      const planned = await deps.jobs.get(row.id);
+      if (!planned?.plan) return 'finished';
+      plan = planned.plan as RestorePlanItem[];
+      checkpoint = planned.checkpoint;
+    }
+  } else {
+    await deps.jobs.markRunning(row.id, now());
+  }
+
+  const started = Date.now();
+  while (checkpoint < plan.length) {
+    const fresh = await deps.jobs.get(row.id);
+    if (!fresh || FINAL.includes(fresh.state)) return 'finished';
+    if (fresh.cancelRequested) {
+      await deps.jobs.finish(row.id, 'cancelled', now());
+      return 'finished';
+    }
+    const backup = fresh.backup as RestoreBackup;
+    const wave = plan.slice(checkpoint, checkpoint + RESTORE_WAVE);
+    const decided = await mapLimited(wave, RESTORE_WAVE, async (item) => {
+      try {
+        return await decide(client, item, backup[backupKey(item)]);
+      } catch (error) {
+        return { end: outcome(item, 'failed', reasonOf(error, deps.logger, row.id)) } satisfies Decision;
+      }
+    });
+    const entries: RestoreBackup = {};
+    for (const decision of decided) {
+      if ('backup' in decision && decision.backup) entries[backupKey(decision.item)] = decision.backup;
+    }
+    // Saved before anything of the wave is sent: a write never lands without its way back.
+    if (Object.keys(entries).length > 0) await deps.jobs.addBackup(row.id, entries as unknown as Backup);
+    await deps.faults?.('before-send', row.id);
+    const marks: RestoreBackup = {};
+    const ends = await mapLimited(decided, RESTORE_WAVE, async (decision): Promise<JobItemOutcome> => {
+      if ('end' in decision) return decision.end;
+      const { item } = decision;
+      try {
+        const { reason, createdId } = await decision.write();
+        if (createdId !== undefined) {
+          marks[backupKey(item)] = { kind: item.kind, key: item.key, name: item.name, units: [], createdId };
+        }
+        return outcome(item, 'written', reason);
+      } catch (error) {
+        return outcome(item, 'failed', reasonOf(error, deps.logger, row.id));
+      }
+    });
+    // The ids of items made again, so the backup says what the restore added.
+    if (Object.keys(marks).length > 0) await deps.jobs.addBackup(row.id, marks as unknown as Backup);
+    await deps.faults?.('before-settle', row.id);
+    const from = checkpoint;
+    checkpoint += wave.length;
+    const settled = await deps.jobs.settleBatch(row.id, {
+      from,
+      checkpoint,
+      succeeded: ends.filter((e) => e.outcome === 'written').length,
+      failed: ends.filter((e) => e.outcome === 'failed').length,
+      skipped: ends.filter((e) => e.outcome === 'skipped').length,
+      errors: [],
+      outcomes: ends,
+    });
+    if (!settled) {
+      const again = await deps.jobs.get(row.id);
+      if (!again || FINAL.includes(again.state)) return 'finished';
+      checkpoint = again.checkpoint;
+      continue;
+    }
+    if (checkpoint < plan.length && Date.now() - started > SLICE_MS) return 'more';
+  }
+  await deps.jobs.finish(row.id, 'done', now());
+  return 'finished';
+}
+
+/**
+ * The items of a restore's undo: each item the restore wrote, back to the live values it saved, checked against
+ * what the restore wrote (an item changed since is skipped). An item it made again is left in the store.
+ */
+export function undoItems(row: JobRow): RestorePlanItem[] {
+  const plan = (row.plan as RestorePlanItem[] | null) ?? [];
+  const backup = row.backup as RestoreBackup;
+  return plan.flatMap((item): RestorePlanItem[] => {
+    const saved = backup[backupKey(item)];
+    if (!saved || saved.createdId !== undefined || saved.units.length === 0) return [];
+    const written = new Map(item.units.map((unit) => [unit.path, unit.value]));
+    return [
+      {
+        kind: item.kind,
+        key: item.key,
+        name: item.name,
+        action: 'update',
+        units: saved.units.map((unit) => ({
+          path: unit.path,
+          value: unit.value,
+          expect: valueHash(written.get(unit.path)),
+        })),
+      },
+    ];
+  });
+}
+
+/** What an undo would change, from the store's live values (`POST /api/jobs/{id}/undo/preview`). */
+async function previewUndo(
+  client: BigCommerceClient,
+  items: readonly RestorePlanItem[],
+): Promise<RestorePreviewItem[]> {
+  return mapLimited(items, RESTORE_WAVE, async (item) => {
+    const live = await readLive(client, item.kind, item.key);
+    const fields = item.units
+      .map((planned) => {
+        const unit = unitOf(item.kind, planned.path);
+        return {
+          path: planned.path,
+          live: jsonValue(unit ? unitValue(live, unit) : undefined),
+          restored: planned.value,
+        };
+      })
+      .filter((field) => !sameValue(field.live, field.restored));
+    return {
+      kind: item.kind,
+      key: item.key as RestorePreviewItem['key'],
+      name: item.name,
+      action: fields.length === 0 ? 'unchanged' : 'update',
+      fields,
+    };
+  });
+}
