@@ -251,9 +251,11 @@ export const storeHistoryJourneys: Journey[] = [
       fake.snapshots = [snapshot('old-1', '2026-03-01T02:00:00.000Z')];
       const page = await openHistory(newPage, fake);
       await eventually(async () => assert.equal(await page.getByTestId('snapshot-row').count(), 1));
+      // One snapshot: compared with the store now by default.
+      assert.equal(await page.getByTestId('compare-to').inputValue(), 'live');
       await expectText(
-        page.getByTestId('compare-needs-two'),
-        'Take at least two complete snapshots of this store to compare them.',
+        page.getByTestId('compare-to').locator('option:checked'),
+        'The store now (takes a new snapshot)',
       );
 
       // The four parts are checked at first; without brands, only three are sent.
@@ -697,7 +699,7 @@ async function restoreFromASnapshot(
     await demoApi(page, 'PUT', '/v3/catalog/products/82', { name: `${other.name} (newer)` });
     await preview.getByTestId('restore-start-button').click();
     const confirm = page.getByTestId('restore-confirm');
-    await expectText(confirm, /^Items to write to Demo Store: 2, with their values of /);
+    await expectText(confirm, /Items to write to Demo Store: 2, with their values of /);
     await confirm.getByRole('button', { name: 'Restore' }).click();
     const result = page.getByTestId('restore-result');
     await expectText(result.getByTestId('restore-result-counts'), 'Written 1 · Skipped 1 · Failed 0', 60_000);

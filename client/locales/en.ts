@@ -1068,7 +1068,7 @@ export const en = {
     size: 'Size {size}',
     newBytes: 'Added {size} to storage',
     compareTitle: 'Compare two snapshots',
-    compareNeedsTwo: 'Take at least two complete snapshots of this store to compare them.',
+    compareNeedsTwo: 'Take a snapshot of this store first: then compare it with the store now or with a later snapshot.',
     from: 'From (older)',
     to: 'To (newer)',
     compare: 'Compare',

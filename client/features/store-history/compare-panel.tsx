@@ -65,7 +65,7 @@ export function ComparePanel({
       <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
         {t('storeHistory.compareTitle')}
       </h2>
-      {diff.choices.length < 2 ? (
+      {diff.choices.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="compare-needs-two">
           {t('storeHistory.compareNeedsTwo')}
         </p>

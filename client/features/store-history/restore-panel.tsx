@@ -161,7 +161,7 @@ export function RestorePanel({
           failed={job?.failed ?? 0}
           total={job?.total ?? 0}
           label={t('storeHistory.restoreProgress', {
-            done: String((job?.succeeded ?? 0) + (job?.failed ?? 0)),
+            done: String((job?.succeeded ?? 0) + (job?.skipped ?? 0) + (job?.failed ?? 0)),
             total: String(job?.total ?? 0),
           })}
           ratePerSecond={flow.estimate.ratePerSecond}

@@ -34,8 +34,10 @@ export function useSnapshotDiff(
   const [picked, setPicked] = useState<Partial<Pair>>({});
   const known = (id: string | undefined) =>
     id !== undefined && choices.some((s) => s.id === id) ? id : undefined;
-  const from = known(picked.from) ?? fallback?.from ?? '';
-  const to = picked.to === LIVE ? LIVE : (known(picked.to) ?? fallback?.to ?? '');
+  // With one snapshot, it is compared with the store now.
+  const from = known(picked.from) ?? fallback?.from ?? choices[0]?.id ?? '';
+  const to =
+    picked.to === LIVE ? LIVE : (known(picked.to) ?? fallback?.to ?? (choices.length > 0 ? LIVE : ''));
   // The pair Compare asked for; `to` is LIVE for the store now, until its snapshot is complete.
   const [asked, setAsked] = useState<Pair | null>(null);
   const [kind, setKind] = useState<SnapshotItemKind | null>(null);
