@@ -59,6 +59,7 @@ import {
   type SnapshotScheduleRepository,
 } from './features/store-history/snapshot-schedules';
 import { DEMO_COPY_DEFAULTS } from './sandbox/demo-copies';
+import { isFinalJobState } from '../common/contracts/jobs';
 import { createJobKinds, type JobKinds } from './jobs/job-kinds';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createJobStore, type JobStore } from './jobs/job-store';
@@ -200,7 +201,21 @@ export function createServices(deps: ServicesDeps): AppServices {
   );
   // A restore (and its undo): the snapshot's values written back, item by item, skipping what moved since the preview.
   const restorePreviews = createRestorePreviewRepository(db);
-  jobKinds.register(restoreJobKind({ jobs: jobStore, clients, getCipher: getTokenCipher, logger }));
+  jobKinds.register(
+    restoreJobKind({
+      jobs: jobStore,
+      clients,
+      getCipher: getTokenCipher,
+      logger,
+      // A snapshot whose job ended without ending it (cancelled before it ran) is as its job.
+      snapshotState: async (id) => {
+        const row = await snapshots.get(id);
+        if (row?.state !== 'running' || !row.jobId) return row?.state;
+        const job = await jobStore.get(row.jobId);
+        return !job ? 'failed' : isFinalJobState(job.state) ? job.state : 'running';
+      },
+    }),
+  );
   for (const definition of jobKinds.all()) jobQueue.register(definition.kind, definition.slice);
   // Scheduled snapshots and visitors' snapshot expiry: every hour, on one instance (pg-boss's cron).
   const snapshotSchedules = createSnapshotScheduleRepository(db);

@@ -58,6 +58,8 @@ export const restoreInputSchema = z.object({
   snapshotId: z.string().optional(),
   previewId: z.string().optional(),
   undoOf: z.string().optional(),
+  /** The snapshot of what the restore touches, taken first: the restore writes once it is complete. */
+  beforeSnapshotId: z.string().optional(),
   items: z.array(restorePlanItemSchema),
 });
 export type RestoreInput = z.infer<typeof restoreInputSchema>;
@@ -82,6 +84,10 @@ export type RestoreJobDeps = {
   getCipher: () => Promise<Sealer>;
   logger: Logger;
   now?: () => Date;
+  /** The before-job snapshots' state (a restore waits for its own before it writes). */
+  snapshotState?: (snapshotId: string) => Promise<string | undefined>;
+  /** How long a slice waits for the before-job snapshot before it is queued again. Default 1 s. */
+  snapshotWaitMs?: number;
   /** Tests only: where a worker may die (as bulk-edit.job.ts FaultPoint). */
   faults?: (point: 'before-send' | 'before-settle', jobId: string) => Promise<void>;
 };
@@ -211,11 +217,27 @@ export function restoreJobKind(deps: RestoreJobDeps): JobKindDefinition {
   };
 }
 
+/** Said when the snapshot taken before a restore did not complete: the restore writes nothing without it. */
+export const BEFORE_SNAPSHOT_FAILED =
+  'The snapshot of these items taken before the restore did not complete, so nothing was written. Please try again.';
+
 async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Promise<SliceOutcome> {
   if (!row.credentialsSealed) throw new Error('The job has no store credentials left');
+  const input = restoreInputSchema.parse(row.input);
+  if (!row.plan && input.beforeSnapshotId && deps.snapshotState) {
+    const state = await deps.snapshotState(input.beforeSnapshotId);
+    if (state === 'running') {
+      // Its own slices run on the snapshot queue: this one looks again in a moment.
+      await new Promise((resolve) => setTimeout(resolve, deps.snapshotWaitMs ?? 1000));
+      return 'more';
+    }
+    if (state !== 'done') {
+      await deps.jobs.finish(row.id, 'failed', now(), BEFORE_SNAPSHOT_FAILED);
+      return 'finished';
+    }
+  }
   const credentials = openCredentials(await deps.getCipher(), row.id, row.credentialsSealed);
   const client = deps.clients.forStore(credentials.target, { caller: row.owner });
-  const input = restoreInputSchema.parse(row.input);
 
   let plan = row.plan as RestorePlanItem[] | null;
   let checkpoint = row.checkpoint;

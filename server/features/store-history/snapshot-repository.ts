@@ -153,6 +153,24 @@ export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
     },
 
     /**
+     * Deletes the owner's ended snapshots of a store taken for this reason, but the newest `keep` (their blobs go with
+     * them when no other snapshot holds them). A snapshot still being taken is never deleted.
+     */
+    async pruneReason(
+      owner: string,
+      storeHash: string,
+      reason: SnapshotReason,
+      keep: number,
+    ): Promise<number> {
+      const rows = (await this.list(owner, storeHash)).filter(
+        (row) => row.reason === reason && row.state !== 'running',
+      );
+      const old = rows.slice(Math.max(0, keep));
+      for (const row of old) await this.delete(row);
+      return old.length;
+    },
+
+    /**
      * Keeps a step's items: each blob not yet held by the owner is written to the object store, then recorded; the
      * item rows are inserted once (a step read again after a restart adds nothing). Answers the items kept.
      */

@@ -17,12 +17,15 @@
 // Planning adds one `limit=1` request per collection for its count, and the channel list.
 import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
 import type { SnapshotItemKind, SnapshotScope } from '../../../common/contracts/store-history';
+import { z } from 'zod';
 import { isBigCommerceError, type BigCommerceClient } from '../../integrations/bigcommerce';
 
 export const PRODUCT_INCLUDES = 'variants,images,custom_fields,bulk_pricing_rules,options,modifiers,videos';
 /** Including options or modifiers caps a products page at 10 (IncludeParamGetProducts). */
 export const PRODUCTS_PER_PAGE = 10;
 export const PER_PAGE = 250;
+/** Items of one kind a before-job snapshot keeps at most (a restore names 500 at most). */
+const MAX_TARGETS = 10_000;
 
 const COLLECTIONS = {
   products: {
@@ -37,7 +40,8 @@ const COLLECTIONS = {
 type Collection = keyof typeof COLLECTIONS;
 
 export type SnapshotStep =
-  | { step: Collection; page: number }
+  /** A page of a collection; with `ids`, only those items (a before-job snapshot of what a write will touch). */
+  | { step: Collection; page: number; ids?: (number | string)[] }
   | { step: 'page'; channelId: number; templateFile: string | null; entityId: string | null };
 
 /** One item read: what `snapshot_item` keeps, and its content (stored as a blob). */
@@ -100,6 +104,78 @@ export async function planSnapshot(
   return steps;
 }
 
+/** What a write job will touch: a before-job snapshot keeps these items only. */
+export const snapshotTargetsSchema = z.object({
+  products: z.array(z.number().int()).max(MAX_TARGETS).optional(),
+  categories: z.array(z.number().int()).max(MAX_TARGETS).optional(),
+  brands: z.array(z.number().int()).max(MAX_TARGETS).optional(),
+  widgetTemplates: z.array(z.string()).max(MAX_TARGETS).optional(),
+  pages: z
+    .array(
+      z.object({
+        channelId: z.number(),
+        templateFile: z.string().nullable(),
+        entityId: z.string().nullable(),
+      }),
+    )
+    .max(MAX_TARGETS)
+    .optional(),
+});
+export type SnapshotTargets = z.infer<typeof snapshotTargetsSchema>;
+
+/** The parts of a store the targets are in (the snapshot's scope). */
+export function scopeOfTargets(targets: SnapshotTargets): SnapshotScope[] {
+  const scope: SnapshotScope[] = [];
+  if (targets.products?.length) scope.push('catalog');
+  if (targets.categories?.length) scope.push('categories');
+  if (targets.brands?.length) scope.push('brands');
+  if (targets.widgetTemplates?.length || targets.pages?.length) scope.push('widgets');
+  return scope.length > 0 ? scope : ['catalog'];
+}
+
+const chunks = <T>(values: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(values.length / size) }, (_, index) =>
+    values.slice(index * size, (index + 1) * size),
+  );
+
+/**
+ * The steps of a before-job snapshot: the targeted products 10 a request (`id:in`, products_catalog.v3.yml:9694),
+ * categories and brands 250 a request (`category_id:in`, category-trees_catalog.v3.yml:1202; `id:in`,
+ * brands_catalog.v3.yml:2587), widget templates from their list (BigCommerce documents no filter by uuid), and each
+ * page.
+ */
+export async function planTargets(
+  client: BigCommerceClient,
+  targets: SnapshotTargets,
+  call: Call = {},
+): Promise<SnapshotStep[]> {
+  const steps: SnapshotStep[] = [];
+  for (const ids of chunks([...new Set(targets.products ?? [])], PRODUCTS_PER_PAGE)) {
+    steps.push({ step: 'products', page: 1, ids });
+  }
+  for (const ids of chunks([...new Set(targets.categories ?? [])], PER_PAGE)) {
+    steps.push({ step: 'categories', page: 1, ids });
+  }
+  for (const ids of chunks([...new Set(targets.brands ?? [])], PER_PAGE))
+    steps.push({ step: 'brands', page: 1, ids });
+  if (targets.widgetTemplates?.length) {
+    const pages = await pagesOf(client, 'widget-templates', call);
+    for (let page = 1; page <= pages; page++) {
+      steps.push({ step: 'widget-templates', page, ids: [...new Set(targets.widgetTemplates)] });
+    }
+  }
+  for (const page of targets.pages ?? []) steps.push({ step: 'page', ...page });
+  return steps;
+}
+
+/** The documented filter of each collection by id (null: none, the page is filtered here). */
+const ID_FILTERS: Record<Collection, string | null> = {
+  products: 'id:in',
+  categories: 'category_id:in',
+  brands: 'id:in',
+  'widget-templates': null,
+};
+
 function keyText(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
@@ -112,8 +188,28 @@ export async function readStep(
 ): Promise<SnapshotReadItem[]> {
   if (step.step === 'page') return readPage(client, step, call);
   const { path, perPage, query } = COLLECTIONS[step.step];
-  const page = await client.list(path, { query, limit: perPage, page: step.page, signal: call.signal });
-  return page.items.map((raw) => {
+  const filter = ID_FILTERS[step.step];
+  const ids = step.ids ? new Set(step.ids.map(String)) : null;
+  const page = await client.list(path, {
+    query: step.ids && filter ? { ...query, [filter]: step.ids.join(',') } : query,
+    limit: perPage,
+    page: step.page,
+    signal: call.signal,
+  });
+  const wanted = (raw: unknown) => {
+    if (!ids) return true;
+    const item = raw as Record<string, unknown>;
+    return ids.has(
+      String(
+        step.step === 'categories'
+          ? (item.category_id ?? item.id)
+          : step.step === 'widget-templates'
+            ? item.uuid
+            : item.id,
+      ),
+    );
+  };
+  return page.items.filter(wanted).map((raw) => {
     const item = raw as Record<string, unknown>;
     const name = keyText(item.name);
     switch (step.step) {

@@ -15,7 +15,13 @@ import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
 import type { SnapshotRepository } from './snapshot-repository';
 import { snapshotsToPrune } from './snapshot-retention';
-import { planSnapshot, readStep, type SnapshotStep } from './snapshot-steps';
+import {
+  planSnapshot,
+  planTargets,
+  readStep,
+  snapshotTargetsSchema,
+  type SnapshotStep,
+} from './snapshot-steps';
 
 /** Steps read at once: through the store's scheduler, which paces them to its quota. */
 export const SNAPSHOT_WAVE = 4;
@@ -27,6 +33,8 @@ export const storeSnapshotInputSchema = z.object({
   scope: z.array(snapshotScopeSchema),
   /** A scheduled snapshot's retention rule: applied to the store's scheduled snapshots once this one is done. */
   retention: snapshotRetentionSchema.optional(),
+  /** A before-job snapshot: only what the job will touch. */
+  targets: snapshotTargetsSchema.optional(),
 });
 
 export type StoreSnapshotJobDeps = {
@@ -94,7 +102,9 @@ async function runSlice(
   let plan = row.plan as SnapshotStep[] | null;
   let checkpoint = row.checkpoint;
   if (!plan) {
-    const steps = await planSnapshot(client, input.scope);
+    const steps = input.targets
+      ? await planTargets(client, input.targets)
+      : await planSnapshot(client, input.scope);
     if (await deps.jobs.setPlan(row.id, steps, steps.length, 0, [], now())) {
       plan = steps;
       checkpoint = 0;

@@ -25,6 +25,7 @@ import { AppError } from '../../errors';
 import { assertRoomForJob, type JobRow } from '../../jobs/job-store';
 import { startJob, type JobRoutesDeps } from '../jobs/start-job';
 import type { SnapshotRepository, SnapshotRow } from './snapshot-repository';
+import { scopeOfTargets, type SnapshotTargets } from './snapshot-steps';
 
 /** The changes from one snapshot to another, a page at a time: the database finds the items that differ. */
 export async function diffSnapshots(
@@ -117,6 +118,9 @@ export type StartSnapshotDeps = Pick<
  * answering to the credentials (before anything is kept for it), the snapshot row within the caps, then the job with
  * the credentials sealed. A scheduled snapshot carries its retention rule, applied when it is done.
  */
+/** Before-job snapshots a store keeps (per owner): the newest, older ones are deleted as new ones are taken. */
+export const KEEP_BEFORE_JOB_SNAPSHOTS = 10;
+
 export async function startSnapshot(
   deps: StartSnapshotDeps,
   input: {
@@ -125,6 +129,8 @@ export async function startSnapshot(
     reason: SnapshotReason;
     scope?: readonly SnapshotScope[] | undefined;
     retention?: SnapshotRetention;
+    /** A before-job snapshot: only what the job will touch (its scope follows from them). */
+    targets?: SnapshotTargets;
     /** Whose requests these are for the store's scheduler (the client address, or the schedule). */
     caller: string;
     signal?: AbortSignal;
@@ -136,7 +142,20 @@ export async function startSnapshot(
   await deps.clients
     .forStore(credentials, { caller: input.caller })
     .store.get(input.signal ? { signal: input.signal } : {});
-  const scope = input.scope ? [...new Set(input.scope)] : [...SNAPSHOT_SCOPES];
+  const scope = input.targets
+    ? scopeOfTargets(input.targets)
+    : input.scope
+      ? [...new Set(input.scope)]
+      : [...SNAPSHOT_SCOPES];
+  // Before-job snapshots are kept for the last few jobs of a store only: they would fill the owner's cap otherwise.
+  if (input.reason === 'before-job') {
+    await deps.snapshots.pruneReason(
+      owner,
+      credentials.storeHash,
+      'before-job',
+      KEEP_BEFORE_JOB_SNAPSHOTS - 1,
+    );
+  }
   const jobId = randomUUID();
   const snapshot = await deps.snapshots.create({
     id: randomUUID(),
@@ -152,7 +171,12 @@ export async function startSnapshot(
       id: jobId,
       kind: 'store-snapshot',
       owner,
-      input: { snapshotId: snapshot.id, scope, ...(input.retention ? { retention: input.retention } : {}) },
+      input: {
+        snapshotId: snapshot.id,
+        scope,
+        ...(input.retention ? { retention: input.retention } : {}),
+        ...(input.targets ? { targets: input.targets } : {}),
+      },
       credentials: { target: credentials },
       now,
     });
