@@ -594,47 +594,49 @@ async function takeCatalogueSnapshot(page: Page, rowsBefore: number): Promise<vo
   await expectText(page.getByTestId('snapshot-job-result'), 'Snapshot taken.');
 }
 
+/**
+ * A journey on the sandbox's demo store: the page holds the demo stores and is on Store History. Two snapshots of
+ * 1,260 products are 260 requests, 52 s at the sandbox's 150 per 30 s: a larger quota for the journey (the pace itself
+ * is the client's, tested in the integration suite), the default put back after.
+ */
+function onDemoStore(
+  name: string,
+  run: (page: Page, screenshot: (page: Page, name: string) => Promise<void>) => Promise<void>,
+): Journey {
+  return {
+    name,
+    run: async ({ newPage, screenshot }) => {
+      const page = await openPage(newPage, { timezoneId: 'UTC' });
+      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+        'bc-tools-stores',
+        JSON.stringify(DEMO_STORES),
+      ] as const);
+      await page.goto('/?tab=store-history');
+      await sandboxQuota(page, 100_000);
+      try {
+        await run(page, screenshot);
+      } finally {
+        await sandboxQuota(page, 150);
+      }
+    },
+  };
+}
+
 export const storeHistoryRealJourneys: Journey[] = [
-  {
-    name: 'Store History on the sandbox: two snapshots of the demo catalogue around an edit; the compare shows the product, its description as a word diff and its variant price',
-    run: async ({ newPage, screenshot }) => {
-      const page = await openPage(newPage, { timezoneId: 'UTC' });
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        'bc-tools-stores',
-        JSON.stringify(DEMO_STORES),
-      ] as const);
-      // Two snapshots of 1,260 products are 260 requests, 52 s at the sandbox's 150 per 30 s: a larger quota for this
-      // journey (the pace itself is the client's, tested in the integration suite), the default put back after.
-      // The control API answers loopback callers without a proxy's header (the page's requests carry one): from here.
-      await page.goto('/?tab=store-history');
-      await sandboxQuota(page, 100_000);
-      try {
-        await snapshotsAroundAnEdit(page, screenshot);
-      } finally {
-        await sandboxQuota(page, 150);
-      }
-    },
-  },
-  {
-    name: 'Store History on the sandbox: compare with the store now, restore one field of a product and a whole product, the one changed since the preview is skipped, included after, and the restore undone',
-    run: async ({ newPage, screenshot }) => {
-      const page = await openPage(newPage, { timezoneId: 'UTC' });
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        'bc-tools-stores',
-        JSON.stringify(DEMO_STORES),
-      ] as const);
-      await page.goto('/?tab=store-history');
-      await sandboxQuota(page, 100_000);
-      try {
-        await restoreFromASnapshot(page, screenshot);
-      } finally {
-        await sandboxQuota(page, 150);
-      }
-    },
-  },
+  onDemoStore(
+    'Store History on the sandbox: two snapshots of the demo catalogue around an edit; the compare shows the product, its description as a word diff and its variant price',
+    snapshotsAroundAnEdit,
+  ),
+  onDemoStore(
+    'Store History on the sandbox: compare with the store now, restore one field of a product and a whole product, the one changed since the preview is skipped, included after, and the restore undone',
+    restoreFromASnapshot,
+  ),
 ];
 
-/** The demo store's request quota (per 30 s), set through the sandbox's control API (loopback, from Node). */
+/**
+ * The demo store's request quota (per 30 s), set through the sandbox's control API. It answers loopback callers
+ * without a proxy's header (the page's requests carry one): from the test process.
+ */
 async function sandboxQuota(page: Page, quota: number): Promise<void> {
   const res = await fetch(new URL('/sandbox/__control/stores/sandbox-demo/settings', page.url()), {
     method: 'PUT',

@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/class-names';
-import { secondaryButtonClass } from './button-classes';
+import { primaryButtonClass, secondaryButtonClass } from './button-classes';
 
 export interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -221,5 +222,39 @@ export function RadioOptions<V extends string>({
         </label>
       ))}
     </>
+  );
+}
+
+/**
+ * A panel's action (not a form's submit: Restore, Undo, Preview restore): indigo, or white when `isSecondary`,
+ * "Processing..." and disabled while busy.
+ */
+export function ActionButton({
+  onClick,
+  isBusy,
+  isDisabled = false,
+  isSecondary = false,
+  label,
+  testId,
+}: {
+  onClick: () => void;
+  isBusy: boolean;
+  isDisabled?: boolean;
+  isSecondary?: boolean;
+  label: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={isBusy || isDisabled}
+      aria-busy={isBusy || undefined}
+      data-testid={testId}
+      className={isSecondary ? secondaryButtonClass : primaryButtonClass}
+    >
+      {isBusy ? t('common.processing') : label}
+    </button>
   );
 }

@@ -1068,7 +1068,8 @@ export const en = {
     size: 'Size {size}',
     newBytes: 'Added {size} to storage',
     compareTitle: 'Compare two snapshots',
-    compareNeedsTwo: 'Take a snapshot of this store first: then compare it with the store now or with a later snapshot.',
+    compareNeedsTwo:
+      'Take a snapshot of this store first: then compare it with the store now or with a later snapshot.',
     from: 'From (older)',
     to: 'To (newer)',
     compare: 'Compare',

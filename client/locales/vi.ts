@@ -1070,7 +1070,8 @@ export const vi: Messages = {
     size: 'Dung lượng {size}',
     newBytes: 'Thêm {size} vào bộ nhớ lưu trữ',
     compareTitle: 'So sánh hai bản chụp',
-    compareNeedsTwo: 'Hãy chụp cửa hàng này trước: sau đó so sánh bản chụp với cửa hàng hiện tại hoặc với một bản chụp sau.',
+    compareNeedsTwo:
+      'Hãy chụp cửa hàng này trước: sau đó so sánh bản chụp với cửa hàng hiện tại hoặc với một bản chụp sau.',
     from: 'Từ (bản cũ hơn)',
     to: 'Đến (bản mới hơn)',
     compare: 'So sánh',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../form-field';
+import { ActionButton, FormAlert } from '../form-field';
 import { ProgressPanel } from '../tool/progress-panel';
 import { apiErrorText } from '../../lib/tool-errors';
 import { BulkResultPanel } from './bulk-result-panel';
@@ -75,15 +75,13 @@ export function BulkJobSection({ flow }: { flow: BulkJobFlow }) {
           testId="undo-preview"
         >
           <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
+            <ActionButton
               onClick={() => flow.startUndo(undoPreview)}
-              disabled={flow.isUndoStarting || undoPreview.preview.changing === 0}
-              data-testid="undo-confirm-button"
-              className="rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              {flow.isUndoStarting ? t('common.processing') : t('bulkEdit.undoConfirm')}
-            </button>
+              isBusy={flow.isUndoStarting}
+              isDisabled={undoPreview.preview.changing === 0}
+              label={t('bulkEdit.undoConfirm')}
+              testId="undo-confirm-button"
+            />
             <button
               type="button"
               onClick={flow.dropUndo}

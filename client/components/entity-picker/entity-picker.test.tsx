@@ -41,7 +41,9 @@ describe('EntityPicker', () => {
     expect(input).toContain('data-testid="search-value"');
     expect(input).not.toContain('aria-activedescendant');
     const listId = /aria-controls="([^"]+)"/.exec(input)?.[1];
-    expect(markup).toMatch(new RegExp(`<ul id="${listId}" role="listbox" aria-label="Matches" hidden=""[^>]*>`));
+    expect(markup).toMatch(
+      new RegExp(`<ul id="${listId}" role="listbox" aria-label="Matches" hidden=""[^>]*>`),
+    );
     expect(markup).toContain('role="status"');
   });
 

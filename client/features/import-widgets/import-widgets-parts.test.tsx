@@ -155,7 +155,9 @@ describe('PagesTable', () => {
     // Only the page with an entity has the input, holding what was typed.
     expect(html.match(/data-testid="page-entity-id"/g)).toHaveLength(1);
     // A product's page: the store's product picker, its label for screen readers only (issue 31).
-    expect(html).toMatch(/<label for="([^"]+)" class="sr-only">New entity ID for pages\/product #77<\/label>/);
+    expect(html).toMatch(
+      /<label for="([^"]+)" class="sr-only">New entity ID for pages\/product #77<\/label>/,
+    );
     expect(html).toMatch(/<input[^>]*role="combobox"[^>]*value="81"[^>]*>/);
     expect(html).toMatch(/<input[^>]*role="combobox"[^>]*data-testid="page-entity-id"/);
     expect(allByTestId(html, 'selected-count')).toEqual(['1 of 2 pages selected']);

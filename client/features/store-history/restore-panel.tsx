@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { RestorePreviewItem, Snapshot } from '../../../common/contracts/store-history';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { primaryButtonClass, secondaryButtonClass } from '../../components/button-classes';
-import { FormAlert } from '../../components/form-field';
+import { secondaryButtonClass } from '../../components/button-classes';
+import { ActionButton, FormAlert } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { ProgressPanel } from '../../components/tool/progress-panel';
 import { cn } from '../../lib/class-names';
@@ -47,15 +47,13 @@ export function RestorePanel({
             ? t('storeHistory.restoreHint', { date })
             : t('storeHistory.restoreChosen', { n: String(flow.chosenCount), date })}
         </p>
-        <button
-          type="button"
+        <ActionButton
           onClick={flow.preview}
-          disabled={flow.chosenCount === 0 || flow.isPreviewing || flow.isJobActive}
-          data-testid="restore-preview-button"
-          className={primaryButtonClass}
-        >
-          {flow.isPreviewing ? t('common.processing') : t('storeHistory.restorePreview')}
-        </button>
+          isBusy={flow.isPreviewing}
+          isDisabled={flow.chosenCount === 0 || flow.isJobActive}
+          label={t('storeHistory.restorePreview')}
+          testId="restore-preview-button"
+        />
       </div>
       {flow.errorText !== null && (
         <FormAlert tone="error" testId="restore-error">
@@ -122,17 +120,12 @@ export function RestorePanel({
           </ul>
           <div className="flex flex-wrap gap-2">
             {writing > 0 && (
-              <button
-                type="button"
+              <ActionButton
                 onClick={flow.askConfirm}
-                disabled={flow.isStarting}
-                data-testid="restore-start-button"
-                className={primaryButtonClass}
-              >
-                {flow.isStarting
-                  ? t('common.processing')
-                  : t('storeHistory.restoreStart', { n: String(writing) })}
-              </button>
+                isBusy={flow.isStarting}
+                label={t('storeHistory.restoreStart', { n: String(writing) })}
+                testId="restore-start-button"
+              />
             )}
             <button
               type="button"

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobItemOutcome, JobView } from '../../../common/contracts/jobs';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { secondaryButtonClass, smallButtonClass } from '../../components/button-classes';
-import { FormAlert, type AlertTone } from '../../components/form-field';
+import { smallButtonClass } from '../../components/button-classes';
+import { ActionButton, FormAlert, type AlertTone } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { cn } from '../../lib/class-names';
 import { badgeClass } from './snapshot-list';
@@ -107,15 +107,13 @@ export function RestoreResult({ flow, job, store }: { flow: RestoreFlow; job: Jo
           </button>
         )}
         {flow.canUndo && (
-          <button
-            type="button"
+          <ActionButton
             onClick={() => setIsUndoAsked(true)}
-            disabled={flow.isUndoing}
-            data-testid="restore-undo"
-            className={secondaryButtonClass}
-          >
-            {flow.isUndoing ? t('common.processing') : t('storeHistory.undoRestore')}
-          </button>
+            isBusy={flow.isUndoing}
+            isSecondary
+            label={t('storeHistory.undoRestore')}
+            testId="restore-undo"
+          />
         )}
       </div>
       <ConfirmDialog
