@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page, Route } from 'playwright-core';
 import type { JobView } from '../common/contracts/jobs';
 import {
+  DEFAULT_SNAPSHOT_RETENTION,
   EMPTY_SNAPSHOT_COUNTS,
   SNAPSHOT_ITEM_KINDS,
   type Snapshot,
@@ -521,12 +522,8 @@ export const storeHistoryJourneys: Journey[] = [
           storeHash: store!.storeHash,
           ...body,
           timeZone: 'UTC',
-          keepDaily: 7,
-          keepWeekly: 4,
-          keepMonthly: 12,
-          lastRunAt: null,
-          lastSnapshotId: null,
-          lastError: null,
+          ...DEFAULT_SNAPSHOT_RETENTION,
+          ...NEVER_RUN,
         };
         schedules = [schedule];
         return route.fulfill({ json: { schedule } });
@@ -578,6 +575,17 @@ async function demoApi(page: Page, method: 'GET' | 'PUT', path: string, data?: u
   return ((await res.json()) as { data: unknown }).data;
 }
 
+/** The demo store chosen (no snapshots yet), and a first snapshot of its catalogue alone. */
+async function firstCatalogueSnapshot(page: Page): Promise<void> {
+  await page.getByTestId('store-history').waitFor();
+  await pickStore(page, DEMO_STORES, 'Demo Store');
+  await page.getByTestId('snapshot-list-empty').waitFor();
+  for (const part of ['categories', 'brands', 'widgets']) {
+    await page.getByTestId(`snapshot-scope-${part}`).uncheck();
+  }
+  await takeCatalogueSnapshot(page, 0);
+}
+
 /** Takes a snapshot of the catalogue alone through the screen and waits for it in the list. */
 async function takeCatalogueSnapshot(page: Page, rowsBefore: number): Promise<void> {
   await page.getByTestId('take-snapshot-button').click();
@@ -593,6 +601,9 @@ async function takeCatalogueSnapshot(page: Page, rowsBefore: number): Promise<vo
   );
   await expectText(page.getByTestId('snapshot-job-result'), 'Snapshot taken.');
 }
+
+/** A schedule that has not run yet. */
+const NEVER_RUN = { lastRunAt: null, lastSnapshotId: null, lastError: null };
 
 /**
  * A journey on the sandbox's demo store: the page holds the demo stores and is on Store History. Two snapshots of
@@ -652,13 +663,7 @@ async function restoreFromASnapshot(
   page: Page,
   screenshot: (page: Page, name: string) => Promise<void>,
 ): Promise<void> {
-  await page.getByTestId('store-history').waitFor();
-  await pickStore(page, DEMO_STORES, 'Demo Store');
-  await page.getByTestId('snapshot-list-empty').waitFor();
-  for (const part of ['categories', 'brands', 'widgets']) {
-    await page.getByTestId(`snapshot-scope-${part}`).uncheck();
-  }
-  await takeCatalogueSnapshot(page, 0);
+  await firstCatalogueSnapshot(page);
   const lamp = (await demoApi(page, 'GET', '/v3/catalog/products/81')) as DemoProduct;
   const other = (await demoApi(page, 'GET', '/v3/catalog/products/82')) as DemoProduct;
   const setDescription = (id: number, description: string) =>
@@ -751,14 +756,7 @@ async function snapshotsAroundAnEdit(
   page: Page,
   screenshot: (page: Page, name: string) => Promise<void>,
 ): Promise<void> {
-  await page.goto('/?tab=store-history');
-  await page.getByTestId('store-history').waitFor();
-  await pickStore(page, DEMO_STORES, 'Demo Store');
-  await page.getByTestId('snapshot-list-empty').waitFor();
-  for (const part of ['categories', 'brands', 'widgets']) {
-    await page.getByTestId(`snapshot-scope-${part}`).uncheck();
-  }
-  await takeCatalogueSnapshot(page, 0);
+  await firstCatalogueSnapshot(page);
   const row = page.getByTestId('snapshot-row').first();
   await expectText(row.getByTestId('snapshot-reason'), 'Manual');
   await expectText(row.getByTestId('snapshot-counts'), /^1,260 products · [\d,]+ variants · 0 categories/);
