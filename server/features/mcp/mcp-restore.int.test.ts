@@ -79,6 +79,10 @@ describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind)
 
     const agent = await connectTestAgent(app.server.url, user, 'write');
     try {
+      const { tools } = await agent.listTools();
+      const listed = tools.find((tool) => tool.name === 'restore_snapshot');
+      expect(listed?.annotations?.readOnlyHint).toBe(false);
+      expect(listed?.inputSchema.required).toEqual(['storeId', 'snapshotId', 'items']);
       const args = {
         storeId: demo.storeHash,
         snapshotId,
