@@ -49,6 +49,7 @@ import {
   type RestorePreviewRepository,
 } from './features/store-history/restore-preview-repository';
 import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
+import { restoreAgentTool } from './features/store-history/restore.agent-tools';
 import {
   runScheduleTick,
   type CloudStoreCredentials,
@@ -386,6 +387,14 @@ export function createServices(deps: ServicesDeps): AppServices {
       missingFromTitlesAgentTool,
       ...jobAgentTools(jobStore),
       ...storeHistoryAgentTools(snapshots),
+      restoreAgentTool({
+        snapshots,
+        previews: restorePreviews,
+        jobStore,
+        jobQueue,
+        getTokenCipher,
+        audit,
+      }),
       ...bulkEditAgentTools({ jobStore, jobQueue, getTokenCipher, audit }),
       ...importProductAgentTools({ db, getTokenCipher, dumps: agentDumps, audit }),
       ...importWidgetsAgentTools({ db, getTokenCipher, dumps: agentDumps, audit, logger }),

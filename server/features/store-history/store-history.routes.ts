@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
   listSnapshotsQuerySchema,
-  RESTORE_PREVIEW_EXPIRED_MESSAGE,
   restoreRequestSchema,
   SNAPSHOT_DIFF_PATH,
   SNAPSHOT_RESTORE_PATH,
@@ -19,15 +18,16 @@ import {
 import { isFinalJobState } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
-import { assertRoomForJob, toJobView } from '../../jobs/job-store';
+import { toJobView } from '../../jobs/job-store';
 import { callerSignal, readInput, readQuery } from '../../tool-route';
 import { jobOwner } from '../jobs/job-owner';
-import { startJob, type JobRoutesDeps } from '../jobs/start-job';
+import type { JobRoutesDeps } from '../jobs/start-job';
 import type { SnapshotRepository } from './snapshot-repository';
 import { toSnapshotView } from './snapshot-repository';
 import { compareSnapshots, ownSnapshot, startSnapshot } from './store-history.service';
 import type { RestorePreviewRepository } from './restore-preview-repository';
-import { assertRestorable, livePreview, previewRestore } from './restore.service';
+import { assertRestorable, previewRestore } from './restore.service';
+import { startRestore } from './restore-start';
 
 export type StoreHistoryRoutesDeps = JobRoutesDeps & {
   snapshots: SnapshotRepository;
@@ -86,36 +86,23 @@ export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
       if (request.preview) {
         return c.json(await previewRestore(serviceDeps, client, snapshot, request.items));
       }
-      const preview = await livePreview(serviceDeps, snapshot, request.previewId);
-      // Started once: a second start of the same preview (a double click, a retry) answers the first one's job.
-      if (preview.jobId) {
-        const started = await deps.jobStore.get(preview.jobId);
-        if (started) return c.json({ job: toJobView(started) } satisfies RestoreStartResponse, 202);
-      }
-      await assertRoomForJob(deps.jobStore, snapshot.owner, snapshot.storeHash);
-      // The store must answer to these credentials before the job is queued.
-      await client.store.get({ signal: callerSignal(c) });
-      const jobId = randomUUID();
-      if (!(await deps.restorePreviews.claim(preview.id, jobId))) {
-        const again = await livePreview(serviceDeps, snapshot, request.previewId);
-        const started = again.jobId ? await deps.jobStore.get(again.jobId) : undefined;
-        if (started) return c.json({ job: toJobView(started) } satisfies RestoreStartResponse, 202);
-        throw new AppError(ERROR_CODES.restorePreviewExpired, RESTORE_PREVIEW_EXPIRED_MESSAGE);
-      }
-      try {
-        const job = await startJob(deps, {
-          id: jobId,
-          kind: 'snapshot-restore',
-          owner: snapshot.owner,
-          input: { snapshotId: snapshot.id, previewId: preview.id, items: preview.items },
-          credentials: { target: credentials },
-          now: new Date(),
-        });
-        return c.json({ job: toJobView(job) } satisfies RestoreStartResponse, 202);
-      } catch (error) {
-        if (!(await deps.jobStore.get(jobId))) await deps.restorePreviews.release(preview.id, jobId);
-        throw error;
-      }
+      const job = await startRestore(
+        {
+          ...serviceDeps,
+          jobStore: deps.jobStore,
+          jobQueue: deps.jobQueue,
+          getTokenCipher: deps.getTokenCipher,
+        },
+        {
+          snapshot,
+          credentials,
+          client,
+          previewId: request.previewId,
+          jobId: randomUUID(),
+          signal: callerSignal(c),
+        },
+      );
+      return c.json({ job: toJobView(job) } satisfies RestoreStartResponse, 202);
     })
     .delete(SNAPSHOT_PATH, async (c) => {
       const row = await ownSnapshot(deps.snapshots, await ownerOf(c), c.req.param('id'));

@@ -1,0 +1,57 @@
+// The start of a restore (issue 32): the one way a kept preview becomes a `snapshot-restore` job, used by
+// `POST /api/snapshots/{id}/restore` {preview: false} and by the agents' `restore_snapshot` with its confirmation
+// (issue 33). A preview starts one job: a second start of it (a double click, a retry) answers the first one's job.
+import type { StoreCredentials } from '../../../common/contracts/stores';
+import { RESTORE_PREVIEW_EXPIRED_MESSAGE } from '../../../common/contracts/store-history';
+import { ERROR_CODES } from '../../../common/errors';
+import { AppError } from '../../errors';
+import type { BigCommerceClient } from '../../integrations/bigcommerce';
+import { assertRoomForJob, type JobRow } from '../../jobs/job-store';
+import { startJob, type JobRoutesDeps } from '../jobs/start-job';
+import type { SnapshotRow } from './snapshot-repository';
+import { livePreview, type RestoreServiceDeps } from './restore.service';
+
+export type RestoreStartDeps = RestoreServiceDeps &
+  Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'getTokenCipher'>;
+
+/** Starts the job of the owner's live preview `previewId` under `jobId`, or answers the job it already started. */
+export async function startRestore(
+  deps: RestoreStartDeps,
+  input: {
+    snapshot: SnapshotRow;
+    credentials: StoreCredentials;
+    client: BigCommerceClient;
+    previewId: string;
+    jobId: string;
+    signal?: AbortSignal;
+  },
+): Promise<JobRow> {
+  const { snapshot, credentials, client, jobId } = input;
+  const preview = await livePreview(deps, snapshot, input.previewId);
+  if (preview.jobId) {
+    const started = await deps.jobStore.get(preview.jobId);
+    if (started) return started;
+  }
+  await assertRoomForJob(deps.jobStore, snapshot.owner, snapshot.storeHash);
+  // The store must answer to these credentials before the job is queued.
+  await client.store.get({ signal: input.signal });
+  if (!(await deps.previews.claim(preview.id, jobId))) {
+    const again = await livePreview(deps, snapshot, input.previewId);
+    const started = again.jobId ? await deps.jobStore.get(again.jobId) : undefined;
+    if (started) return started;
+    throw new AppError(ERROR_CODES.restorePreviewExpired, RESTORE_PREVIEW_EXPIRED_MESSAGE);
+  }
+  try {
+    return await startJob(deps, {
+      id: jobId,
+      kind: 'snapshot-restore',
+      owner: snapshot.owner,
+      input: { snapshotId: snapshot.id, previewId: preview.id, items: preview.items },
+      credentials: { target: credentials },
+      now: new Date(),
+    });
+  } catch (error) {
+    if (!(await deps.jobStore.get(jobId))) await deps.previews.release(preview.id, jobId);
+    throw error;
+  }
+}
