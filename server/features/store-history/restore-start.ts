@@ -10,9 +10,33 @@ import { assertRoomForJob, type JobRow } from '../../jobs/job-store';
 import { startJob, type JobRoutesDeps } from '../jobs/start-job';
 import type { SnapshotRow } from './snapshot-repository';
 import { livePreview, type RestoreServiceDeps } from './restore.service';
+import type { RestorePlanItem } from './restore-store';
+import type { SnapshotTargets } from './snapshot-steps';
+import { startSnapshot } from './store-history.service';
 
 export type RestoreStartDeps = RestoreServiceDeps &
   Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'getTokenCipher'>;
+
+/** What a restore touches, as a before-job snapshot's targets. */
+export function restoreTargets(items: readonly RestorePlanItem[]): SnapshotTargets {
+  const ids = (kind: RestorePlanItem['kind']) =>
+    items.filter((item) => item.kind === kind).map((item) => item.key.id);
+  const numbers = (kind: RestorePlanItem['kind']) =>
+    ids(kind).filter((id): id is number => typeof id === 'number');
+  return {
+    products: numbers('product'),
+    categories: numbers('category'),
+    brands: numbers('brand'),
+    widgetTemplates: ids('widget-template').filter((id): id is string => typeof id === 'string'),
+    pages: items
+      .filter((item) => item.kind === 'page')
+      .map((item) => ({
+        channelId: Number(item.key.channelId),
+        templateFile: typeof item.key.templateFile === 'string' ? item.key.templateFile : null,
+        entityId: typeof item.key.entityId === 'string' ? item.key.entityId : null,
+      })),
+  };
+}
 
 /** Starts the job of the owner's live preview `previewId` under `jobId`, or answers the job it already started. */
 export async function startRestore(
@@ -42,11 +66,27 @@ export async function startRestore(
     throw new AppError(ERROR_CODES.restorePreviewExpired, RESTORE_PREVIEW_EXPIRED_MESSAGE);
   }
   try {
+    // Its own before-snapshot first (issue 32: every restore is undoable): what it touches, as the store holds it
+    // now; the job writes once that snapshot is complete.
+    const before = await startSnapshot(deps, {
+      owner: snapshot.owner,
+      credentials,
+      reason: 'before-job',
+      targets: restoreTargets(preview.items as RestorePlanItem[]),
+      caller: snapshot.owner,
+      ...(input.signal ? { signal: input.signal } : {}),
+      now: new Date(),
+    });
     return await startJob(deps, {
       id: jobId,
       kind: 'snapshot-restore',
       owner: snapshot.owner,
-      input: { snapshotId: snapshot.id, previewId: preview.id, items: preview.items },
+      input: {
+        snapshotId: snapshot.id,
+        previewId: preview.id,
+        beforeSnapshotId: before.snapshot.id,
+        items: preview.items,
+      },
       credentials: { target: credentials },
       now: new Date(),
     });

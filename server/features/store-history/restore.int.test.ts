@@ -5,7 +5,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobEventsPath, jobUndoPath, type JobView } from '../../../common/contracts/jobs';
 import {
+  listSnapshotsResponseSchema,
   restorePreviewResponseSchema,
+  snapshotDiffPath,
+  snapshotDiffResponseSchema,
   restoreStartResponseSchema,
   RESTORE_STALE_REASON,
   snapshotRestorePath,
@@ -134,6 +137,24 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
       { kind: 'product', key: { id: first.id }, name: first.name, outcome: 'written', reason: null },
       { kind: 'category', key: { id: cat.category_id }, name: cat.name, outcome: 'written', reason: null },
     ]);
+    // Its own before-snapshot: the product and the category as they were before the restore, and nothing else.
+    const listed = await call(`${SNAPSHOTS_PATH}?storeHash=${DEMO.storeHash}`, { cookie });
+    const before = listSnapshotsResponseSchema
+      .parse(await listed.json())
+      .snapshots.find((each) => each.reason === 'before-job');
+    expect(before).toMatchObject({ state: 'done', scope: ['catalog', 'categories'] });
+    expect(before!.counts).toMatchObject({ products: 1, categories: 1, brands: 0, pages: 0 });
+    const beforeDiff = await call(`${snapshotDiffPath(snapshotId)}?against=${before!.id}&kind=product`, {
+      cookie,
+    });
+    const changed = snapshotDiffResponseSchema.parse(await beforeDiff.json());
+    // The other products are not in it, and so not "removed": the one product changed is the whole diff.
+    expect(changed.total).toBe(1);
+    expect(changed.changes.find((c) => c.change === 'changed')?.fields).toContainEqual({
+      path: 'description',
+      before: first.description,
+      after: '<p>Broken by hand</p>',
+    });
     const restored = await product(first.id);
     expect(restored.description).toBe(first.description);
     expect(restored.variants.find((v) => v.id === variant.id)!.price).toBe(variant.price);

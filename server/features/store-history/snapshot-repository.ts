@@ -286,7 +286,15 @@ export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
     async differing(
       fromId: string,
       toId: string,
-      page: { kind?: SnapshotItemKind | undefined; search?: string; offset: number; limit: number },
+      page: {
+        kind?: SnapshotItemKind | undefined;
+        search?: string;
+        offset: number;
+        limit: number;
+        /** The snapshot holds some items only (a before-job one): an item missing from it is not known to differ. */
+        isFromPartial?: boolean;
+        isToPartial?: boolean;
+      },
     ): Promise<{
       counts: { kind: string; change: DiffChange; n: number }[];
       total: number;
@@ -312,7 +320,11 @@ export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
       const kind = sql<string>`coalesce(${before.kind}, ${after.kind})`;
       const itemKey = sql<string>`coalesce(${before.itemKey}, ${after.itemKey})`;
       const change = sql<DiffChange>`case when ${before.itemKey} is null then 'added' when ${after.itemKey} is null then 'removed' else 'changed' end`;
-      const differs = sql`${before.hash} is distinct from ${after.hash}`;
+      const differs = and(
+        sql`${before.hash} is distinct from ${after.hash}`,
+        page.isFromPartial ? sql`${before.itemKey} is not null` : undefined,
+        page.isToPartial ? sql`${after.itemKey} is not null` : undefined,
+      );
       const search = page.search ?? '';
       const shown = and(
         differs,

@@ -40,6 +40,9 @@ export async function diffSnapshots(
     search: query.search?.trim().toLowerCase() ?? '',
     offset,
     limit: SNAPSHOT_DIFF_PAGE_SIZE,
+    // A before-job snapshot holds what its job touched only: the rest of the store is not "added" or "removed".
+    isFromPartial: from.reason === 'before-job',
+    isToPartial: to.reason === 'before-job',
   });
   const counts = Object.fromEntries(
     SNAPSHOT_ITEM_KINDS.map((kind) => [kind, { added: 0, removed: 0, changed: 0 }]),
@@ -106,10 +109,9 @@ export async function compareSnapshots(
   return diffSnapshots(repository, from, to, query);
 }
 
-export type StartSnapshotDeps = Pick<
-  JobRoutesDeps,
-  'jobStore' | 'jobQueue' | 'getTokenCipher' | 'clients'
-> & {
+export type StartSnapshotDeps = Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'getTokenCipher'> & {
+  /** Checks the store answers to the credentials; left out where the caller has just checked it (a restore). */
+  clients?: JobRoutesDeps['clients'];
   snapshots: SnapshotRepository;
 };
 
@@ -140,7 +142,7 @@ export async function startSnapshot(
   const { owner, credentials, now } = input;
   await assertRoomForJob(deps.jobStore, owner, credentials.storeHash);
   await deps.clients
-    .forStore(credentials, { caller: input.caller })
+    ?.forStore(credentials, { caller: input.caller })
     .store.get(input.signal ? { signal: input.signal } : {});
   const scope = input.targets
     ? scopeOfTargets(input.targets)
