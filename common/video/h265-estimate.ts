@@ -258,7 +258,8 @@ export function loadOf(model: SpeedModel, probeSeconds: number) {
 /**
  * The decision before an encode allows for more spread on a busy machine (how long the load lasts, how it shares the
  * cores, is less certain): its speeds are lowered by this share per load level (level 4, four times as slow: 20%), on
- * top of the estimate's own SAFETY margin. The estimate shown before uploading keeps the likeliest time.
+ * top of the estimate's own SAFETY margin. The estimate shown before uploading, and the time a conversion records
+ * (`decideConversion`), keep the likeliest time.
  */
 export const DECISION_MARGIN_PER_LEVEL = 0.05;
 

@@ -1,8 +1,9 @@
 // This machine's x265 speed, per preset and frame size, under the load it has now (issues 17, 26, 29). The model
 // (common/video/h265-estimate.ts `SpeedModel`) keeps speeds relative to a load probe: a short x265 encode of a
-// generated 720p picture (about 0.7 s on 2 idle cores) whose time shows how busy the machine is now (other
-// conversions of this instance or of another, any other program). An estimate runs the probe (reused for 10 s, and
-// for 2 s before an encode, so the decision sees the conversions already running) and divides.
+// generated 720p picture, one copy per core at once (about 0.9 s on 2 cores; `probeCopies`: a conversion keeps every
+// core busy, one copy only one), whose time shows how busy the machine is now (other conversions of this instance or
+// of another, any other program). An estimate runs the probe (reused for 10 s, and for 2 s before an encode, so the
+// decision sees the conversions already running; taken twice when it finds the machine busy) and divides.
 //
 // The model is kept in the database (`app_settings`, one key per kind of machine: cores, CPU model, ffmpeg version), so
 // every instance shares what any one measured or learnt. The first instance that needs it calibrates (a lease keeps
