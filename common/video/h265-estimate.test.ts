@@ -4,6 +4,7 @@ import {
   MAX_STEP_FACTOR,
   SAFETY,
   SPEED_RANGE,
+  decideConversion,
   estimateConversion,
   estimateSize,
   formatDuration,
@@ -58,6 +59,23 @@ describe('the H.265 estimate', () => {
     const none = estimateConversion(hd20, {}, 300);
     expect(none.preset).toBeNull();
     expect(none.fastestSeconds).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('decides with the cautious speeds and tells the likeliest time of the preset chosen', () => {
+    const twoMinutes = { ...hd20, durationSeconds: 120 };
+    // Busy, with its margin: medium no longer fits, fast does; the time told is fast's likeliest.
+    const cautious = Object.fromEntries(
+      Object.entries(speeds).map(([preset, speed]) => [preset, speed / 1.2]),
+    );
+    const decided = decideConversion(twoMinutes, { cautious, likeliest: speeds }, 300);
+    expect(decided.preset).toBe(estimateConversion(twoMinutes, cautious, 300).preset);
+    expect(decided.preset).not.toBe('medium');
+    expect(decided.estimateSeconds).toBeCloseTo(secondsAt(twoMinutes, speeds[decided.preset ?? 'fast']), 6);
+    // Refused: the cautious fastest time, which is why.
+    const long = { ...hd20, durationSeconds: 600 };
+    const refused = decideConversion(long, { cautious, likeliest: speeds }, 300);
+    expect(refused.preset).toBeNull();
+    expect(refused.fastestSeconds).toBeCloseTo(secondsAt(long, 80 / 1.2), 6);
   });
 
   it('estimates a smaller file than the source, never below the audio', () => {

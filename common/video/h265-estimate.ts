@@ -86,6 +86,21 @@ export function estimateConversion(
   };
 }
 
+/**
+ * The decision before an encode: the preset chosen with `cautious` speeds (lowered for a busy machine), the time it
+ * gives the likeliest (`likeliest` speeds at that preset: what the user is told and the bench measures). A refusal
+ * keeps the cautious times (the message says why it was refused).
+ */
+export function decideConversion(
+  media: MediaFacts,
+  speeds: { cautious: EncoderSpeeds; likeliest: EncoderSpeeds },
+  limitSeconds: number,
+): ConversionEstimate {
+  const chosen = estimateConversion(media, speeds.cautious, limitSeconds);
+  const likeliest = chosen.preset ? (speeds.likeliest[chosen.preset] ?? 0) : 0;
+  return likeliest > 0 ? { ...chosen, estimateSeconds: secondsAt(media, likeliest) } : chosen;
+}
+
 /** What one conversion really encoded, as ffmpeg reported it: frames written, their size, the encoder's seconds. */
 export type EncodedWork = { frames: number; width: number; height: number; seconds: number };
 
@@ -243,7 +258,8 @@ export function loadOf(model: SpeedModel, probeSeconds: number) {
 /**
  * The decision before an encode allows for more spread on a busy machine (how long the load lasts, how it shares the
  * cores, is less certain): its speeds are lowered by this share per load level (level 4, four times as slow: 20%), on
- * top of the estimate's own SAFETY margin. The estimate shown before uploading keeps the likeliest time.
+ * top of the estimate's own SAFETY margin. The estimate shown before uploading, and the time a conversion records
+ * (`decideConversion`), keep the likeliest time.
  */
 export const DECISION_MARGIN_PER_LEVEL = 0.05;
 

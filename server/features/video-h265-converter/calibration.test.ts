@@ -8,7 +8,7 @@ import {
   type CalibrationEncode,
   type EncodedWork,
 } from '../../../common/video/h265-estimate';
-import { createSpeedBook, ENCODE_PROBE_MS, ESTIMATE_PROBE_MS } from './calibration';
+import { createSpeedBook, ENCODE_PROBE_MS, ESTIMATE_PROBE_MS, probeCopies } from './calibration';
 import type { FfmpegBinary } from './ffmpeg';
 
 const HD = { width: 1920, height: 1080 };
@@ -24,6 +24,8 @@ function fakeMachine(options: { probeSeconds?: number; calibrationSlowdown?: num
   let clock = 1_000_000;
   const machine = {
     probeSeconds: options.probeSeconds ?? 0.5,
+    /** Probe times answered first, in order, before `probeSeconds`. */
+    nextProbes: [] as number[],
     probes: 0,
     calibrations: 0,
     advance: (ms: number) => {
@@ -36,7 +38,7 @@ function fakeMachine(options: { probeSeconds?: number; calibrationSlowdown?: num
     now: () => clock,
     probe: () => {
       machine.probes += 1;
-      return Promise.resolve(machine.probeSeconds);
+      return Promise.resolve(machine.nextProbes.shift() ?? machine.probeSeconds);
     },
     calibrate: async () => {
       machine.calibrations += 1;
@@ -95,8 +97,35 @@ describe('the speed book', () => {
       20 / 3 / (1 + 3 * DECISION_MARGIN_PER_LEVEL),
       6,
     );
-    expect(machine.probes).toBe(probes + 1);
+    // Busy: probed twice (the same 1.5 s both times here).
+    expect(machine.probes).toBe(probes + 2);
     expect((await book.speeds(HD, 'estimate')).medium).toBeCloseTo(20 / 3, 6);
+  });
+
+  it('probes once on an idle machine, twice on a busy one, and goes by the geometric mean of the two', async () => {
+    const { book, machine } = fakeMachine();
+    await book.speeds(HD);
+    const probes = machine.probes;
+    // Idle (0.52 s against 0.5 s, level 0): one probe.
+    machine.probeSeconds = 0.52;
+    machine.advance(ESTIMATE_PROBE_MS + 1);
+    await book.speeds(HD);
+    expect(machine.probes).toBe(probes + 1);
+    // A burst of load during the first probe only (2 s, then 0.5 s): the second says the machine is calmer.
+    machine.nextProbes = [2, 0.5];
+    machine.advance(ESTIMATE_PROBE_MS + 1);
+    expect((await book.speeds(HD)).medium).toBeCloseTo(20 / 2, 6);
+    expect(machine.probes).toBe(probes + 3);
+    // Busy both times (1 s, then 2.25 s): 1.5 s, three times the idle probe.
+    machine.nextProbes = [1, 2.25];
+    machine.advance(ESTIMATE_PROBE_MS + 1);
+    expect((await book.speeds(HD)).medium).toBeCloseTo(20 / 3, 6);
+    expect(machine.probes).toBe(probes + 5);
+  });
+
+  it('runs one probe copy per core, at most 4 (a conversion keeps every core busy, one probe only one)', () => {
+    expect([1, 2, 3, 4, 16].map((cores) => probeCopies(cores))).toEqual([1, 2, 3, 4, 4]);
+    expect(probeCopies(0)).toBe(1);
   });
 
   it('a calibration measured on a busy machine does not make the idle estimates too long (the report of issue 29)', async () => {

@@ -1,8 +1,9 @@
 // This machine's x265 speed, per preset and frame size, under the load it has now (issues 17, 26, 29). The model
 // (common/video/h265-estimate.ts `SpeedModel`) keeps speeds relative to a load probe: a short x265 encode of a
-// generated 720p picture (about 0.7 s on 2 idle cores) whose time shows how busy the machine is now (other
-// conversions of this instance or of another, any other program). An estimate runs the probe (reused for 10 s, and
-// for 2 s before an encode, so the decision sees the conversions already running) and divides.
+// generated 720p picture, one copy per core at once (about 0.9 s on 2 cores; `probeCopies`: a conversion keeps every
+// core busy, one copy only one), whose time shows how busy the machine is now (other conversions of this instance or
+// of another, any other program). An estimate runs the probe (reused for 10 s, and for 2 s before an encode, so the
+// decision sees the conversions already running; taken twice when it finds the machine busy) and divides.
 //
 // The model is kept in the database (`app_settings`, one key per kind of machine: cores, CPU model, ffmpeg version), so
 // every instance shares what any one measured or learnt. The first instance that needs it calibrates (a lease keeps
@@ -68,7 +69,8 @@ export const MODEL_TTL_MS = 5_000;
 /** How long the instance calibrating may hold its lease, and how long the others wait for its model. */
 const CALIBRATION_LEASE_MS = 5 * 60_000;
 const CALIBRATION_WAIT_MS = 3 * 60_000;
-const KEY_PREFIX = 'h265-speeds:v1:';
+// v2: the probe runs one copy per core (speeds relative to a v1 probe do not hold for it).
+const KEY_PREFIX = 'h265-speeds:v2:';
 
 export type SpeedPurpose = 'estimate' | 'encode';
 
@@ -197,12 +199,17 @@ export function createSpeedBook(
     }
   }
 
-  /** A probe taken at most `maxAgeMs` ago, or one taken now (shared by concurrent callers). */
-  async function probeNow(maxAgeMs: number): Promise<Probe> {
+  /**
+   * A probe taken at most `maxAgeMs` ago, or one taken now (shared by concurrent callers). One that `busy` finds slowed
+   * is taken twice (a load that comes and goes moves one probe by 15% and more): the geometric mean of the two.
+   */
+  async function probeNow(maxAgeMs: number, busy?: (seconds: number) => boolean): Promise<Probe> {
     const last = probes.at(-1);
     if (last && now() - last.at < maxAgeMs) return last;
     probing ??= (async () => {
-      const seconds = options.probe ? await options.probe() : await runProbe(await getBinary());
+      const once = async () => (options.probe ? options.probe() : runProbe(await getBinary()));
+      let seconds = await once();
+      if (busy?.(seconds)) seconds = Math.sqrt(seconds * (await once()));
       const probe: Probe = { seconds, at: now(), noted: false };
       probes.push(probe);
       if (probes.length > 100) probes.shift();
@@ -229,7 +236,10 @@ export function createSpeedBook(
   return {
     async speeds(frame = { width: 1280, height: 720 }, purpose = 'estimate') {
       const current = await model();
-      const probe = await probeNow(purpose === 'encode' ? ENCODE_PROBE_MS : ESTIMATE_PROBE_MS);
+      const probe = await probeNow(
+        purpose === 'encode' ? ENCODE_PROBE_MS : ESTIMATE_PROBE_MS,
+        (seconds) => loadOf(current, seconds).level > 0,
+      );
       // A probe faster than the idle ones known tells at once that the machine was busy when they were taken.
       const probed = probe.noted ? current : withProbe(current, probe.seconds);
       probe.noted = true;
@@ -339,20 +349,33 @@ function parseModel(value: unknown): SpeedModel | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The probe: PROBE_FRAMES of the 720p pattern at PROBE_PRESET, encoded to nothing; its wall seconds. */
+/**
+ * How many probe encodes run at once: one per core, at most 4. One 16-frame x265 encode keeps about one core busy
+ * (0.87 s of CPU in 0.92-0.97 s of wall time, measured on 2 cores), a conversion nearly all of them; a lone probe
+ * therefore sees only part of the load that slows a conversion (two spinning threads on 2 cores: the probe shares
+ * with them as 1 thread of 3, the conversion as 2 of 4, issue 29 bench P6: estimates 12-26% short). Copies that ask
+ * as many cores as a conversion does get the share it will get.
+ */
+export const probeCopies = (cores = os.availableParallelism()) => Math.min(4, Math.max(1, cores));
+
+/** The probe: PROBE_FRAMES of the 720p pattern at PROBE_PRESET, encoded to nothing, `probeCopies()` at once; the mean of their wall seconds. */
 async function runProbe(binary: FfmpegBinary): Promise<number> {
-  const started = performance.now();
-  const result = await run(
-    binary.path,
-    [
-      ...['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', pattern(1280, 720)],
-      ...['-frames:v', String(PROBE_FRAMES), '-c:v', 'libx265', '-preset', PROBE_PRESET],
-      ...['-crf', String(X265_CRF), '-x265-params', 'log-level=error', '-f', 'null', '-'],
-    ],
-    { timeoutMs: 120_000 },
-  );
-  if (result.code !== 0) throw new Error(`the load probe failed: ${result.stderr.slice(-300)}`);
-  return (performance.now() - started) / 1000;
+  const one = async () => {
+    const started = performance.now();
+    const result = await run(
+      binary.path,
+      [
+        ...['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', pattern(1280, 720)],
+        ...['-frames:v', String(PROBE_FRAMES), '-c:v', 'libx265', '-preset', PROBE_PRESET],
+        ...['-crf', String(X265_CRF), '-x265-params', 'log-level=error', '-f', 'null', '-'],
+      ],
+      { timeoutMs: 120_000 },
+    );
+    if (result.code !== 0) throw new Error(`the load probe failed: ${result.stderr.slice(-300)}`);
+    return (performance.now() - started) / 1000;
+  };
+  const seconds = await Promise.all(Array.from({ length: probeCopies() }, one));
+  return seconds.reduce((sum, value) => sum + value, 0) / seconds.length;
 }
 
 /** An encode whose probes before and after differ more than this saw the load change: it is measured again. */

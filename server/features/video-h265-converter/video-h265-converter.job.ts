@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { H265_MESSAGES } from '../../../common/contracts/video-h265-converter';
 import { ERROR_CODES, type ErrorCode } from '../../../common/errors';
-import { estimateConversion, formatDuration, type X265Preset } from '../../../common/video/h265-estimate';
+import { decideConversion, formatDuration, type X265Preset } from '../../../common/video/h265-estimate';
 import { refusalMessage, sniffContainer, SNIFF_BYTES } from './container';
 import {
   encode,
@@ -235,9 +235,12 @@ async function choosePreset(
     await work.fail(refusal.code, refusal.message);
     return null;
   }
-  const speeds = await context.deps.speeds.speeds(probed, 'encode');
+  // Both from the same probe (the estimate reuses the one the decision just took): the preset chosen with the busy
+  // machine's margin, the time recorded (and shown) the likeliest one.
+  const cautious = await context.deps.speeds.speeds(probed, 'encode');
+  const likeliest = await context.deps.speeds.speeds(probed, 'estimate');
   const facts = { ...probed, sizeBytes: size };
-  const chosen = estimateConversion(facts, speeds, context.timeLimitSeconds);
+  const chosen = decideConversion(facts, { cautious, likeliest }, context.timeLimitSeconds);
   const record: ProbeRecord = {
     ...probed,
     estimateSeconds: chosen.estimateSeconds,
