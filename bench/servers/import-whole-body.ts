@@ -41,7 +41,9 @@ whole.post('/api/import-widgets', async (c) => {
     autoCreateMissingTemplates: request.autoCreateMissingTemplates,
     sourceWidgetTemplates: request.sourceWidgetTemplates.map(inMemoryTemplate),
   };
-  return c.json(await importWidgets(clients.forStore(request.store), command, { backups, owner: 'visitor:bench' }));
+  return c.json(
+    await importWidgets(clients.forStore(request.store), command, { backups, owner: 'visitor:bench' }),
+  );
 });
 
 const server = serve({ fetch: whole.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {

@@ -3,12 +3,7 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BulkEditError } from '../../common/contracts/bulk-edit';
 import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
-import {
-  type JobItemOutcome,
-  type JobKind,
-  type JobState,
-  type JobView,
-} from '../../common/contracts/jobs';
+import { type JobItemOutcome, type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
 import { ERROR_CODES } from '../../common/errors';
 import type { Db } from '../db/database';
 import { withAdvisoryLocks, type Tx } from '../db/lock';
