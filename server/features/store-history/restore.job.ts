@@ -36,7 +36,7 @@ import {
   type RestorePlanItem,
 } from './restore-store';
 import { itemKeyText } from './snapshot-repository';
-import { mapLimited } from './restore.service';
+import { mapBounded } from '../../../common/map-bounded';
 
 /** Items worked at once (each one to a few requests, through the store's scheduler). */
 export const RESTORE_WAVE = 8;
@@ -265,7 +265,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
     }
     const backup = fresh.backup as RestoreBackup;
     const wave = plan.slice(checkpoint, checkpoint + RESTORE_WAVE);
-    const decided = await mapLimited(wave, RESTORE_WAVE, async (item) => {
+    const decided = await mapBounded(wave, RESTORE_WAVE, async (item) => {
       try {
         return await decide(client, item, backup[backupKey(item)]);
       } catch (error) {
@@ -280,7 +280,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
     if (Object.keys(entries).length > 0) await deps.jobs.addBackup(row.id, entries as unknown as Backup);
     await deps.faults?.('before-send', row.id);
     const marks: RestoreBackup = {};
-    const ends = await mapLimited(decided, RESTORE_WAVE, async (decision): Promise<JobItemOutcome> => {
+    const ends = await mapBounded(decided, RESTORE_WAVE, async (decision): Promise<JobItemOutcome> => {
       if ('end' in decision) return decision.end;
       const { item } = decision;
       try {
@@ -351,7 +351,7 @@ async function previewUndo(
   client: BigCommerceClient,
   items: readonly RestorePlanItem[],
 ): Promise<RestorePreviewItem[]> {
-  return mapLimited(items, RESTORE_WAVE, async (item) => {
+  return mapBounded(items, RESTORE_WAVE, async (item) => {
     const live = await readLive(client, item.kind, item.key);
     const fields = item.units
       .map((planned) => {
