@@ -18,6 +18,7 @@ import type { ProductCreateInput, ProductUpdateInput, VariantInput } from './sch
 import { nextId, type StoreData } from './store-state';
 import type { Modifier, ProductFields, ProductImage, ProductOption, ProductRecord, Variant } from './types';
 import { imageFileName } from './generate/catalogue';
+import { VARIANT_CODE_FIELDS, VARIANT_PRICE_FIELDS } from '../../common/catalog/product-fields';
 
 export const PRODUCT_INCLUDES = [
   'variants',
@@ -499,20 +500,8 @@ export function applyProductUpdate(
 // Variant writes
 
 const BASE_VARIANT_KEYS = [
-  'price',
-  'sale_price',
-  'retail_price',
-  'map_price',
-  'cost_price',
-  'weight',
-  'width',
-  'height',
-  'depth',
-  'is_free_shipping',
-  'fixed_cost_shipping_price',
-  'upc',
-  'mpn',
-  'gtin',
+  ...VARIANT_PRICE_FIELDS,
+  ...VARIANT_CODE_FIELDS,
   'inventory_level',
   'inventory_warning_level',
   'bin_picking_number',

@@ -41,15 +41,23 @@ const scopeInput = {
     .describe('Left out: the preview and its token. The token from the preview: the write, as a job.'),
 };
 
+const COPY_TOOL = { name: 'copy_description', edit: COPY, schema: copyDescriptionRequestSchema };
+const RESET_TOOL = { name: 'reset_page_title', edit: RESET, schema: resetPageTitleRequestSchema };
+
 /** Preview, or the confirmed write: the one path both tools take. */
 async function previewOrWrite<Command>(
   deps: BulkEditAgentDeps,
-  tool: { name: string; edit: BulkEditTool<Command> },
-  command: Command,
-  args: Record<string, unknown>,
-  confirmation: string | undefined,
+  tool: { name: string; edit: BulkEditTool<Command>; schema: z.ZodType<Command> },
+  { confirmation, ...args }: { confirmation?: string } & Record<string, unknown>,
   context: AgentToolContext,
+  body: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
+  // The scope is the API body's as it is; the tool gives the rest (its stores' credentials, the source product).
+  const command = parseInput(tool.schema, {
+    ...body,
+    targetOption: args.targetOption,
+    targetValue: args.targetValue ?? '',
+  });
   const preview = await tool.edit.preview(command, {
     storeClient: (credentials) => context.client(credentials),
     signal: context.signal,
@@ -100,23 +108,12 @@ export function bulkEditAgentTools(deps: BulkEditAgentDeps): AgentTool[] {
         targetStoreId: storeId('The store to write'),
         ...scopeInput,
       },
-      run: async ({ confirmation, ...args }, context) => {
-        const command = parseInput(copyDescriptionRequestSchema, {
+      run: async (args, context) =>
+        previewOrWrite(deps, COPY_TOOL, args, context, {
           sourceStoreCredentials: await context.credentials(args.sourceStoreId),
           sourceProductId: args.sourceProductId,
           targetStoreCredentials: await context.credentials(args.targetStoreId),
-          targetOption: args.targetOption,
-          targetValue: args.targetValue ?? '',
-        });
-        return previewOrWrite(
-          deps,
-          { name: 'copy_description', edit: COPY },
-          command,
-          args,
-          confirmation,
-          context,
-        );
-      },
+        }),
     }),
     agentTool({
       name: 'reset_page_title',
@@ -125,21 +122,10 @@ export function bulkEditAgentTools(deps: BulkEditAgentDeps): AgentTool[] {
         "Empty the page title (SEO title) of products of a store, so the storefront shows the product's name: listed ids, a category's, a brand's or all. Without `confirmation`: the preview and a confirmation token; with that token (10 minutes): the write, as a job (backup, progress in job_status, undo in the app).",
       access: 'write',
       input: { storeId: storeId('The store to write'), ...scopeInput },
-      run: async ({ confirmation, ...args }, context) => {
-        const command = parseInput(resetPageTitleRequestSchema, {
+      run: async (args, context) =>
+        previewOrWrite(deps, RESET_TOOL, args, context, {
           storeCredentials: await context.credentials(args.storeId),
-          targetOption: args.targetOption,
-          targetValue: args.targetValue ?? '',
-        });
-        return previewOrWrite(
-          deps,
-          { name: 'reset_page_title', edit: RESET },
-          command,
-          args,
-          confirmation,
-          context,
-        );
-      },
+        }),
     }),
   ];
 }

@@ -6,16 +6,12 @@
 import { z } from 'zod';
 import type { BulkEditError } from '../../../common/contracts/bulk-edit';
 import type { JobKind } from '../../../common/contracts/jobs';
-import {
-  isBigCommerceError,
-  type BigCommerceClient,
-  type BigCommerceClientFactory,
-} from '../../integrations/bigcommerce';
+import { type BigCommerceClient, type BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
 import type { Backup, JobRow, JobStore, PlanItem } from '../../jobs/job-store';
+import { jobSlice, planOnce } from '../../jobs/slice';
 import { openCredentials, type Sealer, type SealedCredentials } from '../../jobs/sealed-credentials';
 import type { SliceHandler, SliceOutcome } from '../../jobs/job-queue';
-import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import {
   planEdit,
@@ -99,27 +95,11 @@ export async function planUndo(
 
 export function bulkEditSlice(deps: BulkEditJobDeps): SliceHandler {
   const now = deps.now ?? (() => new Date());
-  return async (jobId): Promise<SliceOutcome> => {
-    const row = await deps.store.get(jobId);
-    if (!row || ['done', 'failed', 'cancelled'].includes(row.state)) return 'finished';
-    if (row.cancelRequested) {
-      await deps.store.finish(jobId, 'cancelled', now());
-      return 'finished';
-    }
-    try {
-      return await runSlice(deps, row, now);
-    } catch (error) {
-      // The row's message is shown to the job's owner: BigCommerce's answer and our own AppError texts are written for
-      // them; anything else (a database error, a bug) carries internals and is logged only.
-      const message =
-        isBigCommerceError(error) || error instanceof AppError
-          ? error.message
-          : 'The job stopped on an unexpected error. Please try again.';
-      if (!isBigCommerceError(error)) deps.logger.error({ err: error, jobId }, 'job slice failed');
-      await deps.store.finish(jobId, 'failed', now(), message);
-      return 'finished';
-    }
-  };
+  return jobSlice(
+    { jobs: deps.store, logger: deps.logger, now },
+    { unexpected: 'The job stopped on an unexpected error. Please try again.', logged: 'job slice failed' },
+    (row) => runSlice(deps, row, now),
+  );
 }
 
 async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Promise<SliceOutcome> {
@@ -130,25 +110,13 @@ async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Pr
   const input = bulkEditInputSchema.parse(row.input);
   const field = input.field;
 
-  let plan = row.plan as PlanItem[] | null;
-  let checkpoint = row.checkpoint;
-  let backup = row.backup as Backup;
-  if (!plan) {
-    const made = await makePlan(deps, client, credentials, input, row);
-    if (await deps.store.setPlan(row.id, made.items, made.total, made.skipped, made.errors, now())) {
-      plan = made.items;
-      checkpoint = 0;
-    } else {
-      // Another slice of this job planned it first (issue 29): work from its plan, not this one.
-      const planned = await deps.store.get(row.id);
-      if (!planned?.plan) return 'finished';
-      plan = planned.plan as PlanItem[];
-      checkpoint = planned.checkpoint;
-      backup = planned.backup as Backup;
-    }
-  } else {
-    await deps.store.markRunning(row.id, now());
-  }
+  const planned = await planOnce<PlanItem>(deps.store, row, now, () =>
+    makePlan(deps, client, credentials, input, row),
+  );
+  if (!planned) return 'finished';
+  const { plan } = planned;
+  let checkpoint = planned.checkpoint;
+  let backup = planned.row.backup as Backup;
 
   const started = Date.now();
   let first = true;

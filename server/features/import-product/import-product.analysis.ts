@@ -26,6 +26,8 @@ import {
   type Product,
   type Variant,
 } from '../../integrations/bigcommerce';
+import { PRODUCT_OWN_VALUE_FIELDS } from '../../../common/catalog/product-fields';
+import { mapBounded } from '../../../common/map-bounded';
 
 export const lower = (text: string | null | undefined) => (text ?? '').trim().toLowerCase();
 
@@ -34,82 +36,12 @@ const SKU_CHUNK = 50;
 /** Lookups sent at once at most; the store's scheduler paces them further (its concurrency and the quota). */
 const LOOKUP_CONCURRENCY = 6;
 
-/** `work` over every item, at most `limit` at a time, answers in the items' order. */
-export async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      out[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /**
  * Product fields BigCommerce takes on create and update [PROD product_Base_POST], less the statistics it keeps
  * itself. Everything else at the top of a dump is either a sub-resource (written by its own step), the dump's own
  * bookkeeping, or a field BigCommerce sets: those are listed as not carried over.
  */
-export const WRITABLE_PRODUCT_FIELDS = [
-  'name',
-  'type',
-  'sku',
-  'description',
-  'weight',
-  'width',
-  'depth',
-  'height',
-  'price',
-  'cost_price',
-  'retail_price',
-  'sale_price',
-  'map_price',
-  'product_tax_code',
-  'inventory_level',
-  'inventory_warning_level',
-  'inventory_tracking',
-  'fixed_cost_shipping_price',
-  'is_free_shipping',
-  'is_visible',
-  'is_featured',
-  'warranty',
-  'bin_picking_number',
-  'layout_file',
-  'upc',
-  'search_keywords',
-  'availability_description',
-  'availability',
-  'gift_wrapping_options_type',
-  'sort_order',
-  'condition',
-  'is_condition_shown',
-  'order_quantity_minimum',
-  'order_quantity_maximum',
-  'page_title',
-  'meta_keywords',
-  'meta_description',
-  'preorder_release_date',
-  'preorder_message',
-  'is_preorder_only',
-  'is_price_hidden',
-  'price_hidden_label',
-  'custom_url',
-  'open_graph_type',
-  'open_graph_title',
-  'open_graph_description',
-  'open_graph_use_meta_description',
-  'open_graph_use_product_name',
-  'open_graph_use_image',
-  'gtin',
-  'mpn',
-] as const;
+export const WRITABLE_PRODUCT_FIELDS = PRODUCT_OWN_VALUE_FIELDS;
 
 /** Top-level keys of a dump that an import handles in a step of its own, or that describe the dump itself. */
 const HANDLED_KEYS = new Set<string>([

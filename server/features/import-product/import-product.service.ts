@@ -46,6 +46,11 @@ import {
   WRITABLE_PRODUCT_FIELDS,
   type Analysis,
 } from './import-product.analysis';
+import {
+  VARIANT_CODE_FIELDS,
+  VARIANT_PRICE_FIELDS,
+  VARIANT_PURCHASING_FIELDS,
+} from '../../../common/catalog/product-fields';
 
 export type ImportProgressEvent = { done: number; total: number; step: string };
 
@@ -103,23 +108,10 @@ function pick(source: Record<string, unknown>, keys: readonly string[]): Body {
 }
 
 const VARIANT_FIELDS = [
-  'price',
-  'sale_price',
-  'retail_price',
-  'cost_price',
-  'map_price',
-  'weight',
-  'width',
-  'height',
-  'depth',
-  'is_free_shipping',
-  'fixed_cost_shipping_price',
-  'purchasing_disabled',
-  'purchasing_disabled_message',
+  ...VARIANT_PRICE_FIELDS,
+  ...VARIANT_PURCHASING_FIELDS,
   'image_url',
-  'upc',
-  'mpn',
-  'gtin',
+  ...VARIANT_CODE_FIELDS,
   'inventory_level',
   'inventory_warning_level',
   'bin_picking_number',

@@ -3,7 +3,7 @@
 // after the preview is left as it is), an expired or unknown preview, another owner's snapshot, and the undo.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobEventsPath, jobUndoPath, type JobView } from '../../../common/contracts/jobs';
+import { jobUndoPath } from '../../../common/contracts/jobs';
 import {
   listSnapshotsResponseSchema,
   restorePreviewResponseSchema,
@@ -19,42 +19,15 @@ import {
 import { restorePreview } from '../../db/schema';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE as DEMO, type Json, useToolTestServer } from '../../test/store-tools';
+import { storeHistoryCalls, type Product } from './store-history.test-kit';
 
-type Product = {
-  id: number;
-  name: string;
-  description: string;
-  variants: { id: number; sku: string; price: number | null }[];
-};
 type Category = { category_id: number; name: string; description: string };
 
 describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const { sandbox } = app;
 
-  const call = async (path: string, init: RequestInit & { cookie?: string | null } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.cookie) headers.set('cookie', init.cookie);
-    if (init.body) headers.set('content-type', 'application/json');
-    return app.server.request(path, { ...init, headers });
-  };
-  const storeWrite = async (method: string, path: string, body: unknown) => {
-    const res = await app.server.request(`/sandbox/stores/${DEMO.storeHash}${path}`, {
-      method,
-      headers: { 'X-Auth-Token': DEMO.accessToken, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, await res.clone().text()).toBeLessThan(300);
-  };
-  /** Follows a job's event stream to its end: the last view. */
-  const follow = async (jobId: string, cookie: string | null): Promise<JobView> => {
-    const events = await (await call(jobEventsPath(jobId), { cookie })).text();
-    const views = events
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .map((line) => JSON.parse(line.slice(6)) as JobView);
-    return views.at(-1)!;
-  };
+  const { call, storeWrite, follow } = storeHistoryCalls(app);
   const take = async (cookie: string | null = null, scope = ['catalog', 'categories', 'brands']) => {
     const res = await call(SNAPSHOTS_PATH, {
       method: 'POST',

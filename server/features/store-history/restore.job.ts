@@ -22,6 +22,7 @@ import {
 import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
 import type { SliceOutcome } from '../../jobs/job-queue';
 import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
+import { jobSlice, liveRow, planOnce, settleWave } from '../../jobs/slice';
 import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
 import { jsonValue, sameValue, unitOf, unitValue, valueHash } from './restore-paths';
@@ -36,12 +37,11 @@ import {
   type RestorePlanItem,
 } from './restore-store';
 import { itemKeyText } from './snapshot-repository';
-import { mapLimited } from './restore.service';
+import { mapBounded } from '../../../common/map-bounded';
 
 /** Items worked at once (each one to a few requests, through the store's scheduler). */
 export const RESTORE_WAVE = 8;
 const SLICE_MS = 20_000;
-const FINAL = ['done', 'failed', 'cancelled'];
 
 const unitSchema = z.object({ path: z.string(), value: z.unknown(), expect: z.string() });
 export const restorePlanItemSchema = z.object({
@@ -195,25 +195,14 @@ export function restoreJobKind(deps: RestoreJobDeps): JobKindDefinition {
       items: Object.values(row.backup as RestoreBackup),
     }),
     undo,
-    slice: async (jobId): Promise<SliceOutcome> => {
-      const row = await deps.jobs.get(jobId);
-      if (!row || FINAL.includes(row.state)) return 'finished';
-      if (row.cancelRequested) {
-        await deps.jobs.finish(jobId, 'cancelled', now());
-        return 'finished';
-      }
-      try {
-        return await runSlice(deps, row, now);
-      } catch (error) {
-        const message =
-          isBigCommerceError(error) || error instanceof AppError
-            ? error.message
-            : 'The restore stopped on an unexpected error. Please try again.';
-        if (!isBigCommerceError(error)) deps.logger.error({ err: error, jobId }, 'restore slice failed');
-        await deps.jobs.finish(jobId, 'failed', now(), message);
-        return 'finished';
-      }
-    },
+    slice: jobSlice(
+      { jobs: deps.jobs, logger: deps.logger, now },
+      {
+        unexpected: 'The restore stopped on an unexpected error. Please try again.',
+        logged: 'restore slice failed',
+      },
+      (row) => runSlice(deps, row, now),
+    ),
   };
 }
 
@@ -239,33 +228,20 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
   const credentials = openCredentials(await deps.getCipher(), row.id, row.credentialsSealed);
   const client = deps.clients.forStore(credentials.target, { caller: row.owner });
 
-  let plan = row.plan as RestorePlanItem[] | null;
-  let checkpoint = row.checkpoint;
-  if (!plan) {
-    if (await deps.jobs.setPlan(row.id, input.items, input.items.length, 0, [], now())) {
-      plan = input.items;
-      checkpoint = 0;
-    } else {
-      const planned = await deps.jobs.get(row.id);
-      if (!planned?.plan) return 'finished';
-      plan = planned.plan as RestorePlanItem[];
-      checkpoint = planned.checkpoint;
-    }
-  } else {
-    await deps.jobs.markRunning(row.id, now());
-  }
+  const planned = await planOnce<RestorePlanItem>(deps.jobs, row, now, () =>
+    Promise.resolve({ items: input.items, total: input.items.length, skipped: 0, errors: [] }),
+  );
+  if (!planned) return 'finished';
+  const { plan } = planned;
+  let checkpoint = planned.checkpoint;
 
   const started = Date.now();
   while (checkpoint < plan.length) {
-    const fresh = await deps.jobs.get(row.id);
-    if (!fresh || FINAL.includes(fresh.state)) return 'finished';
-    if (fresh.cancelRequested) {
-      await deps.jobs.finish(row.id, 'cancelled', now());
-      return 'finished';
-    }
+    const fresh = await liveRow(deps.jobs, row.id, (over) => deps.jobs.finish(over.id, 'cancelled', now()));
+    if (!fresh) return 'finished';
     const backup = fresh.backup as RestoreBackup;
     const wave = plan.slice(checkpoint, checkpoint + RESTORE_WAVE);
-    const decided = await mapLimited(wave, RESTORE_WAVE, async (item) => {
+    const decided = await mapBounded(wave, RESTORE_WAVE, async (item) => {
       try {
         return await decide(client, item, backup[backupKey(item)]);
       } catch (error) {
@@ -280,7 +256,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
     if (Object.keys(entries).length > 0) await deps.jobs.addBackup(row.id, entries as unknown as Backup);
     await deps.faults?.('before-send', row.id);
     const marks: RestoreBackup = {};
-    const ends = await mapLimited(decided, RESTORE_WAVE, async (decision): Promise<JobItemOutcome> => {
+    const ends = await mapBounded(decided, RESTORE_WAVE, async (decision): Promise<JobItemOutcome> => {
       if ('end' in decision) return decision.end;
       const { item } = decision;
       try {
@@ -298,7 +274,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
     await deps.faults?.('before-settle', row.id);
     const from = checkpoint;
     checkpoint += wave.length;
-    const settled = await deps.jobs.settleBatch(row.id, {
+    const next = await settleWave(deps.jobs, row.id, {
       from,
       checkpoint,
       succeeded: ends.filter((e) => e.outcome === 'written').length,
@@ -307,12 +283,9 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
       errors: [],
       outcomes: ends,
     });
-    if (!settled) {
-      const again = await deps.jobs.get(row.id);
-      if (!again || FINAL.includes(again.state)) return 'finished';
-      checkpoint = again.checkpoint;
-      continue;
-    }
+    if (!next) return 'finished';
+    checkpoint = next.checkpoint;
+    if (!next.settled) continue;
     if (checkpoint < plan.length && Date.now() - started > SLICE_MS) return 'more';
   }
   await deps.jobs.finish(row.id, 'done', now());
@@ -351,7 +324,7 @@ async function previewUndo(
   client: BigCommerceClient,
   items: readonly RestorePlanItem[],
 ): Promise<RestorePreviewItem[]> {
-  return mapLimited(items, RESTORE_WAVE, async (item) => {
+  return mapBounded(items, RESTORE_WAVE, async (item) => {
     const live = await readLive(client, item.kind, item.key);
     const fields = item.units
       .map((planned) => {

@@ -33,6 +33,7 @@ import {
 } from './restore-paths';
 import type { RestorePreviewRepository, RestorePreviewRow } from './restore-preview-repository';
 import { readLive, type RestorePlanItem } from './restore-store';
+import { mapBounded } from '../../../common/map-bounded';
 
 /** Items read from the store at once while previewing (the store's scheduler paces them). */
 const PREVIEW_CONCURRENCY = 8;
@@ -40,24 +41,6 @@ const PREVIEW_CONCURRENCY = 8;
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** Runs `work` over `items`, `limit` at a time, answers in order. */
-export async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      out[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 /** The snapshot must be done and of the store the credentials open. */
 export function assertRestorable(snapshot: SnapshotRow, storeHash: string): void {
@@ -212,7 +195,7 @@ export async function previewRestore(
     }
     return { item, row };
   });
-  const planned = await mapLimited(found, PREVIEW_CONCURRENCY, async ({ item, row }) => {
+  const planned = await mapBounded(found, PREVIEW_CONCURRENCY, async ({ item, row }) => {
     const [data, live] = await Promise.all([
       deps.snapshots.readBlob(snapshot.owner, row.hash),
       readLive(client, item.kind, item.key as Obj),

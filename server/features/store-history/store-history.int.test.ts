@@ -2,7 +2,6 @@
 // bytes, a second snapshot of the unchanged store adding almost nothing, the diff after edits (a description, a
 // variant's price, a brand added, a page's widget changed), paging, filters, ownership, caps and deletion.
 import { describe, expect, it } from 'vitest';
-import { jobEventsPath, type JobView } from '../../../common/contracts/jobs';
 import {
   listSnapshotsResponseSchema,
   snapshotDiffPath,
@@ -13,33 +12,13 @@ import {
 } from '../../../common/contracts/store-history';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE as DEMO, type Json, useToolTestServer } from '../../test/store-tools';
-
-type Product = {
-  id: number;
-  name: string;
-  description: string;
-  variants: { id: number; sku: string; price: number | null }[];
-};
+import { storeHistoryCalls, type Product } from './store-history.test-kit';
 
 describe.each(testDatabaseKinds())('Store History (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const { sandbox, control } = app;
 
-  const call = async (path: string, init: RequestInit & { cookie?: string | null } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.cookie) headers.set('cookie', init.cookie);
-    if (init.body) headers.set('content-type', 'application/json');
-    return app.server.request(path, { ...init, headers });
-  };
-  const storeWrite = async (method: string, path: string, body: Json) => {
-    const res = await app.server.request(`/sandbox/stores/${DEMO.storeHash}${path}`, {
-      method,
-      headers: { 'X-Auth-Token': DEMO.accessToken, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, await res.clone().text()).toBeLessThan(300);
-    return res.status === 204 ? { data: {} } : ((await res.json()) as { data: Json });
-  };
+  const { call, storeWrite, follow } = storeHistoryCalls(app);
   /** Takes a snapshot and follows its job to the end; the snapshot as listed, and the requests it cost. */
   const take = async (cookie: string | null, body: Json = {}) => {
     const before = await requests();
@@ -52,12 +31,7 @@ describe.each(testDatabaseKinds())('Store History (%s)', (kind) => {
     const owner = cookie ?? res.headers.get('set-cookie')?.split(';')[0] ?? null;
     const { snapshotId, job } = takeSnapshotResponseSchema.parse(await res.json());
     expect(job).toMatchObject({ kind: 'store-snapshot', state: 'queued', storeHash: DEMO.storeHash });
-    const events = await (await call(jobEventsPath(job.id), { cookie: owner })).text();
-    const views = events
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .map((line) => JSON.parse(line.slice(6)) as JobView);
-    const last = views.at(-1)!;
+    const last = await follow(job.id, owner);
     expect(last.state).toBe('done');
     expect(last.succeeded).toBe(last.total);
     const listed = await list(owner);

@@ -6,11 +6,10 @@
 import { z } from 'zod';
 import { snapshotRetentionSchema, snapshotScopeSchema } from '../../../common/contracts/store-history';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
-import { isBigCommerceError } from '../../integrations/bigcommerce';
-import { AppError } from '../../errors';
 import type { JobKindDefinition } from '../../jobs/job-kinds';
 import type { SliceOutcome } from '../../jobs/job-queue';
 import type { JobRow, JobStore } from '../../jobs/job-store';
+import { jobSlice, liveRow, planOnce, settleWave } from '../../jobs/slice';
 import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
 import type { SnapshotRepository } from './snapshot-repository';
@@ -46,8 +45,6 @@ export type StoreSnapshotJobDeps = {
   now?: () => Date;
 };
 
-const FINAL = ['done', 'failed', 'cancelled'];
-
 export function storeSnapshotJobKind(deps: StoreSnapshotJobDeps): JobKindDefinition {
   const now = deps.now ?? (() => new Date());
   const end = async (row: JobRow, state: 'done' | 'failed' | 'cancelled', message: string | null = null) => {
@@ -64,25 +61,14 @@ export function storeSnapshotJobKind(deps: StoreSnapshotJobDeps): JobKindDefinit
   return {
     kind: 'store-snapshot',
     input: storeSnapshotInputSchema,
-    slice: async (jobId): Promise<SliceOutcome> => {
-      const row = await deps.jobs.get(jobId);
-      if (!row || FINAL.includes(row.state)) return 'finished';
-      if (row.cancelRequested) {
-        await end(row, 'cancelled');
-        return 'finished';
-      }
-      try {
-        return await runSlice(deps, row, now, end);
-      } catch (error) {
-        const message =
-          isBigCommerceError(error) || error instanceof AppError
-            ? error.message
-            : 'The snapshot stopped on an unexpected error. Please try again.';
-        if (!isBigCommerceError(error)) deps.logger.error({ err: error, jobId }, 'snapshot slice failed');
-        await end(row, 'failed', message);
-        return 'finished';
-      }
-    },
+    slice: jobSlice(
+      { jobs: deps.jobs, logger: deps.logger, now, end },
+      {
+        unexpected: 'The snapshot stopped on an unexpected error. Please try again.',
+        logged: 'snapshot slice failed',
+      },
+      (row) => runSlice(deps, row, now, end),
+    ),
   };
 }
 
@@ -99,52 +85,34 @@ async function runSlice(
   const credentials = openCredentials(await deps.getCipher(), row.id, row.credentialsSealed);
   const client = deps.clients.forStore(credentials.target, { caller: row.owner });
 
-  let plan = row.plan as SnapshotStep[] | null;
-  let checkpoint = row.checkpoint;
-  if (!plan) {
+  const planned = await planOnce<SnapshotStep>(deps.jobs, row, now, async () => {
     const steps = input.targets
       ? await planTargets(client, input.targets)
       : await planSnapshot(client, input.scope);
-    if (await deps.jobs.setPlan(row.id, steps, steps.length, 0, [], now())) {
-      plan = steps;
-      checkpoint = 0;
-    } else {
-      const planned = await deps.jobs.get(row.id);
-      if (!planned?.plan) return 'finished';
-      plan = planned.plan as SnapshotStep[];
-      checkpoint = planned.checkpoint;
-    }
-  } else {
-    await deps.jobs.markRunning(row.id, now());
-  }
+    return { items: steps, total: steps.length, skipped: 0, errors: [] };
+  });
+  if (!planned) return 'finished';
+  const { plan } = planned;
+  let checkpoint = planned.checkpoint;
 
   const started = Date.now();
   while (checkpoint < plan.length) {
-    const fresh = await deps.jobs.get(row.id);
-    if (!fresh || FINAL.includes(fresh.state)) return 'finished';
-    if (fresh.cancelRequested) {
-      await end(fresh, 'cancelled');
-      return 'finished';
-    }
+    if (!(await liveRow(deps.jobs, row.id, end))) return 'finished';
     const wave = plan.slice(checkpoint, checkpoint + SNAPSHOT_WAVE);
     const read = await Promise.all(wave.map((step) => readStep(client, step)));
     for (const items of read) await deps.snapshots.addItems(snapshot, items, now());
     const from = checkpoint;
     checkpoint += wave.length;
-    const settled = await deps.jobs.settleBatch(row.id, {
+    const next = await settleWave(deps.jobs, row.id, {
       from,
       checkpoint,
       succeeded: wave.length,
       failed: 0,
       errors: [],
     });
-    if (!settled) {
-      // Another slice settled this wave (an expired slice and its retry both ran): go on from where the row says.
-      const again = await deps.jobs.get(row.id);
-      if (!again || FINAL.includes(again.state)) return 'finished';
-      checkpoint = again.checkpoint;
-      continue;
-    }
+    if (!next) return 'finished';
+    checkpoint = next.checkpoint;
+    if (!next.settled) continue;
     if (checkpoint < plan.length && Date.now() - started > SLICE_MS) return 'more';
   }
   await end(row, 'done');

@@ -1,0 +1,105 @@
+// What every job kind's slice does around its own work (issue 30): read the job's row, stop when the job is over or
+// asked to stop, and end it with a message its owner can read when the work fails; and the plan a job makes once.
+import type { BulkEditError } from '../../common/contracts/bulk-edit';
+import { AppError } from '../errors';
+import { isBigCommerceError } from '../integrations/bigcommerce';
+import type { Logger } from '../logger';
+import type { SliceHandler, SliceOutcome } from './job-queue';
+import type { JobRow, JobStore } from './job-store';
+
+const FINAL = ['done', 'failed', 'cancelled'];
+
+/** Ends a job cancelled, or failed with its message; by default the row's `finish`. */
+export type EndJob = (row: JobRow, state: 'cancelled' | 'failed', message?: string) => Promise<void>;
+
+export type SliceTexts = {
+  /** The row's message after an unexpected error (a database error, a bug), which is logged only. */
+  unexpected: string;
+  /** The log line of such an error. */
+  logged: string;
+};
+
+/**
+ * A kind's slice handler: `work` runs on the job's row unless the job is over (nothing to do) or asked to stop (ended
+ * cancelled). A failure ends the job failed; the row's message is shown to the job's owner: BigCommerce's answer and
+ * our own AppError texts are written for them, anything else carries internals and is logged only.
+ */
+export function jobSlice(
+  deps: { jobs: JobStore; logger: Logger; now: () => Date; end?: EndJob },
+  texts: SliceTexts,
+  work: (row: JobRow) => Promise<SliceOutcome>,
+): SliceHandler {
+  const end: EndJob =
+    deps.end ?? ((row, state, message) => deps.jobs.finish(row.id, state, deps.now(), message));
+  return async (jobId) => {
+    const row = await liveRow(deps.jobs, jobId, end);
+    if (!row) return 'finished';
+    try {
+      return await work(row);
+    } catch (error) {
+      const message =
+        isBigCommerceError(error) || error instanceof AppError ? error.message : texts.unexpected;
+      if (!isBigCommerceError(error)) deps.logger.error({ err: error, jobId }, texts.logged);
+      await end(row, 'failed', message);
+      return 'finished';
+    }
+  };
+}
+
+/** The job's row as it is now; null when the job is over, or was asked to stop (then ended cancelled here). */
+export async function liveRow(
+  jobs: JobStore,
+  jobId: string,
+  end: (row: JobRow, state: 'cancelled') => Promise<void>,
+): Promise<JobRow | null> {
+  const row = await jobs.get(jobId);
+  if (!row || FINAL.includes(row.state)) return null;
+  if (row.cancelRequested) {
+    await end(row, 'cancelled');
+    return null;
+  }
+  return row;
+}
+
+/** A plan as `make` answers it: its items, with the total, the items skipped up front and their errors. */
+export type MadePlan<T> = { items: T[]; total: number; skipped: number; errors: BulkEditError[] };
+
+/**
+ * The job's plan and where to go on from. A job without one makes it (`make`) and writes it once; when another slice
+ * of the job planned first (issue 29) this one works from that plan, not its own. A job with one is marked running.
+ * `row` is the row the plan was read from (its backup goes with it); null when the job is gone meanwhile.
+ */
+export async function planOnce<T>(
+  jobs: JobStore,
+  row: JobRow,
+  now: () => Date,
+  make: () => Promise<MadePlan<T>>,
+): Promise<{ plan: T[]; checkpoint: number; row: JobRow } | null> {
+  if (row.plan) {
+    await jobs.markRunning(row.id, now());
+    return { plan: row.plan as T[], checkpoint: row.checkpoint, row };
+  }
+  const made = await make();
+  if (await jobs.setPlan(row.id, made.items, made.total, made.skipped, made.errors, now())) {
+    return { plan: made.items, checkpoint: 0, row };
+  }
+  const planned = await jobs.get(row.id);
+  if (!planned?.plan) return null;
+  return { plan: planned.plan as T[], checkpoint: planned.checkpoint, row: planned };
+}
+
+/**
+ * Settles a wave from the checkpoint (the store's compare-and-set) and answers where to go on from: the wave's end, or,
+ * when another slice settled it first (an expired slice and its retry both ran), where the row says (`settled` false).
+ * Null when the job is over meanwhile.
+ */
+export async function settleWave(
+  jobs: JobStore,
+  jobId: string,
+  batch: Parameters<JobStore['settleBatch']>[1],
+): Promise<{ checkpoint: number; settled: boolean } | null> {
+  if (await jobs.settleBatch(jobId, batch)) return { checkpoint: batch.checkpoint, settled: true };
+  const again = await jobs.get(jobId);
+  if (!again || FINAL.includes(again.state)) return null;
+  return { checkpoint: again.checkpoint, settled: false };
+}
