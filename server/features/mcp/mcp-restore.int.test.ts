@@ -3,7 +3,6 @@
 // preview (live and restored values) and its token, the confirmed restore as the screen's `snapshot-restore` job
 // (followed with job_status, its effect read back from the store), the same token answering the same job, a store
 // moved since the preview refused, and a read-only token refused.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_STORES_PATH, demoStoresResponseSchema } from '../../../common/contracts/demo-stores';
 import { jobPath, jobResponseSchema, type JobView } from '../../../common/contracts/jobs';
@@ -13,9 +12,8 @@ import { auditLog } from '../../db/schema';
 import { type TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
-import { connectTestAgent } from './mcp-test-agent';
+import { callTool, connectTestAgent, sandboxStoreApi } from './mcp-test-agent';
 
-type ToolAnswer = { isError?: boolean; structuredContent?: Record<string, unknown> };
 type Preview = {
   items: {
     kind: string;
@@ -32,16 +30,8 @@ describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind)
   let user: TestClient;
   let demo: { storeHash: string; accessToken: string };
 
-  const call = async (agent: Client, name: string, args: Record<string, unknown>) =>
-    (await agent.callTool({ name, arguments: args })) as ToolAnswer;
-  const store = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await app.server.request(`/sandbox/stores/${demo.storeHash}${path}`, {
-      ...init,
-      headers: { 'X-Auth-Token': demo.accessToken, 'Content-Type': 'application/json' },
-    });
-    expect(res.status, await res.clone().text()).toBeLessThan(300);
-    return ((await res.json()) as { data: T }).data;
-  };
+  const call = callTool;
+  const store = sandboxStoreApi(app, () => demo);
   const description = async (id: number) =>
     (await store<{ description: string }>(`/v3/catalog/products/${id}?include_fields=description`))
       .description;

@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ACCESS_TOKENS_PATH, createAccessTokenResponseSchema } from '../../../common/contracts/access-tokens';
 import { MCP_PATH } from '../../../common/contracts/mcp';
+import { expect } from 'vitest';
 import type { TestClient } from '../../test/accounts';
 
 export async function connectTestAgent(
@@ -20,4 +21,26 @@ export async function connectTestAgent(
     }),
   );
   return agent;
+}
+
+/** A tool's answer as the tests read it: an error flag and the structured content. */
+export type ToolAnswer = { isError?: boolean; structuredContent?: Record<string, unknown> };
+
+/** Calls a tool with the SDK's client. */
+export const callTool = async (agent: Client, name: string, args: Record<string, unknown>) =>
+  (await agent.callTool({ name, arguments: args })) as ToolAnswer;
+
+/** A call to a sandbox store's API through the app (the effect of a write, read back; or a change made by hand). */
+export function sandboxStoreApi(
+  app: { server: { request: (path: string, init?: RequestInit) => Promise<Response> } },
+  demo: () => { storeHash: string; accessToken: string },
+) {
+  return async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const res = await app.server.request(`/sandbox/stores/${demo().storeHash}${path}`, {
+      ...init,
+      headers: { 'X-Auth-Token': demo().accessToken, 'Content-Type': 'application/json' },
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return ((await res.json()) as { data: T }).data;
+  };
 }

@@ -10,10 +10,9 @@ import { ERROR_CODES } from '../../../common/errors';
 import { auditLog } from '../../db/schema';
 import { type TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
-import { connectTestAgent } from './mcp-test-agent';
+import { callTool, connectTestAgent, sandboxStoreApi } from './mcp-test-agent';
 import { waitFor } from '../../test/wait-for';
 
-type ToolAnswer = { isError?: boolean; structuredContent?: Record<string, unknown> };
 type Preview = {
   total: number;
   changing: number;
@@ -27,16 +26,8 @@ describe.each(testDatabaseKinds())('the MCP write tools on %s', (kind) => {
 
   const connect = (client: TestClient, scope: 'read' | 'write'): Promise<Client> =>
     connectTestAgent(app.server.url, client, scope);
-  const call = async (agent: Client, name: string, args: Record<string, unknown>) =>
-    (await agent.callTool({ name, arguments: args })) as ToolAnswer;
-  const store = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await app.server.request(`/sandbox/stores/${demo.storeHash}${path}`, {
-      ...init,
-      headers: { 'X-Auth-Token': demo.accessToken, 'Content-Type': 'application/json' },
-    });
-    expect(res.status, await res.clone().text()).toBeLessThan(300);
-    return ((await res.json()) as { data: T }).data;
-  };
+  const call = callTool;
+  const store = sandboxStoreApi(app, () => demo);
   const titles = async (ids: number[]) =>
     (
       await store<{ id: number; page_title: string }[]>(
