@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const { sandbox } = app;
 
-  const { call, storeWrite, follow } = storeHistoryCalls(app);
+  const { call, storeWrite, addHomeWidget, follow } = storeHistoryCalls(app);
   const take = async (cookie: string | null = null, scope = ['catalog', 'categories', 'brands']) => {
     const res = await call(SNAPSHOTS_PATH, {
       method: 'POST',
@@ -296,18 +296,7 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
     expect(made.status, await made.clone().text()).toBeLessThan(300);
     const template = ((await made.json()) as { data: { uuid: string; name: string } }).data;
     const { snapshotId, cookie } = await take(null, ['widgets']);
-    const regions = structuredClone(home.regions);
-    regions[0]!.children.push({
-      type: 'widget',
-      name: 'Added after the snapshot',
-      widget_template_uuid: template.uuid,
-      configuration: {},
-    });
-    await storeWrite('POST', '/v3/content/page-widgets', {
-      channel_id: 1,
-      template_file: 'pages/home',
-      regions,
-    });
+    await addHomeWidget(home.regions, 'Added after the snapshot', template.uuid);
     await storeWrite('PUT', `/v3/content/widget-templates/${template.uuid}`, { name: 'Template renamed' });
 
     const answer = await preview(snapshotId, cookie, [

@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds())('Store History (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const { sandbox, control } = app;
 
-  const { call, storeWrite, follow } = storeHistoryCalls(app);
+  const { call, storeWrite, addHomeWidget, follow } = storeHistoryCalls(app);
   /** Takes a snapshot and follows its job to the end; the snapshot as listed, and the requests it cost. */
   const take = async (cookie: string | null, body: Json = {}) => {
     const before = await requests();
@@ -116,18 +116,7 @@ describe.each(testDatabaseKinds())('Store History (%s)', (kind) => {
     );
     const template = (await sandbox<{ data: { uuid: string }[] }>('/v3/content/widget-templates?limit=1'))
       .data[0]!;
-    const regions = home.data.regions;
-    regions[0]!.children.push({
-      type: 'widget',
-      name: 'Added for history',
-      widget_template_uuid: template.uuid,
-      configuration: {},
-    });
-    await storeWrite('POST', '/v3/content/page-widgets', {
-      channel_id: 1,
-      template_file: 'pages/home',
-      regions,
-    });
+    await addHomeWidget(home.data.regions, 'Added for history', template.uuid);
     const second = await take(first.cookie);
 
     const all = await diff(first.cookie, first.snapshot.id, second.snapshot.id);

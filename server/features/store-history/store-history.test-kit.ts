@@ -28,6 +28,20 @@ export function storeHistoryCalls(app: ReturnType<typeof useToolTestServer>) {
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return res.status === 204 ? { data: {} } : ((await res.json()) as { data: Json });
   };
+  /** A widget of this template added to the home page's first region (page-widgets.v3.yml createPageWidgets). */
+  const addHomeWidget = async (
+    regions: readonly { name: string; children: Json[] }[],
+    name: string,
+    templateUuid: string,
+  ) => {
+    const next = structuredClone(regions) as { name: string; children: Json[] }[];
+    next[0]!.children.push({ type: 'widget', name, widget_template_uuid: templateUuid, configuration: {} });
+    await storeWrite('POST', '/v3/content/page-widgets', {
+      channel_id: 1,
+      template_file: 'pages/home',
+      regions: next,
+    });
+  };
   /** Follows a job's event stream to its end: the last view. */
   const follow = async (jobId: string, cookie: string | null): Promise<JobView> => {
     const events = await (await call(jobEventsPath(jobId), { cookie })).text();
@@ -37,5 +51,5 @@ export function storeHistoryCalls(app: ReturnType<typeof useToolTestServer>) {
       .map((line) => JSON.parse(line.slice(6)) as JobView);
     return views.at(-1)!;
   };
-  return { call, storeWrite, follow };
+  return { call, storeWrite, addHomeWidget, follow };
 }
