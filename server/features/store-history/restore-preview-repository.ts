@@ -1,11 +1,14 @@
 // A restore's previews (issue 32), rows of `restore_preview`: kept in the database so any instance can start one, for
 // RESTORE_PREVIEW_TTL_MS, and started once (the start that sets `job_id` claims it).
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { restorePreview } from '../../db/schema';
 import type { RestorePlanItem } from './restore-store';
 
 export type RestorePreviewRow = typeof restorePreview.$inferSelect;
+
+/** Previews an owner keeps at once (not yet started): a new one drops the owner's oldest beyond this. */
+export const MAX_OPEN_PREVIEWS_PER_OWNER = 20;
 
 export function createRestorePreviewRepository(db: Db) {
   return {
@@ -29,6 +32,10 @@ export function createRestorePreviewRepository(db: Db) {
         createdAt: input.now,
         expiresAt: input.expiresAt,
       });
+      // Bounded per owner: the oldest previews not started go (a start of one then says it has expired).
+      await db.execute(
+        sql`delete from ${restorePreview} where ${restorePreview.owner} = ${input.owner} and ${restorePreview.jobId} is null and ${restorePreview.id} not in (select ${restorePreview.id} from ${restorePreview} where ${restorePreview.owner} = ${input.owner} and ${restorePreview.jobId} is null order by ${restorePreview.createdAt} desc limit ${MAX_OPEN_PREVIEWS_PER_OWNER})`,
+      );
     },
 
     async get(id: string): Promise<RestorePreviewRow | undefined> {

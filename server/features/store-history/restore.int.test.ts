@@ -17,6 +17,7 @@ import {
   type RestoreItem,
 } from '../../../common/contracts/store-history';
 import { restorePreview } from '../../db/schema';
+import { MAX_OPEN_PREVIEWS_PER_OWNER } from './restore-preview-repository';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE as DEMO, type Json, useToolTestServer } from '../../test/store-tools';
 import { storeHistoryCalls, type Product } from './store-history.test-kit';
@@ -181,6 +182,21 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
     ]);
     expect((await product(first.id)).description).toBe('<p>Newer edit</p>');
     expect((await product(second.id)).description).toBe(second.description);
+  });
+
+  it('keeps at most 20 open previews per owner: a new one drops the oldest', async () => {
+    const { first } = await fixtures();
+    const { snapshotId, cookie } = await take();
+    const ids: string[] = [];
+    for (let n = 0; n < MAX_OPEN_PREVIEWS_PER_OWNER + 2; n++) {
+      ids.push((await preview(snapshotId, cookie, [{ kind: 'product', key: { id: first.id } }])).previewId);
+    }
+    const kept = await app.server.database.db.select({ id: restorePreview.id }).from(restorePreview);
+    const mine = kept.map((row) => row.id).filter((id) => ids.includes(id));
+    expect(mine.sort()).toEqual(ids.slice(2).sort());
+    const dropped = await restore(snapshotId, cookie, { preview: false, previewId: ids[0]! });
+    expect(dropped.status).toBe(409);
+    expect(await dropped.json()).toMatchObject({ code: 'restore_preview_expired' });
   });
 
   it('answers an unchanged item, refuses an unknown preview, a read-only field and another owner', async () => {
