@@ -37,7 +37,10 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
       timeoutMs: 60_000,
       intervalMs: 100,
     });
-    expect(seen).toMatchObject({ state: 'active', attempts: 1 });
+    // Usually the first attempt; on a loaded machine an attempt may already have failed and been retried (its
+    // ffmpeg killed by the machine), which the count then says. What matters is that the kill below adds one.
+    expect(seen.state).toBe('active');
+    expect(seen.attempts).toBeGreaterThanOrEqual(1);
     await first.kill();
     expect(await lost).toBeNull();
 
@@ -58,7 +61,7 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
     expect(body).toMatchObject({ success: true, filename: 'restart-h265.mp4' });
     const ended = await statusOn(second);
     expect(ended, JSON.stringify(ended)).toMatchObject({ state: 'done', progress: 100 });
-    expect(ended.attempts).toBeGreaterThanOrEqual(2);
+    expect(ended.attempts).toBeGreaterThan(seen.attempts);
     const download = await fetch(new URL(String(body.download_url), second.url));
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBe(body.converted_size);
