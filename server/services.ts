@@ -35,6 +35,8 @@ import { loadStoreRepository, loadTokenCipher } from './features/stores/setup';
 import { listUserStores } from './features/stores/stores.service';
 import type { TokenCipher } from './token-cipher';
 import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
+import { createBeforeJobSnapshots } from './features/store-history/before-job-snapshots';
+import type { BeforeJobSnapshots } from './jobs/before-job';
 import { bulkEditAgentTools } from './features/bulk-edit/bulk-edit.agent-tools';
 import { importProductAgentTools } from './features/import-product/import-product.agent-tools';
 import { importWidgetsAgentTools } from './features/import-widgets/import-widgets.agent-tools';
@@ -60,7 +62,6 @@ import {
   type SnapshotScheduleRepository,
 } from './features/store-history/snapshot-schedules';
 import { DEMO_COPY_DEFAULTS } from './sandbox/demo-copies';
-import { isFinalJobState } from '../common/contracts/jobs';
 import { createJobKinds, type JobKinds } from './jobs/job-kinds';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createJobStore, type JobStore } from './jobs/job-store';
@@ -100,6 +101,8 @@ export type ServicesDeps = {
 
 export type AppServices = ServicesDeps & {
   mailer: Mailer;
+  /** Snapshots before writes (Store History, issue 32): what a write job or an import will touch. */
+  beforeJob: BeforeJobSnapshots;
   audit: AuditLog;
   /** Made on first use; a failure (database down) is retried by the next request. */
   getAuth: () => Promise<Auth>;
@@ -184,19 +187,22 @@ export function createServices(deps: ServicesDeps): AppServices {
   });
   // The long-running tools register their job kinds with the platform (issue 30); each kind gets its own queue.
   const jobKinds = createJobKinds();
-  for (const definition of bulkEditJobKinds({
-    store: jobStore,
-    clients,
-    getCipher: getTokenCipher,
-    logger,
-  })) {
-    jobKinds.register(definition);
-  }
   const storage = createStorage(env, {
     getAppSecret: () => loadAuthSecret(db, env.BETTER_AUTH_SECRET),
   });
   // Store History (issue 32): snapshots kept through the object store, taken by a job kind of their own.
   const snapshots = createSnapshotRepository(db, storage);
+  // Every write job first snapshots what it will touch, and writes once that snapshot is complete.
+  const beforeJob = createBeforeJobSnapshots({ jobStore, jobQueue, getTokenCipher, snapshots, clients });
+  for (const definition of bulkEditJobKinds({
+    store: jobStore,
+    clients,
+    getCipher: getTokenCipher,
+    logger,
+    before: { state: (id) => beforeJob.state(id) },
+  })) {
+    jobKinds.register(definition);
+  }
   jobKinds.register(
     storeSnapshotJobKind({ jobs: jobStore, snapshots, clients, getCipher: getTokenCipher, logger }),
   );
@@ -208,13 +214,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       clients,
       getCipher: getTokenCipher,
       logger,
-      // A snapshot whose job ended without ending it (cancelled before it ran) is as its job.
-      snapshotState: async (id) => {
-        const row = await snapshots.get(id);
-        if (row?.state !== 'running' || !row.jobId) return row?.state;
-        const job = await jobStore.get(row.jobId);
-        return !job ? 'failed' : isFinalJobState(job.state) ? job.state : 'running';
-      },
+      snapshotState: (id) => beforeJob.state(id),
     }),
   );
   for (const definition of jobKinds.all()) jobQueue.register(definition.kind, definition.slice);
@@ -395,9 +395,9 @@ export function createServices(deps: ServicesDeps): AppServices {
         getTokenCipher,
         audit,
       }),
-      ...bulkEditAgentTools({ jobStore, jobQueue, getTokenCipher, audit }),
-      ...importProductAgentTools({ db, getTokenCipher, dumps: agentDumps, audit }),
-      ...importWidgetsAgentTools({ db, getTokenCipher, dumps: agentDumps, audit, logger }),
+      ...bulkEditAgentTools({ jobStore, jobQueue, getTokenCipher, audit, beforeJob }),
+      ...importProductAgentTools({ db, getTokenCipher, dumps: agentDumps, audit, beforeJob }),
+      ...importWidgetsAgentTools({ db, getTokenCipher, dumps: agentDumps, audit, logger, beforeJob }),
     ],
     agentStoresOf: async (userId) => ({
       cloud: (await (await getStoreRepository()).list(userId)).map((store) => ({
@@ -409,6 +409,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       demo: sandbox ? (await getDemoSigner()).issue({ userId }) : [],
     }),
     getTokenCipher,
+    beforeJob,
     jobStore,
     jobKinds,
     jobQueue,

@@ -40,6 +40,40 @@ export const SNAPSHOT_NOT_FOUND_MESSAGE = 'No such snapshot.';
 export const SNAPSHOT_NOT_READY_MESSAGE = 'This snapshot is not complete, so it cannot be compared.';
 export const SNAPSHOT_OTHER_STORE_MESSAGE = 'Snapshots of two different stores cannot be compared.';
 
+/** Items of one kind a before-job snapshot keeps at most (a restore names 500 at most; a bulk edit's ids 10,000). */
+export const MAX_SNAPSHOT_TARGETS = 10_000;
+
+/**
+ * What a write job will touch: a before-job snapshot keeps these items only. `productsWhere` names products by the
+ * documented filters a bulk edit's scope uses (products_catalog.v3.yml getProducts: `categories:in` :9738, `brand_id` :9870,
+ * `is_visible` :9929), for the scopes whose products are known only when the job lists them.
+ */
+export const snapshotTargetsSchema = z.object({
+  products: z.array(z.number().int()).max(MAX_SNAPSHOT_TARGETS).optional(),
+  productsWhere: z
+    .object({
+      'categories:in': z.number().int().optional(),
+      brand_id: z.number().int().optional(),
+      is_visible: z.boolean().optional(),
+    })
+    .strict()
+    .optional(),
+  categories: z.array(z.number().int()).max(MAX_SNAPSHOT_TARGETS).optional(),
+  brands: z.array(z.number().int()).max(MAX_SNAPSHOT_TARGETS).optional(),
+  widgetTemplates: z.array(z.string()).max(MAX_SNAPSHOT_TARGETS).optional(),
+  pages: z
+    .array(
+      z.object({
+        channelId: z.number(),
+        templateFile: z.string().nullable(),
+        entityId: z.string().nullable(),
+      }),
+    )
+    .max(MAX_SNAPSHOT_TARGETS)
+    .optional(),
+});
+export type SnapshotTargets = z.infer<typeof snapshotTargetsSchema>;
+
 export const takeSnapshotRequestSchema = z.object({
   storeCredentials: toolStoreCredentialsSchema,
   scope: z.array(snapshotScopeSchema).min(1).max(SNAPSHOT_SCOPES.length).optional(),

@@ -8,6 +8,7 @@
 // first and answers its result. Every confirmed write is an `agent.write` entry of the audit log.
 import { z } from 'zod';
 import { ERROR_CODES } from '../../common/errors';
+import type { BeforeJobSnapshots } from '../jobs/before-job';
 import type { AuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import { leaseRunner } from '../db/lease';
@@ -27,6 +28,8 @@ export type ConfirmedWriteDeps = {
   /** Where results are kept by nonce, and where a `bct://dumps/…` argument is read from. */
   dumps: AgentDumpStore;
   audit: AuditLog;
+  /** Snapshots before writes (Store History, issue 32): what an import will change, before it does. */
+  beforeJob?: BeforeJobSnapshots;
 };
 
 /** A write tool's `storeId` argument (any of the caller's stores, as list_stores gives it). */

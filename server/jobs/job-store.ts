@@ -1,6 +1,6 @@
 // The job rows (server/db/schema.ts `job`): what the screens and the spec endpoints read, and what a worker needs to
 // resume. Every change bumps `version`, which the event stream uses as its event id.
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { BulkEditError } from '../../common/contracts/bulk-edit';
 import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
 import { type JobItemOutcome, type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
@@ -112,13 +112,29 @@ const UNFINISHED_STATES = ['queued', 'running', 'waiting', 'cancelling'];
 /** Who a limit counts: an owner's jobs, or a store's. */
 type JobScope = { owner: string } | { storeHash: string };
 
-/** Unfinished jobs of an owner, or on a store: the bounds of what one caller can queue. */
-async function countUnfinishedOn(q: Db | Tx, by: JobScope): Promise<number> {
+/**
+ * The limits' two lanes (issue 32): a write job, and the snapshot taken before one (`input.beforeJob`), which the
+ * write job waits for. Each lane has the same bounds, so a write and its before-job snapshot never take two of the
+ * owner's places, and before-job snapshots stay bounded too.
+ */
+export type JobLane = 'work' | 'before-job';
+
+/** The lane of a job from its stored input. */
+export const laneOf = (input: unknown): JobLane =>
+  input !== null && typeof input === 'object' && (input as Record<string, unknown>).beforeJob === true
+    ? 'before-job'
+    : 'work';
+
+/** Unfinished jobs of an owner, or on a store, in a lane: the bounds of what one caller can queue. */
+async function countUnfinishedOn(q: Db | Tx, by: JobScope, lane: JobLane): Promise<number> {
   const who = 'owner' in by ? eq(job.owner, by.owner) : eq(job.storeHash, by.storeHash);
+  const beforeJob = sql`coalesce(${job.input}->>'beforeJob', 'false') = 'true'`;
   const [row] = await q
     .select({ n: sql<number>`count(*)::int` })
     .from(job)
-    .where(and(who, inArray(job.state, UNFINISHED_STATES)));
+    .where(
+      and(who, inArray(job.state, UNFINISHED_STATES), lane === 'before-job' ? beforeJob : not(beforeJob)),
+    );
   return row?.n ?? 0;
 }
 
@@ -142,14 +158,19 @@ async function insertOn(q: Db | Tx, input: NewJob): Promise<JobRow> {
 }
 
 /** Throws the `tooManyJobs` AppError when the owner or the store has no room left for one more unfinished job. */
-async function assertRoomOn(q: Db | Tx, owner: string, storeHash: string): Promise<void> {
-  if ((await countUnfinishedOn(q, { owner })) >= MAX_UNFINISHED_PER_OWNER) {
+async function assertRoomOn(
+  q: Db | Tx,
+  owner: string,
+  storeHash: string,
+  lane: JobLane = 'work',
+): Promise<void> {
+  if ((await countUnfinishedOn(q, { owner }, lane)) >= MAX_UNFINISHED_PER_OWNER) {
     throw new AppError(
       ERROR_CODES.tooManyJobs,
       `You already have ${MAX_UNFINISHED_PER_OWNER} jobs running or waiting. Please wait for one to end.`,
     );
   }
-  if ((await countUnfinishedOn(q, { storeHash })) >= MAX_UNFINISHED_PER_STORE) {
+  if ((await countUnfinishedOn(q, { storeHash }, lane)) >= MAX_UNFINISHED_PER_STORE) {
     throw new AppError(
       ERROR_CODES.tooManyJobs,
       `This store already has ${MAX_UNFINISHED_PER_STORE} jobs running or waiting. Please wait for one to end.`,
@@ -175,7 +196,7 @@ export function createJobStore(db: Db) {
      */
     createWithinLimits(input: NewJob): Promise<JobRow> {
       return withAdvisoryLocks(db, jobLimitLockKeys(input.owner, input.storeHash), async (tx) => {
-        await assertRoomOn(tx, input.owner, input.storeHash);
+        await assertRoomOn(tx, input.owner, input.storeHash, laneOf(input.input));
         return insertOn(tx, input);
       });
     },
@@ -192,8 +213,8 @@ export function createJobStore(db: Db) {
     },
 
     /** Throws the `tooManyJobs` AppError when the owner or the store has no room left (a look, not a reservation). */
-    assertRoom(owner: string, storeHash: string): Promise<void> {
-      return assertRoomOn(db, owner, storeHash);
+    assertRoom(owner: string, storeHash: string, lane: JobLane = 'work'): Promise<void> {
+      return assertRoomOn(db, owner, storeHash, lane);
     },
 
     /** Deletes jobs that ended before `before` (their backups go with them). */
@@ -371,6 +392,11 @@ export const FINISHED_JOB_RETENTION_MS = 30 * 24 * 60 * 60_000;
  * before the store is called. Only a look: two concurrent callers can both pass it, so the job row itself is written
  * with `createWithinLimits`, which checks again and inserts in one locked step.
  */
-export async function assertRoomForJob(store: JobStore, owner: string, storeHash: string): Promise<void> {
-  await store.assertRoom(owner, storeHash);
+export async function assertRoomForJob(
+  store: JobStore,
+  owner: string,
+  storeHash: string,
+  lane: JobLane = 'work',
+): Promise<void> {
+  await store.assertRoom(owner, storeHash, lane);
 }

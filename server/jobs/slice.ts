@@ -4,6 +4,7 @@ import type { BulkEditError } from '../../common/contracts/bulk-edit';
 import { AppError } from '../errors';
 import { isBigCommerceError } from '../integrations/bigcommerce';
 import type { Logger } from '../logger';
+import { BEFORE_SNAPSHOT_FAILED, beforeSnapshotOf } from './before-job';
 import type { SliceHandler, SliceOutcome } from './job-queue';
 import type { JobRow, JobStore } from './job-store';
 
@@ -11,6 +12,16 @@ const FINAL = ['done', 'failed', 'cancelled'];
 
 /** Ends a job cancelled, or failed with its message; by default the row's `finish`. */
 export type EndJob = (row: JobRow, state: 'cancelled' | 'failed', message?: string) => Promise<void>;
+
+/** How a kind's jobs wait for the snapshot taken before them (before-job.ts). */
+export type BeforeWait = {
+  /** The snapshot's state (BeforeJobSnapshots.state). */
+  state: (snapshotId: string) => Promise<string | undefined>;
+  /** How long a slice waits before it is queued again to look once more. Default 1 s. */
+  waitMs?: number;
+  /** The job's message when the snapshot did not complete. Default BEFORE_SNAPSHOT_FAILED. */
+  failed?: string;
+};
 
 export type SliceTexts = {
   /** The row's message after an unexpected error (a database error, a bug), which is logged only. */
@@ -22,10 +33,12 @@ export type SliceTexts = {
 /**
  * A kind's slice handler: `work` runs on the job's row unless the job is over (nothing to do) or asked to stop (ended
  * cancelled). A failure ends the job failed; the row's message is shown to the job's owner: BigCommerce's answer and
- * our own AppError texts are written for them, anything else carries internals and is logged only.
+ * our own AppError texts are written for them, anything else carries internals and is logged only. A job whose input
+ * names a before-job snapshot (`beforeSnapshotId`) does nothing until that snapshot is complete, and fails, having
+ * written nothing, when it did not complete.
  */
 export function jobSlice(
-  deps: { jobs: JobStore; logger: Logger; now: () => Date; end?: EndJob },
+  deps: { jobs: JobStore; logger: Logger; now: () => Date; end?: EndJob; before?: BeforeWait },
   texts: SliceTexts,
   work: (row: JobRow) => Promise<SliceOutcome>,
 ): SliceHandler {
@@ -35,6 +48,19 @@ export function jobSlice(
     const row = await liveRow(deps.jobs, jobId, end);
     if (!row) return 'finished';
     try {
+      const beforeId = row.plan ? undefined : beforeSnapshotOf(row.input);
+      if (beforeId && deps.before) {
+        const state = await deps.before.state(beforeId);
+        if (state === 'running') {
+          // The snapshot's own slices run on its queue: this job looks again in a moment.
+          await new Promise((resolve) => setTimeout(resolve, deps.before?.waitMs ?? 1000));
+          return 'more';
+        }
+        if (state !== 'done') {
+          await end(row, 'failed', deps.before.failed ?? BEFORE_SNAPSHOT_FAILED);
+          return 'finished';
+        }
+      }
       return await work(row);
     } catch (error) {
       const message =

@@ -17,8 +17,12 @@ import { parseInput } from '../../errors';
 import { assertRoomForJob, toJobView } from '../../jobs/job-store';
 import { startJob, type JobRoutesDeps } from '../jobs/start-job';
 import { COPY, RESET, type BulkEditTool } from './bulk-edit.routes';
+import { touchedBy } from './bulk-edit.service';
 
-export type BulkEditAgentDeps = Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'getTokenCipher'> & {
+export type BulkEditAgentDeps = Pick<
+  JobRoutesDeps,
+  'jobStore' | 'jobQueue' | 'getTokenCipher' | 'beforeJob'
+> & {
   audit: AuditLog;
 };
 
@@ -81,6 +85,8 @@ async function previewOrWrite<Command>(
     input,
     credentials,
     now: new Date(),
+    ...(input.kind === 'undo' ? {} : { before: touchedBy(input.scope) }),
+    signal: context.signal,
   });
   const job: JobView = toJobView(row);
   await deps.audit.record({

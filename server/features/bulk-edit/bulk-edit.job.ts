@@ -9,7 +9,7 @@ import type { JobKind } from '../../../common/contracts/jobs';
 import { type BigCommerceClient, type BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
 import type { Backup, JobRow, JobStore, PlanItem } from '../../jobs/job-store';
-import { jobSlice, planOnce } from '../../jobs/slice';
+import { jobSlice, planOnce, type BeforeWait } from '../../jobs/slice';
 import { openCredentials, type Sealer, type SealedCredentials } from '../../jobs/sealed-credentials';
 import type { SliceHandler, SliceOutcome } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
@@ -60,6 +60,8 @@ export type BulkEditJobDeps = {
    * settled, after it is settled). A test makes it never return, as a killed process would, and runs the slice again.
    */
   faults?: (point: FaultPoint, jobId: string) => Promise<void>;
+  /** How a job waits for its before-job snapshot (Store History); left out, it does not wait. */
+  before?: BeforeWait;
 };
 
 /** Where a slice may stop for good (issue 29's crash points). */
@@ -96,7 +98,7 @@ export async function planUndo(
 export function bulkEditSlice(deps: BulkEditJobDeps): SliceHandler {
   const now = deps.now ?? (() => new Date());
   return jobSlice(
-    { jobs: deps.store, logger: deps.logger, now },
+    { jobs: deps.store, logger: deps.logger, now, ...(deps.before ? { before: deps.before } : {}) },
     { unexpected: 'The job stopped on an unexpected error. Please try again.', logged: 'job slice failed' },
     (row) => runSlice(deps, row, now),
   );

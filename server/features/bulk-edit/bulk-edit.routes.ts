@@ -20,7 +20,7 @@ import { jobOwner } from '../jobs/job-owner';
 import { startJob, type JobRoutesDeps } from '../jobs/start-job';
 import type { SealedCredentials } from '../../jobs/sealed-credentials';
 import type { BulkEditInput } from './bulk-edit.job';
-import { planEdit, readSourceDescription, resolveScope, toPreview } from './bulk-edit.service';
+import { planEdit, readSourceDescription, resolveScope, toPreview, touchedBy } from './bulk-edit.service';
 
 export type BulkEditRoutesDeps = JobRoutesDeps;
 
@@ -118,6 +118,7 @@ function toolRoutes<Command>(tool: BulkEditTool<Command>, deps: BulkEditRoutesDe
     await call.storeClient(credentials.target).store.get({ signal: call.signal });
     // The limits are checked again and the row written in one locked step (concurrent starts pass one at a time);
     // queueing comes after, outside it.
+    // What it will touch is snapshotted first (Store History); the job writes once that snapshot is complete.
     const row = await startJob(deps, {
       id: randomUUID(),
       kind: tool.kind,
@@ -125,6 +126,9 @@ function toolRoutes<Command>(tool: BulkEditTool<Command>, deps: BulkEditRoutesDe
       input,
       credentials,
       now: new Date(),
+      ...(input.kind === 'undo' ? {} : { before: touchedBy(input.scope) }),
+      caller: deps.callerOf(c),
+      signal: call.signal,
     });
     return row;
   };

@@ -3,6 +3,7 @@
 // product name. A scope is resolved by paging the store; products already at the new value are skipped; the writes
 // go 10 per request (`PUT /v3/catalog/products`) in waves, each wave's previous values saved before it is sent.
 import type { BulkEditError, Scope } from '../../../common/contracts/bulk-edit';
+import type { SnapshotTargets } from '../../../common/contracts/store-history';
 import { PREVIEW_SAMPLE_SIZE, type Preview } from '../../../common/contracts/jobs';
 import { AppError } from '../../errors';
 import { ERROR_CODES } from '../../../common/errors';
@@ -26,7 +27,10 @@ function scopeTooLarge(): AppError {
   );
 }
 
-function scopeQuery(scope: Exclude<Scope, { kind: 'specific' }>): Record<string, string | number | boolean> {
+/** The documented product filters of a scope (products_catalog.v3.yml getProducts). */
+type ProductsWhere = NonNullable<SnapshotTargets['productsWhere']>;
+
+function scopeQuery(scope: Exclude<Scope, { kind: 'specific' }>): ProductsWhere {
   switch (scope.kind) {
     case 'category':
       return { 'categories:in': scope.categoryId };
@@ -35,6 +39,11 @@ function scopeQuery(scope: Exclude<Scope, { kind: 'specific' }>): Record<string,
     case 'all':
       return { is_visible: true };
   }
+}
+
+/** What a bulk edit of this scope touches: its before-job snapshot's targets (Store History, issue 32). */
+export function touchedBy(scope: Scope): SnapshotTargets {
+  return scope.kind === 'specific' ? { products: scope.productIds } : { productsWhere: scopeQuery(scope) };
 }
 
 function valueOf(product: Product, field: EditField): string {

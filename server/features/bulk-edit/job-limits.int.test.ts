@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkEditPaths, isFinalJobState, jobCancelPath } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { job } from '../../db/schema';
-import { MAX_UNFINISHED_PER_OWNER, MAX_UNFINISHED_PER_STORE } from '../../jobs/job-store';
+import { beforeSnapshotOf } from '../../jobs/before-job';
+import { laneOf, MAX_UNFINISHED_PER_OWNER, MAX_UNFINISHED_PER_STORE } from '../../jobs/job-store';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { VISITOR_COOKIE } from '../jobs/job-owner';
@@ -88,6 +89,18 @@ describe.each(testDatabaseKinds())('job limits under concurrent starts (%s)', (k
     );
   };
 
+  /**
+   * The write jobs are exactly `limit`; each started its before-job snapshot first (Store History, issue 32), as a job
+   * in the limits' lane of their own, so there are exactly as many of those, each named by one write job.
+   */
+  const expectJobs = (rows: Awaited<ReturnType<typeof rowsOf>>, limit: number) => {
+    const writes = rows.filter((row) => laneOf(row.input) === 'work');
+    const before = rows.filter((row) => laneOf(row.input) === 'before-job');
+    expect(writes.map((row) => row.kind)).toEqual(Array.from({ length: limit }, () => 'reset-page-title'));
+    expect(before.map((row) => row.kind)).toEqual(Array.from({ length: limit }, () => 'store-snapshot'));
+    expect(new Set(writes.map((row) => beforeSnapshotOf(row.input))).size).toBe(limit);
+  };
+
   const expectRefusals = (answers: { status: number; body: Record<string, unknown> }[], message: string) => {
     for (const refused of answers.filter((answer) => answer.status !== 200)) {
       expect(refused).toEqual({
@@ -111,7 +124,7 @@ describe.each(testDatabaseKinds())('job limits under concurrent starts (%s)', (k
         STARTS - MAX_UNFINISHED_PER_OWNER,
       );
       expectRefusals(answers, 'You already have 3 jobs running or waiting. Please wait for one to end.');
-      expect(rows).toHaveLength(MAX_UNFINISHED_PER_OWNER);
+      expectJobs(rows, MAX_UNFINISHED_PER_OWNER);
     } finally {
       await cleanUp(hash, new Map(rows.map((row) => [row.owner, cookie])));
     }
@@ -134,7 +147,7 @@ describe.each(testDatabaseKinds())('job limits under concurrent starts (%s)', (k
         answers,
         'This store already has 5 jobs running or waiting. Please wait for one to end.',
       );
-      expect(rows).toHaveLength(MAX_UNFINISHED_PER_STORE);
+      expectJobs(rows, MAX_UNFINISHED_PER_STORE);
     } finally {
       const byOwner = new Map(cookies.map((cookie) => [`visitor:${cookie.split('=')[1]}`, cookie]));
       await cleanUp(hash, byOwner);

@@ -20,6 +20,7 @@ import {
   type ConfirmedWriteDeps,
 } from '../../agent-tools/confirmed-write';
 import { leaseRunner } from '../../db/lease';
+import { beforeWriteFor } from '../../jobs/before-job';
 import { parseInput } from '../../errors';
 import { analyseImport } from './import-product.analysis';
 import { IMPORT_PRODUCT_LEASE_WAIT_MS } from './import-product.routes';
@@ -71,7 +72,15 @@ export function importProductAgentTools(deps: ConfirmedWriteDeps): AgentTool[] {
             }),
             // Like the screen's import, it goes on if the caller goes away: stopping between two writes would leave
             // a half-built product.
-            write: () => importProduct(client, dump, request.options, { exclusive }),
+            write: () =>
+              importProduct(client, dump, request.options, {
+                exclusive,
+                beforeWrite: beforeWriteFor(deps.beforeJob, {
+                  owner: `user:${context.userId}`,
+                  credentials: store,
+                  caller: `user:${context.userId}`,
+                }),
+              }),
             kept: (result) => ({
               name: `import-product-result_${fileNamePart(result.productSku || String(result.productId))}.json`,
               description: `The result of importing "${result.productName}" into store ${store.storeHash}`,

@@ -19,14 +19,22 @@ import {
 } from '../../../common/contracts/import-product';
 import type { Database } from '../../db/database';
 import { leaseRunner } from '../../db/lease';
+import { beforeWriteFor, type BeforeJobSnapshots } from '../../jobs/before-job';
 import { failureOf, toolFailureBody } from '../../errors';
 import { readToolJsonStream, streamedBody, streamedBodyOf } from '../../json-stream';
 import { streamNdjson, wantsProgress } from '../../ndjson';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
+import type { Auth } from '../auth/auth';
+import { jobOwner } from '../jobs/job-owner';
 import { analyseImport } from './import-product.analysis';
 import { importProduct } from './import-product.service';
 
-export type ImportProductRoutesDeps = ToolRouteDeps & { database: Database };
+export type ImportProductRoutesDeps = ToolRouteDeps & {
+  database: Database;
+  getAuth: () => Promise<Auth>;
+  /** Snapshots before writes (Store History): the product an import updates, as it was. */
+  beforeJob?: BeforeJobSnapshots;
+};
 
 /**
  * The largest body an import takes: the global JSON limit. A product dump is bounded by BigCommerce's own limits (600
@@ -72,9 +80,17 @@ export function importProductRoutes(deps: ImportProductRoutesDeps) {
         importProductRequestSchema,
         async (request, { c, storeClient }) => {
           const client = storeClient(request.store);
+          // Not stopped by the caller going away, as the import is not (see the top of this file).
+          const owner = await jobOwner(c, deps.getAuth, { create: true });
+          const beforeWrite = owner
+            ? beforeWriteFor(deps.beforeJob, { owner, credentials: request.store, caller: deps.callerOf(c) })
+            : undefined;
           if (!wantsProgress(c)) {
             return c.json({
-              results: await importProduct(client, request.productData, request.options, { exclusive }),
+              results: await importProduct(client, request.productData, request.options, {
+                exclusive,
+                ...(beforeWrite ? { beforeWrite } : {}),
+              }),
             });
           }
           const reqId = c.get('requestId');
@@ -83,6 +99,7 @@ export function importProductRoutes(deps: ImportProductRoutesDeps) {
             async ({ send }) => {
               const results = await importProduct(client, request.productData, request.options, {
                 exclusive,
+                ...(beforeWrite ? { beforeWrite } : {}),
                 onProgress: (progress) => send({ type: 'progress', ...progress } satisfies ImportProgress),
               });
               return { results };

@@ -20,6 +20,7 @@ import {
 } from '../../../common/contracts/import-product';
 import { listedProductId, PRODUCT_LIST_TYPES, type ProductDump } from '../../../common/dumps/product-dump';
 import { ERROR_CODES } from '../../../common/errors';
+import type { BeforeWrite } from '../../jobs/before-job';
 import type { Exclusive } from '../../db/lease';
 import { AppError } from '../../errors';
 import {
@@ -68,6 +69,8 @@ export type ImportProductRunOptions = {
    * import of the same SKU into the same store waits for the first to end, then continues it (issue 29).
    */
   exclusive?: Exclusive;
+  /** Takes a snapshot of the target's product before it is updated (Store History, issue 32). */
+  beforeWrite?: BeforeWrite;
 };
 
 /**
@@ -906,6 +909,16 @@ async function writeImport(
     return { ...run.result, idMap: run.idMap };
   }
 
+  if (analysis.existing && analysis.plan.action === 'update' && options.beforeWrite) {
+    // The product it will change, as the target holds it now, kept where Store History can show and restore it.
+    const id = analysis.existing.id;
+    const before = await options.beforeWrite({ products: [id] });
+    run.log(
+      'snapshotId' in before
+        ? `Product #${id} as it was before this import is kept in Store History`
+        : `No snapshot of product #${id} before this import: ${before.skipped}`,
+    );
+  }
   const product = await writeProduct(run);
   run.productId = product.id;
   run.tick('product');

@@ -20,6 +20,7 @@ import {
   type ConfirmedWriteDeps,
 } from '../../agent-tools/confirmed-write';
 import { leaseRunner } from '../../db/lease';
+import { beforeWriteFor } from '../../jobs/before-job';
 import { AppError, parseInput } from '../../errors';
 import type { Logger } from '../../logger';
 import { previewImportWidgets } from './import-widgets.preview';
@@ -110,7 +111,17 @@ export function importWidgetsAgentTools(deps: ImportWidgetsAgentDeps): AgentTool
             preview: () => previewImportWidgets(client, command, context.signal),
             // Like the screen's import, it goes on if the caller goes away: it is bounded by its pages.
             write: async () => {
-              const answer = await importWidgets(client, command, { backups, owner, exclusive });
+              const beforeWrite = beforeWriteFor(deps.beforeJob, {
+                owner,
+                credentials: request.store,
+                caller: owner,
+              });
+              const answer = await importWidgets(client, command, {
+                backups,
+                owner,
+                exclusive,
+                ...(beforeWrite ? { beforeWrite } : {}),
+              });
               await trim(owner, client.storeHash);
               return answer;
             },

@@ -33,6 +33,7 @@ import { AppError, failureOf, toolFailureBody } from '../../errors';
 import { streamedBody, streamedBodyOf } from '../../json-stream';
 import { streamNdjson, wantsProgress } from '../../ndjson';
 import { toolRoute, type ToolRouteDeps } from '../../tool-route';
+import { beforeWriteFor, type BeforeJobSnapshots } from '../../jobs/before-job';
 import type { Auth } from '../auth/auth';
 import { jobOwner } from '../jobs/job-owner';
 import {
@@ -47,6 +48,8 @@ import { createPageBackupStore, type PageBackupStore } from './page-backup-store
 export type ImportWidgetsRoutesDeps = ToolRouteDeps & {
   database: Database;
   getAuth: () => Promise<Auth>;
+  /** Snapshots before writes (Store History): the target pages, as they were. */
+  beforeJob?: BeforeJobSnapshots;
 };
 
 const BACKUP_NOT_FOUND = 'This backup was not found';
@@ -147,8 +150,18 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
             autoCreateMissingTemplates: request.autoCreateMissingTemplates,
             sourceWidgetTemplates: request.sourceWidgetTemplates,
           };
+          const beforeWrite = beforeWriteFor(deps.beforeJob, {
+            owner,
+            credentials: request.store,
+            caller: deps.callerOf(c),
+          });
           if (!wantsProgress(c)) {
-            const answer = await importWidgets(client, command, { backups, owner, exclusive });
+            const answer = await importWidgets(client, command, {
+              backups,
+              owner,
+              exclusive,
+              ...(beforeWrite ? { beforeWrite } : {}),
+            });
             await trim(owner, client.storeHash);
             return c.json(answer);
           }
@@ -160,6 +173,7 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
                 backups,
                 owner,
                 exclusive,
+                ...(beforeWrite ? { beforeWrite } : {}),
                 onProgress: send,
               });
               await trim(owner, client.storeHash);

@@ -36,6 +36,7 @@ import {
   type BigCommerceClient,
   type PublishPageWidgets,
 } from '../../integrations/bigcommerce';
+import type { BeforeWrite } from '../../jobs/before-job';
 import type { Exclusive } from '../../db/lease';
 import { AppError } from '../../errors';
 import type { PageBackupRow, PageBackupStore } from './page-backup-store';
@@ -99,6 +100,8 @@ export type ImportWidgetsDeps = {
    * backup and publish.
    */
   exclusive?: Exclusive;
+  /** Takes a snapshot of the target pages before anything is written (Store History, issue 32). */
+  beforeWrite?: BeforeWrite;
 };
 
 /** Said on a page that another import kept writing past the wait. */
@@ -456,6 +459,25 @@ export async function importWidgets(
   let done = 0;
   let total = command.pages.length;
   const report = (step: string) => deps.onProgress?.({ type: 'progress', done, total, step });
+  if (deps.beforeWrite) {
+    // The pages as the target holds them now, kept where Store History can show and restore them.
+    // Each page is still backed up on its own before it is written, and not written when it cannot be read: a store
+    // that does not answer for one page fails that page, not the whole import.
+    const before = await deps
+      .beforeWrite({
+        pages: command.pages.map((page) => ({
+          channelId: page.channel_id,
+          templateFile: page.template_file,
+          entityId: page.entity_id,
+        })),
+      })
+      .catch((error: unknown) => ({ skipped: error instanceof Error ? error.message : String(error) }));
+    report(
+      'snapshotId' in before
+        ? 'The pages as they were before this import are kept in Store History'
+        : `No snapshot of the pages before this import: ${before.skipped}`,
+    );
+  }
   report("Reading the target's widget templates");
 
   const matcher = await matchTemplates(client, templateUses(command.pages), command.sourceWidgetTemplates, {

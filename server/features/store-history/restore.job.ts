@@ -196,7 +196,20 @@ export function restoreJobKind(deps: RestoreJobDeps): JobKindDefinition {
     }),
     undo,
     slice: jobSlice(
-      { jobs: deps.jobs, logger: deps.logger, now },
+      {
+        jobs: deps.jobs,
+        logger: deps.logger,
+        now,
+        ...(deps.snapshotState
+          ? {
+              before: {
+                state: deps.snapshotState,
+                failed: BEFORE_SNAPSHOT_FAILED,
+                ...(deps.snapshotWaitMs ? { waitMs: deps.snapshotWaitMs } : {}),
+              },
+            }
+          : {}),
+      },
       {
         unexpected: 'The restore stopped on an unexpected error. Please try again.',
         logged: 'restore slice failed',
@@ -213,18 +226,6 @@ export const BEFORE_SNAPSHOT_FAILED =
 async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Promise<SliceOutcome> {
   if (!row.credentialsSealed) throw new Error('The job has no store credentials left');
   const input = restoreInputSchema.parse(row.input);
-  if (!row.plan && input.beforeSnapshotId && deps.snapshotState) {
-    const state = await deps.snapshotState(input.beforeSnapshotId);
-    if (state === 'running') {
-      // Its own slices run on the snapshot queue: this one looks again in a moment.
-      await new Promise((resolve) => setTimeout(resolve, deps.snapshotWaitMs ?? 1000));
-      return 'more';
-    }
-    if (state !== 'done') {
-      await deps.jobs.finish(row.id, 'failed', now(), BEFORE_SNAPSHOT_FAILED);
-      return 'finished';
-    }
-  }
   const credentials = openCredentials(await deps.getCipher(), row.id, row.credentialsSealed);
   const client = deps.clients.forStore(credentials.target, { caller: row.owner });
 

@@ -16,16 +16,18 @@
 //   each (page-widgets.v3.yml getPageWidgets).
 // Planning adds one `limit=1` request per collection for its count, and the channel list.
 import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
-import type { SnapshotItemKind, SnapshotScope } from '../../../common/contracts/store-history';
-import { z } from 'zod';
+import {
+  snapshotTargetsSchema,
+  type SnapshotItemKind,
+  type SnapshotScope,
+  type SnapshotTargets,
+} from '../../../common/contracts/store-history';
 import { isBigCommerceError, type BigCommerceClient } from '../../integrations/bigcommerce';
 
 export const PRODUCT_INCLUDES = 'variants,images,custom_fields,bulk_pricing_rules,options,modifiers,videos';
 /** Including options or modifiers caps a products page at 10 (IncludeParamGetProducts). */
 export const PRODUCTS_PER_PAGE = 10;
 export const PER_PAGE = 250;
-/** Items of one kind a before-job snapshot keeps at most (a restore names 500 at most). */
-const MAX_TARGETS = 10_000;
 
 const COLLECTIONS = {
   products: {
@@ -40,8 +42,11 @@ const COLLECTIONS = {
 type Collection = keyof typeof COLLECTIONS;
 
 export type SnapshotStep =
-  /** A page of a collection; with `ids`, only those items (a before-job snapshot of what a write will touch). */
-  | { step: Collection; page: number; ids?: (number | string)[] }
+  /**
+   * A page of a collection; with `ids`, only those items, with `where`, the products a bulk edit's scope names (a
+   * before-job snapshot of what a write will touch).
+   */
+  | { step: Collection; page: number; ids?: (number | string)[]; where?: ProductsWhere }
   | { step: 'page'; channelId: number; templateFile: string | null; entityId: string | null };
 
 /** One item read: what `snapshot_item` keeps, and its content (stored as a blob). */
@@ -55,12 +60,18 @@ export type SnapshotReadItem = {
 };
 
 type Call = { signal?: AbortSignal };
+type ProductsWhere = NonNullable<SnapshotTargets['productsWhere']>;
 
-async function pagesOf(client: BigCommerceClient, collection: Collection, call: Call): Promise<number> {
+async function pagesOf(
+  client: BigCommerceClient,
+  collection: Collection,
+  call: Call,
+  where: ProductsWhere = {},
+): Promise<number> {
   const { path, perPage } = COLLECTIONS[collection];
   // The count alone: `limit=1` with only the id (include_fields, catalog OpenAPI IncludeFieldsParam).
   const first = await client.list(path, {
-    query: collection === 'widget-templates' ? {} : { include_fields: 'id' },
+    query: collection === 'widget-templates' ? {} : { ...where, include_fields: 'id' },
     limit: 1,
     page: 1,
     signal: call.signal,
@@ -104,29 +115,12 @@ export async function planSnapshot(
   return steps;
 }
 
-/** What a write job will touch: a before-job snapshot keeps these items only. */
-export const snapshotTargetsSchema = z.object({
-  products: z.array(z.number().int()).max(MAX_TARGETS).optional(),
-  categories: z.array(z.number().int()).max(MAX_TARGETS).optional(),
-  brands: z.array(z.number().int()).max(MAX_TARGETS).optional(),
-  widgetTemplates: z.array(z.string()).max(MAX_TARGETS).optional(),
-  pages: z
-    .array(
-      z.object({
-        channelId: z.number(),
-        templateFile: z.string().nullable(),
-        entityId: z.string().nullable(),
-      }),
-    )
-    .max(MAX_TARGETS)
-    .optional(),
-});
-export type SnapshotTargets = z.infer<typeof snapshotTargetsSchema>;
+export { snapshotTargetsSchema, type SnapshotTargets };
 
 /** The parts of a store the targets are in (the snapshot's scope). */
 export function scopeOfTargets(targets: SnapshotTargets): SnapshotScope[] {
   const scope: SnapshotScope[] = [];
-  if (targets.products?.length) scope.push('catalog');
+  if (targets.products?.length || targets.productsWhere) scope.push('catalog');
   if (targets.categories?.length) scope.push('categories');
   if (targets.brands?.length) scope.push('brands');
   if (targets.widgetTemplates?.length || targets.pages?.length) scope.push('widgets');
@@ -139,7 +133,8 @@ const chunks = <T>(values: readonly T[], size: number): T[][] =>
   );
 
 /**
- * The steps of a before-job snapshot: the targeted products 10 a request (`id:in`, products_catalog.v3.yml:9694),
+ * The steps of a before-job snapshot: the targeted products 10 a request (`id:in`, products_catalog.v3.yml:9694), or
+ * those of a bulk edit's scope (`categories:in` :9738, `brand_id` :9870, `is_visible` :9929),
  * categories and brands 250 a request (`category_id:in`, category-trees_catalog.v3.yml:1202; `id:in`,
  * brands_catalog.v3.yml:2587), widget templates from their list (BigCommerce documents no filter by uuid), and each
  * page.
@@ -152,6 +147,12 @@ export async function planTargets(
   const steps: SnapshotStep[] = [];
   for (const ids of chunks([...new Set(targets.products ?? [])], PRODUCTS_PER_PAGE)) {
     steps.push({ step: 'products', page: 1, ids });
+  }
+  if (targets.productsWhere) {
+    // The products of a category, a brand or every visible one, 10 a page with all their parts.
+    const where = targets.productsWhere;
+    const pages = await pagesOf(client, 'products', call, where);
+    for (let page = 1; page <= pages; page++) steps.push({ step: 'products', page, where });
   }
   for (const ids of chunks([...new Set(targets.categories ?? [])], PER_PAGE)) {
     steps.push({ step: 'categories', page: 1, ids });
@@ -191,7 +192,11 @@ export async function readStep(
   const filter = ID_FILTERS[step.step];
   const ids = step.ids ? new Set(step.ids.map(String)) : null;
   const page = await client.list(path, {
-    query: step.ids && filter ? { ...query, [filter]: step.ids.join(',') } : query,
+    query: {
+      ...query,
+      ...(step.where ?? {}),
+      ...(step.ids && filter ? { [filter]: step.ids.join(',') } : {}),
+    },
     limit: perPage,
     page: step.page,
     signal: call.signal,

@@ -34,6 +34,8 @@ export const storeSnapshotInputSchema = z.object({
   retention: snapshotRetentionSchema.optional(),
   /** A before-job snapshot: only what the job will touch. */
   targets: snapshotTargetsSchema.optional(),
+  /** Taken before a write job, which waits for it: the limits count it in a lane of its own (job-store.ts). */
+  beforeJob: z.literal(true).optional(),
 });
 
 export type StoreSnapshotJobDeps = {

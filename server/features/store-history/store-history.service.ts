@@ -115,14 +115,23 @@ export type StartSnapshotDeps = Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'g
   snapshots: SnapshotRepository;
 };
 
+/** Before-job snapshots a store keeps (per owner): the newest, older ones are deleted as new ones are taken. */
+export const KEEP_BEFORE_JOB_SNAPSHOTS = 10;
+
+/** Before-job snapshots are kept for the last few jobs of a store only: they would fill the owner's cap otherwise. */
+export async function pruneBeforeJob(
+  snapshots: SnapshotRepository,
+  owner: string,
+  storeHash: string,
+): Promise<void> {
+  await snapshots.pruneReason(owner, storeHash, 'before-job', KEEP_BEFORE_JOB_SNAPSHOTS - 1);
+}
+
 /**
  * Starts a snapshot of a store as a `store-snapshot` job: the owner's and the store's room for a job, the store
  * answering to the credentials (before anything is kept for it), the snapshot row within the caps, then the job with
  * the credentials sealed. A scheduled snapshot carries its retention rule, applied when it is done.
  */
-/** Before-job snapshots a store keeps (per owner): the newest, older ones are deleted as new ones are taken. */
-export const KEEP_BEFORE_JOB_SNAPSHOTS = 10;
-
 export async function startSnapshot(
   deps: StartSnapshotDeps,
   input: {
@@ -140,7 +149,9 @@ export async function startSnapshot(
   },
 ): Promise<{ snapshot: SnapshotRow; job: JobRow }> {
   const { owner, credentials, now } = input;
-  await assertRoomForJob(deps.jobStore, owner, credentials.storeHash);
+  // A before-job snapshot has a lane of its own in the limits: it is part of the write job that waits for it.
+  const beforeJob = input.reason === 'before-job';
+  await assertRoomForJob(deps.jobStore, owner, credentials.storeHash, beforeJob ? 'before-job' : 'work');
   await deps.clients
     ?.forStore(credentials, { caller: input.caller })
     .store.get(input.signal ? { signal: input.signal } : {});
@@ -149,15 +160,7 @@ export async function startSnapshot(
     : input.scope
       ? [...new Set(input.scope)]
       : [...SNAPSHOT_SCOPES];
-  // Before-job snapshots are kept for the last few jobs of a store only: they would fill the owner's cap otherwise.
-  if (input.reason === 'before-job') {
-    await deps.snapshots.pruneReason(
-      owner,
-      credentials.storeHash,
-      'before-job',
-      KEEP_BEFORE_JOB_SNAPSHOTS - 1,
-    );
-  }
+  if (beforeJob) await pruneBeforeJob(deps.snapshots, owner, credentials.storeHash);
   const jobId = randomUUID();
   const snapshot = await deps.snapshots.create({
     id: randomUUID(),
@@ -178,6 +181,7 @@ export async function startSnapshot(
         scope,
         ...(input.retention ? { retention: input.retention } : {}),
         ...(input.targets ? { targets: input.targets } : {}),
+        ...(beforeJob ? { beforeJob: true } : {}),
       },
       credentials: { target: credentials },
       now,
