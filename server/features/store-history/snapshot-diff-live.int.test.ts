@@ -18,6 +18,7 @@ import { USER_STORES_PATH } from '../../../common/contracts/stores';
 import { signedUpUser, TestClient } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE, EMPTY_STORE, useToolTestServer } from '../../test/store-tools';
+import { callTool, connectTestAgent } from '../mcp/mcp-test-agent';
 
 type Brand = { id: number; name: string };
 let users = 0;
@@ -151,6 +152,34 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
     const diff = await diffed(client, from);
     expect(diff.against?.snapshotId).toBe(fresh.snapshotId);
     expect(diff.total).toBe(0);
+  });
+
+  it("answers an agent's diff_snapshots against 'live' the same way (the job, then the diff)", async () => {
+    const client = await user();
+    const from = await take(client);
+    const brand = await renameBrand('Renamed For Agent');
+    const agent = await connectTestAgent(app.server.url, client, 'read');
+    try {
+      const first = await callTool(agent, 'diff_snapshots', { snapshotId: from, against: 'live' });
+      expect(first.isError).toBeUndefined();
+      const { snapshotId, job } = takeSnapshotResponseSchema.parse(first.structuredContent);
+      expect(job).toMatchObject({ kind: 'store-snapshot', storeHash: DEMO_STORE.storeHash });
+      expect((await finished(client, job.id)).state).toBe('done');
+      const second = await callTool(agent, 'diff_snapshots', { snapshotId: from, against: 'live' });
+      const diff = snapshotDiffResponseSchema.parse(second.structuredContent);
+      expect(diff.against?.snapshotId).toBe(snapshotId);
+      expect(diff.changes).toEqual([
+        {
+          kind: 'brand',
+          key: { id: brand.id },
+          name: 'Renamed For Agent',
+          change: 'changed',
+          fields: [{ path: 'name', before: brand.name, after: 'Renamed For Agent' }],
+        },
+      ]);
+    } finally {
+      await agent.close();
+    }
   });
 
   it('tells a visitor, or a user whose cloud list lacks the store, to take a snapshot first', async () => {
