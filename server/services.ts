@@ -386,7 +386,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       keywordReportAgentTool,
       missingFromTitlesAgentTool,
       ...jobAgentTools(jobStore),
-      ...storeHistoryAgentTools(snapshots),
+      ...storeHistoryAgentTools({ snapshots, jobStore, jobQueue, getTokenCipher, clients }),
       restoreAgentTool({
         snapshots,
         previews: restorePreviews,

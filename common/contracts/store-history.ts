@@ -160,6 +160,21 @@ export type SnapshotDiffQuery = z.infer<typeof snapshotDiffQuerySchema>;
 
 const changeCountsSchema = z.object({ added: z.number(), removed: z.number(), changed: z.number() });
 
+/** `against=live`: the store now, as its freshest complete snapshot (one is taken when there is none). */
+export const SNAPSHOT_DIFF_LIVE = 'live';
+/**
+ * `against=live` compares with a complete snapshot of the store that ended within this many minutes (and was taken
+ * after the one compared); older, a new snapshot is taken and the answer is 202 `{snapshotId, job}`.
+ */
+export const LIVE_FRESH_MINUTES = 10;
+/** `against=live` when the server holds no credentials of the store (a visitor's, or not a cloud store). */
+export const SNAPSHOT_LIVE_NEEDS_SNAPSHOT_MESSAGE =
+  "The store now can only be compared from a fresh snapshot of it, and no credentials for this store are kept on the server. Take a snapshot with the store's credentials (POST /api/snapshots), then ask again with against=live.";
+
+/** Which snapshot stood for the store now (an `against=live` diff only). */
+export const snapshotDiffAgainstSchema = z.object({ snapshotId: z.string(), createdAt: z.string() });
+export type SnapshotDiffAgainst = z.infer<typeof snapshotDiffAgainstSchema>;
+
 export const snapshotDiffResponseSchema = z.object({
   changes: z.array(snapshotChangeSchema),
   /** Changes in all (after the kind and search filters). */
@@ -167,6 +182,8 @@ export const snapshotDiffResponseSchema = z.object({
   nextCursor: z.string().nullable(),
   /** Per kind, before the filters: what the screen's kind filter shows. */
   counts: z.record(snapshotItemKindSchema, changeCountsSchema),
+  /** With `against=live`: the snapshot that stood for the store now. */
+  against: snapshotDiffAgainstSchema.optional(),
 });
 export type SnapshotDiffResponse = z.infer<typeof snapshotDiffResponseSchema>;
 

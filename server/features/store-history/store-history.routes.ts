@@ -1,10 +1,12 @@
-// Store History's API (issue 32): take a snapshot (a job), list a store's snapshots, compare two. A snapshot belongs to
-// its taker (the signed-in user, or the visitor's cookie, as jobs do); no one else can list, compare or delete it.
+// Store History's API (issue 32): take a snapshot (a job), list a store's snapshots, compare two, or one with the store
+// now (the diff against a fresh snapshot, or 202 and the job taking one). A snapshot belongs to its taker (the
+// signed-in user, or the visitor's cookie, as jobs do); no one else can list, compare or delete it.
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import {
   listSnapshotsQuerySchema,
   restoreRequestSchema,
+  SNAPSHOT_DIFF_LIVE,
   SNAPSHOT_DIFF_PATH,
   SNAPSHOT_RESTORE_PATH,
   SNAPSHOT_RUNNING_MESSAGE,
@@ -23,6 +25,7 @@ import { callerSignal, readInput, readQuery } from '../../tool-route';
 import { jobOwner } from '../jobs/job-owner';
 import type { JobRoutesDeps } from '../jobs/start-job';
 import type { SnapshotRepository } from './snapshot-repository';
+import type { CloudStoreCredentials } from './snapshot-schedule-tick';
 import { toSnapshotView } from './snapshot-repository';
 import { compareSnapshots, ownSnapshot, startSnapshot } from './store-history.service';
 import type { RestorePreviewRepository } from './restore-preview-repository';
@@ -31,6 +34,8 @@ import { startRestore } from './restore-start';
 
 export type StoreHistoryRoutesDeps = JobRoutesDeps & {
   snapshots: SnapshotRepository;
+  /** A signed-in user's cloud stores, credentials unsealed: how `against=live` reads the store now. */
+  cloudStoresOf: (userId: string) => Promise<CloudStoreCredentials[]>;
   restorePreviews: RestorePreviewRepository;
 };
 
@@ -74,7 +79,30 @@ export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
     })
     .get(SNAPSHOT_DIFF_PATH, async (c) => {
       const query = await readInput(c, snapshotDiffQuerySchema, { read: readQuery });
-      return c.json(await compareSnapshots(deps.snapshots, await ownerOf(c), c.req.param('id'), query));
+      const owner = await ownerOf(c);
+      const answer = await compareSnapshots(deps.snapshots, owner, c.req.param('id'), query, {
+        deps,
+        // The store now is read only with credentials the server keeps: the signed-in user's cloud stores.
+        credentialsOf: async (storeHash) => {
+          if (!owner?.startsWith('user:')) return undefined;
+          const store = (await deps.cloudStoresOf(owner.slice('user:'.length))).find(
+            (s) => s.storeHash === storeHash,
+          );
+          return store
+            ? {
+                storeHash: store.storeHash,
+                accessToken: store.accessToken,
+                ...(store.clientId ? { clientId: store.clientId } : {}),
+              }
+            : undefined;
+        },
+        caller: deps.callerOf(c),
+        signal: callerSignal(c),
+        now: new Date(),
+      });
+      // against=live: the answer depends on the store's snapshots of the moment.
+      if (query.against === SNAPSHOT_DIFF_LIVE) c.header('Cache-Control', 'no-store');
+      return 'job' in answer ? c.json(answer satisfies TakeSnapshotResponse, 202) : c.json(answer);
     })
     .post(SNAPSHOT_RESTORE_PATH, async (c) => {
       const request = await readInput(c, restoreRequestSchema);
