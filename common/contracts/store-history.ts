@@ -246,6 +246,20 @@ export const restorePreviewItemSchema = z.object({
 });
 export type RestorePreviewItem = z.infer<typeof restorePreviewItemSchema>;
 
+/**
+ * One item of a restore's undo preview (`POST /api/jobs/{id}/undo/preview`): as a restore's preview item, and also
+ * `delete`, an item the restore made again (it had been deleted since the snapshot), which the undo deletes again.
+ * `reason` says why the undo leaves an item as it is (it changed since the restore).
+ */
+export const restoreUndoPreviewItemSchema = restorePreviewItemSchema.extend({
+  action: z.enum(['update', 'create', 'unchanged', 'delete']),
+  reason: z.string().optional(),
+});
+export type RestoreUndoPreviewItem = z.infer<typeof restoreUndoPreviewItemSchema>;
+export const restoreUndoPreviewResponseSchema = z.object({
+  preview: z.object({ items: z.array(restoreUndoPreviewItemSchema) }),
+});
+
 export const restorePreviewResponseSchema = z.object({
   previewId: z.string(),
   preview: z.object({ items: z.array(restorePreviewItemSchema) }),
@@ -331,3 +345,10 @@ export const restoreFieldNotRestorableMessage = (path: string) =>
 export const RESTORE_STALE_REASON = 'Changed in the store since the preview';
 /** An item that already held the snapshot's values: nothing written. */
 export const RESTORE_ALREADY_REASON = "Already held the snapshot's values";
+/** The undo of a restore deleted an item the restore had made again. */
+export const RESTORE_UNDO_DELETED_REASON = 'Deleted: the restore had made it again';
+/** The undo found an item the restore had made again already deleted: nothing to do. */
+export const RESTORE_UNDO_ALREADY_DELETED_REASON = 'Already deleted from the store';
+/** An item the restore made again whose state then was not kept (an older restore): the undo leaves it. */
+export const RESTORE_UNDO_UNCHECKED_REASON =
+  'Made again by the restore, which kept no copy of it to compare with, so it is left in the store';

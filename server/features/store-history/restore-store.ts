@@ -14,10 +14,13 @@ export type RestorePlanItem = {
   kind: SnapshotItemKind;
   key: Record<string, unknown>;
   name: string;
-  action: 'update' | 'create' | 'unchanged';
+  /** `delete` (an undo only): an item the restore made again, deleted again unless it changed since. */
+  action: 'update' | 'create' | 'unchanged' | 'delete';
   units: RestoreUnit[];
   /** For `create`: the body that makes the item again (the snapshot's writable fields). */
   create?: Record<string, unknown>;
+  /** For `delete`: the hash (valueHash) of the item as the restore made it; left out when the restore kept none. */
+  madeHash?: string;
 };
 
 type Obj = Record<string, unknown>;
@@ -85,12 +88,15 @@ function pageWhere(key: Obj): { channelId: number; templateFile?: string; entity
 
 /**
  * A product or brand of this name, if the store has one (names are unique in both: products_catalog.v3.yml
- * createProduct 409, brands_catalog.v3.yml createBrand 409): a restore that made one again, or someone did.
+ * createProduct 409, brands_catalog.v3.yml createBrand 409), or a category of this name under the same parent of the
+ * same tree (a category's name is unique among its siblings: category-trees_catalog.v3.yml:973; the `name`,
+ * `tree_id:in` and `parent_id:in` filters: lines 56-73): one a restore made again, or someone did.
  */
 export async function findByName(
   client: BigCommerceClient,
   kind: SnapshotItemKind,
   name: string,
+  body: Obj = {},
 ): Promise<Obj | null> {
   if (kind === 'product') {
     const page = await client.products.list({
@@ -102,6 +108,23 @@ export async function findByName(
   if (kind === 'brand') {
     const page = await client.brands.list({ query: { name }, limit: 5 });
     return (page.items.find((b) => b.name === name) as Obj | undefined) ?? null;
+  }
+  if (kind === 'category' && body.tree_id !== undefined) {
+    const page = await client.categories.list({
+      query: {
+        name,
+        'tree_id:in': Number(body.tree_id),
+        'parent_id:in': Number(body.parent_id ?? 0),
+      },
+      limit: 5,
+    });
+    const same = page.items.find(
+      (c) =>
+        typeof c.name === 'string' &&
+        c.name.toLowerCase() === name.toLowerCase() &&
+        Number(c.parent_id ?? 0) === Number(body.parent_id ?? 0),
+    );
+    return same ? { ...same, id: same.category_id } : null;
   }
   return null;
 }
@@ -218,5 +241,42 @@ export async function writeCreate(
     }
     default:
       throw new RestoreWriteError(DELETED_NOT_SUPPORTED(kind));
+  }
+}
+
+/** Whether a category has a category under it (deleting it would delete those too). */
+export async function hasSubcategories(client: BigCommerceClient, categoryId: number): Promise<boolean> {
+  // category-trees_catalog.v3.yml:63 `parent_id:in` (getAllCategories).
+  const page = await client.categories.list({ query: { 'parent_id:in': categoryId }, limit: 1 });
+  return page.items.length > 0;
+}
+
+/**
+ * Deletes an item a restore made again (its undo). Answers false when it was gone already (a 404, or a category the
+ * list no longer names). Each delete is idempotent, so a retried one does no harm:
+ * - product: `DELETE /v3/catalog/products/{product_id}` (products_catalog.v3.yml:1187 deleteProduct, 204);
+ * - category: `DELETE /v3/catalog/trees/categories?category_id:in=` (category-trees_catalog.v3.yml:256
+ *   deleteTreeCategories, 202; the filter at line 266); it deletes the categories under it too, so the caller checks
+ *   first that there are none (hasSubcategories);
+ * - brand: `DELETE /v3/catalog/brands/{brand_id}` (brands_catalog.v3.yml:884 deleteBrand, 204, 404).
+ */
+export async function deleteItem(
+  client: BigCommerceClient,
+  kind: SnapshotItemKind,
+  key: Obj,
+): Promise<boolean> {
+  const id = numericId(key);
+  switch (kind) {
+    case 'product':
+      return (await orNull(() => client.products.delete(id).then(() => true))) ?? false;
+    case 'category': {
+      if ((await readRaw(client, 'category', key)) === null) return false;
+      await client.http.delete('/v3/catalog/trees/categories', { query: { 'category_id:in': id } });
+      return true;
+    }
+    case 'brand':
+      return (await orNull(() => client.http.delete(`/v3/catalog/brands/${id}`).then(() => true))) ?? false;
+    default:
+      throw new RestoreWriteError(`A ${kind} made again cannot be deleted`);
   }
 }

@@ -4,14 +4,18 @@
 // is; the others are written, after their live values are saved in the job's backup. A wave's counts and outcomes are
 // settled in one compare-and-set write (job-store.ts settleBatch), so a resumed slice (a restart, an expired lease)
 // counts an item once, and finds what an earlier attempt wrote already in place rather than writing it twice.
-// Undoing a restore is a restore of the backup, with the same rule against what the restore wrote.
+// Undoing a restore is a restore of the backup, with the same rule against what the restore wrote; an item the restore
+// made again (it had been deleted since the snapshot) is deleted again, unless it changed since the restore made it.
 import { z } from 'zod';
 import type { JobItemOutcome } from '../../../common/contracts/jobs';
 import {
   RESTORE_ALREADY_REASON,
   RESTORE_STALE_REASON,
+  RESTORE_UNDO_ALREADY_DELETED_REASON,
+  RESTORE_UNDO_DELETED_REASON,
+  RESTORE_UNDO_UNCHECKED_REASON,
   snapshotItemKindSchema,
-  type RestorePreviewItem,
+  type RestoreUndoPreviewItem,
 } from '../../../common/contracts/store-history';
 import { AppError } from '../../errors';
 import {
@@ -28,7 +32,9 @@ import type { Logger } from '../../logger';
 import { jsonValue, sameValue, unitOf, unitValue, valueHash } from './restore-paths';
 import {
   DELETED_NOT_SUPPORTED,
+  deleteItem,
   findByName,
+  hasSubcategories,
   readLive,
   RestoreWriteError,
   writeCreate,
@@ -48,9 +54,10 @@ export const restorePlanItemSchema = z.object({
   kind: snapshotItemKindSchema,
   key: z.record(z.string(), z.unknown()),
   name: z.string(),
-  action: z.enum(['update', 'create', 'unchanged']),
+  action: z.enum(['update', 'create', 'unchanged', 'delete']),
   units: z.array(unitSchema),
   create: z.record(z.string(), z.unknown()).optional(),
+  madeHash: z.string().optional(),
 }) satisfies z.ZodType<RestorePlanItem>;
 
 /** What a restore job's `input` holds: the items, and what they come from (a preview, or the restore it undoes). */
@@ -64,14 +71,20 @@ export const restoreInputSchema = z.object({
 });
 export type RestoreInput = z.infer<typeof restoreInputSchema>;
 
-/** A backed-up item: the live values of the units the restore wrote, or the id of the item it made again. */
+/**
+ * A backed-up item: the live values of the units the restore wrote, or the item it made again. An entry is saved
+ * before the item's write is sent (with no units for a create or a delete: the mark that this job sent it), and the id
+ * of an item made again once it is made, before the wave is settled.
+ */
 export type RestoreBackupEntry = {
   kind: RestorePlanItem['kind'];
   key: Record<string, unknown>;
   name: string;
   units: { path: string; value: unknown }[];
-  /** The item was gone and made again with this id (an undo leaves it). */
+  /** The item was gone and made again with this id: its undo deletes it. */
   createdId?: number;
+  /** The hash (valueHash) of the item made again as the store held it then: its undo deletes it only if unchanged. */
+  createdHash?: string;
 };
 export type RestoreBackup = Record<string, RestoreBackupEntry>;
 
@@ -88,8 +101,11 @@ export type RestoreJobDeps = {
   snapshotState?: (snapshotId: string) => Promise<string | undefined>;
   /** How long a slice waits for the before-job snapshot before it is queued again. Default 1 s. */
   snapshotWaitMs?: number;
-  /** Tests only: where a worker may die (as bulk-edit.job.ts FaultPoint). */
-  faults?: (point: 'before-send' | 'before-settle', jobId: string) => Promise<void>;
+  /**
+   * Tests only: where a worker may die (as bulk-edit.job.ts FaultPoint): before the wave is sent, once it is sent (and
+   * before the ids of the items it made are saved), and before it is settled.
+   */
+  faults?: (point: 'before-send' | 'after-send' | 'before-settle', jobId: string) => Promise<void>;
 };
 
 /** The words of a failure the user reads: BigCommerce's message, ours, or a plain one for anything else. */
@@ -102,9 +118,10 @@ function reasonOf(error: unknown, logger: Logger, jobId: string): string {
 }
 
 type Decision =
-  | { end: JobItemOutcome }
+  /** `mark`: the item an earlier attempt made again, whose id this one saves. */
+  | { end: JobItemOutcome; mark?: RestoreBackupEntry }
   | {
-      write: () => Promise<{ reason: string | null; createdId?: number }>;
+      write: () => Promise<{ reason: string | null; mark?: RestoreBackupEntry }>;
       backup?: RestoreBackupEntry;
       item: RestorePlanItem;
     };
@@ -120,8 +137,10 @@ async function decide(
   client: BigCommerceClient,
   item: RestorePlanItem,
   backedUp: RestoreBackupEntry | undefined,
+  logger: Logger,
 ): Promise<Decision> {
-  if (item.action === 'create') return decideCreate(client, item, backedUp);
+  if (item.action === 'create') return decideCreate(client, item, backedUp, logger);
+  if (item.action === 'delete') return decideDelete(client, item, backedUp);
   const live = await readLive(client, item.kind, item.key);
   if (live === null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
   const pending: typeof item.units = [];
@@ -149,24 +168,54 @@ async function decide(
   };
 }
 
+const madeAgainReason = (id: number) => `Made again as #${id}`;
+
+/**
+ * What the backup keeps of an item the restore made again: its id and a hash of it as the store holds it now, which
+ * its undo compares with the item then. When it cannot be read back, the id alone (the undo then leaves the item).
+ */
+async function madeMark(
+  client: BigCommerceClient,
+  item: RestorePlanItem,
+  id: number,
+  logger: Logger,
+): Promise<RestoreBackupEntry> {
+  const mark: RestoreBackupEntry = {
+    kind: item.kind,
+    key: item.key,
+    name: item.name,
+    units: [],
+    createdId: id,
+  };
+  try {
+    const made = await readLive(client, item.kind, { id });
+    return made === null ? mark : { ...mark, createdHash: valueHash(made) };
+  } catch (error) {
+    logger.warn({ err: error, kind: item.kind, id }, 'restore could not read back an item it made');
+    return mark;
+  }
+}
+
 async function decideCreate(
   client: BigCommerceClient,
   item: RestorePlanItem,
   backedUp: RestoreBackupEntry | undefined,
+  logger: Logger,
 ): Promise<Decision> {
   if (!item.create) return { end: outcome(item, 'failed', DELETED_NOT_SUPPORTED(item.kind)) };
   const live = await readLive(client, item.kind, item.key);
   if (live !== null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
-  // Names are unique (products, brands): one there now was made by an earlier attempt of this job, or by someone.
+  // Names are unique (products, brands; categories among their siblings): one there now was made by an earlier
+  // attempt of this job, or by someone.
   const name = typeof item.create.name === 'string' ? item.create.name : item.name;
-  const existing = await findByName(client, item.kind, name);
+  const existing = await findByName(client, item.kind, name, item.create);
   if (existing) {
     // A backup entry is saved just before the create is sent: with one, the item there is this job's.
-    return {
-      end: backedUp
-        ? outcome(item, 'written', `Made again as #${String(existing.id)}`)
-        : outcome(item, 'skipped', RESTORE_STALE_REASON),
-    };
+    if (!backedUp) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
+    const id = Number(existing.id);
+    const end = outcome(item, 'written', madeAgainReason(id));
+    // The attempt that made it stopped before it saved its id: saved now, so the undo knows the item.
+    return backedUp.createdId === id ? { end } : { end, mark: await madeMark(client, item, id, logger) };
   }
   const body = item.create;
   return {
@@ -174,8 +223,53 @@ async function decideCreate(
     ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: [] } }),
     write: async () => {
       const createdId = await writeCreate(client, item.kind, body);
-      return { reason: `Made again as #${createdId}`, createdId };
+      return { reason: madeAgainReason(createdId), mark: await madeMark(client, item, createdId, logger) };
     },
+  };
+}
+
+/** Why an undo leaves an item the restore made again (`live`, as the store holds it now), or null to delete it. */
+async function keepReason(
+  client: BigCommerceClient,
+  item: RestorePlanItem,
+  live: unknown,
+): Promise<string | null> {
+  if (item.madeHash === undefined) return RESTORE_UNDO_UNCHECKED_REASON;
+  if (valueHash(live) !== item.madeHash) return RESTORE_STALE_REASON;
+  // A category made again that has categories under it now: deleting it would delete them too.
+  if (item.kind === 'category' && (await hasSubcategories(client, Number(item.key.id)))) {
+    return RESTORE_STALE_REASON;
+  }
+  return null;
+}
+
+/** An undo's delete of an item the restore made again: gone already (done), changed since (left), or deleted. */
+async function decideDelete(
+  client: BigCommerceClient,
+  item: RestorePlanItem,
+  backedUp: RestoreBackupEntry | undefined,
+): Promise<Decision> {
+  const live = await readLive(client, item.kind, item.key);
+  if (live === null) {
+    // With a backup entry, an earlier attempt of this job sent the delete.
+    return {
+      end: outcome(
+        item,
+        'written',
+        backedUp ? RESTORE_UNDO_DELETED_REASON : RESTORE_UNDO_ALREADY_DELETED_REASON,
+      ),
+    };
+  }
+  const keep = await keepReason(client, item, live);
+  if (keep) return { end: outcome(item, 'skipped', keep) };
+  return {
+    item,
+    ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: [] } }),
+    write: async () => ({
+      reason: (await deleteItem(client, item.kind, item.key))
+        ? RESTORE_UNDO_DELETED_REASON
+        : RESTORE_UNDO_ALREADY_DELETED_REASON,
+    }),
   };
 }
 
@@ -244,7 +338,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
     const wave = plan.slice(checkpoint, checkpoint + RESTORE_WAVE);
     const decided = await mapBounded(wave, RESTORE_WAVE, async (item) => {
       try {
-        return await decide(client, item, backup[backupKey(item)]);
+        return await decide(client, item, backup[backupKey(item)], deps.logger);
       } catch (error) {
         return { end: outcome(item, 'failed', reasonOf(error, deps.logger, row.id)) } satisfies Decision;
       }
@@ -258,19 +352,22 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
     await deps.faults?.('before-send', row.id);
     const marks: RestoreBackup = {};
     const ends = await mapBounded(decided, RESTORE_WAVE, async (decision): Promise<JobItemOutcome> => {
-      if ('end' in decision) return decision.end;
+      if ('end' in decision) {
+        if (decision.mark) marks[backupKey(decision.mark)] = decision.mark;
+        return decision.end;
+      }
       const { item } = decision;
       try {
-        const { reason, createdId } = await decision.write();
-        if (createdId !== undefined) {
-          marks[backupKey(item)] = { kind: item.kind, key: item.key, name: item.name, units: [], createdId };
-        }
+        const { reason, mark } = await decision.write();
+        if (mark) marks[backupKey(item)] = mark;
         return outcome(item, 'written', reason);
       } catch (error) {
         return outcome(item, 'failed', reasonOf(error, deps.logger, row.id));
       }
     });
-    // The ids of items made again, so the backup says what the restore added.
+    await deps.faults?.('after-send', row.id);
+    // The items made again (id and hash), saved before the wave is settled: a worker that stops in between leaves the
+    // wave unsettled, and the attempt that works it again finds each such item by its name and saves it then.
     if (Object.keys(marks).length > 0) await deps.jobs.addBackup(row.id, marks as unknown as Backup);
     await deps.faults?.('before-settle', row.id);
     const from = checkpoint;
@@ -295,14 +392,28 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
 
 /**
  * The items of a restore's undo: each item the restore wrote, back to the live values it saved, checked against
- * what the restore wrote (an item changed since is skipped). An item it made again is left in the store.
+ * what the restore wrote (an item changed since is skipped); each item it made again, deleted, checked against the
+ * hash of the item as it was made (one changed since is skipped, one gone already is done).
  */
 export function undoItems(row: JobRow): RestorePlanItem[] {
   const plan = (row.plan as RestorePlanItem[] | null) ?? [];
   const backup = row.backup as RestoreBackup;
   return plan.flatMap((item): RestorePlanItem[] => {
     const saved = backup[backupKey(item)];
-    if (!saved || saved.createdId !== undefined || saved.units.length === 0) return [];
+    if (!saved) return [];
+    if (saved.createdId !== undefined) {
+      return [
+        {
+          kind: item.kind,
+          key: { id: saved.createdId },
+          name: item.name,
+          action: 'delete',
+          units: [],
+          ...(saved.createdHash === undefined ? {} : { madeHash: saved.createdHash }),
+        },
+      ];
+    }
+    if (saved.units.length === 0) return [];
     const written = new Map(item.units.map((unit) => [unit.path, unit.value]));
     return [
       {
@@ -324,9 +435,17 @@ export function undoItems(row: JobRow): RestorePlanItem[] {
 async function previewUndo(
   client: BigCommerceClient,
   items: readonly RestorePlanItem[],
-): Promise<RestorePreviewItem[]> {
-  return mapBounded(items, RESTORE_WAVE, async (item) => {
+): Promise<RestoreUndoPreviewItem[]> {
+  return mapBounded(items, RESTORE_WAVE, async (item): Promise<RestoreUndoPreviewItem> => {
     const live = await readLive(client, item.kind, item.key);
+    const head = { kind: item.kind, key: item.key as RestoreUndoPreviewItem['key'], name: item.name };
+    if (item.action === 'delete') {
+      // An item the restore made again: deleted, unless it is gone already or changed since (then left as it is).
+      const keep = live === null ? RESTORE_UNDO_ALREADY_DELETED_REASON : await keepReason(client, item, live);
+      return keep
+        ? { ...head, action: 'unchanged', fields: [], reason: keep }
+        : { ...head, action: 'delete', fields: [] };
+    }
     const fields = item.units
       .map((planned) => {
         const unit = unitOf(item.kind, planned.path);
@@ -337,12 +456,6 @@ async function previewUndo(
         };
       })
       .filter((field) => !sameValue(field.live, field.restored));
-    return {
-      kind: item.kind,
-      key: item.key as RestorePreviewItem['key'],
-      name: item.name,
-      action: fields.length === 0 ? 'unchanged' : 'update',
-      fields,
-    };
+    return { ...head, action: fields.length === 0 ? 'unchanged' : 'update', fields };
   });
 }
