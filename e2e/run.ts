@@ -18,6 +18,7 @@ import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
 import { keywordExtractorJourneys } from './keyword-extractor.journeys';
 import { storeHistoryJourneys, storeHistoryRealJourneys } from './store-history.journeys';
+import { storeHistoryPageCompareJourneys } from './store-history-page-compare.journeys';
 import { nextStepsJourneys } from './next-steps.journeys';
 import { widgetsVisualizationJourneys } from './widgets-visualization.journeys';
 import { video360Journeys } from './video-360-converter.journeys';
@@ -48,6 +49,7 @@ const journeys = [
   ...keywordExtractorJourneys,
   ...storeHistoryJourneys,
   ...storeHistoryRealJourneys,
+  ...storeHistoryPageCompareJourneys,
   ...aiAssistantJourneys,
   ...accessTokensJourneys,
   ...accessibilityJourneys,

@@ -55,6 +55,7 @@ import { storageConnectSources } from './storage/create-storage';
 import { STORAGE_ROUTE_PATH, storageRoutes } from './storage/routes';
 import { storeHistoryRoutes } from './features/store-history/store-history.routes';
 import { snapshotScheduleRoutes } from './features/store-history/snapshot-schedules.routes';
+import { snapshotItemRoutes } from './features/store-history/snapshot-item.routes';
 import { convertH265Routes } from './features/video-h265-converter/video-h265-converter.routes';
 import { mountVendorFiles } from './vendor-files';
 
@@ -89,6 +90,7 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
   dumpWidgetsRoutes,
   bulkEditRoutes,
   storeHistoryRoutes,
+  snapshotItemRoutes,
   snapshotScheduleRoutes,
   jobRoutes,
   importProductRoutes,

@@ -75,3 +75,28 @@ describe('the dump hand-off', () => {
     }
   });
 });
+
+describe('a dump handed off with a dump to compare it with', () => {
+  it('carries both to the entry of the tab opened for them, and a later hand-off alone carries none', () => {
+    const history = memoryHistory();
+    const compared = {
+      ...widgetsDump,
+      fileName: 'bc-widgets-dump-x-2026-03-01T10-00-00-000Z.json',
+      compare: { fileName: 'bc-widgets-dump-x-2026-03-02T10-00-00-000Z.json', content: { after: true } },
+    };
+    const id = keepDumpFor('widgets-visualization', compared);
+    history.push(null);
+    markHistoryEntry(history, 'widgets-visualization', id);
+    expect(dumpForEntry('widgets-visualization', history.state)?.compare).toEqual({
+      fileName: 'bc-widgets-dump-x-2026-03-02T10-00-00-000Z.json',
+      content: { after: true },
+    });
+    expect(dumpForEntry('widgets-visualization', history.state)?.fileName).toBe(compared.fileName);
+
+    const alone = keepDumpFor('widgets-visualization', widgetsDump);
+    history.push(null);
+    markHistoryEntry(history, 'widgets-visualization', alone);
+    expect(dumpForEntry('widgets-visualization', history.state)).toEqual(widgetsDump);
+    expect(dumpForEntry('widgets-visualization', history.state)?.compare).toBeUndefined();
+  });
+});

@@ -25,6 +25,11 @@ export type HandedOffDump = {
   content: unknown;
   /** The store it was dumped from. */
   sourceStore: LocalStore | null;
+  /**
+   * A second dump to compare the first with (Store History's page "before" and "after", issue 32): the target opens
+   * the first as its main dump and this one as the compared dump. Left out, the target opens the first alone.
+   */
+  compare?: { fileName: string; content: unknown };
 };
 
 type HistoryLike = Pick<History, 'state' | 'replaceState'>;

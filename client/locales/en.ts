@@ -1143,6 +1143,13 @@ export const en = {
     undoConfirm:
       'Items to write back to {store}: {n}, with the values they had before the restore. An item changed since is skipped.',
   },
+  // Store History's "Compare in Widgets Visualization" (issue 32): a page's content before and after, as a treemap.
+  storeHistoryPageCompare: {
+    button: 'Compare in Widgets Visualization',
+    buttonLabel: 'Compare in Widgets Visualization: {name}',
+    reading: 'Reading the page from both snapshots...',
+    failed: 'The page could not be opened in Widgets Visualization: {error}',
+  },
   // Store History's scheduled snapshots (issue 32): a daily snapshot of a signed-in user's cloud store.
   storeHistorySchedule: {
     title: 'Scheduled snapshots',

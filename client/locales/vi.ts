@@ -1141,6 +1141,13 @@ export const vi: Messages = {
     undoConfirm:
       'Số mục sẽ ghi lại vào {store}: {n}, với giá trị chúng có trước khi khôi phục. Mục nào đã thay đổi kể từ đó sẽ được bỏ qua.',
   },
+  // "So sánh trong Trực quan hóa widget" của Lịch sử cửa hàng (issue 32): nội dung một trang trước và sau, dạng treemap.
+  storeHistoryPageCompare: {
+    button: 'So sánh trong Trực quan hóa widget',
+    buttonLabel: 'So sánh trong Trực quan hóa widget: {name}',
+    reading: 'Đang đọc trang từ cả hai bản chụp...',
+    failed: 'Không mở được trang trong Trực quan hóa widget: {error}',
+  },
   // Bản chụp theo lịch của Lịch sử cửa hàng (issue 32).
   storeHistorySchedule: {
     title: 'Bản chụp theo lịch',

@@ -187,6 +187,61 @@ export const snapshotDiffResponseSchema = z.object({
 });
 export type SnapshotDiffResponse = z.infer<typeof snapshotDiffResponseSchema>;
 
+// ---- One item of a snapshot (issue 32 "Diff": a page's content opened in the Widgets Visualization's compare view). ----
+
+/** `GET ?kind=&key=<JSON>`: one item of the owner's snapshot, its content as the snapshot stored it. */
+export const SNAPSHOT_ITEM_PATH = `${SNAPSHOTS_PATH}/:id/item`;
+/** The longest `key` (its JSON) an item is asked by: a page's key with a long template file fits many times over. */
+export const MAX_SNAPSHOT_ITEM_KEY_LENGTH = 1_000;
+export const SNAPSHOT_ITEM_NOT_FOUND_MESSAGE = 'This snapshot holds no such item.';
+export const SNAPSHOT_ITEM_KEY_MESSAGE =
+  'key must be the item\'s key as JSON: {"id":…}, or a page\'s {"channelId":…,"templateFile":…,"entityId":…}.';
+
+/** A key as the diff names it; a page of the global regions has a null template file. */
+const snapshotItemLookupKeySchema = z.union(
+  [
+    z.strictObject({ id: z.union([z.number(), z.string().max(200)]) }),
+    z.strictObject({
+      channelId: z.number().int(),
+      templateFile: z.string().max(300).nullable(),
+      entityId: z.string().max(100).nullable(),
+    }),
+  ],
+  { error: SNAPSHOT_ITEM_KEY_MESSAGE },
+);
+
+export const snapshotItemQuerySchema = z.object({
+  kind: snapshotItemKindSchema,
+  key: z
+    .string()
+    .max(MAX_SNAPSHOT_ITEM_KEY_LENGTH)
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: SNAPSHOT_ITEM_KEY_MESSAGE });
+        return z.NEVER;
+      }
+    })
+    .pipe(snapshotItemLookupKeySchema),
+});
+export type SnapshotItemQuery = z.input<typeof snapshotItemQuerySchema>;
+
+/** The path of one item of a snapshot: `kind` and its `key` (as the diff names them). */
+export const snapshotItemPath = (id: string, kind: SnapshotItemKind, key: Record<string, unknown>) =>
+  `${SNAPSHOTS_PATH}/${encodeURIComponent(id)}/item?${new URLSearchParams({ kind, key: JSON.stringify(key) }).toString()}`;
+
+export const snapshotItemResponseSchema = z.object({
+  item: z.object({
+    kind: snapshotItemKindSchema,
+    key: z.record(z.string(), z.unknown()),
+    name: z.string(),
+    /** What the snapshot stored: a page's snapshot (`{regions}`), a product as BigCommerce answered it… */
+    data: z.unknown(),
+  }),
+});
+export type SnapshotItemResponse = z.infer<typeof snapshotItemResponseSchema>;
+
 // ---- Restore (issue 32 "Restore"): preview first, then a job that skips what changed since the preview. ----
 
 /** `POST` {storeCredentials, items, preview: true} → preview; {storeCredentials, previewId, preview: false} → `{job}`. */

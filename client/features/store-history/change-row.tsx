@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotChange } from '../../../common/contracts/store-history';
 import { cn } from '../../lib/class-names';
 import { FieldChangeView } from './field-change';
+import { isComparablePage, type PagePair } from './page-compare';
+import { PageCompareButton } from './page-compare-button';
 import { badgeClass } from './snapshot-list';
 
 const CHANGE_CLASSES: Record<SnapshotChange['change'], string> = {
@@ -34,7 +36,16 @@ function keyText(change: SnapshotChange): string {
 }
 
 /** A changed item of the diff: its kind, name and change; a changed one opens to its fields, before and after. */
-export function ChangeRow({ change, selection }: { change: SnapshotChange; selection?: RowSelection }) {
+export function ChangeRow({
+  change,
+  selection,
+  pagePair,
+}: {
+  change: SnapshotChange;
+  selection?: RowSelection;
+  /** The pair compared: a page's row opens it in the Widgets Visualization. */
+  pagePair?: PagePair;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
@@ -71,6 +82,7 @@ export function ChangeRow({ change, selection }: { change: SnapshotChange; selec
               : t('storeHistory.showFields', { n: String(change.fields.length) })}
           </button>
         )}
+        {pagePair && isComparablePage(change) && <PageCompareButton change={change} pair={pagePair} />}
       </div>
       {hasFields && isOpen && (
         <ul id={`${id}-fields`} className="mt-3 space-y-3" data-testid="diff-fields">

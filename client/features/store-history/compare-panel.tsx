@@ -101,6 +101,7 @@ export function ComparePanel({
           diff={diff}
           store={store}
           from={snapshots.find((snapshot) => snapshot.id === diff.compared?.from) ?? null}
+          to={snapshots.find((snapshot) => snapshot.id === diff.compared?.to) ?? null}
         />
       )}
     </section>
@@ -112,10 +113,12 @@ function ComparedPair({
   diff,
   store,
   from,
+  to,
 }: {
   diff: SnapshotDiffFlow;
   store: LocalStore;
   from: Snapshot | null;
+  to: Snapshot | null;
 }) {
   const restore = useRestore(store, from?.id ?? '');
   return (
@@ -123,6 +126,7 @@ function ComparedPair({
       <DiffResults
         diff={diff}
         {...(from ? { selection: { value: restore.selection, onChange: restore.setSelection } } : {})}
+        {...(from && to ? { pagePair: { from, to, store } } : {})}
       />
       {from && diff.total > 0 && <RestorePanel flow={restore} snapshot={from} store={store} />}
     </>

@@ -5,6 +5,7 @@ import { FormAlert, TextField } from '../../components/form-field';
 import { cn } from '../../lib/class-names';
 import { apiErrorText } from '../../lib/tool-errors';
 import { ChangeRow, type RowSelection } from './change-row';
+import type { PagePair } from './page-compare';
 import { changeKey } from './restore-selection';
 import type { SnapshotDiffFlow } from './use-snapshot-diff';
 
@@ -15,7 +16,16 @@ const chipClass =
  * The diff of the pair compared: the counts per kind as chips that filter by kind (with "All kinds"), the search, the
  * changes found, "More" for the next page, and "No differences" when there are none.
  */
-export function DiffResults({ diff, selection }: { diff: SnapshotDiffFlow; selection?: RowSelection }) {
+export function DiffResults({
+  diff,
+  selection,
+  pagePair,
+}: {
+  diff: SnapshotDiffFlow;
+  selection?: RowSelection;
+  /** The pair compared, for a page's "Compare in Widgets Visualization". */
+  pagePair?: PagePair;
+}) {
   const { t } = useTranslation();
   const kinds = SNAPSHOT_ITEM_KINDS.filter((kind) => {
     const count = diff.counts?.[kind];
@@ -98,7 +108,12 @@ export function DiffResults({ diff, selection }: { diff: SnapshotDiffFlow; selec
             data-testid="diff-changes"
           >
             {diff.changes.map((change) => (
-              <ChangeRow key={changeKey(change)} change={change} {...(selection ? { selection } : {})} />
+              <ChangeRow
+                key={changeKey(change)}
+                change={change}
+                {...(selection ? { selection } : {})}
+                {...(pagePair ? { pagePair } : {})}
+              />
             ))}
           </ul>
           {diff.hasMore && (

@@ -170,13 +170,14 @@ export function useWidgetsVisualization() {
   const tooLarge = (name: string) =>
     t('widgetsVisualization.tooLarge', { name, mb: String(MAX_DUMP_BYTES / 1024 / 1024) });
 
-  const loadFile = async (file: File) => {
+  /** Reads the main dump; answers its serial once it is shown (null when it is not). */
+  const loadFile = async (file: File): Promise<number | null> => {
     const client = worker.current;
-    if (!client) return;
+    if (!client) return null;
     const attempt = ++serial.current;
     if (file.size > MAX_DUMP_BYTES) {
       setStatus({ tone: 'error', text: tooLarge(file.name) });
-      return;
+      return null;
     }
     performance.clearMarks('treemap-file-chosen');
     performance.mark('treemap-file-chosen');
@@ -187,7 +188,7 @@ export function useWidgetsVisualization() {
     } catch (error) {
       reply = { ok: false, kind: 'invalid-json', message: errorText(error) };
     }
-    if (attempt !== serial.current) return;
+    if (attempt !== serial.current) return null;
     performance.mark('treemap-dump-read');
     if (!reply.ok) {
       const failure = loadFailure(reply, file.name);
@@ -196,7 +197,7 @@ export function useWidgetsVisualization() {
       setLoaded(null);
       setView(null);
       if (reply.kind === 'invalid-json') window.alert(failure.text);
-      return;
+      return null;
     }
     setLoaded({ fileName: file.name, serial: attempt, summary: reply.summary });
     if (reply.view) {
@@ -217,6 +218,7 @@ export function useWidgetsVisualization() {
         widgets: String(reply.summary.totalWidgets),
       }),
     });
+    return attempt;
   };
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -224,21 +226,15 @@ export function useWidgetsVisualization() {
     if (file) await loadFile(file);
   };
 
-  // A dump handed over by Dump Widgets (issue 31, client/lib/dump-handoff.ts) is read as if its file were chosen.
-  const [handed] = useState(() => handedOffDump('widgets-visualization'));
-  useEffect(() => {
-    if (!handed) return;
-    const file = new File([JSON.stringify(handed.content)], handed.fileName, { type: 'application/json' });
-    // After the effects of this mount (the worker has started); a mount undone at once reads nothing.
-    const timer = window.setTimeout(() => void loadFile(file), 0);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, with the functions of that render
-  }, [handed]);
-
   const chooseCompare = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
+    if (file) await loadCompare(file, loaded?.serial);
+  };
+
+  /** Reads the dump compared with the main one (shown as the main dump of serial `mainSerial`). */
+  const loadCompare = async (file: File, mainSerial: number | undefined) => {
     const client = worker.current;
-    if (!file || !client) return;
+    if (!client) return;
     const attempt = ++serial.current;
     if (file.size > MAX_DUMP_BYTES) {
       setCompareStatus({ tone: 'error', text: tooLarge(file.name) });
@@ -259,14 +255,34 @@ export function useWidgetsVisualization() {
       return;
     }
     setCompare({ fileName: file.name, serial: attempt });
-    if (reply.view && loaded) {
+    if (reply.view && mainSerial !== undefined) {
       setView({
-        key: viewKeyOf(loaded.serial, attempt, filters),
+        key: viewKeyOf(mainSerial, attempt, filters),
         reply: reply.view,
       });
     }
     setCompareStatus({ tone: 'ok', text: t('widgetsVisualization.comparing', { name: file.name }) });
   };
+
+  // A dump handed over by Dump Widgets (issue 31, client/lib/dump-handoff.ts) is read as if its file were chosen; one
+  // handed over with a dump to compare it with (a Store History page, issue 32) opens in compare mode at once.
+  const [handed] = useState(() => handedOffDump('widgets-visualization'));
+  useEffect(() => {
+    if (!handed) return;
+    const asFile = (content: unknown, name: string) =>
+      new File([JSON.stringify(content)], name, { type: 'application/json' });
+    const { compare: compared } = handed;
+    const open = async () => {
+      const mainSerial = await loadFile(asFile(handed.content, handed.fileName));
+      if (compared && mainSerial !== null) {
+        await loadCompare(asFile(compared.content, compared.fileName), mainSerial);
+      }
+    };
+    // After the effects of this mount (the worker has started); a mount undone at once reads nothing.
+    const timer = window.setTimeout(() => void open(), 0);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, with the functions of that render
+  }, [handed]);
 
   const stopComparing = () => {
     serial.current++;
