@@ -60,7 +60,8 @@ describe.each(testDatabaseKinds())('a bulk edit when the app is killed mid-job (
     const before = await waitFor(() => read(first), {
       what: 'the job to write its first wave (80 products)',
       until: (job) => job.succeeded - job.skipped >= 80 || isFinal(job.state),
-      timeoutMs: 30_000,
+      // The job first waits for its before-job snapshot of every product (Store History, issue 32).
+      timeoutMs: 60_000,
       intervalMs: 20,
     });
     await first.kill();

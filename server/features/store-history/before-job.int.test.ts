@@ -84,6 +84,27 @@ describe.each(testDatabaseKinds())('snapshots before writes (%s)', (kind) => {
     );
   });
 
+  it('a bulk edit of a brand snapshots that brand’s products (the documented brand_id filter) before it writes', async () => {
+    const { data: brands } = await storeWrite('GET', '/v3/catalog/brands?limit=1', undefined);
+    const brandId = (brands as unknown as { id: number }[])[0]!.id;
+    const { data: ofBrand } = await storeWrite(
+      'GET',
+      `/v3/catalog/products?brand_id=${brandId}&include_fields=id&limit=250`,
+      undefined,
+    );
+    const res = await call(bulkEditPaths('reset-page-title').start, {
+      method: 'POST',
+      body: JSON.stringify({ storeCredentials: DEMO, targetOption: 'brand', targetValue: String(brandId) }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    const { job } = (await res.json()) as { job: Json };
+    expect(await follow(jobViewSchema.parse(job).id, cookie)).toMatchObject({ state: 'done', failed: 0 });
+    const [before] = await snapshotsOf(cookie);
+    expect(before).toMatchObject({ reason: 'before-job', state: 'done' });
+    expect(before!.counts.products).toBe((ofBrand as unknown as unknown[]).length);
+  });
+
   it('an import that updates a product keeps it as it was first, and says so in its log', async () => {
     const [id] = await productIds(1);
     const dump = toolData(
