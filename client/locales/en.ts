@@ -1137,6 +1137,14 @@ export const en = {
     },
     restoreCounts: 'Written {written} · Skipped {skipped} · Failed {failed}',
     outcome: { written: 'Written', skipped: 'Skipped', failed: 'Failed' },
+    outcomeReason: {
+      stale: 'Changed in the store since the preview',
+      already: "Already held the snapshot's values",
+      undoDeleted: 'Deleted: the restore had made it again',
+      undoAlreadyDeleted: 'Already deleted from the store',
+      undoUnchecked:
+        'Made again by the restore, which kept no copy of it to compare with, so it is left in the store',
+    },
     includeSkipped: 'Include the skipped items ({n})',
     undoRestore: 'Undo the restore',
     undoConfirmTitle: 'Undo the restore?',

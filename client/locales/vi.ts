@@ -1135,6 +1135,14 @@ export const vi: Messages = {
     restoreEnded: { done: '{what} đã hoàn tất.', cancelled: '{what} đã bị hủy.', failed: '{what} thất bại.' },
     restoreCounts: 'Đã ghi {written} · Bỏ qua {skipped} · Thất bại {failed}',
     outcome: { written: 'Đã ghi', skipped: 'Bỏ qua', failed: 'Thất bại' },
+    outcomeReason: {
+      stale: 'Đã thay đổi trong cửa hàng kể từ lúc xem trước',
+      already: 'Đã có sẵn giá trị của bản chụp',
+      undoDeleted: 'Đã xoá: việc khôi phục đã tạo lại mục này',
+      undoAlreadyDeleted: 'Đã bị xoá khỏi cửa hàng từ trước',
+      undoUnchecked:
+        'Do việc khôi phục tạo lại nhưng không lưu bản sao để so sánh, nên được giữ nguyên trong cửa hàng',
+    },
     includeSkipped: 'Khôi phục cả các mục đã bỏ qua ({n})',
     undoRestore: 'Hoàn tác việc khôi phục',
     undoConfirmTitle: 'Hoàn tác việc khôi phục?',

@@ -8,6 +8,24 @@ import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { cn } from '../../lib/class-names';
 import { badgeClass } from './snapshot-list';
 import type { RestoreFlow } from './use-restore';
+import {
+  RESTORE_ALREADY_REASON,
+  RESTORE_STALE_REASON,
+  RESTORE_UNDO_ALREADY_DELETED_REASON,
+  RESTORE_UNDO_DELETED_REASON,
+  RESTORE_UNDO_UNCHECKED_REASON,
+} from '../../../common/contracts/store-history';
+
+/** The reasons the app gives, in the reader's language; BigCommerce's own messages are shown as they come. */
+const REASON_KEYS: Readonly<
+  Record<string, 'stale' | 'already' | 'undoDeleted' | 'undoAlreadyDeleted' | 'undoUnchecked'>
+> = {
+  [RESTORE_STALE_REASON]: 'stale',
+  [RESTORE_ALREADY_REASON]: 'already',
+  [RESTORE_UNDO_DELETED_REASON]: 'undoDeleted',
+  [RESTORE_UNDO_ALREADY_DELETED_REASON]: 'undoAlreadyDeleted',
+  [RESTORE_UNDO_UNCHECKED_REASON]: 'undoUnchecked',
+};
 
 const OUTCOME_CLASSES: Record<JobItemOutcome['outcome'], string> = {
   written: 'bg-emerald-100 text-emerald-800',
@@ -35,6 +53,10 @@ function toneOf(job: JobView, failed: number, skipped: number): AlertTone {
  */
 export function RestoreResult({ flow, job, store }: { flow: RestoreFlow; job: JobView; store: LocalStore }) {
   const { t } = useTranslation();
+  const reasonText = (reason: string) => {
+    const key = REASON_KEYS[reason];
+    return key ? t(`storeHistory.outcomeReason.${key}`) : reason;
+  };
   const [isUndoAsked, setIsUndoAsked] = useState(false);
   const outcomes = job.outcomes ?? [];
   const counts = outcomeCounts(outcomes);
@@ -87,7 +109,7 @@ export function RestoreResult({ flow, job, store }: { flow: RestoreFlow; job: Jo
                   className="min-w-0 text-xs break-words text-slate-600"
                   data-testid="restore-outcome-reason"
                 >
-                  {outcome.reason}
+                  {reasonText(outcome.reason)}
                 </span>
               )}
             </li>
