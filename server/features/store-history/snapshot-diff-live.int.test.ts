@@ -64,6 +64,14 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
     expect(res.status, await res.clone().text()).toBe(200);
     return before;
   };
+  /** The diff's change of a brand renamed to `name`. */
+  const renamed = (brand: Brand, name: string) => ({
+    kind: 'brand',
+    key: { id: brand.id },
+    name,
+    change: 'changed',
+    fields: [{ path: 'name', before: brand.name, after: name }],
+  });
   /** Moves a snapshot's times back (the database's clock), as if it had been taken `minutes` ago. */
   const age = async (id: string, minutes: number) => {
     await app.server.database.executeSql(
@@ -103,15 +111,7 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
     expect(diff.total).toBe(1);
     expect(diff.nextCursor).toBeNull();
     expect(diff.counts.brand).toEqual({ added: 0, removed: 0, changed: 1 });
-    expect(diff.changes).toEqual([
-      {
-        kind: 'brand',
-        key: { id: brand.id },
-        name: 'Renamed Live',
-        change: 'changed',
-        fields: [{ path: 'name', before: brand.name, after: 'Renamed Live' }],
-      },
-    ]);
+    expect(diff.changes).toEqual([renamed(brand, 'Renamed Live')]);
     // The filters apply as to any diff.
     expect((await diffed(client, from, '&kind=product')).changes).toEqual([]);
   });
@@ -150,15 +150,7 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
       const second = await callTool(agent, 'diff_snapshots', { snapshotId: from, against: 'live' });
       const diff = snapshotDiffResponseSchema.parse(second.structuredContent);
       expect(diff.against?.snapshotId).toBe(snapshotId);
-      expect(diff.changes).toEqual([
-        {
-          kind: 'brand',
-          key: { id: brand.id },
-          name: 'Renamed For Agent',
-          change: 'changed',
-          fields: [{ path: 'name', before: brand.name, after: 'Renamed For Agent' }],
-        },
-      ]);
+      expect(diff.changes).toEqual([renamed(brand, 'Renamed For Agent')]);
     } finally {
       await agent.close();
     }
