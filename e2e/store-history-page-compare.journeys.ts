@@ -4,35 +4,11 @@
 // mode, which names the changed widget.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { eventually, type Journey } from './harness';
-import { expectText, openPage, pickStore, savedStores } from './helpers';
-
-const DEMO_STORES = savedStores('e2e-history-page', [
-  { name: 'Demo Store', storeHash: 'sandbox-demo', apiToken: 'demo-token' },
-]);
+import type { Journey } from './harness';
+import { expectText } from './helpers';
+import { chooseDemoStore, demoApi, onDemoStore, takeSnapshot } from './store-history-demo';
 
 type Regions = { name: string; children: Record<string, unknown>[] }[];
-
-/** The demo store's API through the app's sandbox. */
-async function demoApi(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
-  const res = await page.request.fetch(`/sandbox/stores/sandbox-demo${path}`, {
-    method,
-    headers: { 'X-Auth-Token': 'demo-token' },
-    ...(data === undefined ? {} : { data }),
-  });
-  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.status() === 204 ? null : ((await res.json()) as { data: unknown }).data;
-}
-
-/** The demo store's request quota (per 30 s), through the sandbox's control API (from the test process). */
-async function sandboxQuota(page: Page, quota: number): Promise<void> {
-  const res = await fetch(new URL('/sandbox/__control/stores/sandbox-demo/settings', page.url()), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ quota }),
-  });
-  assert.equal(res.status, 200, await res.text());
-}
 
 /** The home page's content (page-widgets.v3.yml getPageWidgets), and a publish of new content (createPageWidgets). */
 const homeRegions = async (page: Page) =>
@@ -44,40 +20,14 @@ const homeRegions = async (page: Page) =>
 const publishHome = (page: Page, regions: Regions) =>
   demoApi(page, 'POST', '/v3/content/page-widgets', { channel_id: 1, template_file: 'pages/home', regions });
 
-/** Takes a snapshot through the screen and waits for every row to be complete. */
-async function takeSnapshot(page: Page, rowsBefore: number): Promise<void> {
-  await page.getByTestId('take-snapshot-button').click();
-  await eventually(async () => assert.equal(await page.getByTestId('snapshot-row').count(), rowsBefore + 1));
-  await eventually(
-    async () =>
-      assert.deepEqual(
-        await page.getByTestId('snapshot-state').allInnerTexts(),
-        Array.from({ length: rowsBefore + 1 }, () => 'Complete'),
-      ),
-    60_000,
-  );
-}
-
 export const storeHistoryPageCompareJourneys: Journey[] = [
-  {
-    name: 'Store History on the sandbox: a page changed between two snapshots opens in the Widgets Visualization compare mode, naming its changed widget',
-    run: async ({ newPage, screenshot }) => {
-      const page = await openPage(newPage, { timezoneId: 'UTC' });
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        'bc-tools-stores',
-        JSON.stringify(DEMO_STORES),
-      ] as const);
-      await page.goto('/?tab=store-history');
-      await sandboxQuota(page, 100_000);
+  onDemoStore(
+    'Store History on the sandbox: a page changed between two snapshots opens in the Widgets Visualization compare mode, naming its changed widget',
+    async (page, screenshot) => {
       const original = await homeRegions(page);
       try {
-        await page.getByTestId('store-history').waitFor();
-        await pickStore(page, DEMO_STORES, 'Demo Store');
-        await page.getByTestId('snapshot-list-empty').waitFor();
         // Page Builder only: the pages and their widget templates.
-        for (const part of ['catalog', 'categories', 'brands']) {
-          await page.getByTestId(`snapshot-scope-${part}`).uncheck();
-        }
+        await chooseDemoStore(page, ['catalog', 'categories', 'brands']);
         await takeSnapshot(page, 0);
 
         // The home page's "Welcome Text" says something else.
@@ -123,8 +73,7 @@ export const storeHistoryPageCompareJourneys: Journey[] = [
         await screenshot(page, 'store-history-page-compare');
       } finally {
         await publishHome(page, original);
-        await sandboxQuota(page, 150);
       }
     },
-  },
+  ),
 ];

@@ -19,6 +19,7 @@ import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey, type PageOptions } from './harness';
 import { PHONE } from './phone.journeys';
 import { expectText, holdStores, openPage, pickStore, savedStores, textOf, type NewPage } from './helpers';
+import { chooseDemoStore, demoApi, onDemoStore, takeSnapshot } from './store-history-demo';
 
 const STORES = savedStores('e2e-history', [
   { name: 'History Demo', storeHash: 'history-demo', apiToken: 'history-token' },
@@ -560,78 +561,21 @@ export const storeHistoryJourneys: Journey[] = [
   },
 ];
 
-const DEMO_STORES = savedStores('e2e-history-real', [
-  { name: 'Demo Store', storeHash: 'sandbox-demo', apiToken: 'demo-token' },
-]);
-
-/** The demo store's API through the app's sandbox. */
-async function demoApi(page: Page, method: 'GET' | 'PUT', path: string, data?: unknown): Promise<unknown> {
-  const res = await page.request.fetch(`/sandbox/stores/sandbox-demo${path}`, {
-    method,
-    headers: { 'X-Auth-Token': 'demo-token' },
-    ...(data === undefined ? {} : { data }),
-  });
-  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { data: unknown }).data;
-}
-
 /** The demo store chosen (no snapshots yet), and a first snapshot of its catalogue alone. */
 async function firstCatalogueSnapshot(page: Page): Promise<void> {
-  await page.getByTestId('store-history').waitFor();
-  await pickStore(page, DEMO_STORES, 'Demo Store');
-  await page.getByTestId('snapshot-list-empty').waitFor();
-  for (const part of ['categories', 'brands', 'widgets']) {
-    await page.getByTestId(`snapshot-scope-${part}`).uncheck();
-  }
+  await chooseDemoStore(page, ['categories', 'brands', 'widgets']);
   await takeCatalogueSnapshot(page, 0);
 }
 
 /** Takes a snapshot of the catalogue alone through the screen and waits for it in the list. */
 async function takeCatalogueSnapshot(page: Page, rowsBefore: number): Promise<void> {
-  await page.getByTestId('take-snapshot-button').click();
   // The new row, then every row complete (the result line may still be the previous snapshot's).
-  await eventually(async () => assert.equal(await page.getByTestId('snapshot-row').count(), rowsBefore + 1));
-  await eventually(
-    async () =>
-      assert.deepEqual(
-        await page.getByTestId('snapshot-state').allInnerTexts(),
-        Array.from({ length: rowsBefore + 1 }, () => 'Complete'),
-      ),
-    60_000,
-  );
+  await takeSnapshot(page, rowsBefore);
   await expectText(page.getByTestId('snapshot-job-result'), 'Snapshot taken.');
 }
 
 /** A schedule that has not run yet. */
 const NEVER_RUN = { lastRunAt: null, lastSnapshotId: null, lastError: null };
-
-/**
- * A journey on the sandbox's demo store: the page holds the demo stores and is on Store History. Two snapshots of
- * 1,260 products are 260 requests, 52 s at the sandbox's 150 per 30 s: a larger quota for the journey (the pace itself
- * is the client's, tested in the integration suite), the default put back after.
- */
-function onDemoStore(
-  name: string,
-  run: (page: Page, screenshot: (page: Page, name: string) => Promise<void>) => Promise<void>,
-): Journey {
-  return {
-    name,
-    run: async ({ newPage, screenshot }) => {
-      const page = await openPage(newPage, { timezoneId: 'UTC' });
-      await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-        'bc-tools-stores',
-        JSON.stringify(DEMO_STORES),
-      ] as const);
-      await page.goto('/?tab=store-history');
-      await sandboxQuota(page, 100_000);
-      try {
-        await run(page, screenshot);
-      } finally {
-        await sandboxQuota(page, 150);
-      }
-    },
-  };
-}
 
 export const storeHistoryRealJourneys: Journey[] = [
   onDemoStore(
@@ -643,19 +587,6 @@ export const storeHistoryRealJourneys: Journey[] = [
     restoreFromASnapshot,
   ),
 ];
-
-/**
- * The demo store's request quota (per 30 s), set through the sandbox's control API. It answers loopback callers
- * without a proxy's header (the page's requests carry one): from the test process.
- */
-async function sandboxQuota(page: Page, quota: number): Promise<void> {
-  const res = await fetch(new URL('/sandbox/__control/stores/sandbox-demo/settings', page.url()), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ quota }),
-  });
-  assert.equal(res.status, 200, await res.text());
-}
 
 type DemoProduct = { id: number; name: string; description: string };
 

@@ -19,22 +19,18 @@ import {
   resolveDump,
   type ConfirmedWriteDeps,
 } from '../../agent-tools/confirmed-write';
-import { leaseRunner } from '../../db/lease';
 import { beforeWriteFor } from '../../jobs/before-job';
 import { AppError, parseInput } from '../../errors';
 import type { Logger } from '../../logger';
 import { previewImportWidgets } from './import-widgets.preview';
-import { backupTrimmer, IMPORT_WIDGETS_LEASE_WAIT_MS } from './import-widgets.routes';
-import { importWidgets, inMemoryPage } from './import-widgets.service';
+import { widgetsImporter } from './import-widgets.routes';
+import { inMemoryPage } from './import-widgets.service';
 import { inMemoryTemplate } from './import-widgets.templates';
-import { createPageBackupStore } from './page-backup-store';
 
 export type ImportWidgetsAgentDeps = ConfirmedWriteDeps & { logger: Logger };
 
 export function importWidgetsAgentTools(deps: ImportWidgetsAgentDeps): AgentTool[] {
-  const backups = createPageBackupStore(deps.db);
-  const exclusive = leaseRunner(deps.db, { waitMs: IMPORT_WIDGETS_LEASE_WAIT_MS });
-  const trim = backupTrimmer(backups, deps.logger);
+  const importer = widgetsImporter(deps.db, deps.logger);
   return [
     agentTool({
       name: 'import_widgets',
@@ -116,14 +112,7 @@ export function importWidgetsAgentTools(deps: ImportWidgetsAgentDeps): AgentTool
                 credentials: request.store,
                 caller: owner,
               });
-              const answer = await importWidgets(client, command, {
-                backups,
-                owner,
-                exclusive,
-                ...(beforeWrite ? { beforeWrite } : {}),
-              });
-              await trim(owner, client.storeHash);
-              return answer;
+              return importer.run(client, command, owner, { beforeWrite });
             },
             kept: (result) => ({
               name: `import-widgets-result_${store.storeHash}.json`,

@@ -27,6 +27,7 @@ import {
 import type { DumpedPage } from '../../../common/dumps/widgets-dump';
 import { ERROR_CODES } from '../../../common/errors';
 import type { Database } from '../../db/database';
+import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import { leaseRunner } from '../../db/lease';
 import type { Logger } from '../../logger';
 import { AppError, failureOf, toolFailureBody } from '../../errors';
@@ -42,7 +43,12 @@ import {
   readImportWidgetsBody,
   type ImportWidgetsBody,
 } from './import-widgets.request';
-import { importWidgets, restorePage } from './import-widgets.service';
+import {
+  importWidgets,
+  restorePage,
+  type ImportWidgetsCommand,
+  type ImportWidgetsDeps,
+} from './import-widgets.service';
 import { createPageBackupStore, type PageBackupStore } from './page-backup-store';
 
 export type ImportWidgetsRoutesDeps = ToolRouteDeps & {
@@ -66,11 +72,36 @@ export function backupTrimmer(backups: PageBackupStore, logger: Logger) {
       .catch((error: unknown) => logger.warn({ err: error }, 'page backups were not trimmed'));
 }
 
+/**
+ * The import as the screen and the agents run it: each page's content saved first (`backups`), a page or a template
+ * another import is writing waited for (one page's backup and publish, one create), the owner's and the store's
+ * backups trimmed after.
+ */
+export function widgetsImporter(db: Database['db'], logger: Logger) {
+  const backups = createPageBackupStore(db);
+  const exclusive = leaseRunner(db, { waitMs: IMPORT_WIDGETS_LEASE_WAIT_MS });
+  const trim = backupTrimmer(backups, logger);
+  const run = async (
+    client: BigCommerceClient,
+    command: ImportWidgetsCommand,
+    owner: string,
+    { beforeWrite, onProgress }: Pick<ImportWidgetsDeps, 'beforeWrite' | 'onProgress'> = {},
+  ) => {
+    const answer = await importWidgets(client, command, {
+      backups,
+      owner,
+      exclusive,
+      ...(beforeWrite ? { beforeWrite } : {}),
+      ...(onProgress ? { onProgress } : {}),
+    });
+    await trim(owner, client.storeHash);
+    return answer;
+  };
+  return { backups, exclusive, trim, run };
+}
+
 export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
-  const backups = createPageBackupStore(deps.database.db);
-  // A page or a template another import is writing is waited for (one page's backup and publish, one create).
-  const exclusive = leaseRunner(deps.database.db, { waitMs: IMPORT_WIDGETS_LEASE_WAIT_MS });
-  const trim = backupTrimmer(backups, deps.logger);
+  const { backups, exclusive, trim, run } = widgetsImporter(deps.database.db, deps.logger);
 
   return new Hono()
     .post(
@@ -155,30 +186,11 @@ export function importWidgetsRoutes(deps: ImportWidgetsRoutesDeps): Hono {
             credentials: request.store,
             caller: deps.callerOf(c),
           });
-          if (!wantsProgress(c)) {
-            const answer = await importWidgets(client, command, {
-              backups,
-              owner,
-              exclusive,
-              ...(beforeWrite ? { beforeWrite } : {}),
-            });
-            await trim(owner, client.storeHash);
-            return c.json(answer);
-          }
+          if (!wantsProgress(c)) return c.json(await run(client, command, owner, { beforeWrite }));
           const reqId = c.get('requestId');
           return streamNdjson(
             c,
-            async ({ send }) => {
-              const answer = await importWidgets(client, command, {
-                backups,
-                owner,
-                exclusive,
-                ...(beforeWrite ? { beforeWrite } : {}),
-                onProgress: send,
-              });
-              await trim(owner, client.storeHash);
-              return answer;
-            },
+            ({ send }) => run(client, command, owner, { beforeWrite, onProgress: send }),
             (error) => toolFailureBody(failureOf(error, deps.logger, reqId, false)),
           );
         },

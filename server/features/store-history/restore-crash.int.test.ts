@@ -75,6 +75,14 @@ describe.each(testDatabaseKinds())('a restore when its worker dies (%s)', (kind)
     return id;
   };
 
+  /** A demo store of the test's own in the sandbox, and a client for it. */
+  const newDemoStore = async () => {
+    const hash = `restore${randomBytes(4).toString('hex')}`;
+    const token = `token-${hash}`;
+    await controlSandbox(sb, 'POST', '/stores', { hash, token, kind: 'demo' });
+    return { hash, token, client: clients().forStore({ storeHash: hash, accessToken: token }) };
+  };
+
   beforeAll(async () => {
     sb = await startSandboxServer({ rateLimit: { quota: 100_000, windowMs: 30_000 } });
     database = await createTestDatabase(kind);
@@ -86,10 +94,7 @@ describe.each(testDatabaseKinds())('a restore when its worker dies (%s)', (kind)
   });
 
   it('writes each item once and counts it once after a crash between the write and the settle', async () => {
-    const hash = `restore${randomBytes(4).toString('hex')}`;
-    const token = `token-${hash}`;
-    await controlSandbox(sb, 'POST', '/stores', { hash, token, kind: 'demo' });
-    const client = clients().forStore({ storeHash: hash, accessToken: token });
+    const { hash, token, client } = await newDemoStore();
     const products = (await client.products.list({ limit: 3 })).items;
     // The "snapshot": each product as it is; then the store is edited, and the plan restores the descriptions.
     const items = [];
@@ -106,42 +111,15 @@ describe.each(testDatabaseKinds())('a restore when its worker dies (%s)', (kind)
         ).plan,
       );
     }
-    const id = randomUUID();
-    await jobs.createWithinLimits({
-      id,
-      kind: 'snapshot-restore',
-      owner: `visitor:${hash}`,
-      storeHash: hash,
-      input: { items },
-      credentialsSealed: sealCredentials(cipher, id, { target: { storeHash: hash, accessToken: token } }),
-      now: new Date(),
-    });
+    const id = await newJob(hash, token, { items });
     writes.length = 0;
 
-    let died!: () => void;
-    const dead = new Promise<void>((resolve) => (died = resolve));
-    const dying = restoreJobKind({
-      jobs,
-      clients: clients(),
-      getCipher: () => Promise.resolve(cipher),
-      logger,
-      faults: async (point) => {
-        if (point !== 'before-settle') return;
-        died();
-        await new Promise(() => undefined);
-      },
-    });
-    void dying.slice(id);
-    await dead;
+    const dying = dyingAt('before-settle');
+    void dying.kind.slice(id);
+    await dying.dead;
     expect(writes).toHaveLength(products.length);
 
-    const retry = restoreJobKind({
-      jobs,
-      clients: clients(),
-      getCipher: () => Promise.resolve(cipher),
-      logger,
-    });
-    expect(await retry.slice(id)).toBe('finished');
+    expect(await healthy().slice(id)).toBe('finished');
     // Nothing sent again: the retry read the products and found the snapshot's values there.
     expect(writes).toHaveLength(products.length);
     const row = (await jobs.get(id))!;
@@ -160,10 +138,7 @@ describe.each(testDatabaseKinds())('a restore when its worker dies (%s)', (kind)
   });
 
   it('makes a deleted item again once, and undoes it, when the worker dies after the create', async () => {
-    const hash = `restore${randomBytes(4).toString('hex')}`;
-    const token = `token-${hash}`;
-    await controlSandbox(sb, 'POST', '/stores', { hash, token, kind: 'demo' });
-    const client = clients().forStore({ storeHash: hash, accessToken: token });
+    const { hash, token, client } = await newDemoStore();
     const [product] = (await client.products.list({ limit: 1 })).items;
     const categories = (await client.categories.list({ limit: 250 })).items;
     // A category with none under it, and not one of the product's (it would be made again without it).

@@ -3,7 +3,7 @@
 // id), and its undo deletes it again (the store answers 404 for it), unless it was edited since the restore (left as
 // it is, "changed since") or is gone already (done, nothing to delete).
 import { describe, expect, it } from 'vitest';
-import { jobUndoPath, jobUndoPreviewPath, type JobView } from '../../../common/contracts/jobs';
+import { jobUndoPreviewPath, type JobItemOutcome, type JobView } from '../../../common/contracts/jobs';
 import {
   restorePreviewResponseSchema,
   restoreStartResponseSchema,
@@ -11,13 +11,10 @@ import {
   RESTORE_STALE_REASON,
   RESTORE_UNDO_ALREADY_DELETED_REASON,
   RESTORE_UNDO_DELETED_REASON,
-  snapshotRestorePath,
-  SNAPSHOTS_PATH,
-  takeSnapshotResponseSchema,
   type RestoreItem,
 } from '../../../common/contracts/store-history';
 import { testDatabaseKinds } from '../../test/harness';
-import { DEMO_STORE as DEMO, type Json, storeCall, useToolTestServer } from '../../test/store-tools';
+import { type Json, storeCall, useToolTestServer } from '../../test/store-tools';
 import { storeHistoryCalls, type Product } from './store-history.test-kit';
 
 type Category = { category_id: number; parent_id: number; tree_id: number; name: string };
@@ -36,37 +33,17 @@ function expectCountsAddUp(job: JobView) {
 describe.each(testDatabaseKinds())('Store History: undoing a restore that made items again (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const { sandbox } = app;
-  const { call, storeWrite, follow } = storeHistoryCalls(app);
+  const { storeWrite, follow, take, postForDemo, restore, undo } = storeHistoryCalls(app);
   const store = <T = Json>(method: string, path: string, body?: unknown) =>
     storeCall<T>(app.server, 'sandbox-demo', method, path, body);
 
-  const take = async () => {
-    const res = await call(SNAPSHOTS_PATH, {
-      method: 'POST',
-      body: JSON.stringify({ storeCredentials: DEMO, scope: ['catalog', 'categories', 'brands'] }),
-    });
-    expect(res.status, await res.clone().text()).toBe(202);
-    const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? null;
-    const { snapshotId, job } = takeSnapshotResponseSchema.parse(await res.json());
-    expect((await follow(job.id, cookie)).state).toBe('done');
-    return { snapshotId, cookie };
-  };
   /** Previews the items of the snapshot, checks each is to be made again, and runs the restore to its end. */
   const restoreDeleted = async (snapshotId: string, cookie: string | null, items: RestoreItem[]) => {
-    const body = (extra: object) => JSON.stringify({ storeCredentials: DEMO, ...extra });
-    const previewed = await call(snapshotRestorePath(snapshotId), {
-      method: 'POST',
-      cookie,
-      body: body({ preview: true, items }),
-    });
+    const previewed = await restore(snapshotId, cookie, { preview: true, items });
     expect(previewed.status, await previewed.clone().text()).toBe(200);
     const answer = restorePreviewResponseSchema.parse(await previewed.json());
     expect(answer.preview.items.map((i) => i.action)).toEqual(items.map(() => 'create'));
-    const started = await call(snapshotRestorePath(snapshotId), {
-      method: 'POST',
-      cookie,
-      body: body({ preview: false, previewId: answer.previewId }),
-    });
+    const started = await restore(snapshotId, cookie, { preview: false, previewId: answer.previewId });
     expect(started.status, await started.clone().text()).toBe(202);
     const job = await follow(restoreStartResponseSchema.parse(await started.json()).job.id, cookie);
     expect(job).toMatchObject({ state: 'done', total: items.length, succeeded: items.length, failed: 0 });
@@ -79,59 +56,45 @@ describe.each(testDatabaseKinds())('Store History: undoing a restore that made i
     return { job, newIds };
   };
   const undoPreview = async (jobId: string, cookie: string | null) => {
-    const res = await call(jobUndoPreviewPath(jobId), {
-      method: 'POST',
-      cookie,
-      body: JSON.stringify({ storeCredentials: DEMO }),
-    });
+    const res = await postForDemo(jobUndoPreviewPath(jobId), cookie);
     expect(res.status, await res.clone().text()).toBe(200);
     return restoreUndoPreviewResponseSchema.parse(await res.json()).preview.items;
   };
-  const undo = async (jobId: string, cookie: string | null) => {
-    const res = await call(jobUndoPath(jobId), {
-      method: 'POST',
-      cookie,
-      body: JSON.stringify({ storeCredentials: DEMO }),
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const started = restoreStartResponseSchema.parse(await res.json()).job;
-    expect(started).toMatchObject({ kind: 'snapshot-restore', undoOf: jobId });
-    return follow(started.id, cookie);
-  };
-  const deleteProduct = async (id: number) => {
-    expect((await store('DELETE', `/v3/catalog/products/${id}`)).status).toBe(204);
-  };
-  const someProduct = async (n: number) =>
-    (await sandbox<{ data: Product[] }>('/v3/catalog/products?limit=10')).data[n]!;
-
-  it('deletes the product the restore made again, and counts it once', async () => {
-    const first = await someProduct(2);
+  /** A product of the snapshot (the `n`th), deleted from the store since and made again by a restore. */
+  const productMadeAgain = async (n: number) => {
+    const first = (await sandbox<{ data: Product[] }>('/v3/catalog/products?limit=10')).data[n]!;
     const { snapshotId, cookie } = await take();
-    await deleteProduct(first.id);
-
+    expect((await store('DELETE', `/v3/catalog/products/${first.id}`)).status).toBe(204);
     const { job, newIds } = await restoreDeleted(snapshotId, cookie, [
       { kind: 'product', key: { id: first.id } },
     ]);
     const newId = newIds[0]!;
+    /** The product made again, as the undo names it. */
+    const made = { kind: 'product' as const, key: { id: newId }, name: first.name };
+    return { first, cookie, job, newId, made };
+  };
+  /** Undoes a restore of one item, done with this one outcome (counted once). */
+  const undoOne = async (jobId: string, cookie: string | null, outcome: JobItemOutcome) => {
+    const undone = await undo(jobId, cookie);
+    expect(undone).toMatchObject({
+      state: 'done',
+      total: 1,
+      succeeded: outcome.outcome === 'written' ? 1 : 0,
+      skipped: outcome.outcome === 'skipped' ? 1 : 0,
+      failed: 0,
+    });
+    expect(undone.outcomes).toEqual([outcome]);
+    expectCountsAddUp(undone);
+  };
+
+  it('deletes the product the restore made again, and counts it once', async () => {
+    const { first, cookie, job, newId, made } = await productMadeAgain(2);
     expect((await store('GET', `/v3/catalog/products/${newId}`)).body).toMatchObject({
       data: { name: first.name },
     });
 
-    expect(await undoPreview(job.id, cookie)).toEqual([
-      { kind: 'product', key: { id: newId }, name: first.name, action: 'delete', fields: [] },
-    ]);
-    const undone = await undo(job.id, cookie);
-    expect(undone).toMatchObject({ state: 'done', total: 1, succeeded: 1, skipped: 0, failed: 0 });
-    expect(undone.outcomes).toEqual([
-      {
-        kind: 'product',
-        key: { id: newId },
-        name: first.name,
-        outcome: 'written',
-        reason: RESTORE_UNDO_DELETED_REASON,
-      },
-    ]);
-    expectCountsAddUp(undone);
+    expect(await undoPreview(job.id, cookie)).toEqual([{ ...made, action: 'delete', fields: [] }]);
+    await undoOne(job.id, cookie, { ...made, outcome: 'written', reason: RESTORE_UNDO_DELETED_REASON });
     // Gone again; nothing else by its name either.
     expect((await store('GET', `/v3/catalog/products/${newId}`)).status).toBe(404);
     const byName = await store<{ data: Product[] }>(
@@ -142,37 +105,13 @@ describe.each(testDatabaseKinds())('Store History: undoing a restore that made i
   });
 
   it('leaves a product made again that was renamed since the restore', async () => {
-    const first = await someProduct(3);
-    const { snapshotId, cookie } = await take();
-    await deleteProduct(first.id);
-    const { job, newIds } = await restoreDeleted(snapshotId, cookie, [
-      { kind: 'product', key: { id: first.id } },
-    ]);
-    const newId = newIds[0]!;
+    const { cookie, job, newId, made } = await productMadeAgain(3);
     await storeWrite('PUT', `/v3/catalog/products/${newId}`, { name: 'Renamed after the restore' });
 
     expect(await undoPreview(job.id, cookie)).toEqual([
-      {
-        kind: 'product',
-        key: { id: newId },
-        name: first.name,
-        action: 'unchanged',
-        fields: [],
-        reason: RESTORE_STALE_REASON,
-      },
+      { ...made, action: 'unchanged', fields: [], reason: RESTORE_STALE_REASON },
     ]);
-    const undone = await undo(job.id, cookie);
-    expect(undone).toMatchObject({ state: 'done', total: 1, succeeded: 0, skipped: 1, failed: 0 });
-    expect(undone.outcomes).toEqual([
-      {
-        kind: 'product',
-        key: { id: newId },
-        name: first.name,
-        outcome: 'skipped',
-        reason: RESTORE_STALE_REASON,
-      },
-    ]);
-    expectCountsAddUp(undone);
+    await undoOne(job.id, cookie, { ...made, outcome: 'skipped', reason: RESTORE_STALE_REASON });
     const kept = await store<{ data: Product }>('GET', `/v3/catalog/products/${newId}`);
     expect(kept.status).toBe(200);
     expect(kept.body.data.name).toBe('Renamed after the restore');

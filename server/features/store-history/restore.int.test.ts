@@ -3,7 +3,6 @@
 // after the preview is left as it is), an expired or unknown preview, another owner's snapshot, and the undo.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobUndoPath } from '../../../common/contracts/jobs';
 import {
   listSnapshotsResponseSchema,
   restorePreviewResponseSchema,
@@ -11,9 +10,7 @@ import {
   snapshotDiffResponseSchema,
   restoreStartResponseSchema,
   RESTORE_STALE_REASON,
-  snapshotRestorePath,
   SNAPSHOTS_PATH,
-  takeSnapshotResponseSchema,
   type RestoreItem,
 } from '../../../common/contracts/store-history';
 import { restorePreview } from '../../db/schema';
@@ -28,25 +25,7 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const { sandbox } = app;
 
-  const { call, storeWrite, addHomeWidget, follow } = storeHistoryCalls(app);
-  const take = async (cookie: string | null = null, scope = ['catalog', 'categories', 'brands']) => {
-    const res = await call(SNAPSHOTS_PATH, {
-      method: 'POST',
-      cookie,
-      body: JSON.stringify({ storeCredentials: DEMO, scope }),
-    });
-    expect(res.status, await res.clone().text()).toBe(202);
-    const owner = cookie ?? res.headers.get('set-cookie')?.split(';')[0] ?? null;
-    const { snapshotId, job } = takeSnapshotResponseSchema.parse(await res.json());
-    expect((await follow(job.id, owner)).state).toBe('done');
-    return { snapshotId, cookie: owner };
-  };
-  const restore = (snapshotId: string, cookie: string | null, body: Json) =>
-    call(snapshotRestorePath(snapshotId), {
-      method: 'POST',
-      cookie,
-      body: JSON.stringify({ storeCredentials: DEMO, ...body }),
-    });
+  const { call, storeWrite, addHomeWidget, follow, take, restore, undo } = storeHistoryCalls(app);
   const preview = async (snapshotId: string, cookie: string | null, items: RestoreItem[]) => {
     const res = await restore(snapshotId, cookie, { preview: true, items });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -140,15 +119,7 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
     expect(restoreStartResponseSchema.parse(await again.json()).job.id).toBe(job.id);
 
     // The undo puts the edited values back.
-    const undoRes = await call(jobUndoPath(job.id), {
-      method: 'POST',
-      cookie,
-      body: JSON.stringify({ storeCredentials: DEMO }),
-    });
-    expect(undoRes.status, await undoRes.clone().text()).toBe(200);
-    const undoJob = restoreStartResponseSchema.parse(await undoRes.json()).job;
-    expect(undoJob).toMatchObject({ kind: 'snapshot-restore', undoOf: job.id });
-    const undone = await follow(undoJob.id, cookie);
+    const undone = await undo(job.id, cookie);
     expect(undone).toMatchObject({ state: 'done', total: 2, succeeded: 2, failed: 0, skipped: 0 });
     const back = await product(first.id);
     expect(back.description).toBe('<p>Broken by hand</p>');

@@ -4,7 +4,6 @@
 // again rather than a second one started, one older than the freshness window or of a smaller scope is not reused, and
 // a visitor (or a store outside the cloud list) is told how to take one.
 import { describe, expect, it } from 'vitest';
-import { jobEventsPath, type JobView } from '../../../common/contracts/jobs';
 import {
   LIVE_FRESH_MINUTES,
   SNAPSHOT_LIVE_NEEDS_SNAPSHOT_MESSAGE,
@@ -14,11 +13,11 @@ import {
   takeSnapshotResponseSchema,
   type SnapshotScope,
 } from '../../../common/contracts/store-history';
-import { USER_STORES_PATH } from '../../../common/contracts/stores';
-import { signedUpUser, TestClient } from '../../test/accounts';
+import { TestClient } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE, EMPTY_STORE, useToolTestServer } from '../../test/store-tools';
 import { callTool, connectTestAgent } from '../mcp/mcp-test-agent';
+import { finishedJob, userWithCloudStores } from './store-history.test-kit';
 
 type Brand = { id: number; name: string };
 let users = 0;
@@ -27,32 +26,15 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
   const app = useToolTestServer(kind);
 
   /** A signed-in user whose Store Manager keeps these cloud stores (the demo store unless told). */
-  const user = async (stores: readonly (typeof DEMO_STORE)[] = [DEMO_STORE]) => {
-    const { client } = await signedUpUser(app.server, {
-      name: 'Live',
-      email: `live-${kind}-${++users}@example.com`,
-      password: 'a long enough password 1',
-    });
-    const createdAt = new Date().toISOString();
-    const saved = await client.post(USER_STORES_PATH, { stores: stores.map((s) => ({ ...s, createdAt })) });
-    expect(saved.status, await saved.clone().text()).toBe(200);
-    return client;
-  };
-  /** Follows a job's events to its end: its last view. */
-  const finished = async (client: TestClient, jobId: string): Promise<JobView> => {
-    const events = await (await client.request(jobEventsPath(jobId))).text();
-    const views = events
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .map((line) => JSON.parse(line.slice(6)) as JobView);
-    return views.at(-1)!;
-  };
+  const user = async (stores: readonly (typeof DEMO_STORE)[] = [DEMO_STORE]) =>
+    (await userWithCloudStores(app, { name: 'Live', email: `live-${kind}-${++users}@example.com` }, stores))
+      .client;
   /** A snapshot of the demo store with its credentials (POST /api/snapshots), followed to its end. */
   const take = async (client: TestClient, scope: SnapshotScope[] = ['brands']): Promise<string> => {
     const res = await client.post(SNAPSHOTS_PATH, { storeCredentials: DEMO_STORE, scope });
     expect(res.status, await res.clone().text()).toBe(202);
     const { snapshotId, job } = takeSnapshotResponseSchema.parse(await res.json());
-    expect((await finished(client, job.id)).state).toBe('done');
+    expect((await finishedJob(client, job.id)).state).toBe('done');
     return snapshotId;
   };
   const live = (client: TestClient, id: string, query = '') =>
@@ -82,6 +64,14 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
     expect(res.status, await res.clone().text()).toBe(200);
     return before;
   };
+  /** The diff's change of a brand renamed to `name`. */
+  const renamed = (brand: Brand, name: string) => ({
+    kind: 'brand',
+    key: { id: brand.id },
+    name,
+    change: 'changed',
+    fields: [{ path: 'name', before: brand.name, after: name }],
+  });
   /** Moves a snapshot's times back (the database's clock), as if it had been taken `minutes` ago. */
   const age = async (id: string, minutes: number) => {
     await app.server.database.executeSql(
@@ -105,7 +95,7 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
     const again = await started(client, from);
     expect(again.snapshotId).toBe(first.snapshotId);
     expect(again.job.id).toBe(first.job.id);
-    expect((await finished(client, first.job.id)).state).toBe('done');
+    expect((await finishedJob(client, first.job.id)).state).toBe('done');
     await app.control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 0 }) });
 
     const listed = (await (
@@ -121,15 +111,7 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
     expect(diff.total).toBe(1);
     expect(diff.nextCursor).toBeNull();
     expect(diff.counts.brand).toEqual({ added: 0, removed: 0, changed: 1 });
-    expect(diff.changes).toEqual([
-      {
-        kind: 'brand',
-        key: { id: brand.id },
-        name: 'Renamed Live',
-        change: 'changed',
-        fields: [{ path: 'name', before: brand.name, after: 'Renamed Live' }],
-      },
-    ]);
+    expect(diff.changes).toEqual([renamed(brand, 'Renamed Live')]);
     // The filters apply as to any diff.
     expect((await diffed(client, from, '&kind=product')).changes).toEqual([]);
   });
@@ -140,7 +122,7 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
     // A later snapshot of the brands only does not hold what `from` holds: a new one of both parts is started.
     await take(client, ['brands']);
     const wider = await started(client, from);
-    expect((await finished(client, wider.job.id)).state).toBe('done');
+    expect((await finishedJob(client, wider.job.id)).state).toBe('done');
     expect((await diffed(client, from)).against?.snapshotId).toBe(wider.snapshotId);
 
     // Ended longer ago than the window: the store now needs another snapshot.
@@ -148,7 +130,7 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
     await age(wider.snapshotId, LIVE_FRESH_MINUTES + 1);
     const fresh = await started(client, from);
     expect(fresh.snapshotId).not.toBe(wider.snapshotId);
-    expect((await finished(client, fresh.job.id)).state).toBe('done');
+    expect((await finishedJob(client, fresh.job.id)).state).toBe('done');
     const diff = await diffed(client, from);
     expect(diff.against?.snapshotId).toBe(fresh.snapshotId);
     expect(diff.total).toBe(0);
@@ -164,19 +146,11 @@ describe.each(testDatabaseKinds())('Store History, a snapshot against the store 
       expect(first.isError).toBeUndefined();
       const { snapshotId, job } = takeSnapshotResponseSchema.parse(first.structuredContent);
       expect(job).toMatchObject({ kind: 'store-snapshot', storeHash: DEMO_STORE.storeHash });
-      expect((await finished(client, job.id)).state).toBe('done');
+      expect((await finishedJob(client, job.id)).state).toBe('done');
       const second = await callTool(agent, 'diff_snapshots', { snapshotId: from, against: 'live' });
       const diff = snapshotDiffResponseSchema.parse(second.structuredContent);
       expect(diff.against?.snapshotId).toBe(snapshotId);
-      expect(diff.changes).toEqual([
-        {
-          kind: 'brand',
-          key: { id: brand.id },
-          name: 'Renamed For Agent',
-          change: 'changed',
-          fields: [{ path: 'name', before: brand.name, after: 'Renamed For Agent' }],
-        },
-      ]);
+      expect(diff.changes).toEqual([renamed(brand, 'Renamed For Agent')]);
     } finally {
       await agent.close();
     }

@@ -4,7 +4,7 @@
 // one), visitors' snapshots expiring like demo copies (blobs deleted), and a running snapshot's deletion refused.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobCancelPath, jobEventsPath, type JobView } from '../../../common/contracts/jobs';
+import { jobCancelPath, jobEventsPath } from '../../../common/contracts/jobs';
 import {
   listSnapshotSchedulesResponseSchema,
   listSnapshotsResponseSchema,
@@ -15,13 +15,14 @@ import {
   takeSnapshotResponseSchema,
   type Snapshot,
 } from '../../../common/contracts/store-history';
-import { USER_STORES_PATH } from '../../../common/contracts/stores';
 import { snapshotBlob } from '../../db/schema';
 import { DEMO_COPY_DEFAULTS } from '../../sandbox/demo-copies';
-import { signedUpUser, type TestClient } from '../../test/accounts';
+import { USER_STORES_PATH } from '../../../common/contracts/stores';
+import { type TestClient } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { DEMO_STORE, EMPTY_STORE, useToolTestServer } from '../../test/store-tools';
+import { finishedJob, userWithCloudStores as userWithStores } from './store-history.test-kit';
 
 let users = 0;
 
@@ -29,22 +30,11 @@ describe.each(testDatabaseKinds())('Store History schedules (%s)', (kind) => {
   const app = useToolTestServer(kind);
 
   /** A signed-in user whose cloud list holds the demo store and the empty one. */
-  const userWithCloudStores = async () => {
-    const { client, id } = await signedUpUser(app.server, {
-      name: 'Scheduler',
-      email: `schedule-${kind}-${++users}@example.com`,
-      password: 'a long enough password 1',
-    });
-    const createdAt = new Date().toISOString();
-    const saved = await client.post(USER_STORES_PATH, {
-      stores: [
-        { ...DEMO_STORE, createdAt },
-        { ...EMPTY_STORE, createdAt },
-      ],
-    });
-    expect(saved.status, await saved.clone().text()).toBe(200);
-    return { client, id };
-  };
+  const userWithCloudStores = () =>
+    userWithStores(app, { name: 'Scheduler', email: `schedule-${kind}-${++users}@example.com` }, [
+      DEMO_STORE,
+      EMPTY_STORE,
+    ]);
   const put = (client: TestClient, storeId: string, body: unknown) =>
     client.request(snapshotSchedulePath(storeId), { method: 'PUT', json: body });
   const snapshotsOf = async (client: TestClient, storeHash = DEMO_STORE.storeHash): Promise<Snapshot[]> => {
@@ -52,21 +42,12 @@ describe.each(testDatabaseKinds())('Store History schedules (%s)', (kind) => {
     expect(res.status).toBe(200);
     return listSnapshotsResponseSchema.parse(await res.json()).snapshots;
   };
-  /** Follows a job's events to its end: its last view. */
-  const finished = async (client: TestClient, jobId: string): Promise<JobView> => {
-    const events = await (await client.request(jobEventsPath(jobId))).text();
-    const views = events
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .map((line) => JSON.parse(line.slice(6)) as JobView);
-    return views.at(-1)!;
-  };
   /** The tick at `iso`; every snapshot it started followed to its end. */
   const tick = async (client: TestClient, iso: string) => {
     const result = await app.server.tickSnapshotSchedules(new Date(iso));
     for (const { snapshotId } of result.started) {
       const snapshot = (await snapshotsOf(client)).find((s) => s.id === snapshotId)!;
-      expect((await finished(client, snapshot.jobId!)).state).toBe('done');
+      expect((await finishedJob(client, snapshot.jobId!)).state).toBe('done');
     }
     return result;
   };
@@ -151,7 +132,7 @@ describe.each(testDatabaseKinds())('Store History schedules (%s)', (kind) => {
     const manualRes = await client.post(SNAPSHOTS_PATH, { storeCredentials: DEMO_STORE, scope: ['brands'] });
     expect(manualRes.status).toBe(202);
     const manual = takeSnapshotResponseSchema.parse(await manualRes.json());
-    expect((await finished(client, manual.job.id)).state).toBe('done');
+    expect((await finishedJob(client, manual.job.id)).state).toBe('done');
 
     // 04:59: nothing is due yet.
     expect((await tick(client, '2030-01-10T04:59:00Z')).started).toEqual([]);
@@ -163,7 +144,7 @@ describe.each(testDatabaseKinds())('Store History schedules (%s)', (kind) => {
     const started = [...a.started, ...b.started];
     expect(started.map((s) => s.storeId)).toEqual([DEMO_STORE.id]);
     const first = (await snapshotsOf(client)).find((s) => s.id === started[0]!.snapshotId)!;
-    expect((await finished(client, first.jobId!)).state).toBe('done');
+    expect((await finishedJob(client, first.jobId!)).state).toBe('done');
     expect((await tick(client, '2030-01-10T05:40:00Z')).started).toEqual([]);
     expect(await snapshotsOf(client, EMPTY_STORE.storeHash)).toEqual([]);
 
@@ -237,7 +218,7 @@ describe.each(testDatabaseKinds())('Store History schedules (%s)', (kind) => {
     const mine = takeSnapshotResponseSchema.parse(
       await (await client.post(SNAPSHOTS_PATH, { storeCredentials: DEMO_STORE, scope: ['brands'] })).json(),
     );
-    await finished(client, mine.job.id);
+    await finishedJob(client, mine.job.id);
 
     const expiry = DEMO_COPY_DEFAULTS.idleMs;
     const early = await app.server.tickSnapshotSchedules(new Date(Date.now() + expiry - 60_000));
