@@ -71,8 +71,26 @@ export function createJobQueue(options: JobQueueOptions) {
   const wholeQueues = new Map<string, WholeJobQueue>();
   const cronQueues = new Map<string, CronQueue>();
   const workerIds = new Map<string, string[]>();
+  // Once the queue has stopped, pg-boss may still finish a handler that outlived `stop`'s wait and then complete or
+  // fail its job without awaiting it (pg-boss 10, manager.js `onFetch`): on a closed database that is an unhandled
+  // rejection. After `stop` every statement answers "no result" without reaching the database; the job left active
+  // expires and is retried, as when the process dies (CI stop 37: "PGlite is closed" after a test server stopped).
+  // `rows` is left out, not empty: pg-boss reads a missing result as none (`result?.rows || []` in fetch,
+  // `result && result.rows ? … : 0` in complete and fail), whereas an empty one makes complete read `rows[0].count`.
+  let stopped = false;
+  const noResult = { rows: undefined as unknown as unknown[], rowCount: 0 };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => options.database.executeSql(text, values) },
+    db: {
+      executeSql: async (text, values) => {
+        if (stopped) return noResult;
+        try {
+          return await options.database.executeSql(text, values);
+        } catch (error) {
+          if (stopped) return noResult;
+          throw error;
+        }
+      },
+    },
     schema: 'pgboss',
     supervise: true,
     // The timekeeper of `registerCron`'s queues (one firing for all instances); it checks every 30 s.
@@ -262,7 +280,11 @@ export function createJobQueue(options: JobQueueOptions) {
       clearInterval(watch);
       if (!started) return;
       await started.catch(() => undefined);
-      await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+      try {
+        await boss.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+      } finally {
+        stopped = true;
+      }
     },
   };
 }
