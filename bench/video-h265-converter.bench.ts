@@ -14,6 +14,7 @@
 //     lists every run's (one run moves 15% from session to session). The machine's load average is in the metric.
 import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
+import { request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -39,25 +40,51 @@ let address = 0;
 
 type Caller = { ip: string; cookie: string };
 
+/**
+ * A JSON POST through `node:http`, not `fetch`: a busy conversion answers after several minutes, and `fetch` (undici)
+ * gives up on a response whose headers take more than 300 s (`UND_ERR_HEADERS_TIMEOUT`, which ended the busy run of
+ * issue 29's P6). This request waits as long as the server takes.
+ */
 async function post(
   url: string,
   body: unknown,
   caller: Caller,
 ): Promise<{ status: number; json: Record<string, unknown>; ms: number }> {
   const started = performance.now();
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': caller.ip,
-      ...(caller.cookie ? { cookie: caller.cookie } : {}),
+  const payload = JSON.stringify(body);
+  const { status, text, setCookie } = await new Promise<{ status: number; text: string; setCookie?: string }>(
+    (resolve, reject) => {
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            'x-forwarded-for': caller.ip,
+            ...(caller.cookie ? { cookie: caller.cookie } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+              setCookie: res.headers['set-cookie']?.[0],
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  const set = res.headers.get('set-cookie');
-  if (set) caller.cookie = set.split(';')[0] ?? '';
-  return { status: res.status, json, ms: performance.now() - started };
+  );
+  const json = JSON.parse(text) as Record<string, unknown>;
+  if (setCookie) caller.cookie = setCookie.split(';')[0] ?? '';
+  return { status, json, ms: performance.now() - started };
 }
 
 type Converted = {
