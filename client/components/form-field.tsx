@@ -258,3 +258,61 @@ export function ActionButton({
     </button>
   );
 }
+
+/** The white button beside a panel's main action that starts no request (Cancel, Close, Convert Another, Sync). */
+export function SecondaryButton({
+  onClick,
+  isDisabled = false,
+  label,
+  testId,
+}: {
+  onClick: () => void;
+  isDisabled?: boolean;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={isDisabled}
+      data-testid={testId}
+      className={secondaryButtonClass}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** A checkbox with its label on the right (Enabled, Auto-create missing templates, a snapshot's parts). */
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+  isDisabled = false,
+  describedBy,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  isDisabled?: boolean;
+  /** The id of the note that says what the box does. */
+  describedBy?: string;
+  testId: string;
+}) {
+  return (
+    <label className="inline-flex items-center gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={isDisabled}
+        onChange={(event) => onChange(event.target.checked)}
+        data-testid={testId}
+        aria-describedby={describedBy}
+        className="h-4 w-4 accent-indigo-600"
+      />
+      {label}
+    </label>
+  );
+}

@@ -1,14 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { ActionButton, FormAlert } from '../form-field';
+import { ActionButton, FormAlert, SecondaryButton } from '../form-field';
 import { ProgressPanel } from '../tool/progress-panel';
 import { apiErrorText } from '../../lib/tool-errors';
 import { BulkResultPanel } from './bulk-result-panel';
 import { isFinalJob } from './job-follower';
 import { PreviewPanel } from './preview-panel';
 import type { BulkJobFlow } from './use-bulk-edit';
-
-const secondaryButton =
-  'rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
  * What follows a start, shared by both bulk-edit screens: the progress of the job (done, failed, total, rate, time
@@ -82,14 +79,7 @@ export function BulkJobSection({ flow }: { flow: BulkJobFlow }) {
               label={t('bulkEdit.undoConfirm')}
               testId="undo-confirm-button"
             />
-            <button
-              type="button"
-              onClick={flow.dropUndo}
-              className={secondaryButton}
-              data-testid="undo-cancel-button"
-            >
-              {t('common.cancel')}
-            </button>
+            <SecondaryButton onClick={flow.dropUndo} label={t('common.cancel')} testId="undo-cancel-button" />
           </div>
         </PreviewPanel>
       )}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxField } from '../../components/form-field';
 import { TableHeader } from '../../components/table-header';
 import type { MissingTemplate } from './import-widgets-rules';
 
@@ -73,17 +74,13 @@ export function MissingTemplatesSection({
       )}
       {hasSourceTemplates && (
         <div>
-          <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={autoCreate}
-              onChange={(event) => onAutoCreateChange(event.target.checked)}
-              data-testid="auto-create"
-              aria-describedby={`${id}-note`}
-              className="h-4 w-4 accent-indigo-600"
-            />
-            {t('importWidgets.autoCreate')}
-          </label>
+          <CheckboxField
+            label={t('importWidgets.autoCreate')}
+            checked={autoCreate}
+            onChange={onAutoCreateChange}
+            describedBy={`${id}-note`}
+            testId="auto-create"
+          />
           <p id={`${id}-note`} className="mt-1 text-xs text-slate-600" data-testid="auto-create-note">
             {autoCreate ? t('importWidgets.autoCreateOn') : t('importWidgets.autoCreateOff')}
           </p>

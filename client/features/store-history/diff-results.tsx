@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SNAPSHOT_ITEM_KINDS, type SnapshotItemKind } from '../../../common/contracts/store-history';
 import { smallButtonClass } from '../../components/button-classes';
-import { FormAlert, TextField } from '../../components/form-field';
+import { BusyButton, FormAlert, TextField } from '../../components/form-field';
 import { cn } from '../../lib/class-names';
 import { apiErrorText } from '../../lib/tool-errors';
 import { ChangeRow, type RowSelection } from './change-row';
@@ -117,15 +117,14 @@ export function DiffResults({
             ))}
           </ul>
           {diff.hasMore && (
-            <button
-              type="button"
+            <BusyButton
               onClick={diff.loadMore}
-              disabled={diff.isLoadingMore}
-              data-testid="diff-more"
+              isBusy={diff.isLoadingMore}
+              label={t('storeHistory.more')}
+              busyLabel={t('common.processing')}
               className={smallButtonClass}
-            >
-              {diff.isLoadingMore ? t('common.processing') : t('storeHistory.more')}
-            </button>
+              testId="diff-more"
+            />
           )}
         </>
       )}

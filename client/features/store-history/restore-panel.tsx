@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RestorePreviewItem, Snapshot } from '../../../common/contracts/store-history';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { secondaryButtonClass } from '../../components/button-classes';
-import { ActionButton, FormAlert } from '../../components/form-field';
+import { ActionButton, FormAlert, SecondaryButton } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { ProgressPanel } from '../../components/tool/progress-panel';
 import { cn } from '../../lib/class-names';
@@ -127,14 +126,7 @@ export function RestorePanel({
                 testId="restore-start-button"
               />
             )}
-            <button
-              type="button"
-              onClick={flow.closePreview}
-              className={secondaryButtonClass}
-              data-testid="restore-close"
-            >
-              {t('storeHistory.restoreClose')}
-            </button>
+            <SecondaryButton onClick={flow.closePreview} label={t('storeHistory.restoreClose')} testId="restore-close" />
           </div>
         </section>
       )}

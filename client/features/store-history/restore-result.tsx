@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { JobItemOutcome, JobView } from '../../../common/contracts/jobs';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { smallButtonClass } from '../../components/button-classes';
-import { ActionButton, FormAlert, type AlertTone } from '../../components/form-field';
+import { ActionButton, BusyButton, FormAlert, type AlertTone } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { cn } from '../../lib/class-names';
 import { badgeClass } from './snapshot-list';
@@ -118,15 +118,14 @@ export function RestoreResult({ flow, job, store }: { flow: RestoreFlow; job: Jo
       )}
       <div className="flex flex-wrap gap-2">
         {!isUndo && flow.skippedCount > 0 && (
-          <button
-            type="button"
+          <BusyButton
             onClick={flow.includeSkipped}
-            disabled={flow.isPreviewing}
-            data-testid="restore-include-skipped"
+            isBusy={flow.isPreviewing}
+            label={t('storeHistory.includeSkipped', { n: String(flow.skippedCount) })}
+            busyLabel={t('common.processing')}
             className={smallButtonClass}
-          >
-            {t('storeHistory.includeSkipped', { n: String(flow.skippedCount) })}
-          </button>
+            testId="restore-include-skipped"
+          />
         )}
         {flow.canUndo && (
           <ActionButton

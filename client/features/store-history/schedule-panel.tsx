@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SNAPSHOT_RETENTION, type SnapshotSchedule } from '../../../common/contracts/store-history';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { FormAlert } from '../../components/form-field';
+import { CheckboxField, FormAlert } from '../../components/form-field';
 import { ToolSubmitButton } from '../../components/tool/tool-form';
 import { useSession } from '../../lib/session';
 import { useStoreList } from '../../lib/stores/store-list';
@@ -89,16 +89,12 @@ function ScheduleForm({ storeId, schedule }: { storeId: string; schedule: Snapsh
 
   return (
     <form noValidate onSubmit={submit} className="space-y-3">
-      <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
-          checked={enabled}
-          onChange={(event) => setEnabled(event.target.checked)}
-          data-testid="snapshot-schedule-enabled"
-          className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
-        />
-        {t('storeHistorySchedule.enabled')}
-      </label>
+      <CheckboxField
+        label={t('storeHistorySchedule.enabled')}
+        checked={enabled}
+        onChange={setEnabled}
+        testId="snapshot-schedule-enabled"
+      />
       <div className="flex items-center gap-2 text-sm text-slate-800">
         <label htmlFor="snapshot-schedule-hour">{t('storeHistorySchedule.hour')}</label>
         <select

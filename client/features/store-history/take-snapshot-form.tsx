@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SNAPSHOT_SCOPES } from '../../../common/contracts/store-history';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { FormAlert } from '../../components/form-field';
+import { CheckboxField, FormAlert } from '../../components/form-field';
 import { StorePicker } from '../../components/store-picker/store-picker';
 import { ToolSubmitButton } from '../../components/tool/tool-form';
 import type { SnapshotJobFlow } from './use-snapshot-job';
@@ -40,17 +40,14 @@ export function TakeSnapshotForm({
         <legend className="text-sm font-medium text-slate-700">{t('storeHistory.scopeLegend')}</legend>
         <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
           {SNAPSHOT_SCOPES.map((part) => (
-            <label key={part} className="inline-flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                checked={flow.scope.includes(part)}
-                onChange={(event) => flow.toggleScope(part, event.target.checked)}
-                disabled={flow.isJobActive}
-                data-testid={`snapshot-scope-${part}`}
-                className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
-              />
-              {t(`storeHistory.scope.${part}`)}
-            </label>
+            <CheckboxField
+              key={part}
+              label={t(`storeHistory.scope.${part}`)}
+              checked={flow.scope.includes(part)}
+              onChange={(checked) => flow.toggleScope(part, checked)}
+              isDisabled={flow.isJobActive}
+              testId={`snapshot-scope-${part}`}
+            />
           ))}
         </div>
         {!hasScope && (

@@ -2,6 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
+import { primaryButtonClass as primaryButton } from '../../components/button-classes';
+import { SecondaryButton } from '../../components/form-field';
 import { cn } from '../../lib/class-names';
 import { apiErrorText } from '../../lib/tool-errors';
 import { fetchDemoStores, fetchIsSandboxOn } from './api';
@@ -21,10 +23,6 @@ import {
 
 type FormState = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; store: LocalStore };
 
-const primaryButton =
-  'inline-flex items-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
-const secondaryButton =
-  'inline-flex items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-60';
 
 /** Store Manager (spec part 1 §2 "Store Manager", §4, §5). */
 export default function StoreManagerScreen() {
@@ -73,15 +71,12 @@ export default function StoreManagerScreen() {
         <SyncChip />
         <div className="ml-auto flex gap-2">
           {isLoggedIn && (
-            <button
-              type="button"
-              className={secondaryButton}
-              data-testid="sync-button"
-              disabled={list.isLoading}
+            <SecondaryButton
               onClick={() => void list.sync()}
-            >
-              {t('stores.sync')}
-            </button>
+              isDisabled={list.isLoading}
+              label={t('stores.sync')}
+              testId="sync-button"
+            />
           )}
           <button
             type="button"
@@ -143,15 +138,12 @@ export default function StoreManagerScreen() {
           <p className="text-sm text-slate-600">{t('stores.empty')}</p>
           {sandbox.data === true && (
             <div className="mt-4 space-y-2">
-              <button
-                type="button"
-                className={secondaryButton}
-                data-testid="add-demo-stores"
-                disabled={addDemos.isPending}
+              <SecondaryButton
                 onClick={() => addDemos.mutate()}
-              >
-                {t('stores.addDemoStores')}
-              </button>
+                isDisabled={addDemos.isPending}
+                label={t('stores.addDemoStores')}
+                testId="add-demo-stores"
+              />
               <p className="text-xs text-slate-500">{t('stores.demoStoresHint')}</p>
               {addDemosError && (
                 <p role="alert" data-testid="add-demo-stores-error" className="text-sm text-red-700">

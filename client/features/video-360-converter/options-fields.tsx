@@ -1,34 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { readBackground, type Video360Form } from '../../../common/video/video360-options';
-import { TextField } from '../../components/form-field';
-
-function Checkbox({
-  label,
-  checked,
-  onChange,
-  disabled,
-  testId,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  disabled: boolean;
-  testId: string;
-}) {
-  return (
-    <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-      <input
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-        data-testid={testId}
-        className="h-4 w-4 accent-indigo-600"
-      />
-      {label}
-    </label>
-  );
-}
+import { CheckboxField, TextField } from '../../components/form-field';
 
 /** The 360 options (spec part 2 §3): frame count, frame size, background colour, final max width. */
 export function OptionsFields({
@@ -57,11 +29,11 @@ export function OptionsFields({
         className="max-w-xs"
       />
       <div className="space-y-3">
-        <Checkbox
+        <CheckboxField
           label={t('video360.resizeFrames')}
           checked={form.resizeFrames}
           onChange={(value) => set('resizeFrames', value)}
-          disabled={disabled}
+          isDisabled={disabled}
           testId="video360-resize-frames"
         />
         <div className="grid gap-3 sm:grid-cols-2">
@@ -101,11 +73,11 @@ export function OptionsFields({
         />
       </div>
       <div className="space-y-3">
-        <Checkbox
+        <CheckboxField
           label={t('video360.resizeFinal')}
           checked={form.resizeFinal}
           onChange={(value) => set('resizeFinal', value)}
-          disabled={disabled}
+          isDisabled={disabled}
           testId="video360-resize-final"
         />
         <TextField

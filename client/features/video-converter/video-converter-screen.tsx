@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { secondaryButtonClass as secondaryButton } from '../../components/button-classes';
+import { primaryButtonClass as primaryButton } from '../../components/button-classes';
+import { SecondaryButton } from '../../components/form-field';
 import { VideoFileField } from '../../components/tool/video-file-field';
 import { cn } from '../../lib/class-names';
 import { useOpenTab } from '../../lib/tab-navigation';
@@ -8,8 +9,6 @@ import { handOffFile } from '../../lib/video/file-handoff';
 import { formatDuration, megabytes, timeLeftSeconds, type TargetCodec } from './converter-rules';
 import { engineLabel, useVideoConverter } from './use-video-converter';
 
-const primaryButton =
-  'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
 const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
 
 const CODECS: readonly { codec: TargetCodec; key: 'codecH264' | 'codecH265' }[] = [
@@ -52,14 +51,7 @@ export default function VideoConverterScreen() {
               {t('video.engineLoadFailed', { reason: engineState.reason })}
             </p>
             <p className="text-sm text-slate-700">{t('video.engineSuggestions')}</p>
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={converter.retryEngine}
-              data-testid="video-engine-retry"
-            >
-              {t('common.tryAgain')}
-            </button>
+            <SecondaryButton onClick={converter.retryEngine} label={t('common.tryAgain')} testId="video-engine-retry" />
           </div>
         )}
       </section>
@@ -164,9 +156,7 @@ export default function VideoConverterScreen() {
 function ConvertAnotherButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <button type="button" className={secondaryButton} onClick={onClick} data-testid="video-another">
-      {t('video.convertAnother')}
-    </button>
+    <SecondaryButton onClick={onClick} label={t('video.convertAnother')} testId="video-another" />
   );
 }
 
@@ -196,9 +186,7 @@ function PlanDetails({
           {t(plan.reason === 'h265-unavailable' ? 'video.h265Unavailable' : 'video.noEngine')}
         </p>
         {plan.reason === 'h265-unavailable' && (
-          <button type="button" className={secondaryButton} onClick={onCloud} data-testid="video-open-cloud">
-            {t('video.openCloud')}
-          </button>
+          <SecondaryButton onClick={onCloud} label={t('video.openCloud')} testId="video-open-cloud" />
         )}
       </div>
     );
@@ -268,9 +256,7 @@ function Progress({
         {t('video.progress', { percent: String(percent) })}
         {left !== null && ` · ${t('video.timeLeft', { time: formatDuration(left) })}`}
       </p>
-      <button type="button" className={secondaryButton} onClick={onCancel} data-testid="video-cancel">
-        {t('common.cancel')}
-      </button>
+      <SecondaryButton onClick={onCancel} label={t('common.cancel')} testId="video-cancel" />
     </div>
   );
 }

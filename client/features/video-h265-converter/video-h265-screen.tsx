@@ -8,7 +8,8 @@ import {
   H265_TIME_LIMIT_SECONDS,
   type ConvertH265Result,
 } from '../../../common/contracts/video-h265-converter';
-import { FormAlert, SubmitButton } from '../../components/form-field';
+import { primaryButtonClass as primaryButton } from '../../components/button-classes';
+import { FormAlert, SecondaryButton, SubmitButton } from '../../components/form-field';
 import { ProgressPanel, formatDuration } from '../../components/tool/progress-panel';
 import { ResultPanel } from '../../components/tool/result-panel';
 import { VideoFileField } from '../../components/tool/video-file-field';
@@ -25,10 +26,6 @@ import {
 import { useH265Converter, type Estimate, type FileProblem } from './use-h265-converter';
 
 const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
-const primaryButton =
-  'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
-const secondaryButton =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /**
  * H.265 Video Converter (Cloud) (spec part 2 §2 "H.265 cloud screen", §3, §4, §5, §8, §9; issue 17): the video goes
@@ -240,9 +237,7 @@ function Result({ result, onReset }: { result: ConvertH265Result; onReset: () =>
         >
           {t('h265.download')}
         </a>
-        <button type="button" className={secondaryButton} onClick={onReset} data-testid="h265-another">
-          {t('video.convertAnother')}
-        </button>
+        <SecondaryButton onClick={onReset} label={t('video.convertAnother')} testId="h265-another" />
       </div>
     </section>
   );
