@@ -17,24 +17,18 @@ import {
   importProductRequestSchema,
   type ImportProgress,
 } from '../../../common/contracts/import-product';
-import type { Database } from '../../db/database';
 import { leaseRunner } from '../../db/lease';
-import { beforeWriteFor, type BeforeJobSnapshots } from '../../jobs/before-job';
+import { beforeWriteFor } from '../../jobs/before-job';
 import { failureOf, toolFailureBody } from '../../errors';
 import { readToolJsonStream, streamedBody, streamedBodyOf } from '../../json-stream';
 import { streamNdjson, wantsProgress } from '../../ndjson';
-import { toolRoute, type ToolRouteDeps } from '../../tool-route';
-import type { Auth } from '../auth/auth';
-import { jobOwner } from '../jobs/job-owner';
+import { toolRoute } from '../../tool-route';
+import { jobOwner, type OwnedWriteRouteDeps } from '../jobs/job-owner';
 import { analyseImport } from './import-product.analysis';
 import { importProduct } from './import-product.service';
 
-export type ImportProductRoutesDeps = ToolRouteDeps & {
-  database: Database;
-  getAuth: () => Promise<Auth>;
-  /** Snapshots before writes (Store History): the product an import updates, as it was. */
-  beforeJob?: BeforeJobSnapshots;
-};
+/** Store History's snapshot before the write takes the product an import updates, as it was. */
+export type ImportProductRoutesDeps = OwnedWriteRouteDeps;
 
 /**
  * The largest body an import takes: the global JSON limit. A product dump is bounded by BigCommerce's own limits (600

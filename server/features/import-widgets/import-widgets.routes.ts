@@ -33,10 +33,9 @@ import type { Logger } from '../../logger';
 import { AppError, failureOf, toolFailureBody } from '../../errors';
 import { streamedBody, streamedBodyOf } from '../../json-stream';
 import { streamNdjson, wantsProgress } from '../../ndjson';
-import { toolRoute, type ToolRouteDeps } from '../../tool-route';
-import { beforeWriteFor, type BeforeJobSnapshots } from '../../jobs/before-job';
-import type { Auth } from '../auth/auth';
-import { jobOwner } from '../jobs/job-owner';
+import { toolRoute } from '../../tool-route';
+import { beforeWriteFor } from '../../jobs/before-job';
+import { jobOwner, type OwnedWriteRouteDeps } from '../jobs/job-owner';
 import {
   checkImportWidgetsRequest,
   importWidgetsInputSchema,
@@ -51,12 +50,8 @@ import {
 } from './import-widgets.service';
 import { createPageBackupStore, type PageBackupStore } from './page-backup-store';
 
-export type ImportWidgetsRoutesDeps = ToolRouteDeps & {
-  database: Database;
-  getAuth: () => Promise<Auth>;
-  /** Snapshots before writes (Store History): the target pages, as they were. */
-  beforeJob?: BeforeJobSnapshots;
-};
+/** Store History's snapshot before the write takes the target pages, as they were. */
+export type ImportWidgetsRoutesDeps = OwnedWriteRouteDeps;
 
 const BACKUP_NOT_FOUND = 'This backup was not found';
 const NO_OWNER_MESSAGE = 'The import could not be started. Please try again.';

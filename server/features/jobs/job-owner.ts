@@ -3,6 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import type { Database } from '../../db/database';
+import type { BeforeJobSnapshots } from '../../jobs/before-job';
+import type { ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { getSessionUser } from '../auth/session';
 
@@ -30,3 +33,14 @@ export async function jobOwner(
   });
   return `visitor:${id}`;
 }
+
+/**
+ * What an import's routes need beside a tool route's: the database (leases, backups), the caller's owner
+ * (`jobOwner`), and Store History's snapshot of what the write will change, as it was.
+ */
+export type OwnedWriteRouteDeps = ToolRouteDeps & {
+  database: Database;
+  getAuth: () => Promise<Auth>;
+  /** Snapshots before writes (Store History). */
+  beforeJob?: BeforeJobSnapshots;
+};
