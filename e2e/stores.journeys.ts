@@ -93,6 +93,16 @@ async function addCloudStore(page: Page, values: Parameters<typeof addStore>[1])
   await expectText(card(page, values.name).getByTestId('store-card-badge'), 'Cloud');
 }
 
+/** Adds a store through the form, then waits until the cloud list of the user behind `cookie` is `names`. */
+async function addStoreToCloud(
+  page: Page,
+  values: Parameters<typeof addStore>[1],
+  cloud: { baseUrl: string; cookie: string; names: string[] },
+): Promise<void> {
+  await addStore(page, values);
+  await eventually(async () => assert.deepEqual(await cloudStoreNames(cloud.baseUrl, cloud.cookie), cloud.names));
+}
+
 /** Signs in outside the browser: a cookie header for API calls as that user, and the user's id. */
 async function apiSession(baseUrl: string, email: string): Promise<{ cookie: string; userId: string }> {
   const address = clientAddress();
@@ -378,15 +388,12 @@ export const storesJourneys: Journey[] = [
       await eventually(async () => assert.equal(await page.getByTestId('sync-chip').count(), 0), 5_000);
 
       // A new store is added as Cloud and the list is synced.
-      await addCloudStore(page, {
-        name: 'Second Shop',
-        storeHash: 'second2',
-        apiToken: 'second-token',
-        clientId: 'c2',
-      });
-      await eventually(async () =>
-        assert.deepEqual(await cloudStoreNames(baseUrl, cookie), ['Browser Shop', 'Second Shop']),
+      await addStoreToCloud(
+        page,
+        { name: 'Second Shop', storeHash: 'second2', apiToken: 'second-token', clientId: 'c2' },
+        { baseUrl, cookie, names: ['Browser Shop', 'Second Shop'] },
       );
+      await expectText(card(page, 'Second Shop').getByTestId('store-card-badge'), 'Cloud');
       await eventually(async () => assert.equal(await page.getByTestId('sync-chip').count(), 0), 5_000);
 
       // Sync: Syncing... while the upload runs (held back here until the chip has been seen), then ✓ Synced for 2 s.
@@ -562,14 +569,10 @@ export const storesJourneys: Journey[] = [
       await screenshot(page, 'stores-impersonating');
 
       // Adding while viewing writes to the viewed user's cloud only, never to the admin's browser list.
-      await addStore(page, {
-        name: 'Added For Viewed',
-        storeHash: 'forviewed1',
-        apiToken: 'fv-token',
-        clientId: 'fv',
-      });
-      await eventually(async () =>
-        assert.deepEqual(await cloudStoreNames(baseUrl, viewed.cookie), ['Viewed Shop', 'Added For Viewed']),
+      await addStoreToCloud(
+        page,
+        { name: 'Added For Viewed', storeHash: 'forviewed1', apiToken: 'fv-token', clientId: 'fv' },
+        { baseUrl, cookie: viewed.cookie, names: ['Viewed Shop', 'Added For Viewed'] },
       );
       assert.deepEqual(await localStores(page), adminLocal);
 
