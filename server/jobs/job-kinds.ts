@@ -4,6 +4,7 @@
 // definitions and imports no feature. Each kind has its own pg-boss queue named after it (job-queue.ts).
 import type { z } from 'zod';
 import type { JobKind } from '../../common/contracts/jobs';
+import type { SnapshotTargets } from '../../common/contracts/store-history';
 import type { BigCommerceClient } from '../integrations/bigcommerce';
 import type { SliceHandler } from './job-queue';
 import type { JobRow } from './job-store';
@@ -16,6 +17,11 @@ export type JobUndo = {
   preview(row: JobRow, client: BigCommerceClient): Promise<unknown>;
   /** The undo job's stored input. */
   input(row: JobRow): Record<string, unknown>;
+  /**
+   * What the undo will touch: its before-job snapshot's targets (issue 32: a snapshot before every write job, an undo
+   * included), so that an undo can itself be seen in Store History and undone by a restore.
+   */
+  before?(row: JobRow): SnapshotTargets;
 };
 
 export type JobKindDefinition = {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { BulkEditError } from '../../../common/contracts/bulk-edit';
 import type { JobKind } from '../../../common/contracts/jobs';
+import { MAX_SNAPSHOT_TARGETS, type SnapshotTargets } from '../../../common/contracts/store-history';
 import { type BigCommerceClient, type BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
 import type { Backup, JobRow, JobStore, PlanItem } from '../../jobs/job-store';
@@ -18,6 +19,7 @@ import {
   readSourceDescription,
   resolveScope,
   toPreview,
+  touchedBy,
   type EditField,
   type Plan,
 } from './bulk-edit.service';
@@ -276,6 +278,17 @@ async function makePlan(
   }
 }
 
+/**
+ * What an undo touches (its before-job snapshot, issue 32): the products the job backed up, or, past what one snapshot
+ * names by id, the job's own scope (an undo of an undo: every product).
+ */
+export function undoTargets(row: JobRow): SnapshotTargets {
+  const ids = Object.keys(row.backup as Backup).map(Number);
+  if (ids.length <= MAX_SNAPSHOT_TARGETS) return { products: ids };
+  const input = bulkEditInputSchema.parse(row.input);
+  return input.kind === 'undo' ? { productsWhere: {} } : touchedBy(input.scope);
+}
+
 /** The field a bulk-edit job wrote (its undo writes it back). */
 const fieldOf = (row: JobRow): EditField => bulkEditInputSchema.parse(row.input).field;
 
@@ -292,6 +305,7 @@ export function bulkEditJobKinds(deps: BulkEditJobDeps): JobKindDefinition[] {
       return toPreview(await planUndo(client, row.backup as Backup, field), field);
     },
     input: (row): BulkEditInput => ({ kind: 'undo', field: fieldOf(row), undoOf: row.id }),
+    before: undoTargets,
   };
   const backup = (row: JobRow) => ({
     jobId: row.id,

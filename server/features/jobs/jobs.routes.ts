@@ -19,14 +19,15 @@ import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import { readInput } from '../../tool-route';
 import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
-import { enqueueOrFail } from '../../jobs/enqueue';
+import type { BeforeJobSnapshots } from '../../jobs/before-job';
 import { assertRoomForJob, jobEventsAfter, toJobView } from '../../jobs/job-store';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { Auth } from '../auth/auth';
 import { jobOwner } from './job-owner';
 import type { JobKinds, JobUndo } from '../../jobs/job-kinds';
-import { sealCredentials, type Sealer, type SealedCredentials } from '../../jobs/sealed-credentials';
+import type { Sealer, SealedCredentials } from '../../jobs/sealed-credentials';
+import { startJob } from './start-job';
 import { randomUUID } from 'node:crypto';
 
 export type JobRoutesDeps = {
@@ -37,6 +38,9 @@ export type JobRoutesDeps = {
   getTokenCipher: () => Promise<Sealer>;
   /** The job kinds the features registered: what a backup and an undo are for each. */
   jobKinds: JobKinds;
+  /** Snapshots before writes (Store History): an undo takes one of what it will touch. */
+  beforeJob?: BeforeJobSnapshots;
+  logger?: { warn: (detail: object, message: string) => void };
 };
 
 /** How often the event stream looks at the job row, and how long one stream lasts (the browser reconnects). */
@@ -146,24 +150,18 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
       // Refused early at a limit, before the store is called; createWithinLimits is the binding check.
       await assertRoomForJob(deps.jobStore, row.owner, row.storeHash);
       await client.store.get();
-      const id = randomUUID();
-      const credentialsSealed = sealCredentials(await deps.getTokenCipher(), id, credentials);
-      // The limits checked again and the row written in one locked step; queueing after it, outside.
-      const created = await deps.jobStore.createWithinLimits({
-        id,
+      // An undo writes too: what it will touch is snapshotted first (issue 32), and it writes once that is complete.
+      const before = undo.before?.(row);
+      const created = await startJob(deps, {
+        id: randomUUID(),
         kind: undo.kind,
         owner: row.owner,
-        storeHash: row.storeHash,
         input: undo.input(row),
-        credentialsSealed,
-        undoOf: row.id,
+        credentials,
         now: new Date(),
+        undoOf: row.id,
+        ...(before ? { before } : {}),
       });
-      await enqueueOrFail(
-        deps.jobStore,
-        () => deps.jobQueue.enqueue({ jobId: id, kind: undo.kind, storeHash: row.storeHash }),
-        id,
-      );
       return c.json({ job: toJobView(created) });
     });
 }

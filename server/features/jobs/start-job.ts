@@ -6,7 +6,7 @@ import { isSnapshotRoomError, type BeforeJobSnapshots } from '../../jobs/before-
 import { enqueueOrFail } from '../../jobs/enqueue';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { JobRow, JobStore } from '../../jobs/job-store';
-import { sealCredentials, type SealedCredentials } from '../../jobs/sealed-credentials';
+import { sealCredentials, type SealedCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { TokenCipher } from '../../token-cipher';
 import type { ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
@@ -26,7 +26,8 @@ export type JobRoutesDeps = ToolRouteDeps & {
  * leaves the job as it was before Store History: its own backup, and the reason logged.
  */
 export async function startJob(
-  deps: Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'getTokenCipher' | 'beforeJob'> & {
+  deps: Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'beforeJob'> & {
+    getTokenCipher: () => Promise<Sealer>;
     logger?: { warn: (detail: object, message: string) => void };
   },
   job: {
@@ -41,6 +42,8 @@ export async function startJob(
     /** Whose requests the snapshot's are for the store's scheduler. Default the owner. */
     caller?: string;
     signal?: AbortSignal;
+    /** The job this one undoes. */
+    undoOf?: string;
   },
 ): Promise<JobRow> {
   const storeHash = job.credentials.target.storeHash;
@@ -72,6 +75,7 @@ export async function startJob(
     storeHash,
     input,
     credentialsSealed: sealCredentials(await deps.getTokenCipher(), job.id, job.credentials),
+    ...(job.undoOf ? { undoOf: job.undoOf } : {}),
     now: job.now,
   });
   await enqueueOrFail(

@@ -4,17 +4,21 @@
 import { describe, expect, it } from 'vitest';
 import { DUMP_PRODUCT_PATH, dumpProductResponseSchema } from '../../../common/contracts/dump-product';
 import { IMPORT_PRODUCT_PATH, importProductResponseSchema } from '../../../common/contracts/import-product';
-import { bulkEditPaths, jobViewSchema } from '../../../common/contracts/jobs';
+import { bulkEditPaths, jobUndoPath, jobViewSchema } from '../../../common/contracts/jobs';
 import {
   listSnapshotsResponseSchema,
   snapshotDiffPath,
   snapshotDiffResponseSchema,
+  snapshotItemPath,
+  snapshotItemResponseSchema,
   SNAPSHOTS_PATH,
   takeSnapshotResponseSchema,
 } from '../../../common/contracts/store-history';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
 import { storeHistoryCalls } from './store-history.test-kit';
+
+const max = (values: readonly string[]) => values.reduce((a, b) => (a > b ? a : b));
 
 describe.each(testDatabaseKinds())('snapshots before writes (%s)', (kind) => {
   const app = useToolTestServer(kind);
@@ -82,6 +86,44 @@ describe.each(testDatabaseKinds())('snapshots before writes (%s)', (kind) => {
         { id: b, change: 'changed', titles: [{ path: 'page_title', before: 'Before B', after: '' }] },
       ]),
     );
+  });
+
+  it('an undo first snapshots the products it puts back, as the edit left them, and then writes', async () => {
+    const [, , a, b] = await productIds(4);
+    await storeWrite('PUT', `/v3/catalog/products/${a}`, { page_title: 'Undo A' });
+    await storeWrite('PUT', `/v3/catalog/products/${b}`, { page_title: 'Undo B' });
+    const res = await call(bulkEditPaths('reset-page-title').start, {
+      method: 'POST',
+      body: JSON.stringify({ storeCredentials: DEMO, targetOption: 'specific', targetValue: `${a}, ${b}` }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    const edit = jobViewSchema.parse(((await res.json()) as { job: Json }).job);
+    expect(await follow(edit.id, cookie)).toMatchObject({ state: 'done', succeeded: 2 });
+
+    const undone = await call(jobUndoPath(edit.id), {
+      method: 'POST',
+      cookie,
+      body: JSON.stringify({ storeCredentials: DEMO }),
+    });
+    expect(undone.status, await undone.clone().text()).toBe(200);
+    const undo = jobViewSchema.parse(((await undone.json()) as { job: Json }).job);
+    expect(undo).toMatchObject({ kind: 'undo', undoOf: edit.id });
+    expect(await follow(undo.id, cookie)).toMatchObject({ state: 'done', succeeded: 2, failed: 0 });
+
+    // Two before-job snapshots: the edit's, then the undo's, which holds the two products with their titles reset.
+    const snapshots = (await snapshotsOf(cookie)).filter((each) => each.reason === 'before-job');
+    expect(snapshots).toHaveLength(2);
+    const undoBefore = snapshots.find((each) => each.createdAt === max(snapshots.map((s) => s.createdAt)))!;
+    expect(undoBefore).toMatchObject({ state: 'done' });
+    expect(undoBefore.counts).toMatchObject({ products: 2, categories: 0, pages: 0 });
+    for (const id of [a, b]) {
+      const item = await call(snapshotItemPath(undoBefore.id, 'product', { id }), { cookie });
+      expect(item.status).toBe(200);
+      expect(snapshotItemResponseSchema.parse(await item.json()).item.data).toMatchObject({ page_title: '' });
+    }
+    const { data: live } = await storeWrite('GET', `/v3/catalog/products/${a}?include_fields=page_title`, undefined);
+    expect(live).toMatchObject({ page_title: 'Undo A' });
   });
 
   it('a bulk edit of a brand snapshots that brand’s products (the documented brand_id filter) before it writes', async () => {

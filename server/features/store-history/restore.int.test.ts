@@ -8,6 +8,8 @@ import {
   restorePreviewResponseSchema,
   snapshotDiffPath,
   snapshotDiffResponseSchema,
+  snapshotItemPath,
+  snapshotItemResponseSchema,
   restoreStartResponseSchema,
   RESTORE_STALE_REASON,
   SNAPSHOTS_PATH,
@@ -125,6 +127,19 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
     expect(back.description).toBe('<p>Broken by hand</p>');
     expect(back.variants.find((v) => v.id === variant.id)!.price).toBe(999.5);
     expect((await category(cat.category_id)).name).toBe('Renamed');
+    // The undo took its own before-snapshot first: the two items as the restore left them (issue 32).
+    const afterUndo = listSnapshotsResponseSchema.parse(
+      await (await call(`${SNAPSHOTS_PATH}?storeHash=${DEMO.storeHash}`, { cookie })).json(),
+    ).snapshots;
+    const undoBefore = afterUndo.filter((each) => each.reason === 'before-job' && each.id !== before!.id);
+    expect(undoBefore).toHaveLength(1);
+    expect(undoBefore[0]).toMatchObject({ state: 'done', scope: ['catalog', 'categories'] });
+    expect(undoBefore[0]!.counts).toMatchObject({ products: 1, categories: 1, brands: 0, pages: 0 });
+    const kept = await call(snapshotItemPath(undoBefore[0]!.id, 'product', { id: first.id }), { cookie });
+    expect(kept.status).toBe(200);
+    expect(snapshotItemResponseSchema.parse(await kept.json()).item.data).toMatchObject({
+      description: first.description,
+    });
   });
 
   it('skips an item changed after the preview and writes the others', async () => {

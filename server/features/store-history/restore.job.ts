@@ -43,6 +43,7 @@ import {
   type RestorePlanItem,
 } from './restore-store';
 import { itemKeyText } from './snapshot-repository';
+import { restoreTargets } from './restore-start';
 import { mapBounded } from '../../../common/map-bounded';
 
 /** Items worked at once (each one to a few requests, through the store's scheduler). */
@@ -279,6 +280,8 @@ export function restoreJobKind(deps: RestoreJobDeps): JobKindDefinition {
     kind: 'snapshot-restore',
     preview: async (row, client) => ({ items: await previewUndo(client, undoItems(row)) }),
     input: (row): RestoreInput => ({ undoOf: row.id, items: undoItems(row) }),
+    // What the undo touches, as the store holds it now (issue 32: every write job, an undo included).
+    before: (row) => restoreTargets(undoItems(row)),
   };
   return {
     kind: 'snapshot-restore',
