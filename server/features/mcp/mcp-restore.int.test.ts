@@ -1,16 +1,18 @@
 // The MCP tool `restore_snapshot` (issue 33), driven by the SDK's own client over Streamable HTTP against the app and
-// the caller's demo store: a snapshot taken through the API, a description changed by hand since, the restore's
-// preview (live and restored values) and its token, the confirmed restore as the screen's `snapshot-restore` job
+// the caller's cloud store (the sandbox's shared demo store with a large quota: a demo copy keeps BigCommerce's 150
+// requests per 30 s, and its whole-catalogue snapshot would wait out a window in every test): a snapshot taken through
+// the API, a description changed by hand since, the restore's preview (live and restored values) and its token, the confirmed restore as the screen's `snapshot-restore` job
 // (followed with job_status, its effect read back from the store), the same token answering the same job, a store
 // moved since the preview refused, and a read-only token refused.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_STORES_PATH, demoStoresResponseSchema } from '../../../common/contracts/demo-stores';
 import { jobPath, jobResponseSchema, type JobView } from '../../../common/contracts/jobs';
 import { SNAPSHOTS_PATH, takeSnapshotResponseSchema } from '../../../common/contracts/store-history';
+import { USER_STORES_PATH } from '../../../common/contracts/stores';
 import { ERROR_CODES } from '../../../common/errors';
 import { auditLog } from '../../db/schema';
 import { type TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
+import { DEMO_STORE, resetDemoStore } from '../../test/store-tools';
 import { waitFor } from '../../test/wait-for';
 import { callTool, connectTestAgent, sandboxStoreApi } from './mcp-test-agent';
 
@@ -28,7 +30,7 @@ type Preview = {
 describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind) => {
   const { app, newUser } = useUsersTestServer(kind, 'mcp-restore');
   let user: TestClient;
-  let demo: { storeHash: string; accessToken: string };
+  let demo: { id: string; storeHash: string; accessToken: string };
 
   const call = callTool;
   const store = sandboxStoreApi(app, () => demo);
@@ -55,10 +57,13 @@ describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind)
   };
 
   beforeEach(async () => {
+    await resetDemoStore(app.server, { quota: 100_000 });
     user = (await newUser()).client;
-    const { stores } = demoStoresResponseSchema.parse(await (await user.post(DEMO_STORES_PATH)).json());
-    const full = stores.find((one) => one.storeHash.startsWith('sandbox-demo-'))!;
-    demo = { storeHash: full.storeHash, accessToken: full.accessToken };
+    const saved = await user.post(USER_STORES_PATH, {
+      stores: [{ ...DEMO_STORE, createdAt: new Date().toISOString() }],
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    demo = { id: DEMO_STORE.id, storeHash: DEMO_STORE.storeHash, accessToken: DEMO_STORE.accessToken };
   });
 
   it('previews the live and restored description, restores it as a job with the token, and answers that job again', async () => {
@@ -74,7 +79,7 @@ describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind)
       expect(listed?.annotations?.readOnlyHint).toBe(false);
       expect(listed?.inputSchema.required).toEqual(['storeId', 'snapshotId', 'items']);
       const args = {
-        storeId: demo.storeHash,
+        storeId: demo.id,
         snapshotId,
         items: [{ kind: 'product', key: { id: 77 }, fields: ['description'] }],
       };
@@ -134,7 +139,7 @@ describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind)
     const snapshotId = await takeSnapshot();
     await setDescription(77, '<p>Broken by hand</p>');
     const args = {
-      storeId: demo.storeHash,
+      storeId: demo.id,
       snapshotId,
       items: [{ kind: 'product', key: { id: 77 } }],
     };
