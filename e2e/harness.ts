@@ -53,7 +53,15 @@ export interface RunningApp {
 }
 
 /**
- * Starts `node --import tsx server/main.ts` on a free port with a fresh temporary DATA_DIR; waits for /api/health.
+ * The Node that runs the app: E2E_SERVER_NODE (a path to a `node` binary: CI runs the app on the Node users bring,
+ * .ci/run), else the one running the journeys.
+ */
+export function serverNode(): string {
+  return process.env.E2E_SERVER_NODE || process.execPath;
+}
+
+/**
+ * Starts `node --import tsx server/main.ts` (serverNode()) on a free port with a fresh temporary DATA_DIR; waits for /api/health.
  * The journeys open the page at `http://127.0.0.1:PORT` while PUBLIC_URL is `http://localhost:PORT`: another origin,
  * as for a person who opens the app at the machine's address (issue 27), so every upload, download and stream must use
  * same-origin addresses. Mailed links name PUBLIC_URL. SMTP_URL is unset (mails land in the dev outbox,
@@ -65,7 +73,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const baseUrl = `http://127.0.0.1:${port}`;
   const publicUrl = `http://localhost:${port}`;
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(serverNode(), ['--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...withoutSmtp(process.env),

@@ -3,10 +3,11 @@
 // removes the directory. The last line is always `e2e: N passed, M failed`; the exit code is non-zero on any failure.
 // `--preflight` only checks that a Chromium is there (npm test and test:e2e start with it, to stop within seconds
 // on a machine without one rather than after the build and the other suites).
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { REPO_ROOT, launchBrowser, runJourneys, startApp, type RunningApp } from './harness';
+import { REPO_ROOT, launchBrowser, runJourneys, serverNode, startApp, type RunningApp } from './harness';
 import { findChromium } from './find-chromium';
 import { ACCOUNTS_SERVER_ENV, accountsJourneys } from './accounts.journeys';
 import { shellJourneys } from './shell.journeys';
@@ -77,7 +78,8 @@ async function main(): Promise<number> {
       ADMIN_EMAILS: `${ACCOUNTS_SERVER_ENV.ADMIN_EMAILS},${STORES_ADMIN_EMAIL},${A11Y_ADMIN_EMAIL}`,
     });
     browser = await launchBrowser();
-    console.log(`e2e: server at ${app.baseUrl}, ${journeys.length} journeys`);
+    const nodeVersion = execFileSync(serverNode(), ['-v'], { encoding: 'utf8' }).trim();
+    console.log(`e2e: server at ${app.baseUrl} on Node ${nodeVersion}, ${journeys.length} journeys`);
     const { passed, failed } = await runJourneys(browser, app.baseUrl, journeys);
     if (failed > 0) console.log(`server output:\n${app.output() || '(none)'}`);
     console.log(`e2e: ${passed} passed, ${failed} failed`);
