@@ -3,7 +3,7 @@
 // and bad files. Boxes are drawn on a canvas: a journey finds a box by its DOM label (boxes of at least 60 x 25 px
 // have one, `data-node-id`) and clicks the canvas there. Expected texts are written out from the spec.
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
 import { generateWidgetsDump, TWENTY_THOUSAND } from './fixtures/widgets-dump-generator';
 import { expectText, openPage, textOf, type NewPage } from './helpers';
@@ -122,6 +122,20 @@ async function nodePoint(page: Page, id: string): Promise<{ x: number; y: number
 async function clickNode(page: Page, id: string, button: 'left' | 'right' = 'left'): Promise<void> {
   const point = await nodePoint(page, id);
   await page.mouse.click(point.x, point.y, { button });
+}
+
+/**
+ * Opens a box's details with a right click, clicked again while they are not open: under load a click can still land
+ * where a box was a moment before (a scroll or a transition that began after the label stood still).
+ */
+async function openDetails(page: Page, id: string): Promise<Locator> {
+  const details = page.getByTestId('node-details');
+  await eventually(async () => {
+    if (await details.isVisible()) return;
+    await clickNode(page, id, 'right');
+    await details.waitFor({ timeout: 1_500 });
+  }, 10_000);
+  return details;
 }
 
 /** The ids of the labelled boxes now shown, optionally of one kind. */
@@ -337,9 +351,7 @@ export const widgetsVisualizationJourneys: Journey[] = [
         .filter({ hasText: /^Pages$/ })
         .click();
       await expectFocus(page, 'pages');
-      await clickNode(page, `pages/${busiest}`, 'right');
-      const details = page.getByTestId('node-details');
-      await details.waitFor();
+      const details = await openDetails(page, `pages/${busiest}`);
       await eventually(async () =>
         assert.match(
           await textOf(details.getByTestId('node-fields')),
@@ -563,7 +575,7 @@ export const widgetsVisualizationJourneys: Journey[] = [
         .filter({ hasText: removed.name ?? '?' });
       assert.equal(await removedOption.count(), 1);
       const removedId = (await removedOption.getAttribute('data-node-id'))!;
-      await clickNode(page, removedId, 'right');
+      await openDetails(page, removedId);
       await expectText(
         page.getByTestId('node-details').getByTestId('node-fields'),
         `Kind Widget Name ${removed.name} Contents Widget Difference Removed Template ${before.widgetTemplates.find((t) => t.uuid === removed.widget_template_uuid)?.name}`,
