@@ -11,6 +11,9 @@ export default defineConfig({
           include: ['{client,server,common}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
+          // Modules stay loaded from one file to the next (no module mocks here; stubbed globals and fake timers are
+          // put back after each test): 52 s → 29 s.
+          isolate: false,
         },
       },
       {
@@ -21,6 +24,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // A worker keeps its loaded modules from one file to the next: each file starts its own server, database
+          // and sandbox, and shares nothing else (no module mocks, no lasting global changes). Importing the app
+          // again for every file cost 120 s of the suite's 690 (measured: 692 s → 563 s, every test passing).
+          isolate: false,
         },
       },
     ],
