@@ -173,6 +173,21 @@ export default tseslint.config(
     },
   },
   {
+    // Vitest runs the files of a worker one after another in the same module registry (vitest.config.ts
+    // `isolate: false`): a module mock would leak into the next file. Pass fakes in as arguments instead.
+    files: TEST_FILES,
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'hoisted'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Module mocks leak between test files (isolate: false): pass the fake in as an argument.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -268,4 +268,16 @@ describe('route errors', { timeout: 60_000 }, () => {
     );
     expect((result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-cycle')).toHaveLength(1);
   });
+
+  it('refuses a module mock in a test file (its workers keep modules loaded between files)', async () => {
+    const [result] = await eslint.lintText(
+      "import { vi } from 'vitest';\nvi.mock('node:fs');\nvi.stubGlobal('fetch', () => null);\n",
+      { filePath: 'server/env.test.ts' },
+    );
+    expect(
+      (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-properties').map((m) => m.message),
+    ).toEqual([
+      "'vi.mock' is restricted from being used. Module mocks leak between test files (isolate: false): pass the fake in as an argument.",
+    ]);
+  });
 });
