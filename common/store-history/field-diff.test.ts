@@ -67,4 +67,14 @@ describe('fieldChanges', () => {
     expect(changes).toHaveLength(MAX_FIELDS_PER_ITEM);
     expect(changes.at(-1)).toEqual({ path: '(101 more fields)', before: null, after: null });
   });
+
+  it('leaves out the fields a store sets itself at the top level only (issue 40)', () => {
+    const item = { id: 1, date_modified: 'x', views: 3, configuration: { views: 'grid', date_modified: 'kept' } };
+    expect(canonicalItem(item)).toEqual({ configuration: { date_modified: 'kept', views: 'grid' }, id: 1 });
+    expect(fieldChanges(item, { ...item, date_modified: 'y', configuration: { views: 'list' } })).toEqual([
+      { path: 'configuration.date_modified', before: 'kept', after: null },
+      { path: 'configuration.views', before: 'grid', after: 'list' },
+    ]);
+    expect(canonicalItem({ inventory_level: null })).toEqual({ inventory_level: null });
+  });
 });

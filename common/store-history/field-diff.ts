@@ -15,15 +15,28 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** The keys that name an element of an array of objects, best first (a variant by its SKU, anything by its id). */
 const ELEMENT_KEYS = ['sku', 'uuid', 'id', 'name', 'label', 'display_name'] as const;
 
-/** The item without the fields a store changes by itself, with its object keys sorted: what is hashed and stored. */
+/**
+ * The item without the fields a store changes by itself, with its object keys sorted: what is hashed and stored.
+ * Those fields are left out at the item's top level only (issue 40): deeper down a `views` or `date_modified` key is
+ * data, such as a widget's configuration, and is kept.
+ */
 export function canonicalItem(value: unknown): Json {
-  if (Array.isArray(value)) return value.map(canonicalItem);
+  return canonical(value, true);
+}
+
+/** A value inside an item (a field, a variant), keys sorted, nothing left out. */
+export function canonicalValue(value: unknown): Json {
+  return canonical(value, false);
+}
+
+function canonical(value: unknown, top: boolean): Json {
+  if (Array.isArray(value)) return value.map((element) => canonical(element, false));
   if (value !== null && typeof value === 'object') {
     const out: { [key: string]: Json } = {};
     for (const key of Object.keys(value).sort()) {
-      if (VOLATILE_FIELDS.has(key)) continue;
+      if (top && VOLATILE_FIELDS.has(key)) continue;
       const field = (value as Record<string, unknown>)[key];
-      if (field !== undefined) out[key] = canonicalItem(field);
+      if (field !== undefined) out[key] = canonical(field, false);
     }
     return out;
   }

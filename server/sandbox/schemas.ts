@@ -82,8 +82,9 @@ export const variantSchema = z
     upc: str(14),
     mpn: z.string(),
     gtin: str(14),
-    inventory_level: int,
-    inventory_warning_level: int,
+    // Nullable on a variant (product-variants_catalog.v3.yml 2107-2122): no level of its own.
+    inventory_level: int.nullable(),
+    inventory_warning_level: int.nullable(),
     bin_picking_number: str(255),
     option_values: z.array(variantOptionValueRef),
   })

@@ -108,8 +108,9 @@ export type Variant = {
   upc: string;
   mpn: string;
   gtin: string;
-  inventory_level: number;
-  inventory_warning_level: number;
+  /** Nullable (product-variants_catalog.v3.yml 2107-2122). */
+  inventory_level: number | null;
+  inventory_warning_level: number | null;
   bin_picking_number: string;
   option_values: VariantOptionValue[];
 };

@@ -13,7 +13,7 @@
 // - page: page-widgets.v3.yml:54 createPageWidgets publishes a page's whole content, so a page is one unit.
 import { createHash } from 'node:crypto';
 import type { SnapshotItemKind } from '../../../common/contracts/store-history';
-import { canonicalItem } from '../../../common/store-history/field-diff';
+import { canonicalValue } from '../../../common/store-history/field-diff';
 import {
   PRODUCT_WRITABLE_FIELDS,
   VARIANT_CODE_FIELDS,
@@ -191,7 +191,7 @@ export function unitValue(item: unknown, unit: WriteUnit): unknown {
 
 /** A value as JSON can carry it (undefined is null), compared and hashed canonically. */
 export function jsonValue(value: unknown): unknown {
-  return value === undefined ? null : canonicalItem(value);
+  return value === undefined ? null : canonicalValue(value);
 }
 
 export function sameValue(a: unknown, b: unknown): boolean {

@@ -1,20 +1,26 @@
-// What a snapshot reads, step by step (issue 32). The plan is made once, from the counts BigCommerce gives on the first
-// page of each collection and from the placements; then each step is one request whose items are stored at once, so
-// memory does not grow with the store and a resumed job goes on from the first step not yet settled.
+// What a snapshot reads, step by step (issue 32, issue 40). The plan is made once; then each step is one request (or,
+// for a small collection, its pages one after another) whose items are stored at once, so memory does not grow with
+// the store and a resumed job goes on from the first step not yet settled.
 //
 // Requests, and why they are the fewest BigCommerce allows for the data:
-// - products: `GET /v3/catalog/products?include=variants,images,custom_fields,bulk_pricing_rules,options,modifiers,
-//   videos&limit=10`: including options or modifiers caps the page at 10 products (catalog products OpenAPI,
-//   IncludeParamGetProducts; API-NOTES §3), and there is no store-wide list of options or modifiers, so 10 per
-//   request is the fewest for a product with all its parts;
-// - categories: `GET /v3/catalog/trees/categories?limit=250` (every tree's categories, 250 a page);
-// - brands: `GET /v3/catalog/brands?limit=250`;
-// - widget templates: `GET /v3/content/widget-templates?limit=250` (widgets.v3.yml getWidgetTemplates);
+// - products: their ids first, 250 a request in id order by keyset (`sort=id` products_catalog.v3.yml SortParam
+//   ~9534-9551, `id:greater` IdGreaterParam ~9814; `include_fields=name`, since `id` is not an allowed value of
+//   IncludeFieldsParam ~9567-9600: "the ID and the specified fields will be returned"), then
+//   `GET /v3/catalog/products?id:in=…&include=variants,images,custom_fields,bulk_pricing_rules,options,modifiers,
+//   videos,reviews,channels&limit=10` (including options or modifiers caps the page at 10: IncludeParamGetProducts;
+//   every sub-resource and the channel assignments come in that one answer: IncludeParamBase). A product deleted or
+//   added while the snapshot runs moves no other product out of it, as offset paging would (issue 40): the plan names
+//   the ids. The id list adds one request per 250 products (1.04x the fewest for the data).
+// - categories: `GET /v3/catalog/trees/categories?limit=250`; brands: `GET /v3/catalog/brands?limit=250`; widget
+//   templates: `GET /v3/content/widget-templates?limit=250` (widgets.v3.yml getWidgetTemplates). None documents a sort
+//   by id (brands_catalog.v3.yml SortQuery: `name` only; category-trees_catalog.v3.yml none), so each collection is
+//   one step that reads its pages in turn and reads them all again when the total moved meanwhile (at most
+//   MAX_COLLECTION_PASSES times), keeping every item seen: an item that existed throughout is never dropped.
 // - pages: BigCommerce lists no pages with content ("Not found", API-NOTES page-widgets), so the pages are the
 //   global regions and the 17 template files of each channel, and every (template file, entity id) the channel's
 //   placements name (`GET /v3/content/placements?channel_id:in=`, 250 a page), one `GET /v3/content/page-widgets`
-//   each (page-widgets.v3.yml getPageWidgets).
-// Planning adds one `limit=1` request per collection for its count, and the channel list.
+//   each (page-widgets.v3.yml getPageWidgets). A page with no widgets is kept too, so it can be restored to empty.
+// Planning adds the channel list.
 import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
 import {
   snapshotTargetsSchema,
@@ -24,10 +30,13 @@ import {
 } from '../../../common/contracts/store-history';
 import { isBigCommerceError, type BigCommerceClient } from '../../integrations/bigcommerce';
 
-export const PRODUCT_INCLUDES = 'variants,images,custom_fields,bulk_pricing_rules,options,modifiers,videos';
+export const PRODUCT_INCLUDES =
+  'variants,images,custom_fields,bulk_pricing_rules,options,modifiers,videos,reviews,channels';
 /** Including options or modifiers caps a products page at 10 (IncludeParamGetProducts). */
 export const PRODUCTS_PER_PAGE = 10;
 export const PER_PAGE = 250;
+/** A collection read again from its first page when its total moved while it was read, at most this many times. */
+export const MAX_COLLECTION_PASSES = 3;
 
 const COLLECTIONS = {
   products: {
@@ -43,10 +52,10 @@ type Collection = keyof typeof COLLECTIONS;
 
 export type SnapshotStep =
   /**
-   * A page of a collection; with `ids`, only those items, with `where`, the products a bulk edit's scope names (a
-   * before-job snapshot of what a write will touch).
+   * Items of a collection: with `ids`, only those (one request); with `all`, every page of a small collection, read
+   * again while its total moves. `page` (with `where`) is kept for plans made before issue 40.
    */
-  | { step: Collection; page: number; ids?: (number | string)[]; where?: ProductsWhere }
+  | { step: Collection; page: number; ids?: (number | string)[]; where?: ProductsWhere; all?: true }
   | { step: 'page'; channelId: number; templateFile: string | null; entityId: string | null };
 
 /** One item read: what `snapshot_item` keeps, and its content (stored as a blob). */
@@ -62,23 +71,37 @@ export type SnapshotReadItem = {
 type Call = { signal?: AbortSignal };
 type ProductsWhere = NonNullable<SnapshotTargets['productsWhere']>;
 
-async function pagesOf(
+/**
+ * Every product id (of the products `where` names), in id order, by keyset: `sort=id&id:greater=<last>`, 250 a page,
+ * with `include_fields=name` (the smallest documented answer).
+ */
+export async function productIds(
   client: BigCommerceClient,
-  collection: Collection,
   call: Call,
   where: ProductsWhere = {},
-): Promise<number> {
-  const { path, perPage } = COLLECTIONS[collection];
-  // The count alone: `limit=1` with only the id (include_fields, catalog OpenAPI IncludeFieldsParam).
-  const first = await client.list(path, {
-    query: collection === 'widget-templates' ? {} : { ...where, include_fields: 'id' },
-    limit: 1,
-    page: 1,
-    signal: call.signal,
-  });
-  const total = first.pagination?.total ?? first.items.length;
-  return Math.ceil(total / perPage);
+): Promise<number[]> {
+  const ids: number[] = [];
+  let after = 0;
+  for (;;) {
+    const page = await client.list('/v3/catalog/products', {
+      query: { ...where, include_fields: 'name', sort: 'id', direction: 'asc', 'id:greater': after },
+      limit: PER_PAGE,
+      page: 1,
+      signal: call.signal,
+    });
+    const got = page.items.map((item) => Number((item as { id: unknown }).id)).filter(Number.isFinite);
+    // Each id must be past the last: a store that ignored the sort or the filter would loop for ever.
+    const fresh = got.filter((id) => id > after);
+    ids.push(...fresh);
+    if (got.length < PER_PAGE || fresh.length === 0) return ids;
+    after = Math.max(...fresh);
+  }
 }
+
+const chunks = <T>(values: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(values.length / size) }, (_, index) =>
+    values.slice(index * size, (index + 1) * size),
+  );
 
 /** The steps of a snapshot of these parts of the store. */
 export async function planSnapshot(
@@ -87,15 +110,15 @@ export async function planSnapshot(
   call: Call = {},
 ): Promise<SnapshotStep[]> {
   const steps: SnapshotStep[] = [];
-  const addPages = async (collection: Collection) => {
-    const pages = await pagesOf(client, collection, call);
-    for (let page = 1; page <= pages; page++) steps.push({ step: collection, page });
-  };
-  if (scope.includes('catalog')) await addPages('products');
-  if (scope.includes('categories')) await addPages('categories');
-  if (scope.includes('brands')) await addPages('brands');
+  if (scope.includes('catalog')) {
+    for (const ids of chunks(await productIds(client, call), PRODUCTS_PER_PAGE)) {
+      steps.push({ step: 'products', page: 1, ids });
+    }
+  }
+  if (scope.includes('categories')) steps.push({ step: 'categories', page: 1, all: true });
+  if (scope.includes('brands')) steps.push({ step: 'brands', page: 1, all: true });
   if (scope.includes('widgets')) {
-    await addPages('widget-templates');
+    steps.push({ step: 'widget-templates', page: 1, all: true });
     const channels = await client.channels.listAll({ signal: call.signal });
     for (const channel of channels) {
       const pages = new Map<string, { templateFile: string | null; entityId: string | null }>();
@@ -127,11 +150,6 @@ export function scopeOfTargets(targets: SnapshotTargets): SnapshotScope[] {
   return scope.length > 0 ? scope : ['catalog'];
 }
 
-const chunks = <T>(values: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(values.length / size) }, (_, index) =>
-    values.slice(index * size, (index + 1) * size),
-  );
-
 /**
  * The steps of a before-job snapshot: the targeted products 10 a request (`id:in`, products_catalog.v3.yml:9694), or
  * those of a bulk edit's scope (`categories:in` :9738, `brand_id` :9870, `is_visible` :9929),
@@ -149,10 +167,10 @@ export async function planTargets(
     steps.push({ step: 'products', page: 1, ids });
   }
   if (targets.productsWhere) {
-    // The products of a category, a brand or every visible one, 10 a page with all their parts.
-    const where = targets.productsWhere;
-    const pages = await pagesOf(client, 'products', call, where);
-    for (let page = 1; page <= pages; page++) steps.push({ step: 'products', page, where });
+    // The products of a category, a brand or every visible one, named by id, 10 a request with all their parts.
+    for (const ids of chunks(await productIds(client, call, targets.productsWhere), PRODUCTS_PER_PAGE)) {
+      steps.push({ step: 'products', page: 1, ids });
+    }
   }
   for (const ids of chunks([...new Set(targets.categories ?? [])], PER_PAGE)) {
     steps.push({ step: 'categories', page: 1, ids });
@@ -160,10 +178,8 @@ export async function planTargets(
   for (const ids of chunks([...new Set(targets.brands ?? [])], PER_PAGE))
     steps.push({ step: 'brands', page: 1, ids });
   if (targets.widgetTemplates?.length) {
-    const pages = await pagesOf(client, 'widget-templates', call);
-    for (let page = 1; page <= pages; page++) {
-      steps.push({ step: 'widget-templates', page, ids: [...new Set(targets.widgetTemplates)] });
-    }
+    // BigCommerce documents no filter by uuid: every template is read and the named ones kept.
+    steps.push({ step: 'widget-templates', page: 1, all: true, ids: [...new Set(targets.widgetTemplates)] });
   }
   for (const page of targets.pages ?? []) steps.push({ step: 'page', ...page });
   return steps;
@@ -181,16 +197,35 @@ function keyText(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-/** Reads one step's items. A page the store refuses (a template that takes no widgets) or that is empty has none. */
+/** Reads one step's items. A page the store refuses (a template that takes no widgets) has none. */
 export async function readStep(
   client: BigCommerceClient,
   step: SnapshotStep,
   call: Call = {},
 ): Promise<SnapshotReadItem[]> {
   if (step.step === 'page') return readPage(client, step, call);
+  const raw = step.all ? await readAllPages(client, step.step, call) : await readOnePage(client, step, call);
+  const ids = step.ids ? new Set(step.ids.map(String)) : null;
+  return raw.filter((item) => !ids || ids.has(String(idOf(step.step, item)))).map((item) => toItem(step.step, item));
+}
+
+type Raw = Record<string, unknown>;
+
+function idOf(collection: Collection, item: Raw): unknown {
+  return collection === 'categories'
+    ? (item.category_id ?? item.id)
+    : collection === 'widget-templates'
+      ? item.uuid
+      : item.id;
+}
+
+async function readOnePage(
+  client: BigCommerceClient,
+  step: Extract<SnapshotStep, { step: Collection }>,
+  call: Call,
+): Promise<Raw[]> {
   const { path, perPage, query } = COLLECTIONS[step.step];
   const filter = ID_FILTERS[step.step];
-  const ids = step.ids ? new Set(step.ids.map(String)) : null;
   const page = await client.list(path, {
     query: {
       ...query,
@@ -201,43 +236,53 @@ export async function readStep(
     page: step.page,
     signal: call.signal,
   });
-  const wanted = (raw: unknown) => {
-    if (!ids) return true;
-    const item = raw as Record<string, unknown>;
-    return ids.has(
-      String(
-        step.step === 'categories'
-          ? (item.category_id ?? item.id)
-          : step.step === 'widget-templates'
-            ? item.uuid
-            : item.id,
-      ),
-    );
-  };
-  return page.items.filter(wanted).map((raw) => {
-    const item = raw as Record<string, unknown>;
-    const name = keyText(item.name);
-    switch (step.step) {
-      case 'products': {
-        const variants = Array.isArray(item.variants) ? item.variants : [];
-        const skus = variants.map((variant) => keyText((variant as Record<string, unknown>).sku));
-        return {
-          kind: 'product',
-          key: { id: item.id },
-          name,
-          search: [name, keyText(item.sku), ...skus].join(' ').toLowerCase(),
-          units: variants.length,
-          data: item,
-        };
-      }
-      case 'categories':
-        return plainItem('category', item.category_id ?? item.id, name, item);
-      case 'brands':
-        return plainItem('brand', item.id, name, item);
-      case 'widget-templates':
-        return plainItem('widget-template', item.uuid, name, item);
+  return page.items as Raw[];
+}
+
+/**
+ * Every item of a collection that documents no sort by id: its pages in turn, and again while the total moved
+ * between the first page and the last (an item deleted meanwhile shifts the later pages by one, which would push an
+ * item out unseen). Every item seen is kept, the last version read of each.
+ */
+async function readAllPages(client: BigCommerceClient, collection: Collection, call: Call): Promise<Raw[]> {
+  const { path, perPage, query } = COLLECTIONS[collection];
+  const seen = new Map<string, Raw>();
+  for (let pass = 1; pass <= MAX_COLLECTION_PASSES; pass++) {
+    const totals = new Set<number>();
+    for (let page = 1; ; page++) {
+      const answer = await client.list(path, { query, limit: perPage, page, signal: call.signal });
+      for (const item of answer.items as Raw[]) seen.set(String(idOf(collection, item)), item);
+      totals.add(answer.pagination?.total ?? -1);
+      const pages = answer.pagination?.total_pages ?? 1;
+      if (page >= pages || answer.items.length === 0) break;
     }
-  });
+    if (totals.size === 1) break;
+  }
+  return [...seen.values()];
+}
+
+function toItem(collection: Collection, item: Raw): SnapshotReadItem {
+  const name = keyText(item.name);
+  switch (collection) {
+    case 'products': {
+      const variants = Array.isArray(item.variants) ? item.variants : [];
+      const skus = variants.map((variant) => keyText((variant as Raw).sku));
+      return {
+        kind: 'product',
+        key: { id: item.id },
+        name,
+        search: [name, keyText(item.sku), ...skus].join(' ').toLowerCase(),
+        units: variants.length,
+        data: item,
+      };
+    }
+    case 'categories':
+      return plainItem('category', item.category_id ?? item.id, name, item);
+    case 'brands':
+      return plainItem('brand', item.id, name, item);
+    case 'widget-templates':
+      return plainItem('widget-template', item.uuid, name, item);
+  }
 }
 
 /** A category, brand or widget template: found by its name, keyed by its id (a template's uuid). */
@@ -280,8 +325,8 @@ async function readPage(
     }
     throw error;
   }
+  // Kept with no widgets too: a page emptied since is restored to empty (issue 40).
   const widgets = countWidgets(snapshot.regions);
-  if (widgets === 0) return [];
   const where = step.templateFile ?? 'global regions';
   const name = step.entityId ? `${where} #${step.entityId}` : where;
   return [

@@ -267,7 +267,7 @@ function addOptionsAndVariants(ctx: Ctx, record: ProductRecord, kind: Exclude<Op
     return variant;
   });
   p.inventory_tracking = 'variant';
-  p.inventory_level = record.variants.reduce((sum, v) => sum + v.inventory_level, 0);
+  p.inventory_level = record.variants.reduce((sum, v) => sum + (v.inventory_level ?? 0), 0);
   p.base_variant_id = null;
 }
 

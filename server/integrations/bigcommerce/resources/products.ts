@@ -40,8 +40,9 @@ export const variantSchema = z.looseObject({
   upc: str.nullish(),
   mpn: str.nullish(),
   gtin: z.union([str, num]).nullish(),
-  inventory_level: num.optional(),
-  inventory_warning_level: num.optional(),
+  // Documented nullable (product-variants_catalog.v3.yml 2107-2122): a real store answers null.
+  inventory_level: num.nullish(),
+  inventory_warning_level: num.nullish(),
   bin_picking_number: str.nullish(),
   option_values: z.array(variantOptionValueSchema).optional(),
 });
