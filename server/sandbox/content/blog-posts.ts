@@ -93,7 +93,9 @@ export function blogPostView(post: BlogPost): Record<string, unknown> {
 }
 
 function notFound(id: number): BcApiError {
-  return new BcApiError(404, 'The requested resource was not found.', { id: `Blog post ${id} was not found.` });
+  return new BcApiError(404, 'The requested resource was not found.', {
+    id: `Blog post ${id} was not found.`,
+  });
 }
 
 export type BlogPostsSnapshot = { posts: Map<number, BlogPost>; nextId: number };

@@ -214,7 +214,10 @@ function buildDemo(state: ContentState, refs: DemoRefs, ctx: DemoContext): void 
       search_keywords: '',
       body: page.type === 'page' ? `<p>${faker.lorem.paragraphs(2, '</p><p>')}</p>` : '',
       ...(page.type === 'contact_form'
-        ? { email: `hello@${slug(refs.storeHash ?? 'sandbox-demo')}.example`, contact_fields: 'fullname,phone,orderno' }
+        ? {
+            email: `hello@${slug(refs.storeHash ?? 'sandbox-demo')}.example`,
+            contact_fields: 'fullname,phone,orderno',
+          }
         : {}),
     };
     state.addWebPage(webPage);

@@ -37,7 +37,8 @@ export function seedDemoStorefront(state: ContentState, refs: StorefrontDemoRefs
   const faker = new Faker({ locale: [en, base], seed: seed + 1 });
   let at = POSTS_EPOCH;
   POSTS.forEach((post, index) => {
-    at += faker.number.int({ min: 10, max: 18 }) * 86_400_000 + faker.number.int({ min: 0, max: 36_000 }) * 1000;
+    at +=
+      faker.number.int({ min: 10, max: 18 }) * 86_400_000 + faker.number.int({ min: 0, max: 36_000 }) * 1000;
     const paragraphs = faker.lorem.paragraphs(3, '</p><p>');
     state.blogPosts.add({
       id: index + 1,
@@ -63,14 +64,16 @@ export function seedDemoStorefront(state: ContentState, refs: StorefrontDemoRefs
   const product2 = first(refs.productIds, 1);
   const category = first(refs.categoryIds);
   const brand = first(refs.brandIds);
-  if (product !== undefined) targets.push({ from: '/old-products/summit/', to: { type: 'product', entity_id: product } });
+  if (product !== undefined)
+    targets.push({ from: '/old-products/summit/', to: { type: 'product', entity_id: product } });
   if (product2 !== undefined) {
     targets.push({ from: '/shop/item.php?id=2', to: { type: 'product', entity_id: product2 } });
   }
   if (category !== undefined) {
     targets.push({ from: '/departments/audio/', to: { type: 'category', entity_id: category } });
   }
-  if (brand !== undefined) targets.push({ from: '/makers/kestrel/', to: { type: 'brand', entity_id: brand } });
+  if (brand !== undefined)
+    targets.push({ from: '/makers/kestrel/', to: { type: 'brand', entity_id: brand } });
   targets.push({ from: '/shipping/', to: { type: 'page', entity_id: 1 } });
   targets.push({ from: '/about/', to: { type: 'page', entity_id: 4 } });
   targets.push({ from: '/news/welcome/', to: { type: 'post', entity_id: 1 } });
@@ -80,6 +83,11 @@ export function seedDemoStorefront(state: ContentState, refs: StorefrontDemoRefs
     targets.push({ from: '/outlet-old/', to: { type: 'url', url: '/' }, siteId: FIRST_SITE_ID + 1 });
   }
   targets.forEach((target, index) => {
-    state.redirects.add({ id: index + 1, site_id: target.siteId ?? site, from_path: target.from, to: target.to });
+    state.redirects.add({
+      id: index + 1,
+      site_id: target.siteId ?? site,
+      from_path: target.from,
+      to: target.to,
+    });
   });
 }

@@ -51,7 +51,10 @@ export type RedirectFilter = {
 export type RedirectsSnapshot = { redirects: Map<number, Redirect>; nextId: number };
 
 /** Paths of the content objects a redirect may point at (the state's own web pages and blog posts). */
-export type ContentPaths = { page: (id: number) => string | undefined; post: (id: number) => string | undefined };
+export type ContentPaths = {
+  page: (id: number) => string | undefined;
+  post: (id: number) => string | undefined;
+};
 
 export class Redirects {
   private readonly redirects = new Map<number, Redirect>();
@@ -142,7 +145,8 @@ export class Redirects {
       .sort((a, b) => {
         const x = value(a);
         const y = value(b);
-        const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+        const order =
+          typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
         return sign * order || a.id - b.id;
       })
       .map((r) => structuredClone(r));
@@ -159,7 +163,8 @@ export class Redirects {
     const sites = new Set(this.siteIds());
     const errors: Record<string, string> = {};
     items.forEach((item, index) => {
-      if (!sites.has(item.site_id)) errors[`${index}.site_id`] = `site_id ${item.site_id} is not a site of this store`;
+      if (!sites.has(item.site_id))
+        errors[`${index}.site_id`] = `site_id ${item.site_id} is not a site of this store`;
       const to = item.to;
       if (to?.type === 'url' && !to.url) errors[`${index}.to.url`] = 'a redirect to a url needs to.url';
       if (to && to.type !== 'url' && to.entity_id === undefined) {

@@ -19,7 +19,10 @@ describe('web pages: reading', () => {
       [6, 'Privacy Policy', 'page'],
     ]);
     expect(list.data[0]).not.toHaveProperty('body');
-    expect(list.data[1]).toMatchObject({ email: expect.any(String), contact_fields: 'fullname,phone,orderno' });
+    expect(list.data[1]).toMatchObject({
+      email: expect.any(String),
+      contact_fields: 'fullname,phone,orderno',
+    });
     const filtered = await json<List<Page>>(await server.request('/pages?id:in=1,4&include=body'));
     expect(filtered.data.map((p) => p.id)).toEqual([1, 4]);
     expect(filtered.data[0]?.body).toMatch(/^<p>/);
@@ -100,15 +103,19 @@ describe('web pages: writing', () => {
     expect(server.state.listWebPages().map((p) => p.name)).toContain('Valid One');
     expect((await server.send('POST', '/pages', { name: 'x' })).status).toBe(422);
     expect((await server.send('POST', '/pages', { name: 'Blog 2', type: 'blog' })).status).toBe(422);
-    expect((await server.send('POST', '/pages', { name: 'Elsewhere', type: 'page', channel_id: 99 })).status).toBe(
-      422,
-    );
+    expect(
+      (await server.send('POST', '/pages', { name: 'Elsewhere', type: 'page', channel_id: 99 })).status,
+    ).toBe(422);
   });
 
   it('updates one page (only the fields sent) and several (a list, all checked first)', async () => {
     const one = await server.send('PUT', '/pages/5', { meta_description: 'Sizes' });
     expect(one.status).toBe(200);
-    expect((await json<One<Page>>(one)).data).toMatchObject({ id: 5, name: 'Size Guide', meta_description: 'Sizes' });
+    expect((await json<One<Page>>(one)).data).toMatchObject({
+      id: 5,
+      name: 'Size Guide',
+      meta_description: 'Sizes',
+    });
     const many = await server.send('PUT', '/pages', [
       { id: 5, sort_order: 9 },
       { id: 6, is_visible: true },
@@ -136,7 +143,9 @@ describe('web pages: writing', () => {
     expect((await server.request('/pages/4', { method: 'DELETE' })).status).toBe(204);
     expect(server.state.listWebPages({ ids: [5] })[0]).toMatchObject({ parent_id: 0, is_visible: false });
     await server.send('PUT', '/pages/6', { parent_id: 5 });
-    expect((await server.request('/pages?id:in=5&delete_children=true', { method: 'DELETE' })).status).toBe(204);
+    expect((await server.request('/pages?id:in=5&delete_children=true', { method: 'DELETE' })).status).toBe(
+      204,
+    );
     expect(server.state.listWebPages().map((p) => p.id)).toEqual([1, 2, 3]);
     const missing = await server.request('/pages?id:in=1,100', { method: 'DELETE' });
     expect(missing.status).toBe(404);
