@@ -40,4 +40,6 @@ export * from './resources/channels';
 export * from './resources/widgets';
 export * from './resources/page-widgets';
 export * from './resources/store';
+export * from './resources/storefront-content';
+export { BLOG_POSTS_PAGE_LIMIT } from './resource-api';
 export { paginationSchema, type Pagination } from './resources/common';

@@ -38,11 +38,27 @@ import {
   type ProductInclude,
 } from './resources/products';
 import { storeInformationSchema } from './resources/store';
+import {
+  blogPostSchema,
+  countSchema,
+  redirectSchema,
+  webPageSchema,
+  type BlogPost,
+  type BlogPostInput,
+  type Redirect,
+  type RedirectUpsert,
+  type WebPage,
+  type WebPageCreate,
+  type WebPageInput,
+} from './resources/storefront-content';
 import { placementSchema, regionSchema, widgetSchema, widgetTemplateSchema } from './resources/widgets';
 
 type Call = { signal?: AbortSignal };
 type ListCall = Call & { query?: Query; limit?: number; page?: number };
 type Body = Record<string, unknown>;
+
+/** Blog posts per page when reading them all: getBlogPosts' `limit` maximum (store_content.v2.yml:88-95). */
+export const BLOG_POSTS_PAGE_LIMIT = 250;
 
 /**
  * Sends a create that must not be duplicated. When it fails in a way that leaves its fate unknown (a dropped
@@ -269,6 +285,9 @@ export function buildResourceApi(http: BigCommerceHttp) {
   };
 
   const widgetTemplates = {
+    /** One page of `GET /v3/content/widget-templates` (`widget_template_kind`, `channel_id:in`) [WID getWidgetTemplates]. */
+    list: (opts: ListCall = {}) =>
+      http.list('/v3/content/widget-templates', { ...opts, schema: widgetTemplateSchema }),
     listAll: (opts: Call & { query?: Query } = {}) =>
       http.listAll('/v3/content/widget-templates', { ...opts, schema: widgetTemplateSchema }),
     get: (uuid: string, opts: Call & { versionUuid?: string } = {}) =>
@@ -295,9 +314,30 @@ export function buildResourceApi(http: BigCommerceHttp) {
         { ...body, create_new_version: true },
         { ...opts, schema: widgetTemplateSchema },
       ),
+    /**
+     * The current version changed in place (no `create_new_version`, widgets.v3.yml:1268-1270: the flag "Can be added
+     * to create a new widget template version instead of updating the current one"). Every widget on the current
+     * version (`version_uuid`, 1358-1360) follows the change at once; widgets on older versions keep theirs until
+     * upgraded (`upgrade`, 1402-1404). What a restore uses to make the widgets of a template show it as it was.
+     */
+    updateInPlace: (uuid: string, body: Body, opts: Call = {}) => {
+      const { create_new_version: _ignored, ...rest } = body;
+      return http.put(`/v3/content/widget-templates/${segment(uuid)}`, rest, {
+        ...opts,
+        schema: widgetTemplateSchema,
+      });
+    },
+    /** `DELETE /v3/content/widget-templates/{uuid}` [WID deleteWidgetTemplate]. */
+    delete: (uuid: string, opts: Call = {}): Promise<void> =>
+      http.delete(`/v3/content/widget-templates/${segment(uuid)}`, opts),
   };
 
   const widgets = {
+    /**
+     * One page of `GET /v3/content/widgets` [WID getWidgets]; filters `widget_template_kind`, `widget_template_uuid`,
+     * `name`, `name:in`, `channel_id:in`.
+     */
+    list: (opts: ListCall = {}) => http.list('/v3/content/widgets', { ...opts, schema: widgetSchema }),
     listAll: (opts: Call & { query?: Query } = {}) =>
       http.listAll('/v3/content/widgets', { ...opts, schema: widgetSchema }),
     get: (uuid: string, opts: Call = {}) =>
@@ -307,14 +347,22 @@ export function buildResourceApi(http: BigCommerceHttp) {
       body: Body & { name: string; widget_template_uuid: string; channel_id: number },
       opts: Call = {},
     ) => http.post('/v3/content/widgets', body, { ...opts, schema: widgetSchema }),
+    /** `PUT`: `upgrade: true` moves the widget to its template's current version (widgets.v3.yml:1402-1404). */
     update: (uuid: string, body: Body, opts: Call = {}) =>
       http.put(`/v3/content/widgets/${segment(uuid)}`, body, { ...opts, schema: widgetSchema }),
+    /** `DELETE /v3/content/widgets/{uuid}` [WID deleteWidget]. */
+    delete: (uuid: string, opts: Call = {}): Promise<void> =>
+      http.delete(`/v3/content/widgets/${segment(uuid)}`, opts),
   };
 
   const placements = {
+    /** One page; filters `template_file`, `channel_id:in`, `widget_uuid`, `widget_template_uuid`, `widget_template_kind`. */
+    list: (opts: ListCall = {}) => http.list('/v3/content/placements', { ...opts, schema: placementSchema }),
     /** Filters: `template_file`, `channel_id:in`, `widget_uuid`, `widget_template_uuid` (no entity/region filter). */
     listAll: (opts: Call & { query?: Query } = {}) =>
       http.listAll('/v3/content/placements', { ...opts, schema: placementSchema }),
+    get: (uuid: string, opts: Call = {}) =>
+      http.get(`/v3/content/placements/${segment(uuid)}`, { ...opts, schema: placementSchema }),
     /** `channel_id` required: it too defaults to the store's first channel when left out (widgets.v3.yml:1417-1420). */
     create: (
       body: Body & { widget_uuid: string; template_file: string; channel_id: number },
@@ -322,6 +370,9 @@ export function buildResourceApi(http: BigCommerceHttp) {
     ) => http.post('/v3/content/placements', body, { ...opts, schema: placementSchema }),
     update: (uuid: string, body: Body, opts: Call = {}) =>
       http.put(`/v3/content/placements/${segment(uuid)}`, body, { ...opts, schema: placementSchema }),
+    /** `DELETE /v3/content/placements/{uuid}` [WID deletePlacement]. */
+    delete: (uuid: string, opts: Call = {}): Promise<void> =>
+      http.delete(`/v3/content/placements/${segment(uuid)}`, opts),
   };
 
   const regions = {
@@ -367,6 +418,158 @@ export function buildResourceApi(http: BigCommerceHttp) {
       http.post('/v3/content/page-widgets', body, { ...opts, idempotent: true }).then(() => undefined),
   };
 
+  const pagesPath = '/v3/content/pages';
+  const include = (body: boolean | undefined) => (body ? { include: 'body' } : {});
+  const webPages = {
+    /** One page of `GET /v3/content/pages` (`channel_id`, `id:in`, `name`, `name:like`; pages.v3.yml:70-77). */
+    list: (opts: ListCall & { includeBody?: boolean } = {}): Promise<Page<WebPage>> =>
+      http.list(pagesPath, {
+        ...opts,
+        query: { ...opts.query, ...include(opts.includeBody) },
+        schema: webPageSchema,
+      }),
+    listAll: (
+      opts: Omit<PaginateOptions<typeof webPageSchema>, 'schema'> & { includeBody?: boolean } = {},
+    ): Promise<WebPage[]> =>
+      http.listAll(pagesPath, {
+        ...opts,
+        query: { ...opts.query, ...include(opts.includeBody) },
+        schema: webPageSchema,
+      }),
+    /** `GET /v3/content/pages/{id}`; 404 when the page does not exist (pages.v3.yml:298-427). */
+    get: (id: number, opts: Call & { includeBody?: boolean } = {}): Promise<WebPage> =>
+      http.get(`${pagesPath}/${segment(id)}`, {
+        signal: opts.signal,
+        query: include(opts.includeBody),
+        schema: webPageSchema,
+      }),
+    /**
+     * `POST /v3/content/pages` with one object (201, pages.v3.yml:79-171). Not repeated after an uncertain failure (page
+     * names are unique, so a second send would fail with 422 rather than duplicate).
+     */
+    create: (body: WebPageCreate, opts: Call & { includeBody?: boolean } = {}): Promise<WebPage> =>
+      http.post(pagesPath, body, {
+        signal: opts.signal,
+        query: include(opts.includeBody),
+        schema: webPageSchema,
+      }),
+    /**
+     * `POST /v3/content/pages` with an array. One invalid entry answers 422 for the whole request while "The entries that
+     * are valid will still be created" (pages.v3.yml:160-163): after a failure, list the pages to see which exist.
+     */
+    createMany: (
+      items: readonly WebPageCreate[],
+      opts: Call & { includeBody?: boolean } = {},
+    ): Promise<WebPage[]> =>
+      http.post(pagesPath, items, {
+        signal: opts.signal,
+        query: include(opts.includeBody),
+        schema: webPageSchema.array(),
+      }),
+    /** `PUT /v3/content/pages/{id}`: only the fields sent change (pages.v3.yml:428-475). */
+    update: (id: number, body: WebPageInput, opts: Call & { includeBody?: boolean } = {}): Promise<WebPage> =>
+      http.put(`${pagesPath}/${segment(id)}`, body, {
+        signal: opts.signal,
+        query: include(opts.includeBody),
+        schema: webPageSchema,
+      }),
+    /** `PUT /v3/content/pages` with `[{id, …}]`; answers the updated pages (pages.v3.yml:172-255). */
+    updateMany: (
+      items: readonly (WebPageInput & { id: number })[],
+      opts: Call & { includeBody?: boolean } = {},
+    ): Promise<WebPage[]> =>
+      http.put(pagesPath, items, {
+        signal: opts.signal,
+        query: include(opts.includeBody),
+        schema: webPageSchema.array(),
+      }),
+    /** `DELETE /v3/content/pages/{id}`: its children get `parent_id` 0 and are hidden (pages.v3.yml:476-502, 568-576). */
+    delete: (id: number, opts: Call = {}): Promise<void> => http.delete(`${pagesPath}/${segment(id)}`, opts),
+    /**
+     * `DELETE /v3/content/pages?id:in=…` (pages.v3.yml:256-294); `deleteChildren` deletes their descendants too. A 404
+     * names one id that did not exist; the others are deleted all the same.
+     */
+    deleteMany: (ids: readonly number[], opts: Call & { deleteChildren?: boolean } = {}): Promise<void> =>
+      http.delete(pagesPath, {
+        signal: opts.signal,
+        query: { 'id:in': ids, ...(opts.deleteChildren ? { delete_children: true } : {}) },
+      }),
+  };
+
+  const postsPath = '/v2/blog/posts';
+  /** A v2 list is a bare array; an empty one may come as 204 without a body (read as no posts). */
+  const postList = blogPostSchema.array().optional();
+  const blogPosts = {
+    /**
+     * One page of `GET /v2/blog/posts`, newest first (store_content.v2.yml:53-166): filters `is_published`, `url`,
+     * `tag`, `published_date`; `limit` up to 250. v2 answers carry no pagination.
+     */
+    list: async (opts: Call & { query?: Query; page?: number; limit?: number } = {}): Promise<BlogPost[]> =>
+      (await http.get(postsPath, {
+        signal: opts.signal,
+        query: { ...opts.query, page: opts.page, limit: opts.limit },
+        schema: postList,
+      })) ?? [],
+    /** Every post, page after page of 250 until a short page. */
+    listAll: async (opts: Call & { query?: Query } = {}): Promise<BlogPost[]> => {
+      const all: BlogPost[] = [];
+      for (let page = 1; ; page++) {
+        const items = await blogPosts.list({ ...opts, page, limit: BLOG_POSTS_PAGE_LIMIT });
+        all.push(...items);
+        if (items.length < BLOG_POSTS_PAGE_LIMIT) return all;
+      }
+    },
+    /** `GET /v2/blog/posts/count` (store_content.v2.yml:367-384). */
+    count: async (opts: Call = {}): Promise<number> =>
+      (await http.get(`${postsPath}/count`, { ...opts, schema: countSchema })).count,
+    get: (id: number, opts: Call = {}): Promise<BlogPost> =>
+      http.get(`${postsPath}/${segment(id)}`, { ...opts, schema: blogPostSchema }),
+    /** `POST /v2/blog/posts` (store_content.v2.yml:167-227): a draft unless `is_published` is true. Not repeated. */
+    create: (body: BlogPostInput, opts: Call = {}): Promise<BlogPost> =>
+      http.post(postsPath, body, { ...opts, schema: blogPostSchema }),
+    /**
+     * `PUT /v2/blog/posts/{id}` (300-356): `title` and `body` required; `is_published` must be sent every time, or the
+     * post becomes a draft (1271-1272).
+     */
+    update: (id: number, body: BlogPostInput, opts: Call = {}): Promise<BlogPost> =>
+      http.put(`${postsPath}/${segment(id)}`, body, { ...opts, schema: blogPostSchema }),
+    delete: (id: number, opts: Call = {}): Promise<void> => http.delete(`${postsPath}/${segment(id)}`, opts),
+  };
+
+  const redirectsPath = '/v3/storefront/redirects';
+  const redirects = {
+    /**
+     * One page of `GET /v3/storefront/redirects` (redirects.v3.yml:28-121): filters `site_id`, `id:in`, `id:min`,
+     * `id:max`, `keyword`, `sort`, `direction`; `includeToUrl` adds each redirect's full destination URL.
+     */
+    list: (opts: ListCall & { includeToUrl?: boolean } = {}): Promise<Page<Redirect>> =>
+      http.list(redirectsPath, {
+        ...opts,
+        query: { ...opts.query, ...(opts.includeToUrl ? { include: 'to_url' } : {}) },
+        schema: redirectSchema,
+      }),
+    listAll: (
+      opts: Omit<PaginateOptions<typeof redirectSchema>, 'schema'> & { includeToUrl?: boolean } = {},
+    ): Promise<Redirect[]> =>
+      http.listAll(redirectsPath, {
+        ...opts,
+        query: { ...opts.query, ...(opts.includeToUrl ? { include: 'to_url' } : {}) },
+        schema: redirectSchema,
+      }),
+    /**
+     * `PUT /v3/storefront/redirects` (redirects.v3.yml:122-151): creates, or overwrites the redirect with the same
+     * `site_id` and `from_path` (489), so sending it twice leaves the same redirects: retried like any PUT.
+     */
+    upsert: (items: readonly RedirectUpsert[], opts: Call = {}): Promise<Redirect[]> =>
+      http.put(redirectsPath, items, { ...opts, schema: redirectSchema.array() }),
+    /** `DELETE /v3/storefront/redirects?id:in=…` (152-177). */
+    delete: (ids: readonly number[], opts: Call = {}): Promise<void> =>
+      http.delete(redirectsPath, { signal: opts.signal, query: { 'id:in': ids } }),
+    /** `DELETE /v3/storefront/redirects?site_id=…`: "To delete all redirects for a given site" (169-173). */
+    deleteForSite: (siteId: number, opts: Call = {}): Promise<void> =>
+      http.delete(redirectsPath, { signal: opts.signal, query: { site_id: siteId } }),
+  };
+
   const store = {
     /** `GET /v2/store`, unwrapped [STORE2 getStoreInformation]. */
     get: (opts: Call = {}) => http.get('/v2/store', { ...opts, schema: storeInformationSchema }),
@@ -386,6 +589,9 @@ export function buildResourceApi(http: BigCommerceHttp) {
     placements,
     regions,
     pageWidgets,
+    webPages,
+    blogPosts,
+    redirects,
   };
 }
 

@@ -5,7 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { isEntityId } from '../../../common/dumps/page-templates';
 import { BcApiError } from '../envelope';
 import { BUILT_IN_DATE, BUILT_IN_TEMPLATES, LAYOUT_TEMPLATE_UUID } from './built-in-templates';
+import { BlogPosts, type BlogPostsSnapshot } from './blog-posts';
 import { findHandlebarsProblem } from './handlebars-check';
+import { Redirects, type RedirectsSnapshot } from './redirects';
+import type { StorefrontContext } from './storefront-context';
+import { WebPages, type WebPage, type WebPageFilter } from './web-pages';
 import type {
   CreatePlacementBody,
   CreateWidgetBody,
@@ -32,7 +36,6 @@ import type {
   PageWidget,
   PlacementView,
   RegionChild,
-  WebPage,
   WidgetTemplateView,
   WidgetView,
 } from './types';
@@ -68,6 +71,10 @@ export type ContentStateOptions = {
   /** Overrides the check against `channelIds`, for stores whose channels change after the state is built. */
   isKnownChannel?: (channelId: number) => boolean;
   ids?: IdSource;
+  /** Used in site URLs (redirects' `to_url`); defaults to `sandbox-demo`. */
+  storeHash?: string;
+  /** The storefront path of a catalogue object, for redirects' `to_url` (the plugin reads the store's catalogue). */
+  catalogPath?: StorefrontContext['catalogPath'];
 };
 
 type TemplateVersion = {
@@ -117,7 +124,6 @@ export type PlacementFilter = TemplateFilter & {
   widgetUuid?: string;
   templateUuid?: string;
 };
-export type WebPageFilter = { channelId?: number; ids?: readonly number[]; name?: string; nameLike?: string };
 
 const systemIds: IdSource = { now: () => new Date(), newUuid: () => randomUUID() };
 
@@ -140,6 +146,8 @@ export type ContentSnapshot = {
   placements: Map<string, StoredPlacement>;
   snapshots: Map<string, PageSnapshot>;
   webPages: Map<number, WebPage>;
+  /** Absent from snapshots made before web pages were writable and blog posts and redirects existed. */
+  storefront?: { webPageNextId: number; blogPosts: BlogPostsSnapshot; redirects: RedirectsSnapshot };
 };
 
 export class ContentState {
@@ -147,13 +155,30 @@ export class ContentState {
   private readonly widgets = new Map<string, StoredWidget>();
   private readonly placements = new Map<string, StoredPlacement>();
   private readonly snapshots = new Map<string, PageSnapshot>();
-  private readonly webPages = new Map<number, WebPage>();
+  /** Web pages (pages.v3.yml), blog posts (store_content.v2.yml) and redirects (redirects.v3.yml). */
+  readonly webPages: WebPages;
+  readonly blogPosts: BlogPosts;
+  readonly redirects: Redirects;
   private readonly baseIds: IdSource;
   private ids: IdSource;
 
   constructor(private readonly options: ContentStateOptions) {
     this.baseIds = options.ids ?? systemIds;
     this.ids = this.baseIds;
+    const context: StorefrontContext = {
+      defaultChannelId: () => this.defaultChannelId,
+      isKnownChannel: (channelId) => this.isKnownChannel(channelId),
+      channelIds: () => (options.channelIds.length > 0 ? options.channelIds : [1]),
+      now: () => this.ids.now(),
+      storeHash: () => options.storeHash ?? 'sandbox-demo',
+      catalogPath: (kind, id) => options.catalogPath?.(kind, id),
+    };
+    this.webPages = new WebPages(context);
+    this.blogPosts = new BlogPosts(context);
+    this.redirects = new Redirects(context, {
+      page: (id) => this.webPages.list({ ids: [id] })[0]?.url,
+      post: (id) => this.blogPosts.list().find((post) => post.id === id)?.url,
+    });
     for (const builtIn of BUILT_IN_TEMPLATES) {
       const { uuid, current_version_uuid, kind, icon_name, ...content } = builtIn;
       this.templates.set(uuid, {
@@ -177,7 +202,12 @@ export class ContentState {
       widgets: this.widgets,
       placements: this.placements,
       snapshots: this.snapshots,
-      webPages: this.webPages,
+      webPages: this.webPages.save().pages,
+      storefront: {
+        webPageNextId: this.webPages.save().nextId,
+        blogPosts: this.blogPosts.save(),
+        redirects: this.redirects.save(),
+      },
     };
   }
 
@@ -191,7 +221,12 @@ export class ContentState {
     refill(this.widgets, saved.widgets);
     refill(this.placements, saved.placements);
     refill(this.snapshots, saved.snapshots);
-    refill(this.webPages, saved.webPages);
+    this.webPages.load(saved.webPages, saved.storefront?.webPageNextId);
+    // An older snapshot has no blog posts or redirects: the seed's stay.
+    if (saved.storefront) {
+      this.blogPosts.load(saved.storefront.blogPosts);
+      this.redirects.load(saved.storefront.redirects);
+    }
   }
 
   /** Swaps the clock and UUID source; without an argument, goes back to the one the state was built with. */
@@ -207,13 +242,16 @@ export class ContentState {
     return this.ids.now().toISOString();
   }
 
-  private resolveChannel(channelId: number | undefined): number {
-    if (channelId === undefined) return this.defaultChannelId;
-    const known = this.options.isKnownChannel
+  isKnownChannel(channelId: number): boolean {
+    return this.options.isKnownChannel
       ? this.options.isKnownChannel(channelId)
       : this.options.channelIds.includes(channelId) ||
-        (this.options.channelIds.length === 0 && channelId === 1);
-    if (!known) {
+          (this.options.channelIds.length === 0 && channelId === 1);
+  }
+
+  private resolveChannel(channelId: number | undefined): number {
+    if (channelId === undefined) return this.defaultChannelId;
+    if (!this.isKnownChannel(channelId)) {
       throw new BcApiError(422, `Channel ${channelId} does not exist`, {
         channel_id: 'channel_id must be the id of an existing channel',
       });
@@ -803,26 +841,14 @@ export class ContentState {
     };
   }
 
-  // ---- web pages (Pages API, read-only) -----------------------------------------------------------------------
+  // ---- web pages (pages.v3.yml; the routes and checks are in ./web-pages.ts) -----------------------------------
 
   addWebPage(page: WebPage): void {
-    this.webPages.set(page.id, structuredClone(page));
+    this.webPages.add(page);
   }
 
   listWebPages(filter: WebPageFilter = {}): WebPage[] {
-    const nameLike = filter.nameLike?.toLowerCase();
-    return [...this.webPages.values()]
-      .filter((page) => filter.channelId === undefined || page.channel_id === filter.channelId)
-      .filter((page) => filter.ids === undefined || filter.ids.includes(page.id))
-      .filter((page) => filter.name === undefined || page.name === filter.name)
-      .filter((page) => nameLike === undefined || page.name.toLowerCase().includes(nameLike))
-      .map((page) => structuredClone(page));
-  }
-
-  getWebPage(id: number): WebPage {
-    const page = this.webPages.get(id);
-    if (!page) throw notFound('Page');
-    return structuredClone(page);
+    return this.webPages.list(filter);
   }
 }
 

@@ -1,6 +1,7 @@
 // Builds the content of one sandbox store: built-in widget templates always, the demo content when asked for.
 import { ContentState, type IdSource } from './content-state';
 import { DEFAULT_DEMO_SEED, seedDemoContent } from './demo-content';
+import type { StorefrontContext } from './storefront-context';
 
 export type ContentRefs = {
   /** Catalogue ids the demo snapshots point at (product, category and brand pages; product widgets). */
@@ -18,6 +19,8 @@ export type ContentRefs = {
   isKnownChannel?: (channelId: number) => boolean;
   /** The clock and UUIDs of writes after the seed (default: the system's). */
   ids?: IdSource;
+  /** Storefront paths of catalogue objects, for redirects' `to_url` (default: none known). */
+  catalogPath?: StorefrontContext['catalogPath'];
 };
 
 /** Builds the content of one sandbox store. The same refs and seed always give the same content. */
@@ -26,6 +29,8 @@ export function createContentState(refs: ContentRefs): ContentState {
     channelIds: refs.channelIds,
     isKnownChannel: refs.isKnownChannel,
     ...(refs.ids ? { ids: refs.ids } : {}),
+    ...(refs.storeHash ? { storeHash: refs.storeHash } : {}),
+    ...(refs.catalogPath ? { catalogPath: refs.catalogPath } : {}),
   });
   if (refs.demo) seedDemoContent(state, refs, refs.seed ?? DEFAULT_DEMO_SEED);
   return state;

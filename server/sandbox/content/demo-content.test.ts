@@ -21,6 +21,8 @@ function everything(state: ContentState) {
     placements: state.listPlacements(),
     pages: state.pagesWithContent(),
     webPages: state.listWebPages(),
+    blogPosts: state.blogPosts.list(),
+    redirects: state.redirects.list(),
   };
 }
 
@@ -198,6 +200,26 @@ describe('demo content', () => {
     expect(state.listWidgets()).toEqual([]);
     expect(state.listPlacements()).toEqual([]);
     expect(state.listWebPages()).toEqual([]);
+    expect(state.blogPosts.list()).toEqual([]);
+    expect(state.redirects.list()).toEqual([]);
+  });
+
+  it('has 5 blog posts (one a draft) and redirects of every target type pointing at the store own ids', () => {
+    const state = createContentState(refs);
+    const posts = state.blogPosts.list();
+    expect(posts).toHaveLength(5);
+    expect(posts.filter((p) => !p.is_published).map((p) => p.title)).toEqual(['Autumn Collection Preview']);
+    const redirects = state.redirects.list();
+    expect(new Set(redirects.map((r) => r.to.type))).toEqual(
+      new Set(['product', 'category', 'brand', 'page', 'post', 'url']),
+    );
+    const target = (type: string) => redirects.filter((r) => r.to.type === type).map((r) => r.to.entity_id);
+    expect(target('product')).toEqual([77, 78]);
+    expect(target('category')).toEqual([18]);
+    expect(target('brand')).toEqual([36]);
+    expect(target('page')).toEqual([1, 4]);
+    expect(target('post')).toEqual([1]);
+    expect(new Set(redirects.map((r) => r.site_id))).toEqual(new Set([1000, 1001]));
   });
 
   it('copes with a catalogue without products, categories or brands and a single channel', () => {

@@ -14,6 +14,7 @@ import {
   type DemoTemplate,
 } from './demo-templates';
 import type { PageLayoutBody, PageWidgetBody, PublishPageBody } from './schemas';
+import { seedDemoStorefront } from './demo-storefront';
 import type { JsonObject, WebPage, WebPageType } from './types';
 
 export const DEFAULT_DEMO_SEED = 20_240_611;
@@ -144,6 +145,8 @@ export function seedDemoContent(state: ContentState, refs: DemoRefs, seed = DEFA
   } finally {
     state.useIds();
   }
+  // Blog posts and redirects: a faker of their own, so the content above stays what it was before they existed.
+  seedDemoStorefront(state, refs, seed);
 }
 
 function buildDemo(state: ContentState, refs: DemoRefs, ctx: DemoContext): void {
@@ -210,6 +213,12 @@ function buildDemo(state: ContentState, refs: DemoRefs, ctx: DemoContext): void 
       meta_keywords: '',
       search_keywords: '',
       body: page.type === 'page' ? `<p>${faker.lorem.paragraphs(2, '</p><p>')}</p>` : '',
+      ...(page.type === 'contact_form'
+        ? {
+            email: `hello@${slug(refs.storeHash ?? 'sandbox-demo')}.example`,
+            contact_fields: 'fullname,phone,orderno',
+          }
+        : {}),
     };
     state.addWebPage(webPage);
   });

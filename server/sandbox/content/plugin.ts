@@ -3,13 +3,14 @@
 // mounted at `/stores/:hash/v3/content` after the core's store, auth and rate-limit middleware. Writes take their
 // clock and UUIDs through the request tape (../request-tape.ts), so a demo copy shared by several instances replays
 // them the same; `saveState`/`loadState` put the content in and out of a store snapshot (../store-snapshot.ts).
-import { V3 } from '../app-env';
+import { V2, V3, type SandboxContext } from '../app-env';
 import type { ContentStateFactory } from '../store-registry';
 import type { SandboxPlugin } from '../plugin';
 import { tapedNow, tapedUuid } from '../request-tape';
 import { ContentState, type ContentSnapshot, type IdSource } from './content-state';
 import { createContentState } from './create-content-state';
 import { createContentRoutes } from './routes';
+import { createBlogPostRoutes, createRedirectRoutes } from './storefront-routes';
 
 const ascending = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
@@ -38,13 +39,20 @@ export const contentPlugin: SandboxPlugin & {
       // Channels created through the channels API after start-up count too.
       isKnownChannel: (channelId) => data.channels.has(channelId),
       ids: tapedIds,
+      // Read when a redirect's `to_url` is asked for, so it follows the catalogue as it is then.
+      catalogPath: (kind, id) => {
+        if (kind === 'product') return data.products.get(id)?.fields.custom_url.url;
+        if (kind === 'brand') return data.brands.get(id)?.custom_url.url;
+        return data.categories.get(id)?.url.path;
+      },
     }),
   saveState: (slot) => contentOf(slot).saveState(),
   loadState: (slot, saved) => contentOf(slot).loadState(saved as ContentSnapshot),
   registerRoutes: (app) => {
-    app.route(
-      `${V3}/content`,
-      createContentRoutes((c) => contentOf(c.get('store').content)),
-    );
+    const getContent = (c: SandboxContext) => contentOf(c.get('store').content);
+    app.route(`${V3}/content`, createContentRoutes(getContent));
+    // Blog posts (store_content.v2.yml) and 301 redirects (redirects.v3.yml) live in the content state too.
+    app.route(`${V2}/blog`, createBlogPostRoutes(getContent));
+    app.route(`${V3}/storefront/redirects`, createRedirectRoutes(getContent));
   },
 };

@@ -1,6 +1,6 @@
 // Routes of BigCommerce's content API, relative to `/stores/:hash/v3/content`:
-// widget-templates, widgets, placements, regions ([WID]), page-widgets ([PW]) and a read-only pages list modelled on
-// BigCommerce's public Pages API. Answers use the shared envelopes; failures throw BcApiError / QueryError, which the
+// widget-templates, widgets, placements, regions ([WID]), page-widgets ([PW]) and web pages ([PAGES] pages.v3.yml,
+// ./storefront-routes.ts). Answers use the shared envelopes; failures throw BcApiError / QueryError, which the
 // sandbox app's onError renders as BigCommerce's error body.
 import { Hono } from 'hono';
 import type { SandboxApp, SandboxContext, SandboxEnv } from '../app-env';
@@ -19,7 +19,7 @@ import {
   updateTemplateBody,
   updateWidgetBody,
 } from './schemas';
-import type { WebPage } from './types';
+import { createWebPageRoutes } from './storefront-routes';
 
 /** Finds the content state of the request's store (after the sandbox's store, auth and rate-limit middleware). */
 export type GetContent = (c: SandboxContext) => ContentState;
@@ -31,11 +31,6 @@ function pathUuid(c: SandboxContext): string {
   const uuid = c.req.param('uuid') ?? '';
   if (!isUuid(uuid)) throw new BcApiError(422, 'Invalid uuid', { uuid: `uuid ${uuid} must be a UUID` });
   return uuid.toLowerCase();
-}
-
-function withoutBody(page: WebPage): Omit<WebPage, 'body'> {
-  const { body: _body, ...rest } = page;
-  return rest;
 }
 
 /**
@@ -172,27 +167,8 @@ export function createContentRoutes(getContent: GetContent): SandboxApp {
     return c.body(null, 204);
   });
 
-  // ---- pages: BigCommerce's public Pages API (`/v3/content/pages`), not in the spec files; read-only ------------
-  app.get('/pages', (c) => {
-    const q = query(c);
-    const { page, limit } = pagingParams(q, NO_MAX_LIMIT);
-    const withBody = (strListParam(q, 'include') ?? []).includes('body');
-    const pages = getContent(c).listWebPages({
-      channelId: intParam(q, 'channel_id'),
-      ids: intListParam(q, 'id:in'),
-      name: strParam(q, 'name'),
-      nameLike: strParam(q, 'name:like'),
-    });
-    return v3List(c, withBody ? pages : pages.map(withoutBody), page, limit);
-  });
-  app.get('/pages/:id', (c) => {
-    const raw = c.req.param('id');
-    if (!/^\d+$/.test(raw))
-      throw new BcApiError(422, 'Invalid page id', { id: `id ${raw} must be an integer` });
-    const page = getContent(c).getWebPage(Number(raw));
-    const withBody = (strListParam(query(c), 'include') ?? []).includes('body');
-    return v3Data(c, withBody ? page : withoutBody(page));
-  });
+  // ---- web pages ([PAGES] pages.v3.yml: getPages, createPages, updatePages, deletePages, getPage, …) -----------
+  app.route('/', createWebPageRoutes(getContent));
 
   return app;
 }

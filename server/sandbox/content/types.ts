@@ -94,26 +94,7 @@ export type PageSnapshot = PageAddress & {
   date_modified: string;
 };
 
-/**
- * A storefront web page, modelled on BigCommerce's public Pages API (`GET /v3/content/pages`), which is not among the
- * spec files in ../shared/bigcommerce/openapi. The sandbox serves it read-only so a dump can name `pages/page` entities.
- */
-export type WebPageType = 'page' | 'raw' | 'contact_form' | 'feed' | 'link' | 'blog';
-
-export type WebPage = {
-  id: number;
-  channel_id: number;
-  name: string;
-  type: WebPageType;
-  is_visible: boolean;
-  parent_id: number;
-  sort_order: number;
-  is_homepage: boolean;
-  is_customers_only: boolean;
-  url: string;
-  meta_title: string;
-  meta_description: string;
-  meta_keywords: string;
-  search_keywords: string;
-  body: string;
-};
+// Web pages (pages.v3.yml), blog posts (store_content.v2.yml) and redirects (redirects.v3.yml).
+export type { WebPage, WebPageType } from './web-pages';
+export type { BlogPost } from './blog-posts';
+export type { Redirect, RedirectTo, RedirectToType } from './redirects';

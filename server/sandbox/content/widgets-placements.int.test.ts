@@ -3,7 +3,7 @@ import type { BcErrorBody } from '../envelope';
 import { bcErrorAnswer } from '../test-server';
 import { HERO_BANNER_UUID } from './built-in-templates';
 import { expectBcError, json, type List, type One, useContentServer } from './content-test-server';
-import type { PlacementView, WebPage, WidgetTemplateView, WidgetView } from './types';
+import type { PlacementView, WidgetTemplateView, WidgetView } from './types';
 
 const server = useContentServer();
 
@@ -188,39 +188,5 @@ describe('placements', () => {
     expect((await json<BcErrorBody>(home)).errors).toEqual({
       entity_id: 'entity_id is not supported for template_file pages/home',
     });
-  });
-});
-
-describe('pages (Pages API model)', () => {
-  it('lists web pages without bodies unless asked', async () => {
-    const list = await json<List<WebPage>>(await server.request('/pages'));
-    expect(list.data.map((p) => p.name)).toEqual([
-      'Shipping & Returns',
-      'Contact Us',
-      'Blog',
-      'About Us',
-      'Size Guide',
-      'Privacy Policy',
-    ]);
-    expect(list.data[0]).not.toHaveProperty('body');
-    const filtered = await json<List<WebPage>>(await server.request('/pages?id:in=1,4&include=body'));
-    expect(filtered.data.map((p) => p.id)).toEqual([1, 4]);
-    expect(filtered.data[0]?.body).toMatch(/^<p>/);
-    const like = await json<List<WebPage>>(await server.request('/pages?name:like=us'));
-    expect(like.data.map((p) => p.name)).toEqual(['Contact Us', 'About Us']);
-  });
-
-  it('gets one page and 404s an unknown one', async () => {
-    const page = await json<One<WebPage>>(await server.request('/pages/4'));
-    expect(page.data).toMatchObject({
-      id: 4,
-      name: 'About Us',
-      type: 'page',
-      url: '/about-us/',
-      channel_id: 1,
-    });
-    const missing = await server.request('/pages/99');
-    expect(missing.status).toBe(404);
-    expect((await json<BcErrorBody>(missing)).title).toBe('Page not found');
   });
 });

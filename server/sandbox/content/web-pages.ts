@@ -1,0 +1,359 @@
+// Web pages as the Pages V3 API documents them: ../shared/bigcommerce/openapi/pages.v3.yml [PAGES] (getPages,
+// createPages, updatePages, deletePages, getPage, updatePage, deletePage). One store's pages, with ids from a counter
+// kept in the state (so a demo copy replays the same ids). Failures throw BcApiError in the bodies [PAGES] shows.
+import { z } from 'zod';
+import { BcApiError } from '../envelope';
+import { parseBody } from '../schemas';
+import type { StorefrontContext } from './storefront-context';
+
+/** [PAGES anyTypePage.type] (pages.v3.yml:917-927). */
+export const WEB_PAGE_TYPES = ['page', 'raw', 'contact_form', 'link', 'blog'] as const;
+export type WebPageType = (typeof WEB_PAGE_TYPES)[number];
+
+/** Everything one page may hold; the answer shows the fields of its type only (webPageView). */
+export type WebPage = {
+  id: number;
+  channel_id: number;
+  name: string;
+  type: WebPageType;
+  is_visible: boolean;
+  parent_id: number;
+  sort_order: number;
+  is_homepage: boolean;
+  is_customers_only: boolean;
+  url: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  search_keywords: string | null;
+  body: string | null;
+  /** contact_form only (pages.v3.yml:976-994). */
+  email?: string;
+  contact_fields?: string;
+  /** link only (pages.v3.yml:1016-1028). */
+  link?: string;
+  /** raw only (pages.v3.yml:1010-1013). */
+  content_type?: string;
+};
+
+/** "Web pages created via this endpoint are subject to the 4000 web page platform limit" (pages.v3.yml:86). */
+export const WEB_PAGE_LIMIT = 4000;
+
+const nullableString = z.string().nullable();
+
+/** PagePutObj (pages.v3.yml:765-870); a create adds the required `name` and `type` of anyTypePage (941-943). */
+const pageFields = {
+  channel_id: z.number().int().positive(),
+  name: z.string().min(1).max(100),
+  is_visible: z.boolean(),
+  parent_id: z.number().int().nonnegative(),
+  sort_order: z.number().int(),
+  type: z.enum(WEB_PAGE_TYPES),
+  body: nullableString,
+  is_homepage: z.boolean(),
+  is_customers_only: z.boolean(),
+  email: z.string().max(255),
+  meta_title: nullableString,
+  link: z.string(),
+  contact_fields: z.string(),
+  meta_keywords: nullableString,
+  meta_description: nullableString,
+  search_keywords: nullableString,
+  url: z.string(),
+  content_type: z.string(),
+};
+const createPageBody = z.object(pageFields).partial().required({ name: true, type: true });
+const updatePageBody = z.object(pageFields).partial();
+const updatePagesItem = updatePageBody.extend({ id: z.number().int().positive() });
+export type CreatePageBody = z.infer<typeof createPageBody>;
+export type UpdatePageBody = z.infer<typeof updatePageBody>;
+
+export type WebPageFilter = { channelId?: number; ids?: readonly number[]; name?: string; nameLike?: string };
+
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** [PAGES] 404: "A Page was not found with an ID of 99" (pages.v3.yml:406-410, 496-500). */
+function pageNotFound(id: number): BcApiError {
+  return new BcApiError(404, `A Page was not found with an ID of ${id}`);
+}
+
+/** [PAGES] 422 "Input is invalid" with a `detail` (pages.v3.yml:246-251, 285-290). */
+function inputInvalid(detail: string, errors: Record<string, string> = {}): BcApiError {
+  return new BcApiError(422, 'Input is invalid', errors, { detail });
+}
+
+/**
+ * The answer for one page: the fields its type's schema lists (typePage, typeBlog, typeContactForm: anyTypePage,
+ * pageMeta and searchKeywords; typeRaw: no pageMeta, `content_type`; typeLink: `link`, no meta, no body;
+ * pages.v3.yml:944-1028), `body` only when `include=body` asks for it (529-540).
+ */
+export function webPageView(page: WebPage, withBody: boolean): Record<string, unknown> {
+  const view: Record<string, unknown> = {
+    id: page.id,
+    channel_id: page.channel_id,
+    name: page.name,
+    is_visible: page.is_visible,
+    parent_id: page.parent_id,
+    sort_order: page.sort_order,
+    type: page.type,
+    is_homepage: page.is_homepage,
+    is_customers_only: page.is_customers_only,
+  };
+  if (page.type !== 'link') view.url = page.url;
+  if (page.type !== 'raw' && page.type !== 'link') {
+    view.meta_title = page.meta_title ?? '';
+    view.meta_keywords = page.meta_keywords ?? null;
+    view.meta_description = page.meta_description ?? '';
+  }
+  if (page.type !== 'link') view.search_keywords = page.search_keywords ?? '';
+  if (page.type === 'contact_form') {
+    view.email = page.email ?? '';
+    view.contact_fields = page.contact_fields ?? '';
+  }
+  if (page.type === 'raw') view.content_type = page.content_type ?? 'text/html';
+  if (page.type === 'link') view.link = page.link ?? '';
+  if (withBody && page.type !== 'link') view.body = page.type === 'blog' ? '' : (page.body ?? '');
+  return view;
+}
+
+export type WebPagesSnapshot = { pages: Map<number, WebPage>; nextId: number };
+
+export class WebPages {
+  private readonly pages = new Map<number, WebPage>();
+  private nextId = 1;
+
+  constructor(private readonly context: StorefrontContext) {}
+
+  save(): WebPagesSnapshot {
+    return { pages: this.pages, nextId: this.nextId };
+  }
+
+  /** `nextId` is absent in snapshots made before the Pages API was writable: it follows the highest id then. */
+  load(pages: Map<number, WebPage>, nextId?: number): void {
+    this.pages.clear();
+    for (const [id, page] of pages) this.pages.set(id, page);
+    this.nextId = nextId ?? Math.max(0, ...this.pages.keys()) + 1;
+  }
+
+  /** Seeds one page as it is (demo content); later creates get higher ids. */
+  add(page: WebPage): void {
+    this.pages.set(page.id, structuredClone(page));
+    this.nextId = Math.max(this.nextId, page.id + 1);
+  }
+
+  /**
+   * getPages' filters (pages.v3.yml:70-77, 541-588): `channel_id`, `id:in`, `name`, and `name:like`, which matches
+   * "pages whose `name` or `body` contain the supplied string". Ordered by id.
+   */
+  list(filter: WebPageFilter = {}): WebPage[] {
+    const like = filter.nameLike?.toLowerCase();
+    return [...this.pages.values()]
+      .filter((page) => filter.channelId === undefined || page.channel_id === filter.channelId)
+      .filter((page) => filter.ids === undefined || filter.ids.includes(page.id))
+      .filter((page) => filter.name === undefined || page.name === filter.name)
+      .filter(
+        (page) =>
+          like === undefined ||
+          page.name.toLowerCase().includes(like) ||
+          (page.body ?? '').toLowerCase().includes(like),
+      )
+      .sort((a, b) => a.id - b.id)
+      .map((page) => structuredClone(page));
+  }
+
+  /**
+   * getPage "recognizes the same query parameters as Get Multiple Pages. If the requested page does not meet the query
+   * parameters you specify, you will receive a 404 response even if the requested `pageId` does exist"
+   * (pages.v3.yml:305-307).
+   */
+  get(id: number, filter: WebPageFilter = {}): WebPage {
+    const page = this.list({ ...filter, ids: [id] })[0];
+    if (!page) throw pageNotFound(id);
+    return page;
+  }
+
+  private checkChannel(channelId: number): void {
+    if (!this.context.isKnownChannel(channelId)) {
+      throw inputInvalid(`channel_id ${channelId} is not a channel of this store`, {
+        channel_id: 'channel_id must be the id of an existing channel',
+      });
+    }
+  }
+
+  /**
+   * The checks a page must pass once merged: the name is unique ("Must be unique", pages.v3.yml:896; the sandbox
+   * reads it per channel, ignoring case, which the spec does not say), a `raw` page has a body (1014-1015, and the
+   * example "missing the required field: body" at 246-251), a `link` page a link (1027-1028), a `blog` page is not
+   * created ("blog-type pages can only be created in the store control panel", 30).
+   */
+  private checkPage(page: WebPage, creating: boolean): void {
+    this.checkChannel(page.channel_id);
+    const clash = [...this.pages.values()].find(
+      (other) =>
+        other.id !== page.id &&
+        other.channel_id === page.channel_id &&
+        other.name.toLowerCase() === page.name.toLowerCase(),
+    );
+    if (clash) {
+      throw inputInvalid(`The name "${page.name}" is already used by page ${clash.id}`, {
+        name: 'name must be unique',
+      });
+    }
+    if (page.type === 'raw' && (page.body === null || page.body === '')) {
+      throw inputInvalid('missing the required field: body', { body: 'body is required for raw pages' });
+    }
+    if (page.type === 'link' && !page.link) {
+      throw inputInvalid('missing the required field: link', { link: 'link is required for link pages' });
+    }
+    if (creating && page.type === 'blog') {
+      throw inputInvalid('blog pages can only be created in the store control panel', {
+        type: 'type blog cannot be created through the API',
+      });
+    }
+  }
+
+  private fromCreate(body: CreatePageBody, id: number): WebPage {
+    return {
+      id,
+      // "default: 1" (pages.v3.yml:892): the store's first channel, as widgets do.
+      channel_id: body.channel_id ?? this.context.defaultChannelId(),
+      name: body.name,
+      type: body.type,
+      is_visible: body.is_visible ?? true,
+      parent_id: body.parent_id ?? 0,
+      sort_order: body.sort_order ?? 0,
+      is_homepage: body.is_homepage ?? false,
+      is_customers_only: body.is_customers_only ?? false,
+      url: body.url ?? `/${slug(body.name)}/`,
+      meta_title: body.meta_title ?? '',
+      meta_description: body.meta_description ?? '',
+      meta_keywords: body.meta_keywords ?? '',
+      search_keywords: body.search_keywords ?? '',
+      body: body.body ?? (body.type === 'link' ? null : ''),
+      ...(body.type === 'contact_form'
+        ? { email: body.email ?? '', contact_fields: body.contact_fields ?? '' }
+        : {}),
+      ...(body.type === 'link' ? { link: body.link ?? '' } : {}),
+      ...(body.type === 'raw' ? { content_type: body.content_type ?? 'text/html' } : {}),
+    };
+  }
+
+  /**
+   * createPages (pages.v3.yml:79-171): one object or an array. "an invalid input in any one entry will cause the whole
+   * request to return 422. The entries that are valid will still be created" (160-163): the valid ones are saved, then
+   * the first failure is thrown with the created pages in its body (`data`), which the spec does not show.
+   */
+  create(raw: unknown): { pages: WebPage[]; failure?: BcApiError } {
+    const items = Array.isArray(raw) ? (raw as unknown[]) : [raw];
+    const created: WebPage[] = [];
+    let failure: BcApiError | undefined;
+    items.forEach((item, index) => {
+      try {
+        const body = parseBody(createPageBody, item, Array.isArray(raw) ? `${index}.` : '');
+        if (this.pages.size >= WEB_PAGE_LIMIT) {
+          throw new BcApiError(422, `A store can hold at most ${WEB_PAGE_LIMIT} web pages`);
+        }
+        const page = this.fromCreate(body, this.nextId);
+        this.checkPage(page, true);
+        this.nextId += 1;
+        this.pages.set(page.id, page);
+        created.push(structuredClone(page));
+      } catch (error) {
+        if (!(error instanceof BcApiError)) throw error;
+        failure ??= error;
+      }
+    });
+    return failure ? { pages: created, failure } : { pages: created };
+  }
+
+  private merged(current: WebPage, body: UpdatePageBody): WebPage {
+    const next: WebPage = { ...current };
+    for (const [key, value] of Object.entries(body)) {
+      if (value !== undefined && key !== 'id') (next as Record<string, unknown>)[key] = value;
+    }
+    if (next.type === 'contact_form') {
+      next.email ??= '';
+      next.contact_fields ??= '';
+    }
+    if (next.type === 'raw') next.content_type ??= 'text/html';
+    return next;
+  }
+
+  /** updatePage (pages.v3.yml:428-475): only the fields sent change. */
+  update(id: number, raw: unknown): WebPage {
+    const body = parseBody(updatePageBody, raw);
+    const current = this.pages.get(id);
+    if (!current) throw pageNotFound(id);
+    const next = this.merged(current, body);
+    this.checkPage(next, false);
+    this.pages.set(id, next);
+    return structuredClone(next);
+  }
+
+  /**
+   * updatePages (pages.v3.yml:172-255): an object or an array of PagePutBulk (`id` required, 871-880). Every item is
+   * checked before anything is written (the spec does not say whether BigCommerce saves part of a failing batch).
+   */
+  updateMany(raw: unknown): WebPage[] {
+    const items = Array.isArray(raw) ? (raw as unknown[]) : [raw];
+    const nexts = items.map((item, index) => {
+      if (typeof item === 'object' && item !== null && !('id' in item)) {
+        throw inputInvalid('missing the required field: id', { [`${index}.id`]: 'id is required' });
+      }
+      const body = parseBody(updatePagesItem, item, Array.isArray(raw) ? `${index}.` : '');
+      const current = this.pages.get(body.id);
+      if (!current) throw pageNotFound(body.id);
+      return this.merged(current, body);
+    });
+    const seen = new Map<number, WebPage>();
+    for (const next of nexts) seen.set(next.id, next);
+    // Checked against each other too: two items of one batch may not take the same name.
+    const before = new Map(this.pages);
+    try {
+      for (const next of seen.values()) this.pages.set(next.id, next);
+      for (const next of seen.values()) this.checkPage(next, false);
+    } catch (error) {
+      this.pages.clear();
+      for (const [key, value] of before) this.pages.set(key, value);
+      throw error;
+    }
+    return [...seen.values()].map((page) => structuredClone(page));
+  }
+
+  /**
+   * deletePages / deletePage (pages.v3.yml:256-294, 476-502). Without `deleteChildren`, "deleting a parent page will
+   * update its immediate children by setting their `parent_id` to `0` and their `is_visible` status to `false`"; with
+   * it, the children and their descendants go too (568-576). Ids that do not exist answer 404 after the others are
+   * deleted ("Specified pages that did exist were successfully deleted", 267).
+   */
+  delete(ids: readonly number[], deleteChildren: boolean): void {
+    const missing = ids.find((id) => !this.pages.has(id));
+    const doomed = new Set(ids.filter((id) => this.pages.has(id)));
+    if (deleteChildren) {
+      let grew = true;
+      while (grew) {
+        grew = false;
+        for (const page of this.pages.values()) {
+          if (!doomed.has(page.id) && doomed.has(page.parent_id)) {
+            doomed.add(page.id);
+            grew = true;
+          }
+        }
+      }
+    }
+    for (const id of doomed) this.pages.delete(id);
+    for (const page of this.pages.values()) {
+      if (doomed.has(page.parent_id)) {
+        page.parent_id = 0;
+        page.is_visible = false;
+      }
+    }
+    if (missing !== undefined) throw pageNotFound(missing);
+  }
+}
