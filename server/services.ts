@@ -50,6 +50,7 @@ import {
   createRestorePreviewRepository,
   type RestorePreviewRepository,
 } from './features/store-history/restore-preview-repository';
+import { createIdMapRepository, type IdMapRepository } from './features/store-history/id-map';
 import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
 import { restoreAgentTool } from './features/store-history/restore.agent-tools';
 import {
@@ -148,6 +149,7 @@ export type AppServices = ServicesDeps & {
   tickSnapshotSchedules: (now: Date) => Promise<ScheduleTickResult>;
   /** A restore's previews, kept so any instance can start one (issue 32). */
   restorePreviews: RestorePreviewRepository;
+  storeIdMaps: IdMapRepository;
   /** The H.265 cloud converter (its ffmpeg is looked for on first use). */
   getConverter: () => Promise<Converter>;
 };
@@ -208,8 +210,10 @@ export function createServices(deps: ServicesDeps): AppServices {
   );
   // A restore (and its undo): the snapshot's values written back, item by item, skipping what moved since the preview.
   const restorePreviews = createRestorePreviewRepository(db);
+  const storeIdMaps = createIdMapRepository(db);
   jobKinds.register(
     restoreJobKind({
+      idMap: storeIdMaps,
       jobs: jobStore,
       clients,
       getCipher: getTokenCipher,
@@ -390,6 +394,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       restoreAgentTool({
         snapshots,
         previews: restorePreviews,
+        idMap: storeIdMaps,
         jobStore,
         jobQueue,
         getTokenCipher,
@@ -423,6 +428,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     cloudStoresOf,
     tickSnapshotSchedules,
     restorePreviews,
+    storeIdMaps,
     getConverter: () => Promise.resolve(converter),
   };
 }

@@ -1116,7 +1116,25 @@ export const en = {
     restorePreviewTitle: 'Restore preview',
     restoreSummary: 'To write: {n} · Already as in the snapshot: {unchanged}',
     restoreNothing: 'Nothing to restore: the store already holds the snapshot’s values.',
-    restoreAction: { update: 'Will be updated', create: 'Will be created again', unchanged: 'Unchanged' },
+    restoreAction: {
+      update: 'Will be updated',
+      create: 'Will be created again',
+      unchanged: 'Unchanged',
+      'not-restorable': 'Differs in parts a restore does not write',
+    },
+    restoreNotWrittenTitle: 'Not written',
+    restoreNotWritten: {
+      'stock-not-chosen':
+        'Stock is left as it is in the store (sales since the snapshot included). Choose "Restore stock levels too" to write it.',
+      'stock-made-again':
+        "Made again with the snapshot's stock levels (the product is gone, so there is no stock to keep).",
+      'part-not-restored':
+        'A restore does not write this part of a product that still exists yet: it stays as it is in the store.',
+      'variant-gone':
+        'This variant is no longer in the store; a restore does not add variants to a product that exists.',
+      'variant-added': 'This variant was added after the snapshot; a restore does not delete variants.',
+    },
+    restoreStock: 'Restore stock levels too',
     liveValue: 'In the store now',
     restoredValue: 'From the snapshot',
     restoreStart: 'Restore ({n})',

@@ -1118,7 +1118,25 @@ export const vi: Messages = {
     restorePreviewTitle: 'Xem trước khôi phục',
     restoreSummary: 'Sẽ ghi: {n} · Đã giống bản chụp: {unchanged}',
     restoreNothing: 'Không có gì để khôi phục: cửa hàng đã có sẵn giá trị của bản chụp.',
-    restoreAction: { update: 'Sẽ được cập nhật', create: 'Sẽ được tạo lại', unchanged: 'Không đổi' },
+    restoreAction: {
+      update: 'Sẽ được cập nhật',
+      create: 'Sẽ được tạo lại',
+      unchanged: 'Không đổi',
+      'not-restorable': 'Khác ở những phần mà khôi phục không ghi',
+    },
+    restoreNotWrittenTitle: 'Không ghi',
+    restoreNotWritten: {
+      'stock-not-chosen':
+        'Tồn kho được giữ nguyên như trong cửa hàng (gồm cả hàng đã bán sau bản chụp). Chọn "Khôi phục cả tồn kho" để ghi.',
+      'stock-made-again':
+        'Được tạo lại với tồn kho của bản chụp (sản phẩm đã bị xóa nên không còn tồn kho để giữ).',
+      'part-not-restored':
+        'Khôi phục chưa ghi phần này của một sản phẩm vẫn còn: phần này giữ nguyên như trong cửa hàng.',
+      'variant-gone':
+        'Biến thể này không còn trong cửa hàng; khôi phục không thêm biến thể vào một sản phẩm vẫn còn.',
+      'variant-added': 'Biến thể này được thêm sau bản chụp; khôi phục không xóa biến thể.',
+    },
+    restoreStock: 'Khôi phục cả tồn kho',
     liveValue: 'Hiện có trong cửa hàng',
     restoredValue: 'Từ bản chụp',
     restoreStart: 'Khôi phục ({n})',

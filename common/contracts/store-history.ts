@@ -270,6 +270,11 @@ export const restoreRequestSchema = z.discriminatedUnion('preview', [
     storeCredentials: toolStoreCredentialsSchema,
     preview: z.literal(true),
     items: z.array(restoreItemSchema).min(1).max(MAX_RESTORE_ITEMS),
+    /**
+     * Write stock levels (`inventory_level` of products and variants) back too. Left out: the store keeps its stock,
+     * so what sold since the snapshot is not undone (issue 40); the preview names each level it leaves.
+     */
+    stock: z.boolean().optional(),
   }),
   z.object({
     storeCredentials: toolStoreCredentialsSchema,
@@ -288,16 +293,40 @@ export const restorePreviewFieldSchema = z.object({
 });
 export type RestorePreviewField = z.infer<typeof restorePreviewFieldSchema>;
 
+/**
+ * Why a part of an item that differs is not written (issue 40: named, never hidden): `stock-not-chosen` (stock is
+ * written only when asked), `stock-made-again` (a product made again gets the snapshot's stock), `part-not-restored`
+ * (images, videos, options, modifiers, bulk pricing, reviews or channels of a product that exists), `variant-gone`,
+ * `variant-added`.
+ */
+export const RESTORE_NOT_WRITTEN_CODES = [
+  'stock-not-chosen',
+  'stock-made-again',
+  'part-not-restored',
+  'variant-gone',
+  'variant-added',
+] as const;
+export const restoreNotWrittenSchema = z.object({
+  path: z.string(),
+  code: z.enum(RESTORE_NOT_WRITTEN_CODES),
+  /** The reason in English (the screen shows the code's text in the reader's language). */
+  reason: z.string(),
+});
+export type RestoreNotWritten = z.infer<typeof restoreNotWrittenSchema>;
+
 export const restorePreviewItemSchema = z.object({
   kind: snapshotItemKindSchema,
   key: snapshotItemKeySchema,
   name: z.string(),
   /**
    * What the write does to the item: `update` (it exists, some fields differ), `create` (gone from the store: made
-   * again), `unchanged` (the store already holds the snapshot's values: nothing is written).
+   * again, whole), `unchanged` (the store already holds the snapshot's values: nothing is written),
+   * `not-restorable` (it differs only in parts a restore does not write: see `notWritten`; nothing is written).
    */
-  action: z.enum(['update', 'create', 'unchanged']),
+  action: z.enum(['update', 'create', 'unchanged', 'not-restorable']),
   fields: z.array(restorePreviewFieldSchema),
+  /** The parts that differ and are not written, each with why. */
+  notWritten: z.array(restoreNotWrittenSchema).optional(),
 });
 export type RestorePreviewItem = z.infer<typeof restorePreviewItemSchema>;
 
@@ -307,7 +336,7 @@ export type RestorePreviewItem = z.infer<typeof restorePreviewItemSchema>;
  * `reason` says why the undo leaves an item as it is (it changed since the restore).
  */
 export const restoreUndoPreviewItemSchema = restorePreviewItemSchema.extend({
-  action: z.enum(['update', 'create', 'unchanged', 'delete']),
+  action: z.enum(['update', 'create', 'unchanged', 'not-restorable', 'delete']),
   reason: z.string().optional(),
 });
 export type RestoreUndoPreviewItem = z.infer<typeof restoreUndoPreviewItemSchema>;

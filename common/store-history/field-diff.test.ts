@@ -69,7 +69,12 @@ describe('fieldChanges', () => {
   });
 
   it('leaves out the fields a store sets itself at the top level only (issue 40)', () => {
-    const item = { id: 1, date_modified: 'x', views: 3, configuration: { views: 'grid', date_modified: 'kept' } };
+    const item = {
+      id: 1,
+      date_modified: 'x',
+      views: 3,
+      configuration: { views: 'grid', date_modified: 'kept' },
+    };
     expect(canonicalItem(item)).toEqual({ configuration: { date_modified: 'kept', views: 'grid' }, id: 1 });
     expect(fieldChanges(item, { ...item, date_modified: 'y', configuration: { views: 'list' } })).toEqual([
       { path: 'configuration.date_modified', before: 'kept', after: null },

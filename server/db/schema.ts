@@ -543,3 +543,28 @@ export const restorePreview = pgTable(
     index('restore_preview_expires_idx').on(table.expiresAt),
   ],
 );
+
+/**
+ * Store History's old-to-new id map (issue 40): an item a restore made again gets a new id from BigCommerce, and every
+ * reference to the old one (a child category's `parent_id`, a product's categories and brand, related products, a
+ * page's entity) is re-pointed through this map, by that restore and by every later one of the store. One row per
+ * item made again, written as soon as BigCommerce answers the new id; the undo that deletes the item removes its row.
+ */
+export const storeIdMap = pgTable(
+  'store_id_map',
+  {
+    storeHash: text('store_hash').notNull(),
+    /** `product`, `category`, `brand`… (the snapshot's item kinds). */
+    kind: text('kind').notNull(),
+    oldId: text('old_id').notNull(),
+    newId: text('new_id').notNull(),
+    /** The restore job that made it. */
+    jobId: text('job_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.storeHash, table.kind, table.oldId] }),
+    index('store_id_map_new_idx').on(table.storeHash, table.kind, table.newId),
+  ],
+);
+

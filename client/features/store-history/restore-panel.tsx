@@ -16,6 +16,7 @@ const ACTION_CLASSES: Record<RestorePreviewItem['action'], string> = {
   update: 'bg-amber-100 text-amber-900',
   create: 'bg-emerald-100 text-emerald-800',
   unchanged: 'bg-slate-100 text-slate-700',
+  'not-restorable': 'bg-rose-100 text-rose-800',
 };
 
 /**
@@ -35,7 +36,9 @@ export function RestorePanel({
   const { t, i18n } = useTranslation();
   const date = formatDateTime(snapshot.createdAt, i18n.resolvedLanguage ?? 'en');
   const preview = flow.previewed;
-  const writing = preview ? preview.preview.items.filter((item) => item.action !== 'unchanged').length : 0;
+  const writing = preview
+    ? preview.preview.items.filter((item) => item.action === 'update' || item.action === 'create').length
+    : 0;
   const job = flow.job;
 
   return (
@@ -126,7 +129,11 @@ export function RestorePanel({
                 testId="restore-start-button"
               />
             )}
-            <SecondaryButton onClick={flow.closePreview} label={t('storeHistory.restoreClose')} testId="restore-close" />
+            <SecondaryButton
+              onClick={flow.closePreview}
+              label={t('storeHistory.restoreClose')}
+              testId="restore-close"
+            />
           </div>
         </section>
       )}

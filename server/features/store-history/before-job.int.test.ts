@@ -122,7 +122,11 @@ describe.each(testDatabaseKinds())('snapshots before writes (%s)', (kind) => {
       expect(item.status).toBe(200);
       expect(snapshotItemResponseSchema.parse(await item.json()).item.data).toMatchObject({ page_title: '' });
     }
-    const { data: live } = await storeWrite('GET', `/v3/catalog/products/${a}?include_fields=page_title`, undefined);
+    const { data: live } = await storeWrite(
+      'GET',
+      `/v3/catalog/products/${a}?include_fields=page_title`,
+      undefined,
+    );
     expect(live).toMatchObject({ page_title: 'Undo A' });
   });
 

@@ -129,7 +129,8 @@ export function unitOf(kind: SnapshotItemKind, path: string): WriteUnit | null {
   if (!first) return null;
   if (kind === 'product' && first.field === 'variants') {
     if (!first.select || !('key' in first.select) || !second || second.select || third) return null;
-    return VARIANT_FIELDS.includes(second.field)
+    // A variant's stock is written when named (or chosen: unitsOfItem), product-variants_catalog.v3.yml updateProductVariant.
+    return VARIANT_FIELDS.includes(second.field) || second.field === 'inventory_level'
       ? { type: 'variant', select: first.select, field: second.field }
       : null;
   }
@@ -211,7 +212,12 @@ export function valueHash(value: unknown): string {
  * field of each of its variants (by SKU when they all have one, else by id), and every custom field of the snapshot or
  * the store (by name: one added since is deleted, one deleted since is made again).
  */
-export function unitsOfItem(kind: SnapshotItemKind, snapshot: unknown, live: unknown): WriteUnit[] {
+export function unitsOfItem(
+  kind: SnapshotItemKind,
+  snapshot: unknown,
+  live: unknown,
+  options: { stock?: boolean } = {},
+): WriteUnit[] {
   if (kind === 'page') return [{ type: 'page' }];
   if (!isObj(snapshot)) return [];
   const units: WriteUnit[] = TOP_LEVEL_FIELDS[kind]
@@ -223,7 +229,7 @@ export function unitsOfItem(kind: SnapshotItemKind, snapshot: unknown, live: unk
   for (const variant of variants) {
     const key = bySku ? 'sku' : 'id';
     const select = { key, value: String(variant[key]) };
-    for (const field of VARIANT_FIELDS) {
+    for (const field of options.stock ? [...VARIANT_FIELDS, 'inventory_level'] : VARIANT_FIELDS) {
       if (variant[field] !== undefined) units.push({ type: 'variant', select, field });
     }
   }

@@ -21,9 +21,14 @@ export type RestorePlanItem = {
   create?: Record<string, unknown>;
   /** For `delete`: the hash (valueHash) of the item as the restore made it; left out when the restore kept none. */
   madeHash?: string;
+  /** The order of writing (restoreLevel): the job writes a level's items before the next level's. */
+  level?: number;
 };
 
 type Obj = Record<string, unknown>;
+
+/** `expect` of a unit written whatever the store holds: a page of an item the restore makes again (nothing to lose). */
+export const ANY_LIVE_VALUE = '*';
 
 /** Why an item could not be written, in words the user reads in the job's outcomes. */
 export class RestoreWriteError extends Error {}
@@ -148,7 +153,8 @@ export async function writeUpdate(
   key: Obj,
   live: unknown,
   units: readonly { unit: WriteUnit; value: unknown }[],
-): Promise<void> {
+): Promise<string[]> {
+  const notes: string[] = [];
   const body = fieldsBody(units);
   const hasFields = Object.keys(body).length > 0;
   switch (kind) {
@@ -160,9 +166,11 @@ export async function writeUpdate(
       for (const { select, body: variantBody } of variantBodies(units)) {
         const variant = findElement(item.variants, select);
         if (!variant) {
-          throw new RestoreWriteError(
-            `The variant ${select.key === 'sku' ? select.value : `#${select.value}`} is no longer in the store`,
+          // One variant gone is named, and the rest of the item is still written (issue 40).
+          notes.push(
+            `The variant ${select.key === 'sku' ? select.value : `#${select.value}`} is no longer in the store, so it was not written`,
           );
+          continue;
         }
         // product-variants_catalog.v3.yml:436 updateProductVariant.
         await client.products.variants.update(id, Number(variant.id), variantBody);
@@ -182,22 +190,35 @@ export async function writeUpdate(
           await client.products.customFields.create(id, { name, value });
         }
       }
-      return;
+      return notes;
     }
     case 'category':
       // category-trees_catalog.v3.yml:255 updateCategories: by `category_id`, only the fields sent change.
       if (hasFields) await client.categories.update([{ category_id: numericId(key), ...body }]);
-      return;
+      return notes;
     case 'brand': {
       // brands_catalog.v3.yml:623 updateBrand: `name` is required in the body, so the current one goes when unchanged.
       const name = body.name ?? (live as Obj | null)?.name;
       if (hasFields) await client.brands.update(numericId(key), { ...body, name });
-      return;
+      return notes;
     }
-    case 'widget-template':
-      // widgets.v3.yml:190 updateWidgetTemplate (as a new version: resources' widgetTemplates.update).
-      if (hasFields) await client.widgetTemplates.update(String(key.id), body);
-      return;
+    case 'widget-template': {
+      // widgets.v3.yml:190 updateWidgetTemplate in place (no `create_new_version`, 1268-1270): the current version
+      // changes, so every widget on it renders the restored template. A widget on an older version (version_uuid,
+      // 1358-1360) follows only when upgraded (`upgrade: true`, 1402-1404): each is, so the storefront renders what
+      // the snapshot held (issue 40). `widget_template_uuid` is a documented filter of getWidgets.
+      if (!hasFields) return notes;
+      const uuid = String(key.id);
+      const template = await client.widgetTemplates.updateInPlace(uuid, body);
+      const widgets = await client.widgets.listAll({ query: { widget_template_uuid: uuid } });
+      for (const widget of widgets) {
+        const current = template.current_version_uuid ?? widget.widget_template?.current_version_uuid;
+        if (current && widget.version_uuid && widget.version_uuid !== current) {
+          await client.widgets.update(widget.uuid, { upgrade: true });
+        }
+      }
+      return notes;
+    }
     case 'page': {
       // page-widgets.v3.yml:54 createPageWidgets: the page's whole content, as the snapshot holds it.
       const regions = units.find((u) => u.unit.type === 'page')?.value;
@@ -208,7 +229,7 @@ export async function writeUpdate(
         ...(where.entityId ? { entity_id: where.entityId } : {}),
         regions: (Array.isArray(regions) ? regions : []) as PageRegion[],
       });
-      return;
+      return notes;
     }
   }
 }

@@ -30,11 +30,13 @@ const argsSchema = z.object({
   storeId: z.string(),
   snapshotId: z.string(),
   items: z.array(restoreItemSchema).min(1).max(MAX_RESTORE_ITEMS),
+  /** Write stock levels back too (left out: the store keeps its stock). */
+  stock: z.boolean().optional(),
 });
 
 /** The agent's preview: the items, and how many of them each action touches. */
 function agentPreview(items: RestorePreviewItem[]) {
-  const counts = { update: 0, create: 0, unchanged: 0 };
+  const counts = { update: 0, create: 0, unchanged: 0, 'not-restorable': 0 };
   for (const item of items) counts[item.action] += 1;
   return { items, counts };
 }
@@ -63,7 +65,7 @@ async function previewOrRestore(
     if (started) return { job: toJobView(started) };
   }
   // The store read now, kept as a preview the job can start from.
-  const fresh = await previewRestore(deps, client, snapshot, args.items);
+  const fresh = await previewRestore(deps, client, snapshot, args.items, { stock: args.stock === true });
   const preview = agentPreview(fresh.preview.items);
   if (!confirmed) return { preview, confirmation: issueConfirmation(cipher, { ...bound, preview }) };
   assertPreviewUnchanged(confirmed, preview);

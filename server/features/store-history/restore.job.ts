@@ -31,6 +31,7 @@ import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
 import { jsonValue, sameValue, unitOf, unitValue, valueHash } from './restore-paths';
 import {
+  ANY_LIVE_VALUE,
   DELETED_NOT_SUPPORTED,
   deleteItem,
   findByName,
@@ -43,6 +44,9 @@ import {
   type RestorePlanItem,
 } from './restore-store';
 import { itemKeyText } from './snapshot-repository';
+import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
+import { createProductWhole } from './restore-create';
+import { droppedText, REFERENCE_FIELDS, repointField, repointKey, resolveReferences } from './restore-refs';
 import { restoreTargets } from './restore-start';
 import { mapBounded } from '../../../common/map-bounded';
 
@@ -59,6 +63,7 @@ export const restorePlanItemSchema = z.object({
   units: z.array(unitSchema),
   create: z.record(z.string(), z.unknown()).optional(),
   madeHash: z.string().optional(),
+  level: z.number().optional(),
 }) satisfies z.ZodType<RestorePlanItem>;
 
 /** What a restore job's `input` holds: the items, and what they come from (a preview, or the restore it undoes). */
@@ -98,6 +103,8 @@ export type RestoreJobDeps = {
   getCipher: () => Promise<Sealer>;
   logger: Logger;
   now?: () => Date;
+  /** The store's old-to-new ids (issue 40): recorded as items are made again, read to re-point references. */
+  idMap?: IdMapRepository;
   /** The before-job snapshots' state (a restore waits for its own before it writes). */
   snapshotState?: (snapshotId: string) => Promise<string | undefined>;
   /** How long a slice waits for the before-job snapshot before it is queued again. Default 1 s. */
@@ -107,6 +114,19 @@ export type RestoreJobDeps = {
    * before the ids of the items it made are saved), and before it is settled.
    */
   faults?: (point: 'before-send' | 'after-send' | 'before-settle', jobId: string) => Promise<void>;
+};
+
+/** What an item's decision and write need: the store, the id map as of this wave, and the job's records. */
+type RestoreWriteContext = {
+  client: BigCommerceClient;
+  logger: Logger;
+  map: IdMap;
+  /** Records an item made again (the store's id map), as soon as its new id is known. */
+  recordMade: (item: RestorePlanItem, newId: number) => Promise<void>;
+  /** Saves a made-again mark in the job's backup at once (the undo then knows the item whatever happens next). */
+  saveMark: (entry: RestoreBackupEntry) => Promise<void>;
+  /** An item the undo deleted leaves the id map. */
+  forgetMade: (item: RestorePlanItem) => Promise<void>;
 };
 
 /** The words of a failure the user reads: BigCommerce's message, ours, or a plain one for anything else. */
@@ -134,24 +154,36 @@ const outcome = (
 ): JobItemOutcome => ({ kind: item.kind, key: item.key, name: item.name, outcome: end, reason });
 
 /** Reads an item again and decides: already there, changed since the preview, or what to write (and back up). */
+/** A planned unit's value with the references it makes re-pointed (an item made again earlier in this restore). */
+function repointUnit(kind: RestorePlanItem['kind'], unit: RestorePlanItem['units'][number], map: IdMap) {
+  const field = unitOf(kind, unit.path);
+  if (!field || field.type !== 'field' || !REFERENCE_FIELDS[kind]?.[field.field]) return unit;
+  return { ...unit, value: repointField(kind, field.field, unit.value, map) };
+}
+
 async function decide(
-  client: BigCommerceClient,
+  deps: RestoreWriteContext,
   item: RestorePlanItem,
   backedUp: RestoreBackupEntry | undefined,
-  logger: Logger,
 ): Promise<Decision> {
-  if (item.action === 'create') return decideCreate(client, item, backedUp, logger);
-  if (item.action === 'delete') return decideDelete(client, item, backedUp);
-  const live = await readLive(client, item.kind, item.key);
+  const { client, map } = deps;
+  if (item.action === 'create') return decideCreate(deps, item, backedUp);
+  if (item.action === 'delete') return decideDelete(deps, item, backedUp);
+  // The store may know the item by a new id (made again by this restore or an earlier one), a page by its entity's.
+  const key = repointKey(item.kind, item.key, map);
+  const live = await readLive(client, item.kind, key);
   if (live === null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
   const pending: typeof item.units = [];
   const saved: RestoreBackupEntry['units'] = [];
-  for (const planned of item.units) {
+  for (const raw of item.units) {
+    const planned = repointUnit(item.kind, raw, map);
     const unit = unitOf(item.kind, planned.path);
     if (!unit) continue;
     const current = unitValue(live, unit);
     if (sameValue(current, planned.value)) continue;
-    if (valueHash(current) !== planned.expect) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
+    if (planned.expect !== ANY_LIVE_VALUE && valueHash(current) !== planned.expect) {
+      return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
+    }
     pending.push(planned);
     saved.push({ path: planned.path, value: jsonValue(current) });
   }
@@ -161,10 +193,18 @@ async function decide(
   return {
     item,
     // A resumed wave keeps the backup the first attempt saved (the values before anything was written).
-    ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: saved } }),
+    ...(backedUp ? {} : { backup: { kind: item.kind, key, name: item.name, units: saved } }),
     write: async () => {
-      await writeUpdate(client, item.kind, item.key, live, writeUnits(item.kind, pending));
-      return { reason: null };
+      const units = writeUnits(item.kind, pending);
+      // A reference to an item gone since is left out and named, never the whole write's failure.
+      const fields = Object.fromEntries(
+        units.flatMap(({ unit, value }) => (unit.type === 'field' ? [[unit.field, value]] : [])),
+      );
+      const { body, dropped } = await resolveReferences(client, item.kind, fields, map);
+      const resolved = units.map((u) => (u.unit.type === 'field' ? { ...u, value: body[u.unit.field] } : u));
+      const notes = await writeUpdate(client, item.kind, key, live, resolved);
+      const said = [...(dropped.length > 0 ? [droppedText(dropped)] : []), ...notes];
+      return { reason: said.length > 0 ? said.join('; ') : null };
     },
   };
 }
@@ -198,33 +238,57 @@ async function madeMark(
 }
 
 async function decideCreate(
-  client: BigCommerceClient,
+  deps: RestoreWriteContext,
   item: RestorePlanItem,
   backedUp: RestoreBackupEntry | undefined,
-  logger: Logger,
 ): Promise<Decision> {
+  const { client, logger, map } = deps;
   if (!item.create) return { end: outcome(item, 'failed', DELETED_NOT_SUPPORTED(item.kind)) };
   const live = await readLive(client, item.kind, item.key);
   if (live !== null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
   // Names are unique (products, brands; categories among their siblings): one there now was made by an earlier
   // attempt of this job, or by someone.
   const name = typeof item.create.name === 'string' ? item.create.name : item.name;
-  const existing = await findByName(client, item.kind, name, item.create);
+  const parent =
+    item.kind === 'category' ? repointField('category', 'parent_id', item.create.parent_id, map) : undefined;
+  const existing = await findByName(client, item.kind, name, {
+    ...item.create,
+    ...(parent === undefined ? {} : { parent_id: parent }),
+  });
   if (existing) {
     // A backup entry is saved just before the create is sent: with one, the item there is this job's.
     if (!backedUp) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
     const id = Number(existing.id);
+    await deps.recordMade(item, id);
     const end = outcome(item, 'written', madeAgainReason(id));
     // The attempt that made it stopped before it saved its id: saved now, so the undo knows the item.
     return backedUp.createdId === id ? { end } : { end, mark: await madeMark(client, item, id, logger) };
   }
-  const body = item.create;
+  const snapshot = item.create;
   return {
     item,
     ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: [] } }),
     write: async () => {
+      if (item.kind === 'product') {
+        // The id is recorded (map and backup) the moment BigCommerce answers it, before any part is sent.
+        const made = await createProductWhole(client, snapshot, map, async (id) => {
+          await deps.recordMade(item, id);
+          await deps.saveMark({ kind: item.kind, key: item.key, name: item.name, units: [], createdId: id });
+        });
+        const notes = made.notes.length > 0 ? `; ${made.notes.join('; ')}` : '';
+        return {
+          reason: madeAgainReason(made.id) + notes,
+          mark: await madeMark(client, item, made.id, logger),
+        };
+      }
+      const { body, dropped } = await resolveReferences(client, item.kind, snapshot, map);
       const createdId = await writeCreate(client, item.kind, body);
-      return { reason: madeAgainReason(createdId), mark: await madeMark(client, item, createdId, logger) };
+      await deps.recordMade(item, createdId);
+      const notes = dropped.length > 0 ? `; ${droppedText(dropped)}` : '';
+      return {
+        reason: madeAgainReason(createdId) + notes,
+        mark: await madeMark(client, item, createdId, logger),
+      };
     },
   };
 }
@@ -246,10 +310,11 @@ async function keepReason(
 
 /** An undo's delete of an item the restore made again: gone already (done), changed since (left), or deleted. */
 async function decideDelete(
-  client: BigCommerceClient,
+  deps: RestoreWriteContext,
   item: RestorePlanItem,
   backedUp: RestoreBackupEntry | undefined,
 ): Promise<Decision> {
+  const { client } = deps;
   const live = await readLive(client, item.kind, item.key);
   if (live === null) {
     // With a backup entry, an earlier attempt of this job sent the delete.
@@ -266,11 +331,12 @@ async function decideDelete(
   return {
     item,
     ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: [] } }),
-    write: async () => ({
-      reason: (await deleteItem(client, item.kind, item.key))
-        ? RESTORE_UNDO_DELETED_REASON
-        : RESTORE_UNDO_ALREADY_DELETED_REASON,
-    }),
+    write: async () => {
+      const deleted = await deleteItem(client, item.kind, item.key);
+      // Nothing refers to it any more: later restores make it again from the snapshot.
+      await deps.forgetMade(item);
+      return { reason: deleted ? RESTORE_UNDO_DELETED_REASON : RESTORE_UNDO_ALREADY_DELETED_REASON };
+    },
   };
 }
 
@@ -333,15 +399,44 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
   const { plan } = planned;
   let checkpoint = planned.checkpoint;
 
+  const context = async (): Promise<RestoreWriteContext> => ({
+    client,
+    logger: deps.logger,
+    map: deps.idMap ? await deps.idMap.load(row.storeHash) : EMPTY_ID_MAP,
+    recordMade: async (item, newId) => {
+      const oldId = item.key.id;
+      if (!deps.idMap || (typeof oldId !== 'number' && typeof oldId !== 'string')) return;
+      await deps.idMap.record({
+        storeHash: row.storeHash,
+        kind: item.kind,
+        oldId,
+        newId,
+        jobId: row.id,
+        now: now(),
+      });
+    },
+    saveMark: async (entry) => {
+      await deps.jobs.addBackup(row.id, { [backupKey(entry)]: entry } as unknown as Backup);
+    },
+    forgetMade: async (item) => {
+      const id = item.key.id;
+      if (deps.idMap && (typeof id === 'number' || typeof id === 'string')) {
+        await deps.idMap.forget(row.storeHash, item.kind, id);
+      }
+    },
+  });
+
   const started = Date.now();
   while (checkpoint < plan.length) {
     const fresh = await liveRow(deps.jobs, row.id, (over) => deps.jobs.finish(over.id, 'cancelled', now()));
     if (!fresh) return 'finished';
     const backup = fresh.backup as RestoreBackup;
-    const wave = plan.slice(checkpoint, checkpoint + RESTORE_WAVE);
+    const wave = levelWave(plan, checkpoint);
+    // Read once a wave: items made again by the waves before (their parents) are re-pointed to.
+    const ctx = await context();
     const decided = await mapBounded(wave, RESTORE_WAVE, async (item) => {
       try {
-        return await decide(client, item, backup[backupKey(item)], deps.logger);
+        return await decide(ctx, item, backup[backupKey(item)]);
       } catch (error) {
         return { end: outcome(item, 'failed', reasonOf(error, deps.logger, row.id)) } satisfies Decision;
       }
@@ -391,6 +486,18 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
   }
   await deps.jobs.finish(row.id, 'done', now());
   return 'finished';
+}
+
+/** The next wave: up to RESTORE_WAVE items from the checkpoint, all of one level (parents before children). */
+export function levelWave(plan: readonly RestorePlanItem[], checkpoint: number): RestorePlanItem[] {
+  const level = plan[checkpoint]?.level ?? 0;
+  const wave: RestorePlanItem[] = [];
+  for (let at = checkpoint; at < plan.length && wave.length < RESTORE_WAVE; at++) {
+    const item = plan[at]!;
+    if ((item.level ?? 0) !== level) break;
+    wave.push(item);
+  }
+  return wave;
 }
 
 /**

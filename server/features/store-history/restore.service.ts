@@ -10,6 +10,7 @@ import {
   restoreFieldNotRestorableMessage,
   restoreItemMissingMessage,
   type RestoreItem,
+  type RestoreNotWritten,
   type RestorePreviewItem,
   type RestorePreviewResponse,
   type SnapshotItemKey,
@@ -20,6 +21,8 @@ import { canonicalItem, fieldChanges } from '../../../common/store-history/field
 import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import { itemKeyText, type SnapshotRepository, type SnapshotRow } from './snapshot-repository';
+import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
+import { entityKindOfTemplate, REFERENCE_FIELDS, repointField, repointKey } from './restore-refs';
 import {
   findElement,
   jsonValue,
@@ -32,7 +35,7 @@ import {
   type WriteUnit,
 } from './restore-paths';
 import type { RestorePreviewRepository, RestorePreviewRow } from './restore-preview-repository';
-import { readLive, type RestorePlanItem } from './restore-store';
+import { ANY_LIVE_VALUE, readLive, type RestorePlanItem } from './restore-store';
 import { mapBounded } from '../../../common/map-bounded';
 
 /** Items read from the store at once while previewing (the store's scheduler paces them). */
@@ -101,15 +104,96 @@ function createBody(kind: SnapshotItemKind, snapshot: Obj, units: readonly Write
   return body;
 }
 
+/** What a whole-item restore looks at beyond the fields: a product's parts that have their own endpoints. */
+const PRODUCT_PARTS = [
+  'images',
+  'videos',
+  'options',
+  'modifiers',
+  'bulk_pricing_rules',
+  'reviews',
+  'channels',
+] as const;
+
+/** Why a part of a product that exists is not written by a restore (it is named in the preview, never hidden). */
+export const PART_NOT_RESTORED_REASON =
+  'A restore does not write this part of a product that still exists yet; it is left as it is in the store';
+export const STOCK_NOT_CHOSEN_REASON =
+  'Stock levels are restored only when chosen: the store keeps its stock (sales since the snapshot included)';
+export const VARIANT_GONE_REASON =
+  'This variant is no longer in the store; a restore does not add variants to a product that exists';
+export const VARIANT_ADDED_REASON =
+  'This variant was added since the snapshot; a restore does not delete variants';
+
+export type PlanOptions = {
+  /** Write stock levels back too (issue 40: only when chosen explicitly). */
+  stock?: boolean;
+  /** The store's old-to-new ids: references in the snapshot are compared as re-pointed. */
+  map?: IdMap;
+};
+
+const isStockUnit = (unit: WriteUnit) =>
+  (unit.type === 'field' || unit.type === 'variant') && unit.field === 'inventory_level';
+
+/** The parts of a product that differ and that a restore of a product that exists does not write, and why. */
+function partsNotWritten(snapshot: unknown, live: unknown): RestoreNotWritten[] {
+  if (!isObj(snapshot) || !isObj(live)) return [];
+  const out: RestoreNotWritten[] = [];
+  for (const part of PRODUCT_PARTS) {
+    if (snapshot[part] === undefined) continue;
+    if (!sameValue(snapshot[part] ?? [], live[part] ?? [])) {
+      out.push({ path: part, code: 'part-not-restored', reason: PART_NOT_RESTORED_REASON });
+    }
+  }
+  const name = (variant: Obj, bySku: boolean) =>
+    bySku ? `sku=${String(variant.sku)}` : `id=${String(variant.id)}`;
+  const before = Array.isArray(snapshot.variants) ? snapshot.variants.filter(isObj) : [];
+  const after = Array.isArray(live.variants) ? live.variants.filter(isObj) : [];
+  const bySku = [...before, ...after].every((v) => typeof v.sku === 'string' && v.sku !== '');
+  const afterNames = new Set(after.map((v) => name(v, bySku)));
+  const beforeNames = new Set(before.map((v) => name(v, bySku)));
+  for (const variant of before) {
+    if (!afterNames.has(name(variant, bySku))) {
+      out.push({
+        path: `variants[${name(variant, bySku)}]`,
+        code: 'variant-gone',
+        reason: VARIANT_GONE_REASON,
+      });
+    }
+  }
+  for (const variant of after) {
+    if (!beforeNames.has(name(variant, bySku))) {
+      out.push({
+        path: `variants[${name(variant, bySku)}]`,
+        code: 'variant-added',
+        reason: VARIANT_ADDED_REASON,
+      });
+    }
+  }
+  return out;
+}
+
+/** The item as the snapshot holds it, its references re-pointed to the ids the store knows them by now. */
+function repointed(kind: SnapshotItemKind, snapshot: unknown, map: IdMap | undefined): unknown {
+  if (!map || !isObj(snapshot)) return snapshot;
+  const out: Obj = { ...snapshot };
+  for (const field of Object.keys(REFERENCE_FIELDS[kind] ?? {})) {
+    if (field in out) out[field] = repointField(kind, field, out[field], map);
+  }
+  return out;
+}
+
 /** One item's preview (what the write would change) and its plan (what the job writes and checks). */
 export function planItem(
   request: RestoreItem,
   name: string,
   snapshotData: unknown,
   liveData: unknown,
+  options: PlanOptions = {},
 ): { preview: RestorePreviewItem; plan: RestorePlanItem } {
   const { kind } = request;
-  const snapshot = canonicalItem(snapshotData);
+  const whole = canonicalItem(snapshotData);
+  const snapshot = canonicalItem(repointed(kind, snapshotData, options.map));
   const live = liveData === null ? null : canonicalItem(liveData);
   const gone = live === null;
   let units: WriteUnit[];
@@ -121,10 +205,13 @@ export function planItem(
     });
   } else {
     // Every field; for an item gone from the store, every field it is made again with.
-    units = unitsOfItem(kind, snapshot, live).filter((u) => !gone || u.type === 'field');
+    units = unitsOfItem(kind, snapshot, live, { stock: options.stock === true }).filter(
+      (u) => !gone || u.type === 'field',
+    );
   }
   const seen = new Set<string>();
   const kept: { unit: WriteUnit; live: unknown; restored: unknown }[] = [];
+  const notWritten: RestoreNotWritten[] = [];
   for (const raw of units) {
     const unit = byName(raw, snapshot, live);
     const path = unitPath(unit);
@@ -135,9 +222,28 @@ export function planItem(
     if (restored === undefined && unit.type !== 'custom-field') continue;
     const current = unitValue(live, unit);
     if (!gone && sameValue(current, restored)) continue;
+    if (
+      !gone &&
+      unit.type === 'variant' &&
+      !findElement(isObj(live) ? live.variants : undefined, unit.select)
+    ) {
+      // The variant is gone: named once below (partsNotWritten), not written.
+      continue;
+    }
+    if (!gone && isStockUnit(unit) && options.stock !== true) {
+      notWritten.push({ path, code: 'stock-not-chosen', reason: STOCK_NOT_CHOSEN_REASON });
+      continue;
+    }
     kept.push({ unit, live: current, restored });
   }
-  const action = gone ? 'create' : kept.length === 0 ? 'unchanged' : 'update';
+  if (kind === 'product' && !gone && !request.fields) notWritten.push(...partsNotWritten(snapshot, live));
+  const action = gone
+    ? 'create'
+    : kept.length > 0
+      ? 'update'
+      : notWritten.length > 0
+        ? 'not-restorable'
+        : 'unchanged';
   const key = request.key as Obj;
   const fields =
     kind === 'page' && !gone
@@ -147,21 +253,37 @@ export function planItem(
           live: jsonValue(k.live),
           restored: jsonValue(k.restored),
         }));
+  // A product is made again whole from the snapshot (restore-create.ts), its references re-pointed when it is written.
   const create =
-    gone && isObj(snapshot)
-      ? createBody(
-          kind,
-          snapshot,
-          kept.map((k) => k.unit),
-        )
+    gone && isObj(whole)
+      ? kind === 'product'
+        ? whole
+        : createBody(
+            kind,
+            whole,
+            kept.map((k) => k.unit),
+          )
       : undefined;
+  if (gone && kind === 'product' && isObj(whole) && Array.isArray(whole.variants)) {
+    // Stock: a product made again has no stock of its own to keep, so it is made with the snapshot's (said here).
+    if (options.stock !== true) {
+      notWritten.push({ path: 'inventory_level', code: 'stock-made-again', reason: STOCK_MADE_AGAIN_REASON });
+    }
+  }
   return {
-    preview: { kind, key: request.key, name, action, fields },
+    preview: {
+      kind,
+      key: request.key,
+      name,
+      action,
+      fields,
+      ...(notWritten.length > 0 ? { notWritten } : {}),
+    },
     plan: {
       kind,
       key,
       name,
-      action,
+      action: action === 'not-restorable' ? 'unchanged' : action,
       units: kept.map((k) => ({
         path: unitPath(k.unit),
         value: jsonValue(k.restored),
@@ -172,11 +294,51 @@ export function planItem(
   };
 }
 
+export const STOCK_MADE_AGAIN_REASON =
+  "Made again with the snapshot's stock levels: the product is gone, so there is no stock in the store to keep";
+
 export type RestoreServiceDeps = {
   snapshots: SnapshotRepository;
   previews: RestorePreviewRepository;
+  /** The store's old-to-new ids (issue 40); without it, ids are taken as they are. */
+  idMap?: Pick<IdMapRepository, 'load'>;
   now?: () => Date;
 };
+
+/**
+ * The order a restore writes in (issue 40): what others refer to first, so a reference to an item made again in the
+ * same restore finds its new id: brands and widget templates, then categories parents before children, then products,
+ * then pages (whose entity may be a product, category or brand made again). The job writes one level at a time.
+ */
+export function restoreLevel(kind: SnapshotItemKind, categoryDepth = 0): number {
+  switch (kind) {
+    case 'brand':
+    case 'widget-template':
+      return 0;
+    case 'category':
+      return 1 + Math.min(categoryDepth, 40);
+    case 'product':
+      return 50;
+    case 'page':
+      return 60;
+  }
+}
+
+/** Each category's depth among the categories restored together (its parent's depth plus one, when restored too). */
+function categoryDepths(items: readonly { id: string; parent: string | null }[]): Map<string, number> {
+  const parentOf = new Map(items.map((item) => [item.id, item.parent]));
+  const depths = new Map<string, number>();
+  for (const item of items) {
+    let depth = 0;
+    let parent = item.parent;
+    while (parent !== null && parentOf.has(parent) && depth < items.length) {
+      depth++;
+      parent = parentOf.get(parent) ?? null;
+    }
+    depths.set(item.id, depth);
+  }
+  return depths;
+}
 
 /** `POST /api/snapshots/{id}/restore` with `preview: true`: reads each item live, keeps the preview, answers it. */
 export async function previewRestore(
@@ -184,6 +346,7 @@ export async function previewRestore(
   client: BigCommerceClient,
   snapshot: SnapshotRow,
   items: readonly RestoreItem[],
+  options: { stock?: boolean } = {},
 ): Promise<RestorePreviewResponse> {
   const rows = await deps.snapshots.items(snapshot.id);
   const byKey = new Map(rows.map((row) => [`${row.kind}\u0000${row.itemKey}`, row]));
@@ -195,14 +358,49 @@ export async function previewRestore(
     }
     return { item, row };
   });
+  const map: IdMap = deps.idMap ? await deps.idMap.load(snapshot.storeHash) : EMPTY_ID_MAP;
   const planned = await mapBounded(found, PREVIEW_CONCURRENCY, async ({ item, row }) => {
+    // The row's key as the snapshot wrote it (a number stays a number); the store may know the item by a new id.
+    const snapshotKey = JSON.parse(row.itemKey) as SnapshotItemKey;
+    const liveKey = repointKey(item.kind, snapshotKey, map);
     const [data, live] = await Promise.all([
       deps.snapshots.readBlob(snapshot.owner, row.hash),
-      readLive(client, item.kind, item.key as Obj),
+      readLive(client, item.kind, liveKey),
     ]);
-    // The row's key as the snapshot wrote it (a number stays a number).
-    return planItem({ ...item, key: JSON.parse(row.itemKey) as SnapshotItemKey }, row.name, data, live);
+    const result = planItem({ ...item, key: liveKey as SnapshotItemKey }, row.name, data, live, {
+      ...options,
+      map,
+    });
+    const parent = isObj(data) && item.kind === 'category' ? data.parent_id : undefined;
+    return { ...result, data, parent: typeof parent === 'number' && parent > 0 ? String(parent) : null };
   });
+  // A page of an item this restore makes again is published on the new item whatever the old page holds now
+  // (issue 40: "its Page Builder pages on the new id"): nothing of the new item's can be lost.
+  const madeAgain = new Set(
+    planned.filter((p) => p.plan.action === 'create').map((p) => `${p.plan.kind}:${String(p.plan.key.id)}`),
+  );
+  for (const p of planned) {
+    if (p.plan.kind !== 'page') continue;
+    const entityKind = entityKindOfTemplate(p.plan.key.templateFile);
+    if (!entityKind || !madeAgain.has(`${entityKind}:${String(p.plan.key.entityId)}`)) continue;
+    const regions = isObj(p.data) ? p.data.regions : undefined;
+    p.plan.action = 'update';
+    p.plan.units = [{ path: 'regions', value: jsonValue(regions), expect: ANY_LIVE_VALUE }];
+    p.preview.action = 'update';
+  }
+  const depths = categoryDepths(
+    planned
+      .filter((p) => p.plan.kind === 'category')
+      .map((p) => ({ id: String(p.plan.key.id), parent: p.parent })),
+  );
+  for (const p of planned) {
+    p.plan.level = restoreLevel(p.plan.kind, depths.get(String(p.plan.key.id)) ?? 0);
+  }
+  // Stable: the order asked for within a level.
+  const ordered = planned
+    .map((p, index) => ({ p, index }))
+    .sort((a, b) => (a.p.plan.level ?? 0) - (b.p.plan.level ?? 0) || a.index - b.index)
+    .map(({ p }) => p);
   const now = (deps.now ?? (() => new Date()))();
   const expiresAt = new Date(now.getTime() + RESTORE_PREVIEW_TTL_MS);
   const previewId = randomUUID();
@@ -211,13 +409,13 @@ export async function previewRestore(
     owner: snapshot.owner,
     snapshotId: snapshot.id,
     storeHash: snapshot.storeHash,
-    items: planned.map((p) => p.plan),
+    items: ordered.map((p) => p.plan),
     now,
     expiresAt,
   });
   return {
     previewId,
-    preview: { items: planned.map((p) => p.preview) },
+    preview: { items: ordered.map((p) => p.preview) },
     expiresAt: expiresAt.toISOString(),
   };
 }

@@ -206,7 +206,9 @@ export async function readStep(
   if (step.step === 'page') return readPage(client, step, call);
   const raw = step.all ? await readAllPages(client, step.step, call) : await readOnePage(client, step, call);
   const ids = step.ids ? new Set(step.ids.map(String)) : null;
-  return raw.filter((item) => !ids || ids.has(String(idOf(step.step, item)))).map((item) => toItem(step.step, item));
+  return raw
+    .filter((item) => !ids || ids.has(String(idOf(step.step, item))))
+    .map((item) => toItem(step.step, item));
 }
 
 type Raw = Record<string, unknown>;

@@ -29,6 +29,7 @@ import type { CloudStoreCredentials } from './snapshot-schedule-tick';
 import { toSnapshotView } from './snapshot-repository';
 import { compareSnapshots, ownSnapshot, startSnapshot } from './store-history.service';
 import type { RestorePreviewRepository } from './restore-preview-repository';
+import type { IdMapRepository } from './id-map';
 import { assertRestorable, previewRestore } from './restore.service';
 import { startRestore } from './restore-start';
 
@@ -37,6 +38,8 @@ export type StoreHistoryRoutesDeps = JobRoutesDeps & {
   /** A signed-in user's cloud stores, credentials unsealed: how `against=live` reads the store now. */
   cloudStoresOf: (userId: string) => Promise<CloudStoreCredentials[]>;
   restorePreviews: RestorePreviewRepository;
+  /** The stores' old-to-new ids (issue 40). */
+  storeIdMaps: IdMapRepository;
 };
 
 const SNAPSHOT_PATH = `${SNAPSHOTS_PATH}/:id`;
@@ -109,10 +112,18 @@ export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
       const snapshot = await ownSnapshot(deps.snapshots, await ownerOf(c), c.req.param('id'));
       const credentials = request.storeCredentials;
       assertRestorable(snapshot, credentials.storeHash);
-      const serviceDeps = { snapshots: deps.snapshots, previews: deps.restorePreviews };
+      const serviceDeps = {
+        snapshots: deps.snapshots,
+        previews: deps.restorePreviews,
+        idMap: deps.storeIdMaps,
+      };
       const client = deps.clients.forStore(credentials, { caller: deps.callerOf(c) });
       if (request.preview) {
-        return c.json(await previewRestore(serviceDeps, client, snapshot, request.items));
+        return c.json(
+          await previewRestore(serviceDeps, client, snapshot, request.items, {
+            stock: request.stock === true,
+          }),
+        );
       }
       const job = await startRestore(
         {

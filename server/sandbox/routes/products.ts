@@ -66,9 +66,21 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
     const early = missingRequired(body as Record<string, unknown>);
     if (early) throw early;
     const input = parseBody(productCreateSchema, body);
+    // 207 on create (products_catalog.v3.yml createProduct, 575-596): "the product information was [saved]
+    // successfully, but the inventory data failed to update", e.g. a negative stock level. The product is made
+    // without it, and the answer's `data` is a list (the 207 schema's `type: array`).
+    const partialErrors: Record<string, string> = {};
+    if (input.inventory_level !== undefined && input.inventory_level < 0) {
+      partialErrors.inventory_level = 'Inventory was not updated: the stock level cannot be negative.';
+      delete input.inventory_level;
+    }
     const record = createProduct(store.data, input, deps.clock());
     store.stats.recordProductWrites([record.fields.id]);
-    return v3Data(c, serializeProduct(record, serializeOptions(c, deps, query(c))));
+    const data = serializeProduct(record, serializeOptions(c, deps, query(c)));
+    if (Object.keys(partialErrors).length > 0) {
+      return c.json({ data: [data], errors: multiStatus(partialErrors), meta: {} }, 207);
+    }
+    return v3Data(c, data);
   });
 
   app.put(`${V3}/catalog/products/${PRODUCT_ID}`, async (c) => {
