@@ -21,6 +21,7 @@ import type { Mailer } from '../../mail/mailer';
 import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
 import { auditEntriesFor } from '../../audit/audit-events';
 import type { AuditLog, AuditRecord } from '../../audit/audit-log';
+import { revokeAllTokens } from './access-tokens';
 import { ADMIN_ROLE, grantAdmin, hasAdminRole } from './roles';
 import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
 import { loadAuthSecret } from './secret';
@@ -109,6 +110,20 @@ function buildAuth(deps: AuthDeps, secret: string) {
     return row ?? null;
   };
 
+  /**
+   * A password change that signs out the other sessions (Better Auth's `changePassword` with `revokeOtherSessions`,
+   * https://www.better-auth.com/docs/concepts/users-accounts#change-password) and an admin's new password for a user
+   * end the user's access tokens too (issue 41, point 2): a token is another session of the account.
+   */
+  const revokeTokensAfterPasswordChange = async (path: string, body: unknown, sessionUserId?: string) => {
+    const fields = (body ?? {}) as Record<string, unknown>;
+    if (path === '/change-password' && fields.revokeOtherSessions === true && sessionUserId) {
+      await revokeAllTokens(db, sessionUserId);
+    } else if (path === '/admin/set-user-password' && typeof fields.userId === 'string') {
+      await revokeAllTokens(db, fields.userId);
+    }
+  };
+
   return betterAuth({
     appName: 'BC Toolbox',
     baseURL: publicUrl,
@@ -133,6 +148,9 @@ function buildAuth(deps: AuthDeps, secret: string) {
       // verification of such an address leads there: auth.routes.ts passwordStepForAdmin), never to a password chosen
       // by whoever registered the address first (issue 9, point 6).
       onPasswordReset: async ({ user: account }) => {
+        // Tokens end with the sessions (revokeSessionsOnPasswordReset): whoever held the account must not keep an
+        // agent writing to the owner's stores after the recovery (issue 41, point 2).
+        await revokeAllTokens(db, account.id);
         const owner = await findUser(account.id);
         if (owner) await promoteIfListed(owner);
       },
@@ -273,9 +291,10 @@ function buildAuth(deps: AuthDeps, secret: string) {
         return Promise.resolve();
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (!ctx.path.startsWith('/admin/')) return;
         const returned: unknown = ctx.context.returned;
         if (returned === undefined || isAPIError(returned) || returned instanceof Response) return;
+        await revokeTokensAfterPasswordChange(ctx.path, ctx.body, ctx.context.session?.user.id);
+        if (!ctx.path.startsWith('/admin/')) return;
         const actor = ctx.context.session?.user ?? null;
         await record(
           auditEntriesFor({
