@@ -191,7 +191,10 @@ export function createServices(deps: ServicesDeps): AppServices {
     getAppSecret: () => loadAuthSecret(db, env.BETTER_AUTH_SECRET),
   });
   // Store History (issue 32): snapshots kept through the object store, taken by a job kind of their own.
-  const snapshots = createSnapshotRepository(db, storage);
+  const snapshots = createSnapshotRepository(db, storage, {
+    totalBytes: env.SNAPSHOTS_TOTAL_MB * 1024 * 1024,
+    totalRows: env.SNAPSHOTS_TOTAL_ROWS,
+  });
   // Every write job first snapshots what it will touch, and writes once that snapshot is complete.
   const beforeJob = createBeforeJobSnapshots({ jobStore, jobQueue, getTokenCipher, snapshots, clients });
   for (const definition of bulkEditJobKinds({

@@ -1313,6 +1313,8 @@ export const en = {
     confirmation_invalid: 'This confirmation is not valid for this call. Ask for a fresh preview.',
     preview_changed: 'The store changed since the preview. Ask for a fresh preview.',
     snapshot_not_found: 'No such snapshot.',
+    email_not_verified:
+      'Please verify your email address first: open the link we mailed you, or send it again from Profile Settings.',
     too_many_snapshots: 'You keep as many snapshots as you may. Delete older ones to take another.',
     snapshot_not_comparable: 'These snapshots cannot be compared.',
     snapshot_running: 'A snapshot being taken cannot be deleted; cancel it first.',

@@ -1313,6 +1313,8 @@ export const vi: Messages = {
     confirmation_invalid: 'Mã xác nhận này không hợp lệ cho lệnh gọi này. Hãy xem trước lại.',
     preview_changed: 'Cửa hàng đã thay đổi kể từ bản xem trước. Hãy xem trước lại.',
     snapshot_not_found: 'Không có bản chụp này.',
+    email_not_verified:
+      'Vui lòng xác minh địa chỉ email trước: mở liên kết chúng tôi đã gửi, hoặc gửi lại từ Cài đặt hồ sơ.',
     too_many_snapshots: 'Bạn đã giữ số bản chụp tối đa. Hãy xoá bớt bản cũ để chụp bản mới.',
     snapshot_not_comparable: 'Không thể so sánh các bản chụp này.',
     snapshot_running: 'Không thể xóa bản chụp đang được tạo; hãy hủy nó trước.',

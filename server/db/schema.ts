@@ -470,6 +470,8 @@ export const storeSnapshot = pgTable(
     newBytes: bigint('new_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A visitor's snapshot: the client address that took it (the per-address bound of the visitors' pool, issue 41). */
+    clientAddress: text('client_address'),
   },
   (table) => [index('store_snapshot_owner_idx').on(table.owner, table.storeHash, table.createdAt)],
 );

@@ -113,6 +113,7 @@ export function createAccessTokenRepository(db: Db): AccessTokenRepository {
           scope: accessToken.scope,
           banned: user.banned,
           banExpires: user.banExpires,
+          emailVerified: user.emailVerified,
         })
         .from(accessToken)
         .innerJoin(user, eq(user.id, accessToken.userId))
@@ -123,6 +124,8 @@ export function createAccessTokenRepository(db: Db): AccessTokenRepository {
       // stateless: each POST is verified again). Better Auth's admin plugin lifts a ban whose `banExpires` passed at
       // the next sign-in; a token goes by the same rule.
       if (row.banned === true && (row.banExpires === null || row.banExpires > now)) return undefined;
+      // A token made before tokens needed a verified address (issue 41) speaks only once the address is verified.
+      if (!row.emailVerified) return undefined;
       const stale = new Date(now.getTime() - LAST_USE_RESOLUTION_MS);
       await db
         .update(accessToken)

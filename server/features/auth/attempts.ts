@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import type { Tx } from '../../db/lock';
 import { rateLimit } from '../../db/schema';
 
 export type AttemptCounter = {
@@ -14,7 +15,8 @@ export type AttemptCounter = {
 };
 
 export function createAttemptCounter(
-  db: Db,
+  /** A transaction too: the attempt is then counted only if it commits. */
+  db: Db | Tx,
   options: { limit: number; windowSeconds: number; now?: () => number },
 ): AttemptCounter {
   const now = options.now ?? Date.now;
