@@ -75,6 +75,7 @@ import { createAppSandbox, describeSandbox } from './sandbox/app-sandbox';
 import type { Sandbox } from './sandbox';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
+import { eraseOwnerSnapshots } from './features/store-history/erase-owner-snapshots';
 import { loadAuthSecret } from './features/auth/secret';
 import { createSpeedBook } from './features/video-h265-converter/calibration';
 import {
@@ -157,7 +158,18 @@ export function createServices(deps: ServicesDeps): AppServices {
   const db = database.db;
   const mailer = createMailer({ env, database, logger });
   const audit = createAuditLog(db);
-  const getAuth = lazyRetrying(() => createAuth({ env, db, mailer, logger, audit, publicUrl }));
+  const getAuth = lazyRetrying(() =>
+    createAuth({
+      env,
+      db,
+      mailer,
+      logger,
+      audit,
+      publicUrl,
+      // A deleted account's snapshots and their blobs (issue 41): `storage` is made below, before any request.
+      beforeUserDelete: (userId) => eraseOwnerSnapshots(db, storage, `user:${userId}`),
+    }),
+  );
   const getDemoSigner = lazyRetrying(async () =>
     createDemoStoreSigner(await loadGeneratedSecret(db, 'demo_store_secret')),
   );

@@ -22,6 +22,7 @@ import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
 import { auditEntriesFor } from '../../audit/audit-events';
 import type { AuditLog, AuditRecord } from '../../audit/audit-log';
 import { revokeAllTokens } from './access-tokens';
+import { eraseAccountRows } from './account-erasure';
 import { ADMIN_ROLE, grantAdmin, hasAdminRole } from './roles';
 import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
 import { loadAuthSecret } from './secret';
@@ -53,6 +54,8 @@ export type AuthDeps = {
   audit: AuditLog;
   /** The app's public address (Better Auth's baseURL; links in mails). */
   publicUrl: string;
+  /** Erases what a feature keeps for the user beyond the database (Store History's snapshots), before the row goes. */
+  beforeUserDelete?: (userId: string) => Promise<void>;
 };
 
 export async function createAuth(deps: AuthDeps) {
@@ -220,6 +223,13 @@ function buildAuth(deps: AuthDeps, secret: string) {
           },
         },
         delete: {
+          // The account's data goes before its row (issue 41, point 6): a failure here keeps the account, so deleting
+          // it again finishes the work (Better Auth runs `delete.before` before the row's delete, and stops on a throw).
+          before: async (deleted) => {
+            await deps.beforeUserDelete?.(deleted.id);
+            await eraseAccountRows(db, deleted.id);
+          },
+          // The audit log keeps the fact (who deleted whom), nothing of the account's content.
           after: async (deleted, ctx) => {
             const actor = ctx?.context.session?.user ?? null;
             await record([
