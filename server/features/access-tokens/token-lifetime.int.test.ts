@@ -4,6 +4,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKENS_PATH, createAccessTokenResponseSchema } from '../../../common/contracts/access-tokens';
+import {
+  adminUserTokenPath,
+  adminUserTokensPath,
+  adminUserTokensResponseSchema,
+  auditLogResponseSchema,
+} from '../../../common/contracts/admin-users';
+import { ERROR_CODES } from '../../../common/errors';
 import { MCP_PATH } from '../../../common/contracts/mcp';
 import { linkIn, signUpVerified, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
@@ -156,5 +163,46 @@ describe.each(testDatabaseKinds())('a token’s lifetime on %s', (kind) => {
     });
     expect(set.status).toBe(200);
     expect(await mcpStatus(token)).toBe(401);
+  });
+
+  it('lets an admin see any user’s tokens with their last use, and revoke one at once (audited)', async () => {
+    const owner = await verifiedUser();
+    const created = await owner.client.post(ACCESS_TOKENS_PATH, { name: 'Claude Desktop', scope: 'write' });
+    const { id, token } = createAccessTokenResponseSchema.parse(await created.json());
+    expect(await mcpStatus(token)).toBe(200);
+
+    // Another plain user may not look.
+    const nosy = await verifiedUser();
+    const refused = await nosy.client.request(adminUserTokensPath(owner.id));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: ERROR_CODES.forbidden });
+
+    const listed = await admin.request(adminUserTokensPath(owner.id));
+    expect(listed.status).toBe(200);
+    const text = await listed.text();
+    expect(text).not.toContain(token);
+    const { tokens } = adminUserTokensResponseSchema.parse(JSON.parse(text));
+    expect(tokens).toEqual([expect.objectContaining({ id, name: 'Claude Desktop', scope: 'write' })]);
+    expect(Date.now() - Date.parse(tokens[0]!.lastUsedAt!)).toBeLessThan(5 * 60_000);
+
+    const revoked = await admin.request(adminUserTokenPath(owner.id, id), { method: 'DELETE' });
+    expect(revoked.status).toBe(200);
+    expect(await mcpStatus(token)).toBe(401);
+    const again = await admin.request(adminUserTokenPath(owner.id, id), { method: 'DELETE' });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({
+      error: 'This access token was not found',
+      code: ERROR_CODES.accessTokenNotFound,
+    });
+
+    const log = auditLogResponseSchema.parse(
+      await (await admin.request('/api/admin/audit-log?limit=100')).json(),
+    );
+    const entry = log.entries.find((one) => one.action === 'user.access_token.revoke');
+    expect(entry).toMatchObject({
+      actorEmail: ADMIN_EMAIL,
+      targetId: owner.id,
+      detail: { tokenId: id, name: 'Claude Desktop', scope: 'write' },
+    });
   });
 });

@@ -63,9 +63,9 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
     const items = snapshots.length
       ? await db.select().from(snapshotItem).where(eq(snapshotItem.snapshotId, snapshots[0]!.id))
       : [];
-    const objects = (await readdir(path.join(dataDir, 'storage', 'objects', 'snapshots'), { recursive: true }).catch(
-      () => [],
-    )) as string[];
+    const objects = (await readdir(path.join(dataDir, 'storage', 'objects', 'snapshots'), {
+      recursive: true,
+    }).catch(() => [])) as string[];
     return {
       snapshots: snapshots.length,
       items: items.length,
