@@ -30,8 +30,8 @@ export type AccessTokenRepository = {
     now?: Date,
   ): Promise<{ id: string; token: string }>;
   list(userId: string): Promise<AccessTokenSummary[]>;
-  /** False when the user holds no token of that id. */
-  revoke(userId: string, id: string): Promise<boolean>;
+  /** The revoked token's name and scope; undefined when the user holds no token of that id. */
+  revoke(userId: string, id: string): Promise<{ name: string; scope: string } | undefined>;
   /** Deletes every token of the user (a password reset, a change signing out other sessions); how many. */
   revokeAll(userId: string): Promise<number>;
   /** The owner of a live token whose user is not banned, its last use noted; undefined for anything else. */
@@ -100,8 +100,8 @@ export function createAccessTokenRepository(db: Db): AccessTokenRepository {
       const deleted = await db
         .delete(accessToken)
         .where(and(eq(accessToken.userId, userId), eq(accessToken.id, id)))
-        .returning({ id: accessToken.id });
-      return deleted.length > 0;
+        .returning({ name: accessToken.name, scope: accessToken.scope });
+      return deleted[0];
     },
 
     async verify(token, now = new Date()) {
