@@ -106,6 +106,8 @@ export const ERROR_CODES = {
   snapshotNotFound: 'snapshot_not_found',
   /** The owner's snapshots are at their count or bytes cap. */
   tooManySnapshots: 'too_many_snapshots',
+  /** Snapshots and access tokens need a verified email address (issue 41). */
+  emailNotVerified: 'email_not_verified',
   /** A snapshot still being taken (or failed) compared, or two stores' snapshots compared. */
   snapshotNotComparable: 'snapshot_not_comparable',
   /** A snapshot still being taken cannot be deleted (cancel its job first). */
@@ -217,6 +219,7 @@ export const ERROR_STATUS = {
   preview_changed: 409,
   snapshot_not_found: 404,
   too_many_snapshots: 409,
+  email_not_verified: 403,
   snapshot_not_comparable: 409,
   snapshot_running: 409,
   restore_preview_expired: 409,

@@ -80,6 +80,7 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
       clients: services.clients,
       tools: services.agentTools,
       dumps: services.agentDumps,
+      publicUrl: services.publicUrl,
     }),
   demoStoreRoutes,
   dumpProductRoutes,

@@ -145,6 +145,20 @@ export const envSchema = z.object({
     .trim()
     .max(200, { message: 'must be a model name of at most 200 characters' })
     .optional(),
+  /**
+   * Store History's bound for all owners together (issue 41): the snapshots' compressed bytes plus their index rows
+   * (counted at SNAPSHOT_ROW_BYTES each), in MB, and their index rows. Past either, no new snapshot starts.
+   */
+  SNAPSHOTS_TOTAL_MB: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(20_480),
+  SNAPSHOTS_TOTAL_ROWS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(10_000_000),
   /** AI Assistant messages allowed per user per minute (counted in the database). */
   CHAT_RATE_LIMIT: z.coerce
     .number({ message: 'must be a number' })

@@ -76,6 +76,7 @@ import { createAppSandbox, describeSandbox } from './sandbox/app-sandbox';
 import type { Sandbox } from './sandbox';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
+import { eraseOwnerSnapshots } from './features/store-history/erase-owner-snapshots';
 import { loadAuthSecret } from './features/auth/secret';
 import { createSpeedBook } from './features/video-h265-converter/calibration';
 import {
@@ -159,7 +160,18 @@ export function createServices(deps: ServicesDeps): AppServices {
   const db = database.db;
   const mailer = createMailer({ env, database, logger });
   const audit = createAuditLog(db);
-  const getAuth = lazyRetrying(() => createAuth({ env, db, mailer, logger, audit, publicUrl }));
+  const getAuth = lazyRetrying(() =>
+    createAuth({
+      env,
+      db,
+      mailer,
+      logger,
+      audit,
+      publicUrl,
+      // A deleted account's snapshots and their blobs (issue 41): `storage` is made below, before any request.
+      beforeUserDelete: (userId) => eraseOwnerSnapshots(db, storage, `user:${userId}`),
+    }),
+  );
   const getDemoSigner = lazyRetrying(async () =>
     createDemoStoreSigner(await loadGeneratedSecret(db, 'demo_store_secret')),
   );
@@ -193,7 +205,10 @@ export function createServices(deps: ServicesDeps): AppServices {
     getAppSecret: () => loadAuthSecret(db, env.BETTER_AUTH_SECRET),
   });
   // Store History (issue 32): snapshots kept through the object store, taken by a job kind of their own.
-  const snapshots = createSnapshotRepository(db, storage);
+  const snapshots = createSnapshotRepository(db, storage, {
+    totalBytes: env.SNAPSHOTS_TOTAL_MB * 1024 * 1024,
+    totalRows: env.SNAPSHOTS_TOTAL_ROWS,
+  });
   // Every write job first snapshots what it will touch, and writes once that snapshot is complete.
   const beforeJob = createBeforeJobSnapshots({ jobStore, jobQueue, getTokenCipher, snapshots, clients });
   for (const definition of bulkEditJobKinds({

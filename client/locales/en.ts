@@ -967,6 +967,23 @@ export const en = {
   },
   // User Management tab (admin-users): the spec shows no screen; issue 4 defines it.
   adminUsers: {
+    // A user's access tokens for AI agents (issue 41): listed and revoked by an admin.
+    tokens: {
+      open: 'Tokens',
+      title: 'Access tokens of {name}',
+      close: 'Close',
+      empty: 'No access tokens.',
+      loadFailed: 'Failed to load the access tokens',
+      name: 'Name',
+      scope: 'Scope',
+      read: 'Read only',
+      write: 'Read and write',
+      lastUsed: 'Last used',
+      never: 'Never',
+      expires: 'Expires',
+      revoke: 'Revoke',
+      revoked: 'Token "{name}" revoked.',
+    },
     usersTitle: 'Users',
     searchBy: 'Search by',
     searchByEmail: 'Email',
@@ -1025,6 +1042,7 @@ export const en = {
         userPasswordSet: 'Password set',
         userSessionsRevoke: 'Sessions revoked',
         agentWrite: 'Write by an AI agent',
+        userAccessTokenRevoke: 'Access token revoked',
         userEmailChangeRequested: 'Email change requested',
         userEmailChanged: 'Email changed',
       },
@@ -1331,6 +1349,8 @@ export const en = {
     confirmation_invalid: 'This confirmation is not valid for this call. Ask for a fresh preview.',
     preview_changed: 'The store changed since the preview. Ask for a fresh preview.',
     snapshot_not_found: 'No such snapshot.',
+    email_not_verified:
+      'Please verify your email address first: open the link we mailed you, or send it again from Profile Settings.',
     too_many_snapshots: 'You keep as many snapshots as you may. Delete older ones to take another.',
     snapshot_not_comparable: 'These snapshots cannot be compared.',
     snapshot_running: 'A snapshot being taken cannot be deleted; cancel it first.',

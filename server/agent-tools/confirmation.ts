@@ -45,7 +45,7 @@ export function openConfirmation(
   sealer: ConfirmationSealer,
   token: string,
   bound: Bound,
-): { nonce: string; preview: string } {
+): { nonce: string; preview: string; expiresAt: Date } {
   let payload: Payload;
   try {
     payload = JSON.parse(sealer.decrypt(token, associated(bound))) as Payload;
@@ -67,7 +67,7 @@ export function openConfirmation(
       `This confirmation was given for other arguments. ${AGAIN}`,
     );
   }
-  return { nonce: payload.nonce, preview: payload.preview };
+  return { nonce: payload.nonce, preview: payload.preview, expiresAt: new Date(payload.exp) };
 }
 
 /** Refuses the write when the store no longer gives the preview that was confirmed. */

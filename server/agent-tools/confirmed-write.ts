@@ -2,10 +2,12 @@
 // answer. Like the job-starting write tools, a call without `confirmation` answers `{preview, confirmation}`; the token
 // (./confirmation.ts) makes the write run once the store still gives the same preview, and the answer is `{result}`.
 //
-// Once per token: the result is kept under the token's nonce (an agent dump, `agentDumpIdOf`, so it is in the database
-// and every instance finds it), and the same token again answers that result without writing. The write runs holding
-// the lease of the nonce (server/db/lease.ts), so two calls with one token at once write once: the second waits for the
-// first and answers its result. Every confirmed write is an `agent.write` entry of the audit log.
+// Once per token: the write is recorded as started under the token's nonce in `agent_confirmation` before it runs, and
+// its answer there when it ends (./confirmation-record.ts, issue 41), so the same token again answers that result (or
+// says the write is still running) and never writes twice, whatever else happened since. The result is also kept as an
+// agent dump, readable as a resource. The write runs holding the lease of the nonce (server/db/lease.ts), so two calls
+// with one token at once write once: the second waits for the first and answers its result. Every confirmed write is
+// an `agent.write` entry of the audit log.
 import { z } from 'zod';
 import { ERROR_CODES } from '../../common/errors';
 import type { BeforeJobSnapshots } from '../jobs/before-job';
@@ -13,8 +15,9 @@ import type { AuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import { leaseRunner } from '../db/lease';
 import { AppError } from '../errors';
-import { AGENT_DUMP_TTL_MS, AGENT_DUMP_URI_PREFIX, agentDumpUriOf, type AgentDumpStore } from './agent-dumps';
+import { AGENT_DUMP_TTL_MS, AGENT_DUMP_URI_PREFIX, type AgentDumpStore } from './agent-dumps';
 import type { AgentToolContext } from './agent-tools';
+import { createConfirmationRecords } from './confirmation-record';
 import {
   assertPreviewUnchanged,
   issueConfirmation,
@@ -115,15 +118,38 @@ export async function previewOrWriteOnce<Preview, Result>(
   const confirmed = openConfirmation(cipher, spec.confirmation, bound);
   const key = `agent-write:${spec.tool}:${confirmed.nonce}`;
   const exclusive = leaseRunner(deps.db, { waitMs: CONFIRMED_WRITE_WAIT_MS });
+  const records = createConfirmationRecords(deps.db);
+  const answerOfEarlierUse = async () => {
+    const use = await records.use(confirmed.nonce, context.userId);
+    if (use.state === 'written') return use.answer;
+    if (use.state === 'writing') throw new AppError(ERROR_CODES.importBusy, BUSY);
+    return undefined;
+  };
   return exclusive(
     [key],
     async () => {
       // The same token again: the result of its write, never a second write.
-      const earlier = await deps.dumps.read(context.userId, agentDumpUriOf(key));
-      if (earlier) return JSON.parse(earlier.text) as Record<string, unknown>;
+      const earlier = await answerOfEarlierUse();
+      if (earlier) return earlier;
       assertPreviewUnchanged(confirmed, await spec.preview());
-      const result = await spec.write();
+      const now = new Date();
+      const started = await records.start({
+        nonce: confirmed.nonce,
+        userId: context.userId,
+        tool: spec.tool,
+        expiresAt: confirmed.expiresAt,
+        now,
+      });
+      if (!started) return (await answerOfEarlierUse()) ?? {};
+      let result: Result;
+      try {
+        result = await spec.write();
+      } catch (error) {
+        await records.release(confirmed.nonce);
+        throw error;
+      }
       const answer = { result };
+      await records.finish(confirmed.nonce, answer);
       await deps.dumps.keepAt(context.userId, key, { tool: spec.tool, ...spec.kept(result), data: answer });
       await deps.audit.record({
         action: 'agent.write',

@@ -208,6 +208,27 @@ export const agentDump = pgTable(
 );
 
 /**
+ * Confirmations of AI agents' writes that answer at once (issue 41, point 9): the row is written when the write starts,
+ * under the confirmation's nonce, and holds the answer once it ends; a second use of the confirmation answers it, and
+ * never writes again, whatever happened to the agent's kept dumps since. Kept until the confirmation expires.
+ */
+export const agentConfirmation = pgTable(
+  'agent_confirmation',
+  {
+    nonce: text('nonce').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    /** `{result}` once the write ended; null while it runs (or if its instance died while it ran). */
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('agent_confirmation_expires_idx').on(table.expiresAt)],
+);
+
+/**
  * Long work (STYLE.md §5, issue 12): one row per job. pg-boss carries the job to a worker; this row holds what the
  * screens and the spec endpoints read (state, counts, per-item errors), what a worker needs to resume (the plan and
  * the checkpoint), the backup of every value it overwrote, and the store credentials, sealed with the store-token
@@ -449,6 +470,8 @@ export const storeSnapshot = pgTable(
     newBytes: bigint('new_bytes', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A visitor's snapshot: the client address that took it (the per-address bound of the visitors' pool, issue 41). */
+    clientAddress: text('client_address'),
   },
   (table) => [index('store_snapshot_owner_idx').on(table.owner, table.storeHash, table.createdAt)],
 );

@@ -15,6 +15,7 @@ import {
   type AssignableRole,
 } from './api';
 import { AuditLogPanel } from './audit-log-panel';
+import { UserTokensPanel } from './user-tokens-panel';
 import {
   PagerButtons,
   plainSmallButtonClass,
@@ -55,6 +56,7 @@ function UsersPanel() {
   });
   const [params, setParams] = useState<UsersListParams>({ search: '', searchField: 'email', page: 1 });
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const [tokensOf, setTokensOf] = useState<{ id: string; name: string; email: string } | null>(null);
   const users = useQuery(usersQueryOptions(params, isAdminSession(queryClient)));
 
   const action = useMutation({
@@ -239,6 +241,13 @@ function UsersPanel() {
                         <div className="flex flex-wrap justify-end gap-1.5">
                           <button
                             type="button"
+                            onClick={() => setTokensOf(row)}
+                            className={plainSmallButtonClass}
+                          >
+                            {t('adminUsers.tokens.open')}
+                          </button>
+                          <button
+                            type="button"
                             disabled={isBusy || row.banned}
                             onClick={() => run({ kind: 'impersonate', user: row })}
                             className={cn(
@@ -275,6 +284,7 @@ function UsersPanel() {
         </div>
       )}
 
+      {tokensOf && <UserTokensPanel key={tokensOf.id} user={tokensOf} onClose={() => setTokensOf(null)} />}
       <nav
         aria-label={t('adminUsers.pagination')}
         className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-3 text-sm text-slate-600"

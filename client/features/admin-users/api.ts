@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { AUDIT_LOG_PATH, auditLogResponseSchema } from '../../../common/contracts/admin-users';
+import { deleteAccessTokenResponseSchema } from '../../../common/contracts/access-tokens';
+import {
+  adminUserTokenPath,
+  adminUserTokensPath,
+  adminUserTokensResponseSchema,
+  AUDIT_LOG_PATH,
+  auditLogResponseSchema,
+} from '../../../common/contracts/admin-users';
 import { isAdmin, readCachedSessionUser } from '../../lib/session';
 import { apiRequest } from '../../lib/api';
 import { authClient, unwrap } from '../../lib/auth-client';
@@ -96,4 +103,23 @@ export async function runAdminAction(action: AdminAction): Promise<void> {
       await unwrap(authClient.admin.impersonateUser({ userId }));
       return;
   }
+}
+
+/** `GET /api/admin/users/{id}/access-tokens` (issue 41): a user's tokens for AI agents, never their secrets. */
+export function userTokensQueryOptions(userId: string, isEnabled: () => boolean) {
+  return queryOptions({
+    enabled: isEnabled,
+    queryKey: [...adminQueryKey, 'tokens', userId],
+    queryFn: ({ signal }) =>
+      apiRequest({ path: adminUserTokensPath(userId), schema: adminUserTokensResponseSchema, signal }),
+  });
+}
+
+/** `DELETE /api/admin/users/{id}/access-tokens/{tokenId}`: the token stops at once; the audit log records it. */
+export function revokeUserToken(userId: string, tokenId: string) {
+  return apiRequest({
+    method: 'DELETE',
+    path: adminUserTokenPath(userId, tokenId),
+    schema: deleteAccessTokenResponseSchema,
+  });
 }

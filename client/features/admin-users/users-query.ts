@@ -47,7 +47,8 @@ export type AuditActionKey =
   | 'userSessionsRevoke'
   | 'userEmailChangeRequested'
   | 'userEmailChanged'
-  | 'agentWrite';
+  | 'agentWrite'
+  | 'userAccessTokenRevoke';
 
 const AUDIT_ACTION_KEYS: Record<AuditEntry['action'], AuditActionKey> = {
   'impersonation.start': 'impersonationStart',
@@ -64,6 +65,7 @@ const AUDIT_ACTION_KEYS: Record<AuditEntry['action'], AuditActionKey> = {
   'user.email.change_requested': 'userEmailChangeRequested',
   'user.email.changed': 'userEmailChanged',
   'agent.write': 'agentWrite',
+  'user.access_token.revoke': 'userAccessTokenRevoke',
 };
 
 /** Catalogue key of an audit action (the wire names hold dots, which i18next reads as nesting). */

@@ -116,7 +116,8 @@ describe('verifying a token (PGlite)', () => {
         updatedAt: at,
       });
       const tokens = createAccessTokenRepository(database.db);
-      const now = new Date('2026-11-26T10:00:00Z');
+      // Today (whole seconds): `list` shows only tokens live by the real clock (a fixed date here expired on 27 November 2026).
+      const now = new Date(Math.floor(Date.now() / 1000) * 1000);
       const live = await tokens.create('u1', { name: 'a', scope: 'read', expiresInDays: 1 }, now);
       expect(await tokens.verify(live.token, now)).toEqual({ tokenId: live.id, userId: 'u1', scope: 'read' });
       const [row] = await tokens.list('u1');
@@ -128,7 +129,7 @@ describe('verifying a token (PGlite)', () => {
       expect(await tokens.verify(live.token, new Date(now.getTime() + 86_400_001))).toBeUndefined();
 
       const revoked = await tokens.create('u1', { name: 'b', scope: 'write', expiresInDays: 30 }, now);
-      expect(await tokens.revoke('u1', revoked.id)).toBe(true);
+      expect(await tokens.revoke('u1', revoked.id)).toEqual({ name: 'b', scope: 'write' });
       expect(await tokens.verify(revoked.token, now)).toBeUndefined();
     } finally {
       await database.dispose();

@@ -35,6 +35,13 @@ export function accessTokenRoutes(deps: AccessTokenRoutesDeps): Hono {
           'An access token cannot be created while viewing the app as another user',
         );
       }
+      // An unverified sign-up is anyone's with a throwaway address: it gets no agent access (issue 41, point 4).
+      if (!user.emailVerified) {
+        throw new AppError(
+          ERROR_CODES.emailNotVerified,
+          'Access tokens need a verified email address. Open the link we mailed you, or send it again from Profile Settings.',
+        );
+      }
       const input = await readInput(c, createAccessTokenRequestSchema);
       const created = await (
         await deps.getAccessTokens()

@@ -1,7 +1,10 @@
 // The access_token table (issue 33): a user's personal access tokens, kept as the SHA-256 of their secret. Creating one
 // counts the user's live tokens and inserts under one advisory lock, so concurrent requests cannot pass the cap.
+// A token speaks for its user only while the user may sign in (issue 41): `verify` refuses it while the user is banned,
+// and a password reset or a change that signs out other sessions deletes every token (`revokeAll`, from auth.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { Tx } from '../../db/lock';
 import {
   ACCESS_TOKEN_PREFIX,
   MAX_ACCESS_TOKENS_PER_USER,
@@ -11,7 +14,7 @@ import {
 import { ERROR_CODES } from '../../../common/errors';
 import type { Db } from '../../db/database';
 import { withAdvisoryLocks } from '../../db/lock';
-import { accessToken } from '../../db/schema';
+import { accessToken, user } from '../../db/schema';
 import { AppError } from '../../errors';
 
 /** Who a valid token speaks for. */
@@ -27,9 +30,11 @@ export type AccessTokenRepository = {
     now?: Date,
   ): Promise<{ id: string; token: string }>;
   list(userId: string): Promise<AccessTokenSummary[]>;
-  /** False when the user holds no token of that id. */
-  revoke(userId: string, id: string): Promise<boolean>;
-  /** The owner of a live token, its last use noted; undefined for anything else. */
+  /** The revoked token's name and scope; undefined when the user holds no token of that id. */
+  revoke(userId: string, id: string): Promise<{ name: string; scope: string } | undefined>;
+  /** Deletes every token of the user (a password reset, a change signing out other sessions); how many. */
+  revokeAll(userId: string): Promise<number>;
+  /** The owner of a live token whose user is not banned, its last use noted; undefined for anything else. */
   verify(token: string, now?: Date): Promise<TokenOwner | undefined>;
 };
 
@@ -87,22 +92,40 @@ export function createAccessTokenRepository(db: Db): AccessTokenRepository {
       }));
     },
 
+    async revokeAll(userId) {
+      return revokeAllTokens(db, userId);
+    },
+
     async revoke(userId, id) {
       const deleted = await db
         .delete(accessToken)
         .where(and(eq(accessToken.userId, userId), eq(accessToken.id, id)))
-        .returning({ id: accessToken.id });
-      return deleted.length > 0;
+        .returning({ name: accessToken.name, scope: accessToken.scope });
+      return deleted[0];
     },
 
     async verify(token, now = new Date()) {
       if (!TOKEN_SHAPE.test(token)) return undefined;
       const [row] = await db
-        .select()
+        .select({
+          id: accessToken.id,
+          userId: accessToken.userId,
+          scope: accessToken.scope,
+          banned: user.banned,
+          banExpires: user.banExpires,
+          emailVerified: user.emailVerified,
+        })
         .from(accessToken)
+        .innerJoin(user, eq(user.id, accessToken.userId))
         .where(and(eq(accessToken.tokenHash, hashOf(token)), gt(accessToken.expiresAt, now)))
         .limit(1);
       if (!row) return undefined;
+      // Read on every request, so a ban ends an agent's access at once, an open MCP session's included (the server is
+      // stateless: each POST is verified again). Better Auth's admin plugin lifts a ban whose `banExpires` passed at
+      // the next sign-in; a token goes by the same rule.
+      if (row.banned === true && (row.banExpires === null || row.banExpires > now)) return undefined;
+      // A token made before tokens needed a verified address (issue 41) speaks only once the address is verified.
+      if (!row.emailVerified) return undefined;
       const stale = new Date(now.getTime() - LAST_USE_RESOLUTION_MS);
       await db
         .update(accessToken)
@@ -116,4 +139,13 @@ export function createAccessTokenRepository(db: Db): AccessTokenRepository {
       return { tokenId: row.id, userId: row.userId, scope: row.scope === 'write' ? 'write' : 'read' };
     },
   };
+}
+
+/** Deletes every token of a user, inside the caller's transaction when given one. */
+export async function revokeAllTokens(db: Db | Tx, userId: string): Promise<number> {
+  const deleted = await db
+    .delete(accessToken)
+    .where(eq(accessToken.userId, userId))
+    .returning({ id: accessToken.id });
+  return deleted.length;
 }

@@ -3,31 +3,37 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import type { Tx } from '../../db/lock';
 import { rateLimit } from '../../db/schema';
 
 export type AttemptCounter = {
-  /** Counts one attempt; null when allowed, else the seconds until the next one is. */
-  take(key: string): Promise<number | null>;
+  /**
+   * Counts `weight` attempts at once (a batch of calls: issue 41, point 3); null when all fit in the window, else the
+   * seconds until the window starts again. The whole weight is counted either way, as a refused single attempt is.
+   */
+  take(key: string, weight?: number): Promise<number | null>;
 };
 
 export function createAttemptCounter(
-  db: Db,
+  /** A transaction too: the attempt is then counted only if it commits. */
+  db: Db | Tx,
   options: { limit: number; windowSeconds: number; now?: () => number },
 ): AttemptCounter {
   const now = options.now ?? Date.now;
   const windowMs = options.windowSeconds * 1000;
   return {
-    async take(key) {
+    async take(key, weight = 1) {
       const at = now();
       const expired = at - windowMs;
-      // One statement: a window that has passed starts again at 1, else the count goes up (atomic on both databases).
+      // One statement: a window that has passed starts again at the weight, else the count goes up by it (atomic on both
+      // databases).
       const [row] = await db
         .insert(rateLimit)
-        .values({ id: randomUUID(), key, count: 1, lastRequest: at })
+        .values({ id: randomUUID(), key, count: weight, lastRequest: at })
         .onConflictDoUpdate({
           target: rateLimit.key,
           set: {
-            count: sql`case when ${rateLimit.lastRequest} <= ${expired} then 1 else ${rateLimit.count} + 1 end`,
+            count: sql`case when ${rateLimit.lastRequest} <= ${expired} then ${weight}::int else ${rateLimit.count} + ${weight}::int end`,
             lastRequest: sql`case when ${rateLimit.lastRequest} <= ${expired} then ${at} else ${rateLimit.lastRequest} end`,
           },
         })

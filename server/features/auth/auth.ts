@@ -21,6 +21,8 @@ import type { Mailer } from '../../mail/mailer';
 import { resetPasswordMail, verifyEmailMail } from '../../mail/templates';
 import { auditEntriesFor } from '../../audit/audit-events';
 import type { AuditLog, AuditRecord } from '../../audit/audit-log';
+import { revokeAllTokens } from './access-tokens';
+import { eraseAccountRows } from './account-erasure';
 import { ADMIN_ROLE, grantAdmin, hasAdminRole } from './roles';
 import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
 import { loadAuthSecret } from './secret';
@@ -52,6 +54,8 @@ export type AuthDeps = {
   audit: AuditLog;
   /** The app's public address (Better Auth's baseURL; links in mails). */
   publicUrl: string;
+  /** Erases what a feature keeps for the user beyond the database (Store History's snapshots), before the row goes. */
+  beforeUserDelete?: (userId: string) => Promise<void>;
 };
 
 export async function createAuth(deps: AuthDeps) {
@@ -109,6 +113,20 @@ function buildAuth(deps: AuthDeps, secret: string) {
     return row ?? null;
   };
 
+  /**
+   * A password change that signs out the other sessions (Better Auth's `changePassword` with `revokeOtherSessions`,
+   * https://www.better-auth.com/docs/concepts/users-accounts#change-password) and an admin's new password for a user
+   * end the user's access tokens too (issue 41, point 2): a token is another session of the account.
+   */
+  const revokeTokensAfterPasswordChange = async (path: string, body: unknown, sessionUserId?: string) => {
+    const fields = (body ?? {}) as Record<string, unknown>;
+    if (path === '/change-password' && fields.revokeOtherSessions === true && sessionUserId) {
+      await revokeAllTokens(db, sessionUserId);
+    } else if (path === '/admin/set-user-password' && typeof fields.userId === 'string') {
+      await revokeAllTokens(db, fields.userId);
+    }
+  };
+
   return betterAuth({
     appName: 'BC Toolbox',
     baseURL: publicUrl,
@@ -133,6 +151,9 @@ function buildAuth(deps: AuthDeps, secret: string) {
       // verification of such an address leads there: auth.routes.ts passwordStepForAdmin), never to a password chosen
       // by whoever registered the address first (issue 9, point 6).
       onPasswordReset: async ({ user: account }) => {
+        // Tokens end with the sessions (revokeSessionsOnPasswordReset): whoever held the account must not keep an
+        // agent writing to the owner's stores after the recovery (issue 41, point 2).
+        await revokeAllTokens(db, account.id);
         const owner = await findUser(account.id);
         if (owner) await promoteIfListed(owner);
       },
@@ -202,6 +223,13 @@ function buildAuth(deps: AuthDeps, secret: string) {
           },
         },
         delete: {
+          // The account's data goes before its row (issue 41, point 6): a failure here keeps the account, so deleting
+          // it again finishes the work (Better Auth runs `delete.before` before the row's delete, and stops on a throw).
+          before: async (deleted) => {
+            await deps.beforeUserDelete?.(deleted.id);
+            await eraseAccountRows(db, deleted.id);
+          },
+          // The audit log keeps the fact (who deleted whom), nothing of the account's content.
           after: async (deleted, ctx) => {
             const actor = ctx?.context.session?.user ?? null;
             await record([
@@ -273,9 +301,10 @@ function buildAuth(deps: AuthDeps, secret: string) {
         return Promise.resolve();
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (!ctx.path.startsWith('/admin/')) return;
         const returned: unknown = ctx.context.returned;
         if (returned === undefined || isAPIError(returned) || returned instanceof Response) return;
+        await revokeTokensAfterPasswordChange(ctx.path, ctx.body, ctx.context.session?.user.id);
+        if (!ctx.path.startsWith('/admin/')) return;
         const actor = ctx.context.session?.user ?? null;
         await record(
           auditEntriesFor({

@@ -19,6 +19,7 @@ import { AGENT_DUMP_TTL_MS, type AgentDumpLink, type AgentDumpStore } from '../.
 import type { AgentTool, AgentToolContext } from '../../agent-tools/agent-tools';
 import { AppError, failureOf, inputError } from '../../errors';
 import type { Logger } from '../../logger';
+import { argumentsProblem } from './mcp-guards';
 
 export type McpCaller = {
   scope: AccessTokenScope;
@@ -42,8 +43,12 @@ export function createMcpServer(
       instructions: `Tools over your BigCommerce stores. Call list_stores first: every other tool takes a storeId from it. Writes answer a preview and a confirmation first, and run only when called again with it. A dump tool answers a summary and links its whole dump (fullDump.uri, kept ${AGENT_DUMP_TTL_MS / 60_000} minutes) as a resource to read when you need all of it.`,
     },
   );
+  // A read-only token is shown only the tools it may call, as github-mcp-server offers only its read tools in read-only
+  // mode (`--read-only`, or the `X-MCP-Readonly` header: its docs/server-configuration.md): a model should not be
+  // offered what it will be refused (issue 41). A write called by name anyway is still refused below.
+  const offered = [...tools.values()].filter((tool) => tool.access === 'read' || caller.scope === 'write');
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...tools.values()].map((tool) => ({
+    tools: offered.map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -64,6 +69,8 @@ export function createMcpServer(
           'This access token can only read. Create one with the write scope to make changes.',
         );
       }
+      const refused = argumentsProblem(request.params.arguments);
+      if (refused) throw refused;
       const parsed = z.object(tool.input).safeParse(request.params.arguments ?? {});
       if (!parsed.success) throw inputError(parsed.error);
       // Every BigCommerce request of a dump listens to the signal: more than Node's warning threshold of 10.

@@ -1,7 +1,8 @@
 // `/mcp` (issue 33): the MCP server over Streamable HTTP, stateless (every request is answered on its own, so any
 // instance behind a load balancer answers any request). A personal access token is the only way in (`Authorization:
-// Bearer bct_…`); each token has its own rate limit, counted in the database; the token reaches only its owner's
-// cloud stores and demo stores.
+// Bearer bct_…`); each token has its own rate limit, counted in the database per JSON-RPC call (a batch of 100 takes
+// 100); the token reaches only its owner's cloud stores and demo stores. A browser page of another origin is refused,
+// and a NUL or a nesting past 64 levels is refused as `/api` refuses it (./mcp-guards.ts, issue 41).
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Hono } from 'hono';
 import { MAX_MCP_BODY_BYTES, MCP_CALLS_PER_MINUTE, MCP_PATH } from '../../../common/contracts/mcp';
@@ -21,6 +22,7 @@ import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { Logger } from '../../logger';
 import type { AccessTokenRepository, TokenOwner } from '../auth/access-tokens';
 import { createAttemptCounter } from '../auth/attempts';
+import { callsIn, envelopeProblem, isForeignOrigin, readBoundedBody } from './mcp-guards';
 import { createMcpServer } from './mcp-server';
 
 /** What the MCP routes need of the app: the tokens, the caller's stores, the clients and the tools. */
@@ -36,6 +38,8 @@ export type McpRoutesDeps = {
   tools: readonly AgentTool[];
   /** The whole dumps the dump tools keep, read back as MCP resources. */
   dumps: AgentDumpStore;
+  /** The app's public address: the one browser origin allowed besides a loopback one. */
+  publicUrl: string;
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -55,6 +59,12 @@ export function mcpRoutes(deps: McpRoutesDeps): Hono {
   const logger = deps.logger.child({ component: 'mcp' });
   const tools = agentToolRegistry([listStoresTool, ...deps.tools]);
   const calls = createAttemptCounter(deps.db, { limit: MCP_CALLS_PER_MINUTE, windowSeconds: 60 });
+  const publicOrigin = new URL(deps.publicUrl).origin;
+  const jsonRpcError = (status: 400 | 403 | 413, code: number, message: string) =>
+    new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
 
   const contextOf = (owner: TokenOwner): Omit<AgentToolContext, 'signal' | 'keepDump'> => {
     let loaded: ReturnType<McpRoutesDeps['storesOf']> | undefined;
@@ -103,6 +113,14 @@ export function mcpRoutes(deps: McpRoutesDeps): Hono {
       );
     })
     .post(MCP_PATH, async (c) => {
+      const origin = c.req.header('origin');
+      if (isForeignOrigin(origin, c.req.url, publicOrigin)) {
+        return errorResponse(
+          c,
+          ERROR_CODES.csrf,
+          `Requests from the page at ${origin?.slice(0, 200)} are refused: /mcp serves AI agents' clients, not other sites' pages.`,
+        );
+      }
       const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
       const owner = token ? await (await deps.getAccessTokens()).verify(token) : undefined;
       if (!owner) {
@@ -113,7 +131,22 @@ export function mcpRoutes(deps: McpRoutesDeps): Hono {
           'The access token is missing, unknown, revoked or expired. Create one in Profile Settings.',
         );
       }
-      const wait = await calls.take(`mcp:${owner.tokenId}`);
+      // Read once here (the transport is handed the parsed body): how many calls it holds is what the limit counts.
+      const read = await readBoundedBody(c.req.raw, MAX_MCP_BODY_BYTES);
+      if (read.tooLarge) {
+        return jsonRpcError(
+          413,
+          -32000,
+          `The request body is larger than ${MAX_MCP_BODY_BYTES / 1024 / 1024} MB`,
+        );
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(read.text);
+      } catch {
+        return jsonRpcError(400, -32700, 'Parse error: the request body is not valid JSON');
+      }
+      const wait = await calls.take(`mcp:${owner.tokenId}`, callsIn(body));
       if (wait !== null) {
         c.header('Retry-After', String(wait));
         return errorResponse(
@@ -122,6 +155,10 @@ export function mcpRoutes(deps: McpRoutesDeps): Hono {
           `Too many calls with this access token (${MCP_CALLS_PER_MINUTE} a minute). Please try again in ${wait} seconds.`,
         );
       }
+      // JSON-RPC "invalid params": a NUL (PostgreSQL cannot store one) or a nesting past 64 levels outside a tool's
+      // arguments; in a tool's arguments the tool answers it as a tool error (mcp-server.ts).
+      const problem = envelopeProblem(body);
+      if (problem !== undefined) return jsonRpcError(400, -32602, problem);
       const server = createMcpServer(
         tools,
         { scope: owner.scope, context: contextOf(owner), dumps: deps.dumps },
@@ -134,7 +171,7 @@ export function mcpRoutes(deps: McpRoutesDeps): Hono {
       });
       await server.connect(transport);
       try {
-        return await transport.handleRequest(c.req.raw);
+        return await transport.handleRequest(c.req.raw, { parsedBody: body });
       } finally {
         // Stateless: nothing outlives the answer (a JSON answer is complete when handleRequest resolves).
         void server.close();

@@ -24,6 +24,7 @@ import { withAdvisoryLocks } from '../../db/lock';
 import { snapshotBlob, snapshotItem, storeSnapshot } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ObjectStorage } from '../../storage/object-storage';
+import { assertSnapshotBounds, type SnapshotTotals } from './snapshot-bounds';
 import type { SnapshotReadItem } from './snapshot-steps';
 
 export type SnapshotRow = typeof storeSnapshot.$inferSelect;
@@ -73,7 +74,11 @@ export function toSnapshotView(row: SnapshotRow): Snapshot {
   };
 }
 
-export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
+export function createSnapshotRepository(
+  db: Db,
+  storage: ObjectStorage,
+  totals: SnapshotTotals = { totalBytes: 20 * 1024 ** 3, totalRows: 10_000_000 },
+) {
   return {
     /**
      * A new snapshot row, if its owner is under both caps: checked and taken under the owner's advisory lock, so
@@ -87,12 +92,17 @@ export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
       scope: SnapshotScope[];
       jobId: string | null;
       now: Date;
+      /** Who asked (the client address, or `schedule`): kept for a visitor's snapshot (snapshot-bounds.ts). */
+      caller?: string;
     }): Promise<SnapshotRow> {
+      const { caller, ...values } = input;
       const isVisitor = input.owner.startsWith('visitor:');
       const keys = isVisitor
         ? [`snapshots:${input.owner}`, 'snapshots:visitors']
         : [`snapshots:${input.owner}`];
+      const clientAddress = isVisitor ? (caller ?? null) : null;
       return withAdvisoryLocks(db, keys, async (tx) => {
+        await assertSnapshotBounds(tx, { owner: input.owner, clientAddress }, totals);
         if (isVisitor) {
           // Anyone can be a new visitor (a new cookie): all visitors together are bounded too.
           const [all] = await tx
@@ -124,7 +134,7 @@ export function createSnapshotRepository(db: Db, storage: ObjectStorage) {
         }
         const [row] = await tx
           .insert(storeSnapshot)
-          .values({ ...input, state: 'running', createdAt: input.now })
+          .values({ ...values, clientAddress, state: 'running', createdAt: input.now })
           .returning();
         return row!;
       });

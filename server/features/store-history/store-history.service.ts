@@ -251,6 +251,7 @@ export async function startSnapshot(
     scope,
     jobId,
     now,
+    caller: input.caller,
   });
   try {
     const job = await startJob(deps, {

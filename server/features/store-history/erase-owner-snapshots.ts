@@ -1,0 +1,23 @@
+// A deleted account's Store History (issue 41, point 6): its snapshots, their item rows, restore previews and the blobs
+// only its snapshots held (blobs are stored per owner, so all of the owner's), objects first and rows after. Run before
+// the account's row is deleted: a failure leaves the account, and deleting it again goes on from where this stopped
+// (an object already gone is not an error), so nothing is left for ever.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { restorePreview, snapshotBlob, storeSnapshot } from '../../db/schema';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { blobKey } from './snapshot-repository';
+
+export async function eraseOwnerSnapshots(db: Db, storage: ObjectStorage, owner: string): Promise<void> {
+  const blobs = await db
+    .select({ hash: snapshotBlob.hash })
+    .from(snapshotBlob)
+    .where(eq(snapshotBlob.owner, owner));
+  for (const blob of blobs) await storage.deleteObject(blobKey(owner, blob.hash));
+  await db.transaction(async (tx) => {
+    await tx.delete(restorePreview).where(eq(restorePreview.owner, owner));
+    // Items (and any preview left) go with their snapshot (foreign keys with cascade).
+    await tx.delete(storeSnapshot).where(eq(storeSnapshot.owner, owner));
+    await tx.delete(snapshotBlob).where(eq(snapshotBlob.owner, owner));
+  });
+}
