@@ -69,7 +69,22 @@ export async function readLive(
 async function readRaw(client: BigCommerceClient, kind: SnapshotItemKind, key: Obj): Promise<unknown> {
   switch (kind) {
     case 'product':
-      return orNull(() => client.products.get(numericId(key), { include: ['variants', 'custom_fields'] }));
+      // Every part a snapshot holds (snapshot-steps.ts PRODUCT_INCLUDES), so the preview sees each part that differs.
+      return orNull(() =>
+        client.products.get(numericId(key), {
+          include: [
+            'variants',
+            'images',
+            'custom_fields',
+            'bulk_pricing_rules',
+            'options',
+            'modifiers',
+            'videos',
+            'reviews',
+            'channels',
+          ],
+        }),
+      );
     case 'category': {
       const page = await client.categories.list({ query: { 'category_id:in': numericId(key) }, limit: 1 });
       return page.items[0] ?? null;

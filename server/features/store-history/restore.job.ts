@@ -86,7 +86,8 @@ export type RestoreBackupEntry = {
   kind: RestorePlanItem['kind'];
   key: Record<string, unknown>;
   name: string;
-  units: { path: string; value: unknown }[];
+  /** Each unit's live value before the restore, and what the restore wrote (re-pointed references). */
+  units: { path: string; value: unknown; wrote?: unknown }[];
   /** The item was gone and made again with this id: its undo deletes it. */
   createdId?: number;
   /** The hash (valueHash) of the item made again as the store held it then: its undo deletes it only if unchanged. */
@@ -174,35 +175,46 @@ async function decide(
   const live = await readLive(client, item.kind, key);
   if (live === null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
   const pending: typeof item.units = [];
-  const saved: RestoreBackupEntry['units'] = [];
+  const current: unknown[] = [];
   for (const raw of item.units) {
     const planned = repointUnit(item.kind, raw, map);
     const unit = unitOf(item.kind, planned.path);
     if (!unit) continue;
-    const current = unitValue(live, unit);
-    if (sameValue(current, planned.value)) continue;
-    if (planned.expect !== ANY_LIVE_VALUE && valueHash(current) !== planned.expect) {
+    const value = unitValue(live, unit);
+    if (sameValue(value, planned.value)) continue;
+    if (planned.expect !== ANY_LIVE_VALUE && valueHash(value) !== planned.expect) {
       return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
     }
     pending.push(planned);
-    saved.push({ path: planned.path, value: jsonValue(current) });
+    current.push(value);
   }
   if (pending.length === 0) {
     return { end: outcome(item, 'written', item.action === 'unchanged' ? RESTORE_ALREADY_REASON : null) };
   }
+  // A reference to an item gone since is left out and named, never the whole write's failure.
+  const fields = Object.fromEntries(
+    pending.flatMap((p) => {
+      const unit = unitOf(item.kind, p.path);
+      return unit?.type === 'field' ? [[unit.field, p.value]] : [];
+    }),
+  );
+  const { body, dropped } = await resolveReferences(client, item.kind, fields, map);
+  const writing = pending.map((p) => {
+    const unit = unitOf(item.kind, p.path);
+    return unit?.type === 'field' ? { ...p, value: body[unit.field] } : p;
+  });
+  // What is written, beside the value before: the undo checks the store still holds what this restore wrote.
+  const saved = writing.map((p, index) => ({
+    path: p.path,
+    value: jsonValue(current[index]),
+    wrote: jsonValue(p.value),
+  }));
   return {
     item,
     // A resumed wave keeps the backup the first attempt saved (the values before anything was written).
     ...(backedUp ? {} : { backup: { kind: item.kind, key, name: item.name, units: saved } }),
     write: async () => {
-      const units = writeUnits(item.kind, pending);
-      // A reference to an item gone since is left out and named, never the whole write's failure.
-      const fields = Object.fromEntries(
-        units.flatMap(({ unit, value }) => (unit.type === 'field' ? [[unit.field, value]] : [])),
-      );
-      const { body, dropped } = await resolveReferences(client, item.kind, fields, map);
-      const resolved = units.map((u) => (u.unit.type === 'field' ? { ...u, value: body[u.unit.field] } : u));
-      const notes = await writeUpdate(client, item.kind, key, live, resolved);
+      const notes = await writeUpdate(client, item.kind, key, live, writeUnits(item.kind, writing));
       const said = [...(dropped.length > 0 ? [droppedText(dropped)] : []), ...notes];
       return { reason: said.length > 0 ? said.join('; ') : null };
     },
@@ -508,7 +520,7 @@ export function levelWave(plan: readonly RestorePlanItem[], checkpoint: number):
 export function undoItems(row: JobRow): RestorePlanItem[] {
   const plan = (row.plan as RestorePlanItem[] | null) ?? [];
   const backup = row.backup as RestoreBackup;
-  return plan.flatMap((item): RestorePlanItem[] => {
+  const items = plan.flatMap((item): RestorePlanItem[] => {
     const saved = backup[backupKey(item)];
     if (!saved) return [];
     if (saved.createdId !== undefined) {
@@ -519,6 +531,7 @@ export function undoItems(row: JobRow): RestorePlanItem[] {
           name: item.name,
           action: 'delete',
           units: [],
+          ...(item.level === undefined ? {} : { level: item.level }),
           ...(saved.createdHash === undefined ? {} : { madeHash: saved.createdHash }),
         },
       ];
@@ -534,11 +547,20 @@ export function undoItems(row: JobRow): RestorePlanItem[] {
         units: saved.units.map((unit) => ({
           path: unit.path,
           value: unit.value,
-          expect: valueHash(written.get(unit.path)),
+          expect: valueHash('wrote' in unit ? unit.wrote : written.get(unit.path)),
         })),
       },
     ];
   });
+  // The reverse of the restore's order (issue 40): first every value written back (while the items made again that
+  // they name still exist, so each is found as the restore left it), then the items made again deleted, children
+  // before parents (a category with a category under it is not deleted).
+  const updates = items.filter((item) => item.action !== 'delete').map((item) => ({ ...item, level: 0 }));
+  const deletes = items
+    .filter((item) => item.action === 'delete')
+    .map((item) => ({ ...item, level: 1000 - (item.level ?? 0) }))
+    .sort((a, b) => a.level - b.level);
+  return [...updates.reverse(), ...deletes];
 }
 
 /** What an undo would change, from the store's live values (`POST /api/jobs/{id}/undo/preview`). */
