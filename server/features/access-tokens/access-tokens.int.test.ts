@@ -116,7 +116,9 @@ describe('verifying a token (PGlite)', () => {
         updatedAt: at,
       });
       const tokens = createAccessTokenRepository(database.db);
-      const now = new Date('2026-11-26T10:00:00Z');
+      // Now, not a fixed day: `list` reads the live tokens by the real clock, so a
+      // fixed date made this test fail once that day's token had expired (issue 43).
+      const now = new Date();
       const live = await tokens.create('u1', { name: 'a', scope: 'read', expiresInDays: 1 }, now);
       expect(await tokens.verify(live.token, now)).toEqual({ tokenId: live.id, userId: 'u1', scope: 'read' });
       const [row] = await tokens.list('u1');
