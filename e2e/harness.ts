@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from './find-chromium';
+import { chromiumEnv, findChromium, type FoundChromium } from './find-chromium';
 import {
   chromium,
   type Browser,
@@ -134,10 +134,12 @@ function withoutSmtp(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return copy;
 }
 
-export function launchBrowser(): Promise<Browser> {
-  const found = findChromium();
-  if ('error' in found) return Promise.reject(new Error(found.error));
-  return chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
+/** The browser `found` (by default: the one findChromium finds), with its environment (the npm one's libraries). */
+export async function launchBrowser(found?: FoundChromium): Promise<Browser> {
+  const browser = found ?? (await findChromium());
+  if ('error' in browser) throw new Error(browser.error);
+  const env = chromiumEnv(browser);
+  return chromium.launch({ executablePath: browser.path, args: CHROMIUM_ARGS, ...(env ? { env } : {}) });
 }
 
 /** A failed answer a journey causes on purpose (a wrong password, say): Chromium logs it, the journey allows it. */
