@@ -134,8 +134,13 @@ export async function chromiumVersion(
     const detail =
       (error as { stderr?: string }).stderr?.trim() ||
       (error instanceof Error ? error.message : String(error));
+    const lastLines = detail
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .slice(-3);
     return {
-      error: `e2e: the browser does not start here: ${describeChromium(found)}: ${detail.split('\n').slice(-3).join(' | ')}`,
+      error: `e2e: the browser does not start here: ${describeChromium(found)}: ${lastLines.join(' | ')}`,
     };
   }
 }
