@@ -29,7 +29,14 @@ if [ "$(id -u)" != 0 ]; then
 fi
 
 scratch=$(mktemp -d) # 0700, root's: where `nobody` may not go
-trap 'rm -rf "$scratch"' EXIT
+# Never `rm -rf` the scratch folder whole: the checkout is bound into it (inside the namespace only, but a mistake there
+# must not reach the checkout).
+cleanup() {
+  rm -rf "$scratch/home"
+  rm -f "$scratch/empty-file"
+  rmdir "$scratch/checkout" "$scratch/empty-dir" "$scratch"
+}
+trap cleanup EXIT
 mkdir "$scratch/home" "$scratch/checkout" "$scratch/empty-dir"
 touch "$scratch/empty-file"
 
