@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{client,server,common}/**/*.test.{ts,tsx}'],
+          include: ['{client,server,common,e2e}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
           // Modules stay loaded from one file to the next (no module mocks here; stubbed globals and fake timers are

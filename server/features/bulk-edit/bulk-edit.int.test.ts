@@ -1,4 +1,5 @@
 // Reset Page Title and Copy Description as jobs (issue 12), against the app's sandbox over HTTP, on both databases.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   bulkResultResponseSchema,
@@ -19,10 +20,15 @@ import {
   previewResponseSchema,
   type JobView,
 } from '../../../common/contracts/jobs';
-import { job } from '../../db/schema';
+import { job, storeSnapshot } from '../../db/schema';
+import { beforeSnapshotOf } from '../../jobs/before-job';
 import { testDatabaseKinds } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
+
+/** How long a test waits for an event of the store's jobs before it fails (the net, never the expected time). */
+const EVENT_TIMEOUT_MS = 240_000;
+const TEST_TIMEOUT_MS = EVENT_TIMEOUT_MS + 60_000;
 
 type Product = { id: number; name: string; page_title: string; description: string; brand_id: number };
 
@@ -47,6 +53,39 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
       .split('\n')
       .filter((line) => line.startsWith('data: '))
       .map((line) => JSON.parse(line.slice(6)) as JobView);
+  };
+  const jobRows = () => app.server.database.db.select().from(job);
+  /**
+   * Waits for the event, not for a length of time (issue 43): until the write job's before-job snapshot has ended
+   * (at the sandbox's 150 ms a request it took 12 s on a quiet machine and over 90 s beside three other test runs),
+   * answering its state. The deadline is only the net under a hung run: the test's own timeout.
+   */
+  const beforeSnapshotEnded = async (jobId: string): Promise<string> => {
+    const [row] = await app.server.database.db.select().from(job).where(eq(job.id, jobId));
+    const snapshotId = beforeSnapshotOf(row?.input);
+    if (!snapshotId) throw new Error(`job ${jobId} names no before-job snapshot`);
+    return waitFor(
+      async () => {
+        const [snapshot] = await app.server.database.db
+          .select()
+          .from(storeSnapshot)
+          .where(eq(storeSnapshot.id, snapshotId));
+        if (snapshot?.state !== 'running' || !snapshot.jobId) return snapshot?.state ?? 'gone';
+        const [snapshotJob] = await app.server.database.db
+          .select()
+          .from(job)
+          .where(eq(job.id, snapshot.jobId));
+        return snapshotJob && FINAL_JOB_STATES.includes(snapshotJob.state as JobView['state'])
+          ? snapshotJob.state
+          : 'running';
+      },
+      {
+        what: `the before-job snapshot of job ${jobId} to end`,
+        until: (state) => state !== 'running',
+        timeoutMs: EVENT_TIMEOUT_MS,
+        intervalMs: 100,
+      },
+    );
   };
 
   it('the spec endpoint resets page titles of listed products, unknown ids failed, the rest written once', async () => {
@@ -288,72 +327,93 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
     expect(Date.parse(secondDone.startedAt!)).toBeGreaterThanOrEqual(Date.parse(firstDone.finishedAt!));
   });
 
-  it('keeps no job for a wrong token, and bounds the unfinished jobs of one owner', async () => {
-    const wrong = await app.post(bulkEditPaths('reset-page-title').start, {
-      storeCredentials: { ...DEMO, accessToken: 'not-the-token' },
-      targetOption: 'all',
-    });
-    expect(wrong).toMatchObject({ status: 401, body: { success: false, code: 'bc_unauthorized' } });
-    const rows = await app.server.database.db.select().from(job);
-    expect(rows.filter((row) => row.storeHash === 'sandbox-demo' && row.state === 'queued')).toEqual([]);
+  it(
+    'keeps no job for a wrong token, and bounds the unfinished jobs of one owner',
+    async () => {
+      const wrong = await app.post(bulkEditPaths('reset-page-title').start, {
+        storeCredentials: { ...DEMO, accessToken: 'not-the-token' },
+        targetOption: 'all',
+      });
+      expect(wrong).toMatchObject({ status: 401, body: { success: false, code: 'bc_unauthorized' } });
+      const rows = await app.server.database.db.select().from(job);
+      expect(rows.filter((row) => row.storeHash === 'sandbox-demo' && row.state === 'queued')).toEqual([]);
 
-    await control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 200, quota: 100_000 }) });
-    let cookie = '';
-    const answers: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await app.server.request(bulkEditPaths('reset-page-title').start, {
+      await control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 200, quota: 100_000 }) });
+      let cookie = '';
+      const answers: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await app.server.request(bulkEditPaths('reset-page-title').start, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify({ storeCredentials: DEMO, targetOption: 'all' }),
+        });
+        cookie ||= res.headers.get('set-cookie')?.split(';')[0] ?? '';
+        answers.push(res.status);
+        if (res.status === 429) {
+          expect(await res.json()).toMatchObject({ success: false, code: 'too_many_jobs' });
+        }
+      }
+      expect(answers).toEqual([200, 200, 200, 429]);
+      const { jobs } = (await (
+        await app.server.request(`${JOBS_PATH}?active=1`, { headers: { cookie } })
+      ).json()) as {
+        jobs: JobView[];
+      };
+      for (const j of jobs)
+        await app.server.request(jobCancelPath(j.id), { method: 'POST', headers: { cookie } });
+      // Every job on the store ended (their before-job snapshots too), so the next test's job does not queue behind
+      // them (issue 43: on a busy machine it waited there past its deadline).
+      await waitFor(jobRows, {
+        what: 'every job on the demo store to end',
+        until: (rows) =>
+          rows.every(
+            (row) =>
+              row.storeHash !== 'sandbox-demo' || FINAL_JOB_STATES.includes(row.state as JobView['state']),
+          ),
+        timeoutMs: EVENT_TIMEOUT_MS,
+        intervalMs: 100,
+      });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'cancel stops between waves and says what was written',
+    async () => {
+      await control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 150, quota: 100_000 }) });
+      const started = await app.server.request(bulkEditPaths('reset-page-title').start, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(cookie ? { cookie } : {}) },
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ storeCredentials: DEMO, targetOption: 'all' }),
       });
-      cookie ||= res.headers.get('set-cookie')?.split(';')[0] ?? '';
-      answers.push(res.status);
-      if (res.status === 429) {
-        expect(await res.json()).toMatchObject({ success: false, code: 'too_many_jobs' });
-      }
-    }
-    expect(answers).toEqual([200, 200, 200, 429]);
-    const { jobs } = (await (
-      await app.server.request(`${JOBS_PATH}?active=1`, { headers: { cookie } })
-    ).json()) as {
-      jobs: JobView[];
-    };
-    for (const j of jobs)
-      await app.server.request(jobCancelPath(j.id), { method: 'POST', headers: { cookie } });
-  });
-
-  it('cancel stops between waves and says what was written', async () => {
-    await control('/settings', { method: 'PUT', body: JSON.stringify({ latencyMs: 150, quota: 100_000 }) });
-    const started = await app.server.request(bulkEditPaths('reset-page-title').start, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ storeCredentials: DEMO, targetOption: 'all' }),
-    });
-    const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? '';
-    const { job } = jobResponseSchema.parse(await started.json());
-    // Wait until it writes, then cancel.
-    const writing = await waitFor(
-      async () =>
-        jobResponseSchema.parse(
-          await (await app.server.request(jobPath(job.id), { headers: { cookie } })).json(),
-        ).job,
-      {
-        what: 'the job to write its first products',
-        until: (current) => current.succeeded > current.skipped || FINAL_JOB_STATES.includes(current.state),
-        timeoutMs: 20_000,
-        intervalMs: 100,
-      },
-    );
-    expect(writing.state).toMatch(/running|waiting/);
-    const cancelled = await app.server.request(jobCancelPath(job.id), {
-      method: 'POST',
-      headers: { cookie },
-    });
-    expect(cancelled.status).toBe(200);
-    const last = (await follow(job.id, cookie)).at(-1)!;
-    expect(last.state).toBe('cancelled');
-    expect(last.succeeded).toBeLessThan(last.total);
-    const written = Object.keys((await stats()).productWrites).length;
-    expect(written).toBe(last.succeeded - last.skipped);
-  });
+      const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? '';
+      const { job } = jobResponseSchema.parse(await started.json());
+      // Wait until its before-job snapshot has ended, then until it writes, then cancel.
+      expect(await beforeSnapshotEnded(job.id)).toBe('done');
+      const writing = await waitFor(
+        async () =>
+          jobResponseSchema.parse(
+            await (await app.server.request(jobPath(job.id), { headers: { cookie } })).json(),
+          ).job,
+        {
+          what: 'the job to write its first products',
+          until: (current) => current.succeeded > current.skipped || FINAL_JOB_STATES.includes(current.state),
+          timeoutMs: EVENT_TIMEOUT_MS,
+          intervalMs: 100,
+        },
+      );
+      expect(writing.state).toMatch(/running|waiting/);
+      const cancelled = await app.server.request(jobCancelPath(job.id), {
+        method: 'POST',
+        headers: { cookie },
+      });
+      expect(cancelled.status).toBe(200);
+      const last = (await follow(job.id, cookie)).at(-1)!;
+      expect(last.state).toBe('cancelled');
+      expect(last.succeeded).toBeLessThan(last.total);
+      const written = Object.keys((await stats()).productWrites).length;
+      expect(written).toBe(last.succeeded - last.skipped);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });

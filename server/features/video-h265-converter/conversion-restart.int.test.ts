@@ -49,7 +49,7 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
     const orphans = await waitFor(async () => (await ffmpegOf(id)).length, {
       what: 'the killed process’s ffmpeg to end',
       until: (n) => n === 0,
-      timeoutMs: 5_000,
+      timeoutMs: 30_000,
       intervalMs: 100,
     });
     expect(orphans).toBe(0);
