@@ -13,7 +13,7 @@ import {
 } from '../../../common/contracts/store-history';
 import { storeIdMap } from '../../db/schema';
 import { testDatabaseKinds } from '../../test/harness';
-import { DEMO_STORE as DEMO, type Json, useToolTestServer } from '../../test/store-tools';
+import { DEMO_STORE as DEMO, useToolTestServer } from '../../test/store-tools';
 import { storeHistoryCalls } from './store-history.test-kit';
 
 type Obj = Record<string, unknown>;

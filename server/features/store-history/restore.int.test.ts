@@ -69,7 +69,8 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
       { kind: 'category', key: { id: cat.category_id }, fields: ['name'] },
     ]);
     expect(Date.parse(answer.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
-    const [productItem, categoryItem] = answer.preview.items;
+    // Written in levels (issue 40): categories before products, so the preview lists them so too.
+    const [categoryItem, productItem] = answer.preview.items;
     expect(productItem).toMatchObject({
       kind: 'product',
       key: { id: first.id },
@@ -89,8 +90,8 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
     const job = await start(snapshotId, cookie, answer.previewId);
     expect(job).toMatchObject({ state: 'done', total: 2, succeeded: 2, failed: 0, skipped: 0, backedUp: 2 });
     expect(job.outcomes).toEqual([
-      { kind: 'product', key: { id: first.id }, name: first.name, outcome: 'written', reason: null },
       { kind: 'category', key: { id: cat.category_id }, name: cat.name, outcome: 'written', reason: null },
+      { kind: 'product', key: { id: first.id }, name: first.name, outcome: 'written', reason: null },
     ]);
     // Its own before-snapshot: the product and the category as they were before the restore, and nothing else.
     const listed = await call(`${SNAPSHOTS_PATH}?storeHash=${DEMO.storeHash}`, { cookie });
@@ -253,7 +254,8 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
       { kind: 'product', key: { id: first.id }, fields: ['description'] },
       { kind: 'brand', key: { id: brand!.id } },
     ]);
-    const [productItem, brandItem] = answer.preview.items;
+    // Brands are written before products (issue 40's levels).
+    const [brandItem, productItem] = answer.preview.items;
     expect(productItem!.action).toBe('create');
     expect(productItem!.fields).toEqual(
       expect.arrayContaining([
@@ -268,9 +270,9 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
 
     const job = await start(snapshotId, cookie, answer.previewId);
     expect(job).toMatchObject({ state: 'done', total: 2, succeeded: 2, failed: 0, skipped: 0 });
-    const made = job.outcomes![0]!;
+    const made = job.outcomes![1]!;
     expect(made).toMatchObject({ kind: 'product', outcome: 'written' });
-    const newId = Number(/^Made again as #(\d+)$/.exec(made.reason ?? '')?.[1]);
+    const newId = Number(/^Made again as #(\d+)/.exec(made.reason ?? '')?.[1]);
     const again = (
       await sandbox<{ data: Product & { custom_fields: { name: string; value: string }[] } }>(
         `/v3/catalog/products/${newId}?include=custom_fields`,
@@ -305,7 +307,8 @@ describe.each(testDatabaseKinds())('Store History restore (%s)', (kind) => {
       { kind: 'page', key: { channelId: 1, templateFile: 'pages/home', entityId: null } },
       { kind: 'widget-template', key: { id: template.uuid }, fields: ['name'] },
     ]);
-    const [page, templateItem] = answer.preview.items;
+    // Templates are written before the pages that use them (issue 40's levels).
+    const [templateItem, page] = answer.preview.items;
     expect(page!.action).toBe('update');
     expect(JSON.stringify(page!.fields)).toContain('Added after the snapshot');
     expect(templateItem).toMatchObject({

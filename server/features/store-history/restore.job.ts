@@ -222,6 +222,9 @@ async function decide(
 }
 
 const madeAgainReason = (id: number) => `Made again as #${id}`;
+/** Said of a product made again by an attempt that stopped before its parts were all sent (no part is sent twice). */
+export const PARTS_UNFINISHED_NOTE =
+  'the restore stopped while it made its parts (images, videos, modifiers, reviews, channels), so some may be missing: compare it with the snapshot';
 
 /**
  * What the backup keeps of an item the restore made again: its id and a hash of it as the store holds it now, which
@@ -272,9 +275,17 @@ async function decideCreate(
     if (!backedUp) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
     const id = Number(existing.id);
     await deps.recordMade(item, id);
-    const end = outcome(item, 'written', madeAgainReason(id));
+    // A product whose id was saved but not its finished state: the attempt stopped while it made its parts.
+    const unfinished =
+      item.kind === 'product' && backedUp.createdId === id && backedUp.createdHash === undefined
+        ? `; ${PARTS_UNFINISHED_NOTE}`
+        : '';
+    const end = outcome(item, 'written', madeAgainReason(id) + unfinished);
     // The attempt that made it stopped before it saved its id: saved now, so the undo knows the item.
-    return backedUp.createdId === id ? { end } : { end, mark: await madeMark(client, item, id, logger) };
+    // (A product's id is saved the moment it is made, its hash only once it is whole: taken now when missing.)
+    return backedUp.createdId === id && backedUp.createdHash !== undefined
+      ? { end }
+      : { end, mark: await madeMark(client, item, id, logger) };
   }
   const snapshot = item.create;
   return {
