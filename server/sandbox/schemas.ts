@@ -182,7 +182,9 @@ export const optionValueSchema = z.object({
   label: z.string().min(1).max(255),
   sort_order: int.optional(),
   is_default: z.boolean().optional(),
-  value_data: z.record(z.string(), z.unknown()).nullable().optional(),
+  // An object or left out: the request schema is `type: object` (product-variant-options_catalog.v3.yml 358-362), so
+  // `null` is refused (422), as a real store may.
+  value_data: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** The multiple-choice types: every variant option has one, and a modifier of one of them takes a list of values. */

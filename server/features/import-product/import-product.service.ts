@@ -134,8 +134,18 @@ export function variantBody(variant: Record<string, unknown>): Body {
   return body;
 }
 
-function modifierValueBody(value: Record<string, unknown>): Body {
+/**
+ * An option or modifier value's body: `value_data` only as an object (the request schema is an object,
+ * product-variant-options_catalog.v3.yml 358-362), never the `null` a dump may hold.
+ */
+function valueBody(value: Record<string, unknown>): Body {
   const body = pick(value, VALUE_FIELDS);
+  if (body.value_data === null || typeof body.value_data !== 'object') delete body.value_data;
+  return body;
+}
+
+function modifierValueBody(value: Record<string, unknown>): Body {
+  const body = valueBody(value);
   const adjusters = value.adjusters as Record<string, unknown> | undefined;
   if (adjusters) {
     const copy: Body = {};
@@ -213,9 +223,13 @@ function productBody(run: Run, forCreate: boolean): Body {
   body.name = analysis.plan.name;
   body.sku = analysis.plan.sku;
   if (!body.sku) delete body.sku;
-  body.categories = analysis.plan.categories.flatMap((category) =>
+  const matched = analysis.plan.categories.flatMap((category) =>
     category.targetId === null ? [] : [category.targetId],
   );
+  // An update replaces the product's categories with the array sent ("all product categories will be overwritten",
+  // products_catalog.v3.yml 7714-7717): the target's own categories are kept, the matched ones added (issue 40).
+  const kept = forCreate ? [] : (analysis.existing?.categories ?? []).map(Number);
+  body.categories = [...new Set([...kept, ...matched])];
   const brand = analysis.plan.brand;
   if (brand?.targetId) body.brand_id = brand.targetId;
   else if (brand) body.brand_name = brand.name;
@@ -311,7 +325,7 @@ async function importOptions(run: Run, productId: number): Promise<Map<string, O
           run,
           'option',
           option,
-          option.option_values.map((value) => pick(value, VALUE_FIELDS)),
+          option.option_values.map((value) => valueBody(value)),
         );
         if (values === null) return;
         if (!current) {

@@ -51,7 +51,8 @@ export async function countProducts(
 ): Promise<{ filters: typeof filters; total: number }> {
   const page = await client.products.list({
     query: {
-      include_fields: 'id',
+      // The smallest documented answer: `id` is not an allowed value (products_catalog.v3.yml IncludeFieldsParam).
+      include_fields: 'name',
       'categories:in': filters.categoryId,
       'channel_id:in': filters.channelId,
       brand_id: filters.brandId,
