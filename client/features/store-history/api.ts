@@ -56,7 +56,7 @@ export function fetchSnapshotDiff(
 /** `POST /api/snapshots/{id}/restore` `{preview: true}`: what restoring these items would write, from the live store. */
 export function previewRestore(
   snapshotId: string,
-  body: { storeCredentials: StoreCredentials; items: RestoreItem[] },
+  body: { storeCredentials: StoreCredentials; items: RestoreItem[]; stock?: boolean },
 ): Promise<RestorePreviewResponse> {
   return apiPost(snapshotRestorePath(snapshotId), { ...body, preview: true }, restorePreviewResponseSchema);
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RestorePreviewItem, Snapshot } from '../../../common/contracts/store-history';
 import type { LocalStore } from '../../../common/contracts/stores';
-import { ActionButton, FormAlert, SecondaryButton } from '../../components/form-field';
+import { ActionButton, CheckboxField, FormAlert, SecondaryButton } from '../../components/form-field';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { ProgressPanel } from '../../components/tool/progress-panel';
 import { cn } from '../../lib/class-names';
@@ -57,6 +57,13 @@ export function RestorePanel({
           testId="restore-preview-button"
         />
       </div>
+      <CheckboxField
+        label={t('storeHistory.restoreStock')}
+        checked={flow.stock}
+        onChange={flow.setStock}
+        isDisabled={flow.isJobActive}
+        testId="restore-stock"
+      />
       {flow.errorText !== null && (
         <FormAlert tone="error" testId="restore-error">
           {flow.errorText}
@@ -102,6 +109,21 @@ export function RestorePanel({
                     {t(`storeHistory.restoreAction.${item.action}`)}
                   </span>
                 </div>
+                {item.notWritten && item.notWritten.length > 0 && (
+                  <div data-testid="restore-not-written">
+                    <p className="text-xs font-medium text-slate-700">
+                      {t('storeHistory.restoreNotWrittenTitle')}
+                    </p>
+                    <ul className="list-disc space-y-1 pl-5 text-xs text-slate-700">
+                      {item.notWritten.map((part) => (
+                        <li key={`${part.path}:${part.code}`} data-code={part.code}>
+                          <code className="font-mono">{part.path}</code>:{' '}
+                          {t(`storeHistory.restoreNotWritten.${part.code}`)}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
                 {item.fields.length > 0 && (
                   <ul className="space-y-2">
                     {item.fields.map((field) => (

@@ -29,6 +29,8 @@ export function useRestore(store: LocalStore, snapshotId: string) {
   const [isConfirming, setIsConfirming] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
+  // Stock levels are written back only when chosen (issue 40): the store keeps what sold since the snapshot.
+  const [stock, setStock] = useState(false);
   const onError = (error: unknown) => setErrorText(apiErrorText(error, t));
   const followed = useCancellableJob(jobId, null, onError);
   const { job } = followed.view;
@@ -36,10 +38,12 @@ export function useRestore(store: LocalStore, snapshotId: string) {
 
   const preview = useMutation({
     mutationFn: (items: RestoreItem[]) =>
-      previewRestore(snapshotId, { storeCredentials: credentials, items }).then((answer) => ({
-        items,
-        answer,
-      })),
+      previewRestore(snapshotId, { storeCredentials: credentials, items, ...(stock ? { stock } : {}) }).then(
+        (answer) => ({
+          items,
+          answer,
+        }),
+      ),
     onMutate: () => setErrorText(null),
     onSuccess: (next) => {
       setPreviewed(next);
@@ -80,6 +84,12 @@ export function useRestore(store: LocalStore, snapshotId: string) {
       setErrorText(null);
     },
     chosenCount: selection.size,
+    stock,
+    setStock: (next: boolean) => {
+      setStock(next);
+      // The preview shown was made with the other choice.
+      setPreviewed(null);
+    },
     preview: () => {
       const items = restoreItems(selection);
       if (items.length === 0) return;

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { idMapOf } from './id-map';
+import { levelWave } from './restore.job';
+import { planItem, restoreLevel } from './restore.service';
+import { modifierBody, productCreateBody } from './restore-create';
+import { entityKindOfTemplate, repointField, repointKey } from './restore-refs';
+import type { RestorePlanItem } from './restore-store';
+
+describe('the store id map (issue 40)', () => {
+  const map = idMapOf([
+    ['category', 19, 501],
+    ['category', 501, 777],
+    ['product', 87, 1400],
+    ['brand', 36, 90],
+  ]);
+
+  it('follows an id made again more than once, and leaves others as they are', () => {
+    expect(map.resolve('category', 19)).toBe(777);
+    expect(map.resolve('category', 20)).toBe(20);
+    expect(map.resolve('product', '87')).toBe('1400');
+    expect(map.has('brand', 36)).toBe(true);
+    expect(map.has('brand', 37)).toBe(false);
+  });
+
+  it('re-points references: categories, brand, related products, a parent, but not 0 or -1', () => {
+    expect(repointField('product', 'categories', [19, 23], map)).toEqual([777, 23]);
+    expect(repointField('product', 'brand_id', 36, map)).toBe(90);
+    expect(repointField('product', 'brand_id', 0, map)).toBe(0);
+    expect(repointField('product', 'related_products', [-1], map)).toEqual([-1]);
+    expect(repointField('product', 'related_products', [87, 88], map)).toEqual([1400, 88]);
+    expect(repointField('category', 'parent_id', 19, map)).toBe(777);
+    expect(repointField('product', 'description', 19, map)).toBe(19);
+  });
+
+  it("re-points an item's key and a page's entity by its template file", () => {
+    expect(repointKey('product', { id: 87 }, map)).toEqual({ id: 1400 });
+    expect(repointKey('page', { channelId: 1, templateFile: 'pages/product', entityId: '87' }, map)).toEqual({
+      channelId: 1,
+      templateFile: 'pages/product',
+      entityId: '1400',
+    });
+    expect(repointKey('page', { channelId: 1, templateFile: 'pages/home', entityId: null }, map)).toEqual({
+      channelId: 1,
+      templateFile: 'pages/home',
+      entityId: null,
+    });
+    expect(entityKindOfTemplate('pages/custom/category/sale')).toBe('category');
+    expect(entityKindOfTemplate('pages/page')).toBeNull();
+  });
+
+  it("re-points a product-list modifier's products", () => {
+    const body = modifierBody(
+      {
+        id: 5,
+        type: 'product_list',
+        required: false,
+        display_name: 'Add-on',
+        option_values: [
+          { id: 9, label: 'Case', value_data: { product_id: 87 } },
+          { id: 10, label: 'None' },
+        ],
+      },
+      map,
+    );
+    expect(body).toEqual({
+      type: 'product_list',
+      required: false,
+      display_name: 'Add-on',
+      option_values: [{ label: 'Case', value_data: { product_id: 1400 } }, { label: 'None' }],
+    });
+  });
+});
+
+describe('a product made again (issue 40)', () => {
+  it('sends its variants by option display name and label, not its base variant, with their stock', () => {
+    const body = productCreateBody({
+      id: 87,
+      name: 'Chair',
+      price: 10,
+      calculated_price: 10,
+      custom_url: { url: '/chair/', is_customized: false },
+      variants: [
+        { id: 1, sku: 'CH', option_values: [] },
+        {
+          id: 2,
+          sku: 'CH-RED',
+          price: null,
+          inventory_level: 4,
+          option_values: [{ id: 7, option_id: 3, option_display_name: 'Colour', label: 'Red' }],
+        },
+      ],
+      custom_fields: [
+        { id: 1, name: 'Material', value: 'Oak' },
+        { id: 2, name: 'Material', value: 'Beech' },
+      ],
+    });
+    expect(body).toEqual({
+      name: 'Chair',
+      price: 10,
+      custom_fields: [
+        { name: 'Material', value: 'Oak' },
+        { name: 'Material', value: 'Beech' },
+      ],
+      variants: [
+        {
+          sku: 'CH-RED',
+          inventory_level: 4,
+          option_values: [{ option_display_name: 'Colour', label: 'Red' }],
+        },
+      ],
+    });
+  });
+});
+
+describe('a whole-item restore names what it does not write (issue 40)', () => {
+  const snapshot = {
+    id: 7,
+    name: 'Chair',
+    inventory_level: 10,
+    images: [{ id: 1, description: 'front' }],
+    channels: [1, 2],
+    variants: [
+      { id: 1, sku: 'A', price: 5, inventory_level: 4, option_values: [{ label: 'x' }] },
+      { id: 2, sku: 'B', price: 6, inventory_level: 6, option_values: [{ label: 'y' }] },
+    ],
+  };
+
+  it('leaves stock as sold unless chosen, and says so', () => {
+    const live = { ...snapshot, inventory_level: 7 };
+    const left = planItem({ kind: 'product', key: { id: 7 } }, 'Chair', snapshot, live);
+    expect(left.preview).toMatchObject({
+      action: 'not-restorable',
+      fields: [],
+      notWritten: [{ path: 'inventory_level', code: 'stock-not-chosen' }],
+    });
+    expect(left.plan.units).toEqual([]);
+    const chosen = planItem({ kind: 'product', key: { id: 7 } }, 'Chair', snapshot, live, { stock: true });
+    expect(chosen.preview.action).toBe('update');
+    expect(chosen.preview.fields).toEqual([{ path: 'inventory_level', live: 7, restored: 10 }]);
+  });
+
+  it('names a variant gone, one added, and parts it does not write, and writes the rest', () => {
+    const live = {
+      ...snapshot,
+      images: [],
+      channels: [1],
+      variants: [
+        { id: 1, sku: 'A', price: 9, inventory_level: 4, option_values: [{ label: 'x' }] },
+        { id: 3, sku: 'C', price: 6, inventory_level: 6, option_values: [{ label: 'z' }] },
+      ],
+    };
+    const { preview } = planItem({ kind: 'product', key: { id: 7 } }, 'Chair', snapshot, live);
+    expect(preview.action).toBe('update');
+    expect(preview.fields).toEqual([{ path: 'variants[sku=A].price', live: 9, restored: 5 }]);
+    expect(preview.notWritten?.map((n) => [n.path, n.code])).toEqual([
+      ['images', 'part-not-restored'],
+      ['channels', 'part-not-restored'],
+      ['variants[sku=B]', 'variant-gone'],
+      ['variants[sku=C]', 'variant-added'],
+    ]);
+  });
+});
+
+describe('the order a restore writes in (issue 40)', () => {
+  const item = (kind: RestorePlanItem['kind'], id: number, level: number): RestorePlanItem => ({
+    kind,
+    key: { id },
+    name: String(id),
+    action: 'create',
+    units: [],
+    level,
+  });
+
+  it('puts parents before children and cuts a wave where the level changes', () => {
+    expect(restoreLevel('brand')).toBeLessThan(restoreLevel('category'));
+    expect(restoreLevel('category', 0)).toBeLessThan(restoreLevel('category', 1));
+    expect(restoreLevel('category', 5)).toBeLessThan(restoreLevel('product'));
+    expect(restoreLevel('product')).toBeLessThan(restoreLevel('page'));
+    const plan = [item('brand', 1, 0), item('brand', 2, 0), item('category', 3, 1), item('category', 4, 2)];
+    expect(levelWave(plan, 0).map((i) => i.key.id)).toEqual([1, 2]);
+    expect(levelWave(plan, 2).map((i) => i.key.id)).toEqual([3]);
+    expect(levelWave(plan, 3).map((i) => i.key.id)).toEqual([4]);
+  });
+});
