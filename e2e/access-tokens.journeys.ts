@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey } from './harness';
-import { expectText, logIn, openPage, signUpByApi, textOf } from './helpers';
+import { expectText, logIn, openPage, signUpByApi, textOf, verifyByApi } from './helpers';
 
 const PASSWORD = 'agent-pass-1';
 
@@ -25,6 +25,8 @@ export const accessTokensJourneys: Journey[] = [
     name: 'Access tokens (issue 33): Profile Settings creates a token shown once, lists it, it opens /mcp, revoking shuts it out',
     run: async ({ baseUrl, newPage, screenshot }) => {
       await signUpByApi(baseUrl, { name: 'Lan Agent', email: 'lan.agent@example.com', password: PASSWORD });
+      // Access tokens need a verified email address (issue 41).
+      await verifyByApi(baseUrl, 'lan.agent@example.com');
       const page = await openPage(newPage);
       await logIn(page, 'lan.agent@example.com', PASSWORD);
       await page.getByTestId('profile-control').click();

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
 import {
+  clientAddress,
   DESKTOP,
   describedBy,
   expectFieldError,
@@ -21,6 +22,7 @@ import {
   squash,
   textOf,
   verifyAdminByApi,
+  verifyByApi,
 } from './helpers';
 
 const ADMIN_EMAIL = 'admin@example.com';
@@ -389,7 +391,7 @@ export const accountsJourneys: Journey[] = [
     },
   },
   {
-    name: "admin: User Management lists, searches and pages users; role, ban, unban, delete; impersonation banner 'Viewing as' and Exit; audit log",
+    name: "admin: User Management lists, searches and pages users; role, ban, unban, delete; impersonation banner 'Viewing as' and Exit; audit log; a user's access token listed and revoked",
     run: async ({ baseUrl, newPage, screenshot }) => {
       await signUpByApi(baseUrl, { name: 'Admin Person', email: ADMIN_EMAIL, password: PASSWORD });
       await verifyAdminByApi(baseUrl, ADMIN_EMAIL, PASSWORD);
@@ -431,7 +433,7 @@ export const accountsJourneys: Journey[] = [
       const viewedText = await textOf(viewed);
       assert.match(
         viewedText,
-        /^Viewed Person viewed@example\.com .* Not verified .+ Active Impersonate Ban Delete$/,
+        /^Viewed Person viewed@example\.com .* Not verified .+ Active Tokens Impersonate Ban Delete$/,
         viewedText,
       );
       assert.equal(
@@ -537,6 +539,71 @@ export const accountsJourneys: Journey[] = [
       assert.ok((await textOf(newest)).includes('Impersonation stopped'));
       assert.ok((await textOf(audit)).includes('User deleted'));
       assert.ok((await textOf(audit)).includes('delete.me@example.com'));
+
+      // A user's access tokens (issue 41): the admin sees the viewed user's token and revokes it; /mcp refuses it then.
+      await verifyByApi(baseUrl, 'viewed@example.com');
+      const agentToken = await accessTokenByApi(baseUrl, 'viewed@example.com', PASSWORD, 'Viewed Agent');
+      assert.equal(await mcpStatus(baseUrl, agentToken), 200);
+      await row('viewed@example.com').getByRole('button', { name: 'Tokens' }).click();
+      const tokensPanel = page.getByTestId('user-tokens');
+      await expectText(tokensPanel.locator('h3'), 'Access tokens of Viewed Person');
+      const tokenRow = tokensPanel.getByTestId('user-token');
+      await expectTextIncludes(tokenRow, 'Viewed Agent');
+      assert.match(await textOf(tokenRow), /^Viewed Agent Read only .+ Revoke$/);
+      await tokenRow.getByRole('button', { name: 'Revoke' }).click();
+      await expectTextIncludes(tokensPanel, 'Token "Viewed Agent" revoked.');
+      await expectTextIncludes(tokensPanel, 'No access tokens.');
+      assert.equal(await mcpStatus(baseUrl, agentToken), 401);
+      await audit.getByRole('button', { name: 'Refresh' }).click();
+      await eventually(async () =>
+        assert.equal(
+          await audit.getByTestId('audit-row').first().getAttribute('data-action'),
+          'user.access_token.revoke',
+        ),
+      );
+      await tokensPanel.getByRole('button', { name: 'Close' }).click();
+      await tokensPanel.waitFor({ state: 'detached' });
     },
   },
 ];
+
+/** Signs in outside the browser and makes a read-only access token (the person did it on another machine). */
+async function accessTokenByApi(
+  baseUrl: string,
+  email: string,
+  password: string,
+  name: string,
+): Promise<string> {
+  const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': clientAddress() };
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  assert.equal(signIn.status, 200, `sign-in of ${email}: ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const created = await fetch(`${baseUrl}/api/access-tokens`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ name, scope: 'read' }),
+  });
+  const body = await created.text();
+  assert.equal(created.status, 201, `a token of ${email}: ${body}`);
+  return (JSON.parse(body) as { token: string }).token;
+}
+
+async function mcpStatus(baseUrl: string, token: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  return response.status;
+}

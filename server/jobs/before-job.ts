@@ -39,12 +39,17 @@ export function beforeSnapshotOf(input: unknown): string | undefined {
 }
 
 /**
- * True when `error` says the owner keeps as many snapshots as their caps allow. A write goes on without its
- * before-job snapshot then, with its own backup as before Store History, and says so: a full snapshot list must not
- * stop a store's work. (The before-job lane's job limits are the write's own: a refusal there refuses the write.)
+ * True when `error` says the owner may take no snapshot now: they keep as many as their caps allow, or their account's
+ * email is not verified (issue 41: snapshots need a verified address). A write goes on without its before-job
+ * snapshot then, with its own backup as before Store History, and says so: a full snapshot list or an unverified
+ * address must not stop a store's work (a visitor writes too). (The before-job lane's job limits are the write's own:
+ * a refusal there refuses the write.)
  */
-export function isSnapshotRoomError(error: unknown): error is AppError {
-  return error instanceof AppError && error.code === ERROR_CODES.tooManySnapshots;
+export function isSnapshotRefused(error: unknown): error is AppError {
+  return (
+    error instanceof AppError &&
+    (error.code === ERROR_CODES.tooManySnapshots || error.code === ERROR_CODES.emailNotVerified)
+  );
 }
 
 /** What a write learns of its before-job snapshot: the one kept, or why none was. */
@@ -63,7 +68,7 @@ export function beforeWriteFor(
     try {
       return { snapshotId: await snapshots.take({ ...who, targets }) };
     } catch (error) {
-      if (isSnapshotRoomError(error)) return { skipped: error.message };
+      if (isSnapshotRefused(error)) return { skipped: error.message };
       throw error;
     }
   };

@@ -2,7 +2,7 @@
 // (within its owner's and store's limits, in one locked step, with the store credentials sealed) and queue it.
 import type { JobKind } from '../../../common/contracts/jobs';
 import type { SnapshotTargets } from '../../../common/contracts/store-history';
-import { isSnapshotRoomError, type BeforeJobSnapshots } from '../../jobs/before-job';
+import { isSnapshotRefused, type BeforeJobSnapshots } from '../../jobs/before-job';
 import { enqueueOrFail } from '../../jobs/enqueue';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { JobRow, JobStore } from '../../jobs/job-store';
@@ -61,7 +61,7 @@ export async function startJob(
       });
       input = { ...input, beforeSnapshotId: snapshotId };
     } catch (error) {
-      if (!isSnapshotRoomError(error)) throw error;
+      if (!isSnapshotRefused(error)) throw error;
       deps.logger?.warn(
         { jobId: job.id, reason: error.message },
         'a job started without its before-job snapshot',

@@ -1,10 +1,15 @@
 // Bounds on what snapshots may hold (issue 41, points 4 and 5), over HTTP on both databases: an unverified account
-// takes no snapshot and makes no token; one client address holds at most 20 of the visitors' pool and starts at most
-// 30 an hour, so taking and deleting cannot hold the pool; and all owners together stay under the server's bound on
-// index rows (SNAPSHOTS_TOTAL_ROWS).
+// takes no snapshot and makes no token (its writes run without their before-job snapshot); one client address holds
+// at most 20 of the visitors' pool and starts at most 30 an hour, so taking and deleting cannot hold the pool; and all
+// owners together stay under the server's bound on index rows (SNAPSHOTS_TOTAL_ROWS).
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKENS_PATH } from '../../../common/contracts/access-tokens';
-import { SNAPSHOTS_PATH, takeSnapshotResponseSchema } from '../../../common/contracts/store-history';
+import { bulkEditPaths, jobResponseSchema } from '../../../common/contracts/jobs';
+import {
+  listSnapshotsResponseSchema,
+  SNAPSHOTS_PATH,
+  takeSnapshotResponseSchema,
+} from '../../../common/contracts/store-history';
 import { ERROR_CODES } from '../../../common/errors';
 import { signedUpUser, TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
@@ -56,6 +61,24 @@ describe.each(testDatabaseKinds())('snapshot bounds on %s', (kind) => {
     expect((await verified.client.post(ACCESS_TOKENS_PATH, { name: 'agent', scope: 'write' })).status).toBe(
       201,
     );
+  });
+
+  it('lets an unverified account’s bulk edit run without its before-job snapshot', async () => {
+    const unverified = await signedUpUser(app.server, {
+      name: 'Unverified Editor',
+      email: 'unverified-editor@example.com',
+      password: 'secret-1',
+    });
+    const started = await unverified.client.post(bulkEditPaths('reset-page-title').start, {
+      storeCredentials: DEMO_STORE,
+      targetOption: 'specific',
+      targetValue: '77',
+    });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const { job } = jobResponseSchema.parse(await started.json());
+    expect(await finishedJob(unverified.client, job.id)).toMatchObject({ state: 'done', failed: 0 });
+    const listed = await unverified.client.request(`${SNAPSHOTS_PATH}?storeHash=${DEMO_STORE.storeHash}`);
+    expect(listSnapshotsResponseSchema.parse(await listed.json()).snapshots).toEqual([]);
   });
 
   it('bounds one address’s share of the visitors’ pool, however many cookies it uses and however often it deletes', async () => {
