@@ -24,7 +24,7 @@ type Preview = {
     action: string;
     fields: { path: string; live: unknown; restored: unknown }[];
   }[];
-  counts: { update: number; create: number; unchanged: number };
+  counts: { update: number; create: number; unchanged: number; 'not-restorable': number };
 };
 
 describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind) => {
@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind)
         preview: Preview;
         confirmation: string;
       };
-      expect(preview.counts).toEqual({ update: 1, create: 0, unchanged: 0 });
+      expect(preview.counts).toEqual({ update: 1, create: 0, unchanged: 0, 'not-restorable': 0 });
       expect(preview.items).toEqual([
         {
           kind: 'product',
