@@ -3,22 +3,9 @@
 import assert from 'node:assert/strict';
 import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey } from './harness';
-import { expectText, logIn, openPage, signUpByApi, textOf, verifyByApi } from './helpers';
+import { expectText, logIn, mcpStatus, openPage, signUpByApi, textOf, verifyByApi } from './helpers';
 
 const PASSWORD = 'agent-pass-1';
-
-async function toolsList(baseUrl: string, token: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-  });
-  return res.status;
-}
 
 export const accessTokensJourneys: Journey[] = [
   {
@@ -61,7 +48,7 @@ export const accessTokensJourneys: Journey[] = [
       await expectNoSeriousViolations(page, 'Profile Settings with an access token');
       await screenshot(page, 'access-tokens');
 
-      assert.equal(await toolsList(baseUrl, token), 200);
+      assert.equal(await mcpStatus(baseUrl, token), 200);
       await page.reload();
       await expectText(page.getByTestId('token-facts'), /^Read and write · expires .+ · last used .+$/);
       // Shown once: after a reload the secret is nowhere on the page.
@@ -71,7 +58,7 @@ export const accessTokensJourneys: Journey[] = [
       await page.getByRole('button', { name: 'Revoke Claude Desktop' }).click();
       await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Revoke' }).click();
       await expectText(page.getByTestId('tokens-none'), 'No access tokens yet.');
-      await eventually(async () => assert.equal(await toolsList(baseUrl, token), 401));
+      await eventually(async () => assert.equal(await mcpStatus(baseUrl, token), 401));
     },
   },
 ];

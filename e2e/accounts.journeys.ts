@@ -16,6 +16,7 @@ import {
   expectTextIncludes,
   logIn,
   mailedLink,
+  mcpStatus,
   openApp,
   openPage,
   signUpByApi,
@@ -593,17 +594,4 @@ async function accessTokenByApi(
   const body = await created.text();
   assert.equal(created.status, 201, `a token of ${email}: ${body}`);
   return (JSON.parse(body) as { token: string }).token;
-}
-
-async function mcpStatus(baseUrl: string, token: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-  });
-  return response.status;
 }

@@ -265,3 +265,17 @@ export async function pickStore(
   await eventually(async () => assert.ok((await select.locator('option').count()) > 1, 'stores are listed'));
   await select.selectOption({ label: `${name} (${stores.find((s) => s.name === name)?.storeHash ?? '?'})` });
 }
+
+/** The status `/mcp` answers a `tools/list` with this token (200 served, 401 or 403 refused). */
+export async function mcpStatus(baseUrl: string, token: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  return response.status;
+}

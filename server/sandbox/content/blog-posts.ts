@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BcApiError } from '../envelope';
 import { parseBody } from '../schemas';
 import type { StorefrontContext } from './storefront-context';
+import { contentSlug } from './slug';
 
 export type BlogPost = {
   id: number;
@@ -47,14 +48,6 @@ export type BlogPostFilter = {
   tag?: string;
   publishedDate?: string;
 };
-
-function slug(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/&/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 /** The summary BigCommerce derives from the body (read-only, store_content.v2.yml:1092-1096; examples at 117, 137). */
 function summaryOf(body: string): string {
@@ -169,7 +162,7 @@ export class BlogPosts {
 
   /** A URL made from the title when none is given (180-182), `-2`, `-3`… when another post has it. */
   private urlFor(title: string, self?: number): string {
-    const base = `/blog/${slug(title) || 'post'}`;
+    const base = `/blog/${contentSlug(title) || 'post'}`;
     const taken = new Set([...this.posts.values()].filter((p) => p.id !== self).map((p) => p.url));
     for (let n = 1; ; n++) {
       const url = n === 1 ? `${base}/` : `${base}-${n}/`;

@@ -16,6 +16,7 @@ import {
 import type { PageLayoutBody, PageWidgetBody, PublishPageBody } from './schemas';
 import { seedDemoStorefront } from './demo-storefront';
 import type { JsonObject, WebPage, WebPageType } from './types';
+import { contentSlug } from './slug';
 
 export const DEFAULT_DEMO_SEED = 20_240_611;
 
@@ -54,14 +55,6 @@ const WEB_PAGES: readonly { name: string; type: WebPageType; isVisible: boolean 
   { name: 'Privacy Policy', type: 'page', isVisible: false },
 ];
 export const DEMO_WEB_PAGE_IDS_WITH_CONTENT = [1, 4] as const;
-
-function slug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 const px = (value: string) => ({ type: 'px', value });
 const box = (top: string, right: string, bottom: string, left: string) => ({
@@ -207,7 +200,7 @@ function buildDemo(state: ContentState, refs: DemoRefs, ctx: DemoContext): void 
       sort_order: index,
       is_homepage: false,
       is_customers_only: false,
-      url: `/${slug(page.name)}/`,
+      url: `/${contentSlug(page.name)}/`,
       meta_title: page.name,
       meta_description: faker.lorem.sentence(),
       meta_keywords: '',
@@ -215,7 +208,7 @@ function buildDemo(state: ContentState, refs: DemoRefs, ctx: DemoContext): void 
       body: page.type === 'page' ? `<p>${faker.lorem.paragraphs(2, '</p><p>')}</p>` : '',
       ...(page.type === 'contact_form'
         ? {
-            email: `hello@${slug(refs.storeHash ?? 'sandbox-demo')}.example`,
+            email: `hello@${contentSlug(refs.storeHash ?? 'sandbox-demo')}.example`,
             contact_fields: 'fullname,phone,orderno',
           }
         : {}),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BcApiError } from '../envelope';
 import { parseBody } from '../schemas';
 import type { StorefrontContext } from './storefront-context';
+import { contentSlug } from './slug';
 
 /** [PAGES anyTypePage.type] (pages.v3.yml:917-927). */
 export const WEB_PAGE_TYPES = ['page', 'raw', 'contact_form', 'link', 'blog'] as const;
@@ -69,14 +70,6 @@ export type CreatePageBody = z.infer<typeof createPageBody>;
 export type UpdatePageBody = z.infer<typeof updatePageBody>;
 
 export type WebPageFilter = { channelId?: number; ids?: readonly number[]; name?: string; nameLike?: string };
-
-function slug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 /** [PAGES] 404: "A Page was not found with an ID of 99" (pages.v3.yml:406-410, 496-500). */
 function pageNotFound(id: number): BcApiError {
@@ -230,7 +223,7 @@ export class WebPages {
       sort_order: body.sort_order ?? 0,
       is_homepage: body.is_homepage ?? false,
       is_customers_only: body.is_customers_only ?? false,
-      url: body.url ?? `/${slug(body.name)}/`,
+      url: body.url ?? `/${contentSlug(body.name)}/`,
       meta_title: body.meta_title ?? '',
       meta_description: body.meta_description ?? '',
       meta_keywords: body.meta_keywords ?? '',
