@@ -85,6 +85,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       PUBLIC_URL: publicUrl,
       // The sandbox's fixtures: the control API (loopback only) and the shared `sandbox-demo`/`sandbox-empty`.
       SANDBOX_CONTROL: 'on',
+      // A full snapshot probes no entity page (one request each, ~2,800 on the demo store); the integration tests
+      // of the probes (snapshot-pages.int.test.ts) set their own bound.
+      SNAPSHOT_PAGE_PROBES: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -47,6 +47,7 @@ function snapshot(id: string, createdAt: string, overrides: Partial<Snapshot> = 
     bytes: 12_000_000,
     newBytes: 11_000_000,
     jobId: null,
+    unreadPages: [],
     ...overrides,
   };
 }

@@ -159,6 +159,17 @@ export const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(10_000_000),
+  /**
+   * Page Builder pages of products, categories, brands and web pages a full snapshot reads at most, one request each
+   * (issue 40): past it, the rest are named in the snapshot as not read. 5,000 take about 17 minutes at the Standard
+   * plan's 150 requests per 30 s.
+   */
+  SNAPSHOT_PAGE_PROBES: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(100_000, 'must be at most 100000')
+    .default(5_000),
   /** AI Assistant messages allowed per user per minute (counted in the database). */
   CHAT_RATE_LIMIT: z.coerce
     .number({ message: 'must be a number' })

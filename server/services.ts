@@ -221,7 +221,14 @@ export function createServices(deps: ServicesDeps): AppServices {
     jobKinds.register(definition);
   }
   jobKinds.register(
-    storeSnapshotJobKind({ jobs: jobStore, snapshots, clients, getCipher: getTokenCipher, logger }),
+    storeSnapshotJobKind({
+      jobs: jobStore,
+      snapshots,
+      clients,
+      getCipher: getTokenCipher,
+      logger,
+      pageBound: env.SNAPSHOT_PAGE_PROBES,
+    }),
   );
   // A restore (and its undo): the snapshot's values written back, item by item, skipping what moved since the preview.
   const restorePreviews = createRestorePreviewRepository(db);

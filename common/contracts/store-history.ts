@@ -100,6 +100,22 @@ export const EMPTY_SNAPSHOT_COUNTS: SnapshotCounts = {
   widgetTemplates: 0,
 };
 
+/**
+ * Page Builder pages a snapshot did not read (issue 40): BigCommerce lists no pages with content, so a snapshot reads
+ * the page of each product, category, brand and web page on each of its channels, one request each, at most
+ * MAX_PAGE_PROBES of them. Past the bound, each (channel, template file) whose pages were not all read is named here:
+ * the `count` entities of ids `firstId` to `lastId` on that channel. Their content is neither compared nor restored.
+ */
+export const MAX_PAGE_PROBES = 5_000;
+export const unreadPagesSchema = z.object({
+  channelId: z.number(),
+  templateFile: z.string(),
+  count: z.number(),
+  firstId: z.number(),
+  lastId: z.number(),
+});
+export type UnreadPages = z.infer<typeof unreadPagesSchema>;
+
 export const snapshotSchema = z.object({
   id: z.string(),
   storeHash: z.string(),
@@ -114,6 +130,8 @@ export const snapshotSchema = z.object({
   newBytes: z.number(),
   /** The job that takes it. */
   jobId: z.string().nullable(),
+  /** Pages it did not read (over MAX_PAGE_PROBES); empty when it read every page. */
+  unreadPages: z.array(unreadPagesSchema).default([]),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
@@ -184,6 +202,8 @@ export const snapshotDiffResponseSchema = z.object({
   counts: z.record(snapshotItemKindSchema, changeCountsSchema),
   /** With `against=live`: the snapshot that stood for the store now. */
   against: snapshotDiffAgainstSchema.optional(),
+  /** Pages either snapshot did not read: not compared (never listed as added or removed). */
+  unreadPages: z.array(unreadPagesSchema).default([]),
 });
 export type SnapshotDiffResponse = z.infer<typeof snapshotDiffResponseSchema>;
 
@@ -349,6 +369,8 @@ export const restorePreviewResponseSchema = z.object({
   preview: z.object({ items: z.array(restorePreviewItemSchema) }),
   /** When the preview can no longer be started (ISO time). */
   expiresAt: z.string(),
+  /** Pages the snapshot did not read: it cannot restore them. */
+  unreadPages: z.array(unreadPagesSchema).default([]),
 });
 export type RestorePreviewResponse = z.infer<typeof restorePreviewResponseSchema>;
 

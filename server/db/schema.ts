@@ -13,6 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { UnreadPages } from '../../common/contracts/store-history';
 
 /** Bytes (PostgreSQL `bytea`): a Buffer from node-postgres, a Uint8Array from PGlite, either accepted. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -472,6 +473,8 @@ export const storeSnapshot = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** A visitor's snapshot: the client address that took it (the per-address bound of the visitors' pool, issue 41). */
     clientAddress: text('client_address'),
+    /** Pages it did not read, over its bound (issue 40; contract `unreadPagesSchema`); null: it read every page. */
+    unreadPages: jsonb('unread_pages').$type<UnreadPages[]>(),
   },
   (table) => [index('store_snapshot_owner_idx').on(table.owner, table.storeHash, table.createdAt)],
 );

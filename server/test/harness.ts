@@ -67,6 +67,9 @@ export async function startTestServer(
     DATA_DIR: '/nonexistent',
     // The sandbox's fixtures (control API, the shared `sandbox-demo` and `sandbox-empty`) are off by default.
     SANDBOX_CONTROL: 'on',
+    // A full snapshot probes no entity page (each one request: ~2,800 on the demo store): the tests of those probes
+    // (snapshot-pages.int.test.ts) set their own bound.
+    SNAPSHOT_PAGE_PROBES: '0',
     ...overrides,
   });
   const database = await createTestDatabase(kind);

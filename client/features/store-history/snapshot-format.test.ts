@@ -22,6 +22,7 @@ function snapshot(id: string, createdAt: string, state: Snapshot['state'] = 'don
     bytes: 10,
     newBytes: 10,
     jobId: null,
+    unreadPages: [],
   };
 }
 

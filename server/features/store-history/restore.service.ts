@@ -417,6 +417,8 @@ export async function previewRestore(
     previewId,
     preview: { items: ordered.map((p) => p.preview) },
     expiresAt: expiresAt.toISOString(),
+    // Pages the snapshot did not read (over its bound): named, since a restore cannot put them back (issue 40).
+    unreadPages: snapshot.unreadPages ?? [],
   };
 }
 

@@ -3,7 +3,7 @@
 // (`snapshots/<owner digest>/<hash>.json.gz`), so an unchanged item costs a row and no bytes in the next snapshot.
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   EMPTY_SNAPSHOT_COUNTS,
   MAX_SNAPSHOT_BYTES_PER_OWNER,
@@ -16,6 +16,7 @@ import {
   type SnapshotItemKind,
   type SnapshotReason,
   type SnapshotScope,
+  type UnreadPages,
 } from '../../../common/contracts/store-history';
 import { ERROR_CODES } from '../../../common/errors';
 import { canonicalItem } from '../../../common/store-history/field-diff';
@@ -71,7 +72,24 @@ export function toSnapshotView(row: SnapshotRow): Snapshot {
     bytes: row.bytes,
     newBytes: row.newBytes,
     jobId: row.jobId,
+    unreadPages: row.unreadPages ?? [],
   };
+}
+
+/**
+ * Whether a page's key (its JSON text: channelId, templateFile, entityId) is among pages a snapshot did not read. The
+ * entity id is compared as a number only when it is one (a CASE, since SQL does not promise to stop at a false AND).
+ */
+function unreadCovers(itemKey: SQLWrapper, unread: readonly UnreadPages[]): SQL {
+  const key = sql`(${itemKey})::jsonb`;
+  const entity = sql`case when ${key}->>'entityId' ~ '^[0-9]{1,15}$' then (${key}->>'entityId')::bigint end`;
+  return sql`(${sql.join(
+    unread.map(
+      (u) =>
+        sql`(${key}->>'channelId' = ${String(u.channelId)} and ${key}->>'templateFile' = ${u.templateFile} and ${entity} between ${u.firstId} and ${u.lastId})`,
+    ),
+    sql` or `,
+  )})`;
 }
 
 export function createSnapshotRepository(
@@ -241,6 +259,14 @@ export function createSnapshotRepository(
       return items.length;
     },
 
+    /** The pages a snapshot will not read (its plan's, over MAX_PAGE_PROBES). */
+    async setUnreadPages(id: string, unread: readonly UnreadPages[]): Promise<void> {
+      await db
+        .update(storeSnapshot)
+        .set({ unreadPages: unread.length > 0 ? [...unread] : null })
+        .where(eq(storeSnapshot.id, id));
+    },
+
     /** Ends a snapshot: its counts, bytes and the bytes it added, from its rows. */
     async finish(id: string, state: 'done' | 'failed' | 'cancelled', now: Date): Promise<void> {
       const perKind = await db
@@ -304,6 +330,9 @@ export function createSnapshotRepository(
         /** The snapshot holds some items only (a before-job one): an item missing from it is not known to differ. */
         isFromPartial?: boolean;
         isToPartial?: boolean;
+        /** Pages a snapshot did not read: one only the other holds is not known to differ. */
+        fromUnread?: readonly UnreadPages[];
+        toUnread?: readonly UnreadPages[];
       },
     ): Promise<{
       counts: { kind: string; change: DiffChange; n: number }[];
@@ -334,6 +363,12 @@ export function createSnapshotRepository(
         sql`${before.hash} is distinct from ${after.hash}`,
         page.isFromPartial ? sql`${before.itemKey} is not null` : undefined,
         page.isToPartial ? sql`${after.itemKey} is not null` : undefined,
+        page.fromUnread?.length
+          ? sql`not (${before.itemKey} is null and ${unreadCovers(after.itemKey, page.fromUnread)})`
+          : undefined,
+        page.toUnread?.length
+          ? sql`not (${after.itemKey} is null and ${unreadCovers(before.itemKey, page.toUnread)})`
+          : undefined,
       );
       const search = page.search ?? '';
       const shown = and(

@@ -16,19 +16,21 @@
 //   by id (brands_catalog.v3.yml SortQuery: `name` only; category-trees_catalog.v3.yml none), so each collection is
 //   one step that reads its pages in turn and reads them all again when the total moved meanwhile (at most
 //   MAX_COLLECTION_PASSES times), keeping every item seen: an item that existed throughout is never dropped.
-// - pages: BigCommerce lists no pages with content ("Not found", API-NOTES page-widgets), so the pages are the
-//   global regions and the 17 template files of each channel, and every (template file, entity id) the channel's
-//   placements name (`GET /v3/content/placements?channel_id:in=`, 250 a page), one `GET /v3/content/page-widgets`
+// - pages: the global regions and the 17 template files of each channel, every page its placements name, and a probe
+//   of the page of each product, category, brand and web page, at most MAX_PAGE_PROBES (snapshot-pages.ts, with the
+//   sources); the pages past the bound are named in the snapshot (`unreadPages`). One `GET /v3/content/page-widgets`
 //   each (page-widgets.v3.yml getPageWidgets). A page with no widgets is kept too, so it can be restored to empty.
-// Planning adds the channel list.
-import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
+// Planning adds the channel list, the placements, and the entities whose pages are probed (their ids, a few requests).
 import {
+  MAX_PAGE_PROBES,
   snapshotTargetsSchema,
+  type UnreadPages,
   type SnapshotItemKind,
   type SnapshotScope,
   type SnapshotTargets,
 } from '../../../common/contracts/store-history';
 import { isBigCommerceError, type BigCommerceClient } from '../../integrations/bigcommerce';
+import { planPages } from './snapshot-pages';
 
 export const PRODUCT_INCLUDES =
   'variants,images,custom_fields,bulk_pricing_rules,options,modifiers,videos,reviews,channels';
@@ -79,12 +81,21 @@ export async function productIds(
   client: BigCommerceClient,
   call: Call,
   where: ProductsWhere = {},
+  /** Filled with each product's channel assignments (`include=channels`, IncludeParamBase), read with the ids. */
+  channelsOf?: Map<number, number[]>,
 ): Promise<number[]> {
   const ids: number[] = [];
   let after = 0;
   for (;;) {
     const page = await client.list('/v3/catalog/products', {
-      query: { ...where, include_fields: 'name', sort: 'id', direction: 'asc', 'id:greater': after },
+      query: {
+        ...where,
+        include_fields: 'name',
+        ...(channelsOf ? { include: 'channels' } : {}),
+        sort: 'id',
+        direction: 'asc',
+        'id:greater': after,
+      },
       limit: PER_PAGE,
       page: 1,
       signal: call.signal,
@@ -93,6 +104,12 @@ export async function productIds(
     // Each id must be past the last: a store that ignored the sort or the filter would loop for ever.
     const fresh = got.filter((id) => id > after);
     ids.push(...fresh);
+    if (channelsOf) {
+      for (const item of page.items as Raw[]) {
+        const channels = Array.isArray(item.channels) ? item.channels.map(Number) : [];
+        channelsOf.set(Number(item.id), channels.filter(Number.isFinite));
+      }
+    }
     if (got.length < PER_PAGE || fresh.length === 0) return ids;
     after = Math.max(...fresh);
   }
@@ -103,39 +120,32 @@ const chunks = <T>(values: readonly T[], size: number): T[][] =>
     values.slice(index * size, (index + 1) * size),
   );
 
-/** The steps of a snapshot of these parts of the store. */
+/** The steps of a snapshot of these parts of the store, and the pages past its bound (snapshot-pages.ts). */
 export async function planSnapshot(
   client: BigCommerceClient,
   scope: readonly SnapshotScope[],
   call: Call = {},
-): Promise<SnapshotStep[]> {
+  pageBound = MAX_PAGE_PROBES,
+): Promise<{ steps: SnapshotStep[]; unreadPages: UnreadPages[] }> {
   const steps: SnapshotStep[] = [];
+  const wantsPages = scope.includes('widgets');
+  const channelsOf = wantsPages ? new Map<number, number[]>() : undefined;
+  const ids = scope.includes('catalog') || wantsPages ? await productIds(client, call, {}, channelsOf) : [];
   if (scope.includes('catalog')) {
-    for (const ids of chunks(await productIds(client, call), PRODUCTS_PER_PAGE)) {
-      steps.push({ step: 'products', page: 1, ids });
-    }
+    for (const chunk of chunks(ids, PRODUCTS_PER_PAGE)) steps.push({ step: 'products', page: 1, ids: chunk });
   }
   if (scope.includes('categories')) steps.push({ step: 'categories', page: 1, all: true });
   if (scope.includes('brands')) steps.push({ step: 'brands', page: 1, all: true });
-  if (scope.includes('widgets')) {
+  let unreadPages: UnreadPages[] = [];
+  if (wantsPages) {
     steps.push({ step: 'widget-templates', page: 1, all: true });
-    const channels = await client.channels.listAll({ signal: call.signal });
-    for (const channel of channels) {
-      const pages = new Map<string, { templateFile: string | null; entityId: string | null }>();
-      const add = (templateFile: string | null, entityId: string | null) =>
-        pages.set(JSON.stringify([templateFile, entityId]), { templateFile, entityId });
-      add(null, null);
-      for (const id of PAGE_TEMPLATE_IDS) add(templateFileOf(id), null);
-      const placements = await client.placements.listAll({
-        query: { 'channel_id:in': channel.id },
-        signal: call.signal,
-      });
-      // A placement of a page without an entity carries `entity_id: ""` (or none): the same page as the template's.
-      for (const placement of placements) add(placement.template_file, placement.entity_id || null);
-      for (const page of pages.values()) steps.push({ step: 'page', channelId: channel.id, ...page });
-    }
+    const list = (path: string, query: Record<string, string | number>, idOf: (item: Raw) => unknown) =>
+      readStableList(client, { path, perPage: PER_PAGE, query }, idOf, call);
+    const planned = await planPages(client, call, list, { ids, channelsOf: channelsOf! }, pageBound);
+    for (const page of planned.pages) steps.push({ step: 'page', ...page });
+    unreadPages = planned.unread;
   }
-  return steps;
+  return { steps, unreadPages };
 }
 
 export { snapshotTargetsSchema, type SnapshotTargets };
@@ -247,13 +257,30 @@ async function readOnePage(
  * item out unseen). Every item seen is kept, the last version read of each.
  */
 async function readAllPages(client: BigCommerceClient, collection: Collection, call: Call): Promise<Raw[]> {
-  const { path, perPage, query } = COLLECTIONS[collection];
+  return readStableList(client, COLLECTIONS[collection], (item) => idOf(collection, item), call);
+}
+
+/**
+ * Every item of a list that documents no sort by id, page after page, read again from the first page while its total
+ * moved (at most MAX_COLLECTION_PASSES passes), keeping every item seen, the last version read of each.
+ */
+export async function readStableList(
+  client: BigCommerceClient,
+  list: { path: string; perPage: number; query: Record<string, string | number> },
+  idOfItem: (item: Raw) => unknown,
+  call: Call,
+): Promise<Raw[]> {
   const seen = new Map<string, Raw>();
   for (let pass = 1; pass <= MAX_COLLECTION_PASSES; pass++) {
     const totals = new Set<number>();
     for (let page = 1; ; page++) {
-      const answer = await client.list(path, { query, limit: perPage, page, signal: call.signal });
-      for (const item of answer.items as Raw[]) seen.set(String(idOf(collection, item)), item);
+      const answer = await client.list(list.path, {
+        query: list.query,
+        limit: list.perPage,
+        page,
+        signal: call.signal,
+      });
+      for (const item of answer.items as Raw[]) seen.set(String(idOfItem(item)), item);
       totals.add(answer.pagination?.total ?? -1);
       const pages = answer.pagination?.total_pages ?? 1;
       if (page >= pages || answer.items.length === 0) break;

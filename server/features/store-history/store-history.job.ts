@@ -22,8 +22,8 @@ import {
   type SnapshotStep,
 } from './snapshot-steps';
 
-/** Steps read at once: through the store's scheduler, which paces them to its quota. */
-export const SNAPSHOT_WAVE = 4;
+/** Steps read at once: through the store's scheduler, which paces them to its quota (at most 80 products). */
+export const SNAPSHOT_WAVE = 8;
 /** A slice stops after this long and queues the next one. */
 const SLICE_MS = 20_000;
 
@@ -44,6 +44,8 @@ export type StoreSnapshotJobDeps = {
   clients: BigCommerceClientFactory;
   getCipher: () => Promise<Sealer>;
   logger: Logger;
+  /** Entity pages a full snapshot probes at most (env SNAPSHOT_PAGE_PROBES; MAX_PAGE_PROBES by default). */
+  pageBound?: number;
   now?: () => Date;
 };
 
@@ -88,9 +90,14 @@ async function runSlice(
   const client = deps.clients.forStore(credentials.target, { caller: row.owner });
 
   const planned = await planOnce<SnapshotStep>(deps.jobs, row, now, async () => {
-    const steps = input.targets
-      ? await planTargets(client, input.targets)
-      : await planSnapshot(client, input.scope);
+    let steps: SnapshotStep[];
+    if (input.targets) steps = await planTargets(client, input.targets);
+    else {
+      const planned = await planSnapshot(client, input.scope, {}, deps.pageBound);
+      steps = planned.steps;
+      // Named before any page is read: a snapshot never holds less than it says (issue 40).
+      await deps.snapshots.setUnreadPages(input.snapshotId, planned.unreadPages);
+    }
     return { items: steps, total: steps.length, skipped: 0, errors: [] };
   });
   if (!planned) return 'finished';
@@ -102,7 +109,8 @@ async function runSlice(
     if (!(await liveRow(deps.jobs, row.id, end))) return 'finished';
     const wave = plan.slice(checkpoint, checkpoint + SNAPSHOT_WAVE);
     const read = await Promise.all(wave.map((step) => readStep(client, step)));
-    for (const items of read) await deps.snapshots.addItems(snapshot, items, now());
+    // One write for the wave: a page probe's few bytes cost more in round trips to the database than in reading.
+    await deps.snapshots.addItems(snapshot, read.flat(), now());
     const from = checkpoint;
     checkpoint += wave.length;
     const next = await settleWave(deps.jobs, row.id, {

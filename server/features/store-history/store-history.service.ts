@@ -22,6 +22,7 @@ import {
   type SnapshotReason,
   type SnapshotRetention,
   type SnapshotScope,
+  type UnreadPages,
   type TakeSnapshotResponse,
 } from '../../../common/contracts/store-history';
 import type { StoreCredentials } from '../../../common/contracts/stores';
@@ -49,6 +50,9 @@ export async function diffSnapshots(
     // A before-job snapshot holds what its job touched only: the rest of the store is not "added" or "removed".
     isFromPartial: from.reason === 'before-job',
     isToPartial: to.reason === 'before-job',
+    // A page one snapshot did not read is not "added" or "removed" either (issue 40): both lists are shown.
+    fromUnread: from.unreadPages ?? [],
+    toUnread: to.unreadPages ?? [],
   });
   const counts = Object.fromEntries(
     SNAPSHOT_ITEM_KINDS.map((kind) => [kind, { added: 0, removed: 0, changed: 0 }]),
@@ -74,7 +78,20 @@ export async function diffSnapshots(
     })),
   );
   const next = offset + found.rows.length;
-  return { changes, total: found.total, nextCursor: next < found.total ? String(next) : null, counts };
+  return {
+    changes,
+    total: found.total,
+    nextCursor: next < found.total ? String(next) : null,
+    counts,
+    unreadPages: unreadOfBoth(from.unreadPages ?? [], to.unreadPages ?? []),
+  };
+}
+
+/** The pages either snapshot did not read, each named once. */
+function unreadOfBoth(a: readonly UnreadPages[], b: readonly UnreadPages[]): UnreadPages[] {
+  const byKey = new Map<string, UnreadPages>();
+  for (const entry of [...a, ...b]) byKey.set(JSON.stringify(entry), entry);
+  return [...byKey.values()];
 }
 
 /** The owner's snapshot `id`; another owner's is as unknown as a missing one. */

@@ -1,0 +1,1 @@
+ALTER TABLE "store_snapshot" ADD COLUMN "unread_pages" jsonb;
