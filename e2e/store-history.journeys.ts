@@ -12,6 +12,7 @@ import {
   SNAPSHOT_ITEM_KINDS,
   type Snapshot,
   type SnapshotChange,
+  type UnreadPages,
   type SnapshotItemKind,
 } from '../common/contracts/store-history';
 import { jobView as testJobView } from '../client/components/bulk-edit/test-jobs';
@@ -71,6 +72,8 @@ class FakeHistory {
   /** Every change between the two snapshots compared (filtered and cut into pages as the server would). */
   changes: SnapshotChange[] = [];
   pageSize = 3;
+  /** Pages the compared snapshots did not read (issue 40). */
+  unreadPages: UnreadPages[] = [];
   /** What each call asked: the POST bodies and the diff queries. */
   readonly takes: unknown[] = [];
   readonly diffQueries: URLSearchParams[] = [];
@@ -168,6 +171,7 @@ class FakeHistory {
         total: found.length,
         nextCursor: end < found.length ? String(end) : null,
         counts,
+        unreadPages: this.unreadPages,
       },
     });
   }
@@ -338,6 +342,9 @@ export const storeHistoryJourneys: Journey[] = [
         snapshot('s2', '2026-03-02T02:00:00.000Z'),
       ];
       fake.changes = CHANGES;
+      fake.unreadPages = [
+        { channelId: 1, templateFile: 'pages/product', count: 8000, firstId: 2001, lastId: 12000 },
+      ];
       const page = await openHistory(newPage, fake);
       await eventually(async () => assert.equal(await page.getByTestId('compare-from').inputValue(), 's2'));
       assert.equal(await page.getByTestId('compare-to').inputValue(), 's3');
@@ -345,6 +352,12 @@ export const storeHistoryJourneys: Journey[] = [
 
       // From the older to the newer; the counts per kind as chips.
       await expectText(page.getByTestId('diff-total'), '3 of 5 changes');
+      // Pages a snapshot did not read, past its bound (issue 40): named, and not compared.
+      await expectText(
+        page.getByTestId('diff-unread-pages-entry'),
+        '8,000 product pages on channel 1 (ids 2001 to 12000)',
+      );
+      await expectText(page.getByTestId('diff-unread-pages'), /Not compared: 8,000 Page Builder pages/);
       assert.equal(fake.diffIds[0], 's2');
       assert.equal(fake.diffQueries[0]?.get('against'), 's3');
       assert.deepEqual(await rowTexts(page, 'diff-count-chip'), [
@@ -431,6 +444,10 @@ export const storeHistoryJourneys: Journey[] = [
       await page.getByTestId('compare-to').selectOption('s3');
       await page.getByTestId('compare-button').click();
       await expectText(page.getByTestId('diff-total'), '5 trên 5 thay đổi');
+      await expectText(
+        page.getByTestId('diff-unread-pages-entry'),
+        '8.000 trang sản phẩm trên kênh 1 (id từ 2001 đến 12000)',
+      );
       await expectText(
         page.locator('[data-testid="diff-count-chip"][data-kind="product"]'),
         'Sản phẩm: 1 thêm, 0 xóa, 2 thay đổi',

@@ -1153,6 +1153,13 @@ export const en = {
       'variant-added': 'This variant was added after the snapshot; a restore does not delete variants.',
     },
     restoreStock: 'Restore stock levels too',
+    unreadPagesCount: '{n} Page Builder pages not read (over the snapshot’s page limit)',
+    unreadPagesDiff:
+      'Not compared: {n} Page Builder pages one of these snapshots did not read (a snapshot reads at most a set number of pages, one request each).',
+    unreadPagesRestore:
+      'Not in this snapshot: {n} Page Builder pages it did not read, so a restore cannot put them back.',
+    unreadPagesEntry: '{n} {what} pages on channel {channel} (ids {first} to {last})',
+    unreadPagesKind: { product: 'product', category: 'category', brand: 'brand', page: 'web page' },
     liveValue: 'In the store now',
     restoredValue: 'From the snapshot',
     restoreStart: 'Restore ({n})',

@@ -1155,6 +1155,13 @@ export const vi: Messages = {
       'variant-added': 'Biến thể này được thêm sau bản chụp; khôi phục không xóa biến thể.',
     },
     restoreStock: 'Khôi phục cả tồn kho',
+    unreadPagesCount: '{n} trang Page Builder không được đọc (vượt giới hạn số trang của bản chụp)',
+    unreadPagesDiff:
+      'Không so sánh: {n} trang Page Builder mà một trong hai bản chụp không đọc (mỗi bản chụp chỉ đọc tối đa một số trang nhất định, mỗi trang một yêu cầu).',
+    unreadPagesRestore:
+      'Không có trong bản chụp này: {n} trang Page Builder mà nó không đọc, nên việc khôi phục không thể đưa chúng trở lại.',
+    unreadPagesEntry: '{n} trang {what} trên kênh {channel} (id từ {first} đến {last})',
+    unreadPagesKind: { product: 'sản phẩm', category: 'danh mục', brand: 'thương hiệu', page: 'trang web' },
     liveValue: 'Hiện có trong cửa hàng',
     restoredValue: 'Từ bản chụp',
     restoreStart: 'Khôi phục ({n})',

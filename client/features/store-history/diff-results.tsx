@@ -7,6 +7,7 @@ import { apiErrorText } from '../../lib/tool-errors';
 import { ChangeRow, type RowSelection } from './change-row';
 import type { PagePair } from './page-compare';
 import { changeKey } from './restore-selection';
+import { UnreadPagesNote } from './unread-pages-note';
 import type { SnapshotDiffFlow } from './use-snapshot-diff';
 
 const chipClass =
@@ -77,6 +78,7 @@ export function DiffResults({
           })}
         </div>
       )}
+      <UnreadPagesNote unread={diff.unreadPages} context="diff" testId="diff-unread-pages" />
       <TextField
         type="search"
         label={t('storeHistory.search')}

@@ -10,6 +10,7 @@ import { FieldChangeView } from './field-change';
 import { RestoreResult } from './restore-result';
 import { badgeClass } from './snapshot-list';
 import { formatDateTime } from './snapshot-format';
+import { UnreadPagesNote } from './unread-pages-note';
 import type { RestoreFlow } from './use-restore';
 
 const ACTION_CLASSES: Record<RestorePreviewItem['action'], string> = {
@@ -84,6 +85,11 @@ export function RestorePanel({
                   unchanged: String(preview.preview.items.length - writing),
                 })}
           </p>
+          <UnreadPagesNote
+            unread={preview.unreadPages ?? []}
+            context="restore"
+            testId="restore-unread-pages"
+          />
           <ul className="divide-y divide-slate-200">
             {preview.preview.items.map((item) => (
               <li

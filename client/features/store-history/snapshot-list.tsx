@@ -91,6 +91,16 @@ export function SnapshotList({
                     t(`storeHistory.counts.${key}`, { n: formatCount(snapshot.counts[key], locale) }),
                   ).join(' · ')}
                 </p>
+                {snapshot.unreadPages.length > 0 && (
+                  <p className="text-xs text-amber-800" data-testid="snapshot-unread-pages">
+                    {t('storeHistory.unreadPagesCount', {
+                      n: formatCount(
+                        snapshot.unreadPages.reduce((sum, entry) => sum + entry.count, 0),
+                        locale,
+                      ),
+                    })}
+                  </p>
+                )}
                 <p className="text-xs text-slate-600">
                   <span data-testid="snapshot-size">
                     {t('storeHistory.size', { size: formatBytes(snapshot.bytes, locale) })}

@@ -114,6 +114,8 @@ export function useSnapshotDiff(
     changes: pages.flatMap((page) => page.changes),
     total: pages[0]?.total ?? 0,
     counts: pages[0]?.counts ?? null,
+    /** Pages either snapshot did not read (not compared). */
+    unreadPages: pages[0]?.unreadPages ?? [],
     isLoading: diff.isPending && compared !== null,
     isFiltering: diff.isPlaceholderData,
     error: diff.error,
