@@ -142,14 +142,19 @@ export async function demoGet<T = Json>(server: TestServer, path: string): Promi
  * before each test (with `settings` on top, a large quota by default, so that only the faults a test asks for
  * happen). `server` is the running app once the tests run.
  */
-export function useToolTestServer(kind: DatabaseKind, settings: Json | undefined = { quota: 100_000 }) {
+export function useToolTestServer(
+  kind: DatabaseKind,
+  settings: Json | undefined = { quota: 100_000 },
+  /** The app's environment on top of the tests' (e.g. `SNAPSHOT_PAGE_PROBES`). */
+  env: Record<string, string> = {},
+) {
   let running: TestServer | undefined;
   const current = (): TestServer => {
     if (!running) throw new Error('the test server is not started yet');
     return running;
   };
   beforeAll(async () => {
-    running = await startTestServer(kind);
+    running = await startTestServer(kind, env);
   });
   afterAll(async () => {
     await running?.stop();

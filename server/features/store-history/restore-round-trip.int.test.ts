@@ -47,7 +47,8 @@ const SERVER_SET = new Set([
 type IdMaps = Map<string, Map<number, number>>;
 
 describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
-  const app = useToolTestServer(kind);
+  // Page probes reach the demo's product pages (web pages, categories and brands come first; products from id 77).
+  const app = useToolTestServer(kind, { quota: 100_000 }, { SNAPSHOT_PAGE_PROBES: '300' });
   const { sandbox } = app;
   const { call, storeWrite, follow, take, restore, undo } = storeHistoryCalls(app);
 
@@ -181,7 +182,26 @@ describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
     // Stock sold since the snapshot.
     const sold = products.find((p) => p.inventory_tracking === 'product' && Number(p.inventory_level) > 3)!;
 
-    const { snapshotId, cookie } = await take();
+    // A product with a Page Builder page of its own (the demo's product 77), deleted too.
+    const paged = before.product!.get(77)!;
+    expect(paged).toBeDefined();
+    const pageOf = async (productId: unknown) =>
+      (
+        await sandbox<{ data: { regions: Obj[] } }>(
+          `/v3/content/page-widgets?channel_id=1&template_file=pages/product&entity_id=${String(productId)}`,
+        )
+      ).data.regions;
+    const widgetsIn = (regions: Obj[]) => JSON.stringify(regions).split('"type":"widget"').length - 1;
+    const pageBefore = await pageOf(77);
+    expect(widgetsIn(pageBefore)).toBeGreaterThan(0);
+    // A widget template edited: the widgets on it render the snapshot's template again after the restore.
+    const template = (await sandbox<{ data: Obj[] }>('/v3/content/widget-templates?limit=250')).data.find(
+      (t) => t.kind === 'custom',
+    )!;
+    expect(template).toBeDefined();
+
+    const scope = ['catalog', 'categories', 'brands', 'widgets'];
+    const { snapshotId, cookie } = await take(null, scope);
 
     // The damage.
     const del = async (path: string) => {
@@ -192,6 +212,11 @@ describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
       expect(res.status, path).toBeLessThan(300);
     };
     await del(`/v3/catalog/products/${String(whole.id)}`);
+    if (whole.id !== 77) await del('/v3/catalog/products/77');
+    await storeWrite('PUT', `/v3/content/widget-templates/${String(template.uuid)}`, {
+      name: `${String(template.name)} (edited)`,
+      template: '<p>Edited since the snapshot</p>',
+    });
     await del(`/v3/catalog/trees/categories?category_id:in=${String(parent.category_id)}`);
     await del(`/v3/catalog/brands/${String(brand.id)}`);
     const soldLevel = Number(sold.inventory_level) - 3;
@@ -199,7 +224,7 @@ describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
     const damaged = await catalogue();
 
     // Everything that differs, as the diff of the snapshot and one of the damaged store names it.
-    const after = await take(cookie);
+    const after = await take(cookie, scope);
     const items: RestoreItem[] = [];
     for (let cursor: string | null = '0'; cursor !== null;) {
       const res = await call(`${snapshotDiffPath(snapshotId)}?against=${after.snapshotId}&cursor=${cursor}`, {
@@ -220,6 +245,14 @@ describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
     const itemOf = (kind: string, id: unknown) =>
       preview.preview.items.find((i) => i.kind === kind && (i.key as { id?: unknown }).id === id);
     expect(itemOf('product', whole.id)?.action).toBe('create');
+    expect(itemOf('product', 77)?.action).toBe('create');
+    expect(itemOf('widget-template', template.uuid)?.action).toBe('update');
+    // The page of product 77 is published on the product made again (its entity re-pointed).
+    expect(
+      preview.preview.items.find(
+        (i) => i.kind === 'page' && (i.key as { entityId?: unknown }).entityId === '77',
+      )?.action,
+    ).toBe('update');
     expect(itemOf('brand', brand.id)?.action).toBe('create');
     expect(itemOf('category', parent.category_id)?.action).toBe('create');
     // Stock is left as sold, and the preview says so.
@@ -244,13 +277,30 @@ describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
       kind === 'product' && id === sold.id ? soldSince(item, soldLevel) : item,
     );
     expect(restored).toEqual([]);
+    // The page of product 77, on its new id, holds what the snapshot held; the template is the snapshot's again.
+    const new77 = follows(maps, 'product', 77);
+    expect(new77).not.toBe(77);
+    expect(plain(await pageOf(new77), maps)).toEqual(plain(pageBefore, maps));
+    const templateNow = (
+      await sandbox<{ data: Obj }>(`/v3/content/widget-templates/${String(template.uuid)}`)
+    ).data;
+    expect({ name: templateNow.name, template: templateNow.template, schema: templateNow.schema }).toEqual({
+      name: template.name,
+      template: template.template,
+      schema: template.schema,
+    });
 
     // The undo: the store as it was damaged (the items made again deleted, the rest written back).
     const undone = await undo(job.id, cookie);
     expect(undone.state).toBe('done');
     expect(undone.outcomes!.filter((o) => o.outcome === 'failed')).toEqual([]);
     expect(await differences(damaged, (_kind, _id, item) => item)).toEqual([]);
-  });
+    // The page on the product made again is empty again, and the template as edited.
+    expect(widgetsIn(await pageOf(new77))).toBe(0);
+    expect(
+      (await sandbox<{ data: Obj }>(`/v3/content/widget-templates/${String(template.uuid)}`)).data.template,
+    ).toBe('<p>Edited since the snapshot</p>');
+  }, 300_000);
 });
 
 /** A product-tracked product after a sale: its level, which its base variant shows too. */

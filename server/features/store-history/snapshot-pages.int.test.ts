@@ -2,7 +2,7 @@
 // with content of the demo store, entity pages included (products 77-79, category 19, brands 36 and 37, web pages 1
 // and 4 were missing before); and past the bound (SNAPSHOT_PAGE_PROBES), the pages not read named in the snapshot,
 // the diff and the restore preview, never listed as added or removed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   MAX_PAGE_PROBES,
@@ -14,8 +14,8 @@ import {
   type Snapshot,
 } from '../../../common/contracts/store-history';
 import { snapshotItem } from '../../db/schema';
-import { startTestServer, testDatabaseKinds, type DatabaseKind, type TestServer } from '../../test/harness';
-import { DEMO_STORE as DEMO, demoGet, resetDemoStore } from '../../test/store-tools';
+import { testDatabaseKinds, type DatabaseKind, type TestServer } from '../../test/harness';
+import { DEMO_STORE as DEMO, demoGet, useToolTestServer } from '../../test/store-tools';
 import { storeHistoryCalls } from './store-history.test-kit';
 
 type PageKey = { channelId: number; templateFile: string | null; entityId: string | null };
@@ -35,24 +35,8 @@ const label = (key: PageKey) =>
   `${key.channelId} ${key.templateFile ?? 'global'} ${key.entityId ?? ''}`.trim();
 
 /** The app with this bound on the pages a snapshot probes; the demo store reset before each test. */
-function useServerWithBound(kind: DatabaseKind, bound: number) {
-  let server: TestServer | undefined;
-  beforeAll(async () => {
-    server = await startTestServer(kind, { SNAPSHOT_PAGE_PROBES: String(bound) });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  beforeEach(async () => {
-    await resetDemoStore(server!, { quota: 100_000 });
-  });
-  return {
-    get server() {
-      if (!server) throw new Error('the test server is not started yet');
-      return server;
-    },
-  } as Parameters<typeof storeHistoryCalls>[0];
-}
+const useServerWithBound = (kind: DatabaseKind, bound: number) =>
+  useToolTestServer(kind, { quota: 100_000 }, { SNAPSHOT_PAGE_PROBES: String(bound) });
 
 describe.each(testDatabaseKinds())('The pages a snapshot reads (%s)', (kind) => {
   const app = useServerWithBound(kind, MAX_PAGE_PROBES);

@@ -83,13 +83,14 @@ export function toSnapshotView(row: SnapshotRow): Snapshot {
 function unreadCovers(itemKey: SQLWrapper, unread: readonly UnreadPages[]): SQL {
   const key = sql`(${itemKey})::jsonb`;
   const entity = sql`case when ${key}->>'entityId' ~ '^[0-9]{1,15}$' then (${key}->>'entityId')::bigint end`;
-  return sql`(${sql.join(
+  // Never null (an item of another kind has no channelId): `not (… and null)` would drop the row from the diff.
+  return sql`coalesce((${sql.join(
     unread.map(
       (u) =>
         sql`(${key}->>'channelId' = ${String(u.channelId)} and ${key}->>'templateFile' = ${u.templateFile} and ${entity} between ${u.firstId} and ${u.lastId})`,
     ),
     sql` or `,
-  )})`;
+  )}), false)`;
 }
 
 export function createSnapshotRepository(
