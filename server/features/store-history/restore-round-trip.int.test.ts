@@ -11,100 +11,26 @@ import {
   snapshotDiffResponseSchema,
   type RestoreItem,
 } from '../../../common/contracts/store-history';
-import { storeIdMap } from '../../db/schema';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE as DEMO, useToolTestServer } from '../../test/store-tools';
 import { storeHistoryCalls } from './store-history.test-kit';
+import { demoIdMaps, firstDifference, follows, plain, PRODUCT_INCLUDES } from './restore-compare.test-kit';
 
 type Obj = Record<string, unknown>;
-const INCLUDES = 'variants,images,custom_fields,bulk_pricing_rules,options,modifiers,videos,reviews,channels';
-
-/** Fields BigCommerce sets itself, which no restore can give back (sales and visit statistics, dates, derived URLs). */
-const SERVER_SET = new Set([
-  'id',
-  'product_id',
-  'option_id',
-  'sku_id',
-  'base_variant_id',
-  'category_id',
-  // A category's UUID is made by BigCommerce with the category (category-trees_catalog.v3.yml, read-only).
-  'category_uuid',
-  'date_created',
-  'date_modified',
-  'date_last_imported',
-  'view_count',
-  // A category's visit count.
-  'views',
-  'total_sold',
-  'url_zoom',
-  'url_standard',
-  'url_thumbnail',
-  'url_tiny',
-  'image_file',
-  'image_url',
-]);
-
-type IdMaps = Map<string, Map<number, number>>;
 
 describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
   const app = useToolTestServer(kind);
   const { sandbox } = app;
   const { call, storeWrite, follow, take, restore, undo } = storeHistoryCalls(app);
 
-  const idMaps = async (): Promise<IdMaps> => {
-    const rows = await app.server.database.db.select().from(storeIdMap);
-    const maps: IdMaps = new Map();
-    for (const row of rows.filter((r) => r.storeHash === DEMO.storeHash)) {
-      const map = maps.get(row.kind) ?? new Map<number, number>();
-      map.set(Number(row.oldId), Number(row.newId));
-      maps.set(row.kind, map);
-    }
-    return maps;
-  };
-  const follows = (maps: IdMaps, kind: string, id: unknown): unknown => {
-    let current = id;
-    for (let hop = 0; hop < 10 && typeof current === 'number'; hop++) {
-      const next = maps.get(kind)?.get(current);
-      if (next === undefined) break;
-      current = next;
-    }
-    return current;
-  };
-
-  /** An item as compared: server-set keys dropped at every depth, lists sorted, references mapped to today's ids. */
-  const plain = (value: unknown, maps: IdMaps, path = ''): unknown => {
-    if (Array.isArray(value)) {
-      const items = value.map((v) => plain(v, maps, path));
-      return items.every((v) => typeof v === 'number')
-        ? [...items].sort((a, b) => Number(a) - Number(b))
-        : items.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-    }
-    if (value === null || typeof value !== 'object') return value;
-    const out: Obj = {};
-    for (const [key, field] of Object.entries(value as Obj).sort(([a], [b]) => a.localeCompare(b))) {
-      if (SERVER_SET.has(key)) continue;
-      // An option's or modifier's `name` is made by BigCommerce from its display name, a timestamp and the product
-      // id (product-variant-options_catalog.v3.yml productOption_Base.name, read-only in effect).
-      if (key === 'name' && (path === '.options' || path === '.modifiers')) continue;
-      // A video's length is read by BigCommerce from the video host (products_catalog.v3.yml productVideo_Full).
-      if (key === 'length' && path === '.videos') continue;
-      if (path === '' && key === 'categories' && Array.isArray(field)) {
-        out[key] = field.map((id) => follows(maps, 'category', id)).sort();
-      } else if (path === '' && key === 'brand_id') out[key] = follows(maps, 'brand', field);
-      else if (path === '' && key === 'related_products' && Array.isArray(field)) {
-        out[key] = field.map((id) => follows(maps, 'product', id)).sort();
-      } else if (path === '' && key === 'parent_id') out[key] = follows(maps, 'category', field);
-      else out[key] = plain(field, maps, `${path}.${key}`);
-    }
-    return out;
-  };
+  const idMaps = () => demoIdMaps(app);
 
   /** The whole catalogue: products with every part, categories and brands, each by the id the store knows it by. */
   const catalogue = async () => {
     const products = new Map<number, Obj>();
     for (let page = 1; ; page++) {
       const answer = await sandbox<{ data: Obj[]; meta: { pagination: { total_pages: number } } }>(
-        `/v3/catalog/products?include=${INCLUDES}&limit=10&page=${page}`,
+        `/v3/catalog/products?include=${PRODUCT_INCLUDES}&limit=10&page=${page}`,
       );
       for (const p of answer.data) products.set(Number(p.id), p);
       if (page >= answer.meta.pagination.total_pages) break;
@@ -259,16 +185,4 @@ function soldSince(item: Obj, level: number): Obj {
     (v.option_values as unknown[]).length === 0 ? { ...v, inventory_level: level } : v,
   );
   return { ...item, inventory_level: level, variants };
-}
-
-/** The first path where two plain values differ, for a readable failure. */
-function firstDifference(a: unknown, b: unknown, path = ''): string {
-  if (JSON.stringify(a) === JSON.stringify(b)) return '';
-  if (a && b && typeof a === 'object' && typeof b === 'object') {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const found = firstDifference((a as Obj)[key], (b as Obj)[key], `${path}.${key}`);
-      if (found) return found;
-    }
-  }
-  return `${path}: ${JSON.stringify(a)?.slice(0, 120)} != ${JSON.stringify(b)?.slice(0, 120)}`;
 }
