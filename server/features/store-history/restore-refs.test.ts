@@ -189,6 +189,20 @@ describe('a whole-item restore names what it does not write (issue 40)', () => {
     expect(chosen.plan.units.map((u) => u.path)).toEqual(['variants[sku=A].price']);
   });
 
+  it("names a variant's image that differs as not written, never 'unchanged'", () => {
+    const live = {
+      ...snapshot,
+      variants: snapshot.variants.map((v) => (v.sku === 'B' ? { ...v, image_url: 'https://cdn/b.jpg' } : v)),
+    };
+    const { preview, plan } = planItem({ kind: 'product', key: { id: 7 } }, 'Chair', snapshot, live);
+    expect(preview).toMatchObject({
+      action: 'not-restorable',
+      fields: [],
+      notWritten: [{ path: 'variants[sku=B].image_url', code: 'part-not-restored' }],
+    });
+    expect(plan.units).toEqual([]);
+  });
+
   it('sees no difference in a part whose elements were only given new ids', () => {
     const live = {
       ...snapshot,

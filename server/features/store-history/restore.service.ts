@@ -111,6 +111,9 @@ function createBody(kind: SnapshotItemKind, snapshot: Obj, units: readonly Write
   return body;
 }
 
+/** Why a variant's image that differs is not written (issue 40: named in the preview, never hidden). */
+export const VARIANT_IMAGE_REASON =
+  "A restore does not write a variant's image: BigCommerce sets it only by uploading one (product-variants_catalog.v3.yml createProductVariantImage) and documents no way to remove it, so it stays as it is in the store";
 export const STOCK_NOT_CHOSEN_REASON =
   'Stock levels are restored only when chosen: the store keeps its stock (sales since the snapshot included)';
 export type PlanOptions = {
@@ -122,6 +125,26 @@ export type PlanOptions = {
 
 const isStockUnit = (unit: WriteUnit) =>
   (unit.type === 'field' || unit.type === 'variant') && unit.field === 'inventory_level';
+
+/** The variants, there now as in the snapshot, whose image differs: named, as no restore writes them. */
+function variantImagesNotWritten(snapshot: unknown, live: unknown): RestoreNotWritten[] {
+  if (!isObj(snapshot) || !isObj(live) || !Array.isArray(snapshot.variants)) return [];
+  const variants = snapshot.variants.filter(isObj);
+  // Named as unitsOfItem names them: by SKU when they all have one, else by id.
+  const key = variants.every((v) => typeof v.sku === 'string' && v.sku !== '') ? 'sku' : 'id';
+  const out: RestoreNotWritten[] = [];
+  for (const was of variants) {
+    const select = { key, value: String(was[key]) };
+    const now = findElement(live.variants, select);
+    if (!now || (was.image_url ?? '') === (now.image_url ?? '')) continue;
+    out.push({
+      path: `variants[${key}=${select.value}].image_url`,
+      code: 'part-not-restored',
+      reason: VARIANT_IMAGE_REASON,
+    });
+  }
+  return out;
+}
 
 /** The item as the snapshot holds it, its references re-pointed to the ids the store knows them by now. */
 function repointed(kind: SnapshotItemKind, snapshot: unknown, map: IdMap | undefined): unknown {
@@ -189,6 +212,8 @@ export function planItem(
     }
     kept.push({ unit, live: current, restored });
   }
+  if (kind === 'product' && !gone && !request.fields)
+    notWritten.push(...variantImagesNotWritten(snapshot, live));
   const action = gone
     ? 'create'
     : kept.length > 0
