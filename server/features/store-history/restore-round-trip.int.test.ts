@@ -17,6 +17,8 @@ import { storeHistoryCalls } from './store-history.test-kit';
 import { demoIdMaps, firstDifference, follows, plain, PRODUCT_INCLUDES } from './restore-compare.test-kit';
 
 type Obj = Record<string, unknown>;
+/** A whole store snapshotted twice, restored and undone: longer than one request-sized test on a shared machine. */
+const ROUND_TRIP_TIMEOUT_MS = 240_000;
 
 describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
   const app = useToolTestServer(kind);
@@ -73,110 +75,117 @@ describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
     return out;
   };
 
-  it('restores a damaged store to the snapshot exactly (stock as sold), and the undo puts the damage back', async () => {
-    const before = await catalogue();
-    const products = [...before.product!.values()];
-    // The product deleted: one with options and variants, images, custom fields and channels.
-    const whole = products.find(
-      (p) =>
-        (p.variants as Obj[]).length > 2 &&
-        (p.options as Obj[]).length > 0 &&
-        (p.images as Obj[]).length > 0 &&
-        (p.custom_fields as Obj[]).length > 0 &&
-        (p.channels as number[]).length > 0,
-    )!;
-    expect(whole).toBeDefined();
-    // A category with children, and the fewest products in its subtree.
-    const categories = [...before.category!.values()];
-    const childrenOf = (id: number) => categories.filter((c) => c.parent_id === id);
-    const subtree = (id: number): number[] => [
-      id,
-      ...childrenOf(id).flatMap((c) => subtree(Number(c.category_id))),
-    ];
-    const inSubtree = (id: number) => {
-      const ids = new Set(subtree(id));
-      return products.filter((p) => (p.categories as number[]).some((c) => ids.has(c))).length;
-    };
-    const parent = categories
-      .filter((c) => childrenOf(Number(c.category_id)).length > 0 && c.parent_id !== 0)
-      .sort((a, b) => inSubtree(Number(a.category_id)) - inSubtree(Number(b.category_id)))[0]!;
-    // A brand with the fewest products (not the deleted product's).
-    const brands = [...before.brand!.values()].filter((b) => b.id !== whole.brand_id);
-    const count = (id: unknown) => products.filter((p) => p.brand_id === id).length;
-    const brand = brands.sort((a, b) => count(a.id) - count(b.id)).find((b) => count(b.id) > 0)!;
-    // Stock sold since the snapshot.
-    const sold = products.find((p) => p.inventory_tracking === 'product' && Number(p.inventory_level) > 3)!;
+  it(
+    'restores a damaged store to the snapshot exactly (stock as sold), and the undo puts the damage back',
+    async () => {
+      const before = await catalogue();
+      const products = [...before.product!.values()];
+      // The product deleted: one with options and variants, images, custom fields and channels.
+      const whole = products.find(
+        (p) =>
+          (p.variants as Obj[]).length > 2 &&
+          (p.options as Obj[]).length > 0 &&
+          (p.images as Obj[]).length > 0 &&
+          (p.custom_fields as Obj[]).length > 0 &&
+          (p.channels as number[]).length > 0,
+      )!;
+      expect(whole).toBeDefined();
+      // A category with children, and the fewest products in its subtree.
+      const categories = [...before.category!.values()];
+      const childrenOf = (id: number) => categories.filter((c) => c.parent_id === id);
+      const subtree = (id: number): number[] => [
+        id,
+        ...childrenOf(id).flatMap((c) => subtree(Number(c.category_id))),
+      ];
+      const inSubtree = (id: number) => {
+        const ids = new Set(subtree(id));
+        return products.filter((p) => (p.categories as number[]).some((c) => ids.has(c))).length;
+      };
+      const parent = categories
+        .filter((c) => childrenOf(Number(c.category_id)).length > 0 && c.parent_id !== 0)
+        .sort((a, b) => inSubtree(Number(a.category_id)) - inSubtree(Number(b.category_id)))[0]!;
+      // A brand with the fewest products (not the deleted product's).
+      const brands = [...before.brand!.values()].filter((b) => b.id !== whole.brand_id);
+      const count = (id: unknown) => products.filter((p) => p.brand_id === id).length;
+      const brand = brands.sort((a, b) => count(a.id) - count(b.id)).find((b) => count(b.id) > 0)!;
+      // Stock sold since the snapshot.
+      const sold = products.find((p) => p.inventory_tracking === 'product' && Number(p.inventory_level) > 3)!;
 
-    const { snapshotId, cookie } = await take();
+      const { snapshotId, cookie } = await take();
 
-    // The damage.
-    const del = async (path: string) => {
-      const res = await app.server.request(`/sandbox/stores/${DEMO.storeHash}${path}`, {
-        method: 'DELETE',
-        headers: { 'X-Auth-Token': DEMO.accessToken },
-      });
-      expect(res.status, path).toBeLessThan(300);
-    };
-    await del(`/v3/catalog/products/${String(whole.id)}`);
-    await del(`/v3/catalog/trees/categories?category_id:in=${String(parent.category_id)}`);
-    await del(`/v3/catalog/brands/${String(brand.id)}`);
-    const soldLevel = Number(sold.inventory_level) - 3;
-    await storeWrite('PUT', `/v3/catalog/products/${String(sold.id)}`, { inventory_level: soldLevel });
-    const damaged = await catalogue();
+      // The damage.
+      const del = async (path: string) => {
+        const res = await app.server.request(`/sandbox/stores/${DEMO.storeHash}${path}`, {
+          method: 'DELETE',
+          headers: { 'X-Auth-Token': DEMO.accessToken },
+        });
+        expect(res.status, path).toBeLessThan(300);
+      };
+      await del(`/v3/catalog/products/${String(whole.id)}`);
+      await del(`/v3/catalog/trees/categories?category_id:in=${String(parent.category_id)}`);
+      await del(`/v3/catalog/brands/${String(brand.id)}`);
+      const soldLevel = Number(sold.inventory_level) - 3;
+      await storeWrite('PUT', `/v3/catalog/products/${String(sold.id)}`, { inventory_level: soldLevel });
+      const damaged = await catalogue();
 
-    // Everything that differs, as the diff of the snapshot and one of the damaged store names it.
-    const after = await take(cookie);
-    const items: RestoreItem[] = [];
-    for (let cursor: string | null = '0'; cursor !== null;) {
-      const res = await call(`${snapshotDiffPath(snapshotId)}?against=${after.snapshotId}&cursor=${cursor}`, {
-        cookie,
-      });
-      expect(res.status).toBe(200);
-      const diff = snapshotDiffResponseSchema.parse(await res.json());
-      for (const change of diff.changes) {
-        if (change.change !== 'added') items.push({ kind: change.kind, key: change.key });
+      // Everything that differs, as the diff of the snapshot and one of the damaged store names it.
+      const after = await take(cookie);
+      const items: RestoreItem[] = [];
+      for (let cursor: string | null = '0'; cursor !== null;) {
+        const res = await call(
+          `${snapshotDiffPath(snapshotId)}?against=${after.snapshotId}&cursor=${cursor}`,
+          {
+            cookie,
+          },
+        );
+        expect(res.status).toBe(200);
+        const diff = snapshotDiffResponseSchema.parse(await res.json());
+        for (const change of diff.changes) {
+          if (change.change !== 'added') items.push({ kind: change.kind, key: change.key });
+        }
+        cursor = diff.nextCursor;
       }
-      cursor = diff.nextCursor;
-    }
-    expect(items.length).toBeGreaterThan(3);
+      expect(items.length).toBeGreaterThan(3);
 
-    const previewed = await restore(snapshotId, cookie, { preview: true, items });
-    expect(previewed.status, await previewed.clone().text()).toBe(200);
-    const preview = restorePreviewResponseSchema.parse(await previewed.json());
-    const itemOf = (kind: string, id: unknown) =>
-      preview.preview.items.find((i) => i.kind === kind && (i.key as { id?: unknown }).id === id);
-    expect(itemOf('product', whole.id)?.action).toBe('create');
-    expect(itemOf('brand', brand.id)?.action).toBe('create');
-    expect(itemOf('category', parent.category_id)?.action).toBe('create');
-    // Stock is left as sold, and the preview says so.
-    expect(itemOf('product', sold.id)).toMatchObject({
-      action: 'not-restorable',
-      fields: [],
-      notWritten: [{ path: 'inventory_level', code: 'stock-not-chosen' }],
-    });
+      const previewed = await restore(snapshotId, cookie, { preview: true, items });
+      expect(previewed.status, await previewed.clone().text()).toBe(200);
+      const preview = restorePreviewResponseSchema.parse(await previewed.json());
+      const itemOf = (kind: string, id: unknown) =>
+        preview.preview.items.find((i) => i.kind === kind && (i.key as { id?: unknown }).id === id);
+      expect(itemOf('product', whole.id)?.action).toBe('create');
+      expect(itemOf('brand', brand.id)?.action).toBe('create');
+      expect(itemOf('category', parent.category_id)?.action).toBe('create');
+      // Stock is left as sold, and the preview says so.
+      expect(itemOf('product', sold.id)).toMatchObject({
+        action: 'not-restorable',
+        fields: [],
+        notWritten: [{ path: 'inventory_level', code: 'stock-not-chosen' }],
+      });
 
-    const started = await restore(snapshotId, cookie, { preview: false, previewId: preview.previewId });
-    expect(started.status, await started.clone().text()).toBe(202);
-    const job = await follow(restoreStartResponseSchema.parse(await started.json()).job.id, cookie);
-    expect(job.state).toBe('done');
-    expect(job.outcomes!.filter((o) => o.outcome !== 'written')).toEqual([]);
-    // Every item made again is in the id map, under its old id.
-    const maps = await idMaps();
-    expect(maps.get('product')?.has(Number(whole.id))).toBe(true);
-    expect(maps.get('brand')?.has(Number(brand.id))).toBe(true);
-    expect(maps.get('category')?.size).toBe(subtree(Number(parent.category_id)).length);
+      const started = await restore(snapshotId, cookie, { preview: false, previewId: preview.previewId });
+      expect(started.status, await started.clone().text()).toBe(202);
+      const job = await follow(restoreStartResponseSchema.parse(await started.json()).job.id, cookie);
+      expect(job.state).toBe('done');
+      expect(job.outcomes!.filter((o) => o.outcome !== 'written')).toEqual([]);
+      // Every item made again is in the id map, under its old id.
+      const maps = await idMaps();
+      expect(maps.get('product')?.has(Number(whole.id))).toBe(true);
+      expect(maps.get('brand')?.has(Number(brand.id))).toBe(true);
+      expect(maps.get('category')?.size).toBe(subtree(Number(parent.category_id)).length);
 
-    const restored = await differences(before, (kind, id, item) =>
-      kind === 'product' && id === sold.id ? soldSince(item, soldLevel) : item,
-    );
-    expect(restored).toEqual([]);
+      const restored = await differences(before, (kind, id, item) =>
+        kind === 'product' && id === sold.id ? soldSince(item, soldLevel) : item,
+      );
+      expect(restored).toEqual([]);
 
-    // The undo: the store as it was damaged (the items made again deleted, the rest written back).
-    const undone = await undo(job.id, cookie);
-    expect(undone.state).toBe('done');
-    expect(undone.outcomes!.filter((o) => o.outcome === 'failed')).toEqual([]);
-    expect(await differences(damaged, (_kind, _id, item) => item)).toEqual([]);
-  });
+      // The undo: the store as it was damaged (the items made again deleted, the rest written back).
+      const undone = await undo(job.id, cookie);
+      expect(undone.state).toBe('done');
+      expect(undone.outcomes!.filter((o) => o.outcome === 'failed')).toEqual([]);
+      expect(await differences(damaged, (_kind, _id, item) => item)).toEqual([]);
+    },
+    ROUND_TRIP_TIMEOUT_MS,
+  );
 });
 
 /** A product-tracked product after a sale: its level, which its base variant shows too. */
