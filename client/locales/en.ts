@@ -1147,10 +1147,7 @@ export const en = {
       'stock-made-again':
         "Made again with the snapshot's stock levels (the product is gone, so there is no stock to keep).",
       'part-not-restored':
-        'A restore does not write this part of a product that still exists yet: it stays as it is in the store.',
-      'variant-gone':
-        'This variant is no longer in the store; a restore does not add variants to a product that exists.',
-      'variant-added': 'This variant was added after the snapshot; a restore does not delete variants.',
+        'A restore does not write this part: a variant’s image is set only by uploading one, and BigCommerce documents no way to remove it. It stays as it is in the store.',
     },
     restoreStock: 'Restore stock levels too',
     unreadPagesCount: '{n} Page Builder pages not read (over the snapshot’s page limit)',

@@ -1149,10 +1149,7 @@ export const vi: Messages = {
       'stock-made-again':
         'Được tạo lại với tồn kho của bản chụp (sản phẩm đã bị xóa nên không còn tồn kho để giữ).',
       'part-not-restored':
-        'Khôi phục chưa ghi phần này của một sản phẩm vẫn còn: phần này giữ nguyên như trong cửa hàng.',
-      'variant-gone':
-        'Biến thể này không còn trong cửa hàng; khôi phục không thêm biến thể vào một sản phẩm vẫn còn.',
-      'variant-added': 'Biến thể này được thêm sau bản chụp; khôi phục không xóa biến thể.',
+        'Khôi phục không ghi phần này: ảnh của biến thể chỉ đặt được bằng cách tải ảnh lên, và BigCommerce không có cách nào để gỡ ảnh. Phần này giữ nguyên như trong cửa hàng.',
     },
     restoreStock: 'Khôi phục cả tồn kho',
     unreadPagesCount: '{n} trang Page Builder không được đọc (vượt giới hạn số trang của bản chụp)',

@@ -316,15 +316,13 @@ export type RestorePreviewField = z.infer<typeof restorePreviewFieldSchema>;
 /**
  * Why a part of an item that differs is not written (issue 40: named, never hidden): `stock-not-chosen` (stock is
  * written only when asked), `stock-made-again` (a product made again gets the snapshot's stock), `part-not-restored`
- * (images, videos, options, modifiers, bulk pricing, reviews or channels of a product that exists), `variant-gone`,
- * `variant-added`.
+ * (a variant's image: BigCommerce sets it only by an upload and documents no way to remove it). Every other part of a
+ * product (options, variants, custom fields, images, videos, bulk pricing, modifiers, reviews, channels) is written.
  */
 export const RESTORE_NOT_WRITTEN_CODES = [
   'stock-not-chosen',
   'stock-made-again',
   'part-not-restored',
-  'variant-gone',
-  'variant-added',
 ] as const;
 export const restoreNotWrittenSchema = z.object({
   path: z.string(),

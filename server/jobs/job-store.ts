@@ -207,6 +207,16 @@ export function createJobStore(db: Db) {
       return row?.version;
     },
 
+    /** The row's state and cancel request alone: what a slice checks between waves (not the plan and backup). */
+    async status(id: string): Promise<Pick<JobRow, 'state' | 'cancelRequested'> | undefined> {
+      const [row] = await db
+        .select({ state: job.state, cancelRequested: job.cancelRequested })
+        .from(job)
+        .where(eq(job.id, id))
+        .limit(1);
+      return row;
+    },
+
     async get(id: string): Promise<JobRow | undefined> {
       const [row] = await db.select().from(job).where(eq(job.id, id)).limit(1);
       return row;
@@ -312,7 +322,12 @@ export function createJobStore(db: Db) {
         outcomes?: JobItemOutcome[];
       },
     ): Promise<boolean> {
-      const row = await this.get(id);
+      // The checkpoint and errors alone: not the plan and backup, which can be large (issue 40).
+      const [row] = await db
+        .select({ checkpoint: job.checkpoint, errors: job.errors })
+        .from(job)
+        .where(eq(job.id, id))
+        .limit(1);
       if (!row || row.checkpoint !== batch.from) return false;
       const errors = [...(row.errors as BulkEditError[]), ...batch.errors].slice(0, MAX_JOB_ERRORS);
       const rows = await db

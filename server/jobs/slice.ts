@@ -87,6 +87,21 @@ export async function liveRow(
   return row;
 }
 
+/**
+ * Whether the job goes on, as liveRow, reading only its state and cancel request: a plan of thousands of steps is not
+ * read again between waves (issue 40: a snapshot's page probes).
+ */
+export async function isLive(
+  jobs: JobStore,
+  jobId: string,
+  end: (row: JobRow, state: 'cancelled') => Promise<void>,
+): Promise<boolean> {
+  const status = await jobs.status(jobId);
+  if (!status || FINAL.includes(status.state)) return false;
+  if (status.cancelRequested) return (await liveRow(jobs, jobId, end)) !== null;
+  return true;
+}
+
 /** A plan as `make` answers it: its items, with the total, the items skipped up front and their errors. */
 export type MadePlan<T> = { items: T[]; total: number; skipped: number; errors: BulkEditError[] };
 

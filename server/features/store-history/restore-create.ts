@@ -5,7 +5,8 @@
 // part that fails is named in the result with BigCommerce's words, and the rest is still written.
 import { isBigCommerceError, isPartialSave, type BigCommerceClient } from '../../integrations/bigcommerce';
 import type { IdMap } from './id-map';
-import { PRODUCT_FIELDS, VARIANT_FIELDS } from './restore-paths';
+import { isBaseVariant, PRODUCT_FIELDS, VARIANT_FIELDS } from './restore-paths';
+import { writePart, type PartContext } from './restore-parts';
 import { droppedText, resolveReferences } from './restore-refs';
 
 type Obj = Record<string, unknown>;
@@ -15,9 +16,6 @@ const listOf = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(i
 
 /** The variant fields a create takes besides those a restore updates: the stock of a product made again. */
 const VARIANT_STOCK_FIELDS = ['inventory_level', 'inventory_warning_level'] as const;
-
-/** Whether a variant is the base variant of a product without options (it is the product itself). */
-const isBaseVariant = (variant: Obj) => listOf(variant.option_values).length === 0;
 
 function pick(source: Obj, fields: readonly string[]): Obj {
   const out: Obj = {};
@@ -96,106 +94,19 @@ export async function createProductWhole(
   }
   if (id === undefined) throw new Error('BigCommerce did not answer the new product id');
   await made(id);
-  const part = async (name: string, write: () => Promise<unknown>) => {
-    try {
-      await write();
-    } catch (error) {
-      notes.push(`${name} not written: ${reason(error)}`);
-    }
-  };
   const productId = id;
-  await part('Options', () => restoreOptions(client, productId, listOf(snapshot.options)));
-  for (const image of listOf(snapshot.images)) {
-    // products_catalog.v3.yml createProductImage: by `image_url` (the snapshot's largest copy, url_zoom).
-    const imageUrl = image.url_zoom ?? image.image_url ?? image.url_standard;
-    await part(`Image ${String(image.id)}`, () =>
-      client.products.images.create(productId, {
-        image_url: imageUrl,
-        ...pick(image, ['is_thumbnail', 'sort_order', 'description']),
-      }),
-    );
+  // Each part on its own endpoint, by the writers a restore of a product that exists uses (restore-parts.ts): the
+  // options the variants made are paired by display name and given their type, order and values' data; the rest is
+  // made from nothing.
+  const context: PartContext = { client, productId, map, notes };
+  try {
+    const made = await client.products.options.list(productId, { limit: 250 });
+    await writePart(context, 'options', snapshot.options, made.items);
+  } catch (error) {
+    notes.push(`Options not written: ${reason(error)}`);
   }
-  for (const video of listOf(snapshot.videos)) {
-    // products_catalog.v3.yml createProductVideo.
-    await part(`Video ${String(video.video_id)}`, () =>
-      client.products.videos.create(
-        productId,
-        pick(video, ['video_id', 'type', 'title', 'description', 'sort_order']),
-      ),
-    );
-  }
-  for (const modifier of listOf(snapshot.modifiers)) {
-    await part(`Modifier ${String(modifier.display_name)}`, () =>
-      client.products.modifiers.create(productId, modifierBody(modifier, map)),
-    );
-  }
-  for (const review of listOf(snapshot.reviews)) {
-    // products_catalog.v3.yml createProductReview.
-    await part(`Review ${String(review.title)}`, () =>
-      client.products.reviews.create(
-        productId,
-        pick(review, ['title', 'text', 'status', 'rating', 'email', 'name', 'date_reviewed']),
-      ),
-    );
-  }
-  const channels = Array.isArray(snapshot.channels) ? snapshot.channels.map(Number) : [];
-  if (channels.length > 0) {
-    // products_catalog.v3.yml createProductChannelAssignments (PUT, 204).
-    await part('Channels', () =>
-      client.assignments.channels.assign(
-        channels.map((channel) => ({ product_id: productId, channel_id: channel })),
-      ),
-    );
+  for (const part of ['images', 'videos', 'modifiers', 'reviews', 'channels'] as const) {
+    await writePart(context, part, snapshot[part], []);
   }
   return { id: productId, notes };
-}
-
-/**
- * The options the variants made, given back their type, sort order and values' data (a swatch's colours): the create
- * makes each option of a default type (product-variant-options_catalog.v3.yml updateOption).
- */
-async function restoreOptions(client: BigCommerceClient, productId: number, options: Obj[]): Promise<void> {
-  if (options.length === 0) return;
-  const made = await client.products.options.list(productId, { limit: 250 });
-  for (const option of options) {
-    const live = made.items.find((o) => o.display_name === option.display_name);
-    if (!live) continue;
-    const values = listOf(option.option_values).flatMap((value) => {
-      const liveValue = live.option_values?.find((v) => v.label === value.label);
-      if (!liveValue) return [];
-      return [
-        {
-          id: liveValue.id,
-          label: value.label,
-          ...pick(value, ['sort_order', 'is_default']),
-          // An object or left out: never null (the request schema is an object, product-variant-options 358-362).
-          ...(isObj(value.value_data) ? { value_data: value.value_data } : {}),
-        },
-      ];
-    });
-    await client.products.options.update(productId, Number(live.id), {
-      ...pick(option, ['type', 'sort_order', 'config']),
-      display_name: option.display_name,
-      option_values: values,
-    });
-  }
-}
-
-/**
- * A modifier's create body (product-modifiers_catalog.v3.yml createModifier): its fields and values, a product-list
- * modifier's products re-pointed through the map (`value_data.product_id`, API-NOTES: ids of the store).
- */
-export function modifierBody(modifier: Obj, map: IdMap): Obj {
-  return {
-    ...pick(modifier, ['type', 'required', 'sort_order', 'config', 'display_name', 'name']),
-    option_values: listOf(modifier.option_values).map((value) => {
-      const data = isObj(value.value_data) ? { ...value.value_data } : undefined;
-      if (data && typeof data.product_id === 'number')
-        data.product_id = map.resolve('product', data.product_id);
-      return {
-        ...pick(value, ['label', 'sort_order', 'is_default', 'adjusters']),
-        ...(data ? { value_data: data } : {}),
-      };
-    }),
-  };
 }

@@ -55,6 +55,11 @@ describe('restore paths', () => {
     expect(unitOf('product', 'variants[sku=CH-2].calculated_price')).toBeNull();
     expect(unitOf('product', 'variants[sku=CH-2]')).toBeNull();
     expect(unitOf('product', 'images[id=3].description')).toBeNull();
+    // A part is named whole, never one element of it.
+    expect(unitOf('product', 'images')).toEqual({ type: 'part', part: 'images' });
+    expect(unitOf('product', 'variants')).toEqual({ type: 'part', part: 'variants' });
+    expect(unitOf('product', 'custom_fields')).toEqual({ type: 'part', part: 'custom_fields' });
+    expect(unitOf('category', 'images')).toBeNull();
     expect(unitOf('category', 'name')).toEqual({ type: 'field', field: 'name' });
     expect(unitOf('category', 'category_id')).toBeNull();
     expect(unitOf('brand', 'custom_url.url')).toEqual({ type: 'field', field: 'custom_url' });
@@ -87,7 +92,7 @@ describe('restore paths', () => {
     ]);
   });
 
-  it('looks at every writable field of a whole item, variants by SKU and custom fields by name', () => {
+  it('looks at every writable field of a whole item, variants by SKU, and each part it holds as one unit', () => {
     const live = { ...product, custom_fields: [{ id: 9, name: 'Added since', value: 'x' }] };
     const paths = unitsOfItem('product', product, live).map(unitPath);
     expect(paths).toEqual(
@@ -97,15 +102,17 @@ describe('restore paths', () => {
         'custom_url',
         'categories',
         'variants[sku=CH-2].price',
-        'custom_fields[name=Material].value',
-        'custom_fields[name=Added since].value',
+        'variants',
+        'custom_fields',
       ]),
     );
+    // A part the snapshot does not hold has nothing to be restored to.
+    expect(paths).not.toContain('images');
     expect(paths).not.toContain('calculated_price');
     expect(paths).not.toContain('variants[sku=CH-2].calculated_price');
   });
 
-  it('plans only what differs: a changed description, a custom field added since (deleted), one gone (made again)', () => {
+  it('plans only what differs: a changed description, custom fields added since and gone since (one part)', () => {
     const live = {
       ...product,
       description: '<p>New</p>',
@@ -116,15 +123,19 @@ describe('restore paths', () => {
     expect(preview.action).toBe('update');
     expect(preview.fields).toEqual([
       { path: 'description', live: '<p>New</p>', restored: '<p>Old</p>' },
-      { path: 'custom_fields[name=Material].value', live: null, restored: 'Oak' },
-      { path: 'custom_fields[name=Added since].value', live: 'x', restored: null },
+      {
+        path: 'custom_fields',
+        live: [{ name: 'Added since', value: 'x' }],
+        restored: [{ name: 'Material', value: 'Oak' }],
+      },
     ]);
+    // The part's value keeps the ids (the writer pairs elements by them); its expectation is of its content.
+    expect(plan.units[1]!.value).toEqual([{ id: 5, name: 'Material', value: 'Oak' }]);
     expect(plan.units.map((u) => u.expect)).toEqual([
       valueHash('<p>New</p>'),
-      valueHash(null),
-      valueHash('x'),
+      valueHash([{ name: 'Added since', value: 'x' }]),
     ]);
-    // Named by id, a custom field is still written by its name.
+    // Named by an id the store no longer has, a custom field is written by its name.
     const named = planItem(
       { kind: 'product', key: { id: 7 }, fields: ['custom_fields[id=5].value'] },
       'Chair',
@@ -132,6 +143,48 @@ describe('restore paths', () => {
       live,
     );
     expect(named.preview.fields.map((f) => f.path)).toEqual(['custom_fields[name=Material].value']);
+  });
+
+  it('keeps a custom field named by id on that id while the store has it: two of one name are two units', () => {
+    const twins = {
+      ...product,
+      custom_fields: [
+        { id: 5, name: 'Material', value: 'Oak' },
+        { id: 6, name: 'Material', value: 'Beech' },
+      ],
+    };
+    const live = {
+      ...twins,
+      custom_fields: [
+        { id: 5, name: 'Material', value: 'Oak' },
+        { id: 6, name: 'Material', value: 'Pine' },
+      ],
+    };
+    const { preview, plan } = planItem(
+      { kind: 'product', key: { id: 7 }, fields: ['custom_fields[id=6].value', 'custom_fields[id=5].value'] },
+      'Chair',
+      twins,
+      live,
+    );
+    expect(preview.fields).toEqual([{ path: 'custom_fields[id=6].value', live: 'Pine', restored: 'Beech' }]);
+    expect(plan.units).toEqual([
+      { path: 'custom_fields[id=6].value', value: 'Beech', expect: valueHash('Pine') },
+    ]);
+    // The whole item: the custom fields part, both of one name.
+    const whole = planItem({ kind: 'product', key: { id: 7 } }, 'Chair', twins, live);
+    expect(whole.preview.fields).toEqual([
+      {
+        path: 'custom_fields',
+        live: [
+          { name: 'Material', value: 'Oak' },
+          { name: 'Material', value: 'Pine' },
+        ],
+        restored: [
+          { name: 'Material', value: 'Beech' },
+          { name: 'Material', value: 'Oak' },
+        ],
+      },
+    ]);
   });
 
   it('plans a deleted product as a create with its fields, and an unchanged one as nothing', () => {

@@ -75,11 +75,35 @@ const TOP_LEVEL_FIELDS: Record<Exclude<SnapshotItemKind, 'page'>, readonly strin
 export type Selector = { key: string; value: string } | { index: number };
 export type PathSegment = { field: string; select?: Selector };
 
-/** What one write sets: a top-level field, one field of a variant, one custom field, or a page's whole content. */
+/**
+ * The parts of a product with endpoints of their own that a whole-item restore writes as one unit each (issue 40): the
+ * store's list is made equal to the snapshot's, element by element (restore-parts.ts). `variants` is the variants
+ * there are (one gone since is made again, one added since deleted); their fields are `variant` units.
+ */
+export const PRODUCT_PARTS = [
+  'options',
+  'variants',
+  'custom_fields',
+  'images',
+  'videos',
+  'bulk_pricing_rules',
+  'modifiers',
+  'reviews',
+  'channels',
+] as const;
+export type ProductPart = (typeof PRODUCT_PARTS)[number];
+const isProductPart = (field: string): field is ProductPart =>
+  (PRODUCT_PARTS as readonly string[]).includes(field);
+
+/**
+ * What one write sets: a top-level field, one field of a variant, one custom field, a product's part (its whole list),
+ * or a page's whole content.
+ */
 export type WriteUnit =
   | { type: 'field'; field: string }
   | { type: 'variant'; select: { key: string; value: string }; field: string }
   | { type: 'custom-field'; select: { key: string; value: string } }
+  | { type: 'part'; part: ProductPart }
   | { type: 'page' };
 
 /** Reads a diff path: `a.b`, `list[key=value].c`, `list[0]`. A value may hold `.` or `]` (a SKU): a selector ends at
@@ -127,6 +151,10 @@ export function unitOf(kind: SnapshotItemKind, path: string): WriteUnit | null {
   if (!segments) return null;
   const [first, second, third] = segments;
   if (!first) return null;
+  // A part is named whole (`images`), never one element of it: its elements have no key that outlives a restore.
+  if (kind === 'product' && !first.select && !second && isProductPart(first.field)) {
+    return { type: 'part', part: first.field };
+  }
   if (kind === 'product' && first.field === 'variants') {
     if (!first.select || !('key' in first.select) || !second || second.select || third) return null;
     // A variant's stock is written when named (or chosen: unitsOfItem), product-variants_catalog.v3.yml updateProductVariant.
@@ -152,6 +180,8 @@ export function unitPath(unit: WriteUnit): string {
       return `variants[${unit.select.key}=${unit.select.value}].${unit.field}`;
     case 'custom-field':
       return `custom_fields[${unit.select.key}=${unit.select.value}].value`;
+    case 'part':
+      return unit.part;
     case 'page':
       return 'regions';
   }
@@ -185,9 +215,118 @@ export function unitValue(item: unknown, unit: WriteUnit): unknown {
       return findElement(item.variants, unit.select)?.[unit.field];
     case 'custom-field':
       return findElement(item.custom_fields, unit.select)?.value;
+    case 'part':
+      return item[unit.part];
     case 'page':
       return item.regions;
   }
+}
+
+const listOf = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObj) : []);
+function pick(source: Obj, fields: readonly string[]): Obj {
+  const out: Obj = {};
+  for (const field of fields) if (source[field] !== undefined) out[field] = source[field];
+  return out;
+}
+const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+const sortedList = (list: unknown[]) => list.map((v) => canonicalValue(v)).sort(byJson);
+
+/** Whether a variant is a product's base variant (no option values: it is the product itself). */
+export const isBaseVariant = (variant: Obj) => listOf(variant.option_values).length === 0;
+
+/** The writable fields of each part's elements (their create and update bodies), besides their values. */
+export const PART_FIELDS = {
+  // products_catalog.v3.yml:1304 createProductImage, 1610 updateProductImage (the file is the image's, not compared).
+  images: ['description', 'is_thumbnail', 'sort_order'],
+  // products_catalog.v3.yml:1938 createProductVideo (`length` is read by BigCommerce from the video host).
+  videos: ['video_id', 'type', 'title', 'description', 'sort_order'],
+  // products_catalog.v3.yml:3373 createBulkPricingRule.
+  bulk_pricing_rules: ['quantity_min', 'quantity_max', 'type', 'amount'],
+  // products_catalog.v3.yml:4191 createProductReview.
+  reviews: ['title', 'text', 'status', 'rating', 'email', 'name', 'date_reviewed'],
+  // products_catalog.v3.yml:3252 createProductCustomField.
+  custom_fields: ['name', 'value'],
+  // product-variant-options_catalog.v3.yml:129 createProductVariantOption (`name` is made by BigCommerce).
+  options: ['display_name', 'type', 'sort_order', 'config'],
+  optionValues: ['label', 'sort_order', 'is_default', 'value_data'],
+  // product-modifiers_catalog.v3.yml:212 createProductModifier.
+  modifiers: ['display_name', 'type', 'required', 'sort_order', 'config'],
+  modifierValues: ['label', 'sort_order', 'is_default', 'value_data', 'adjusters'],
+} as const;
+
+/** A variant as a `variants` part compares it: its SKU and the option values it is made of (by name and label). */
+export function variantIdentity(variant: Obj): Obj {
+  return {
+    sku: variant.sku ?? null,
+    option_values: sortedList(
+      listOf(variant.option_values).map((v) => ({
+        option_display_name: v.option_display_name,
+        label: v.label,
+      })),
+    ),
+  };
+}
+
+/** A bulk pricing rule's amount is a number in the schema but a string in some examples (products.ts). */
+const ruleContent = (rule: Obj) => {
+  const out = pick(rule, PART_FIELDS.bulk_pricing_rules);
+  if (typeof out.amount === 'string' && out.amount.trim() !== '' && Number.isFinite(Number(out.amount))) {
+    out.amount = Number(out.amount);
+  }
+  return out;
+};
+
+/** One element of a part as a restore compares it: its writable fields, ids and what BigCommerce sets left out. */
+export function partElementContent(part: ProductPart, element: unknown): unknown {
+  if (part === 'channels') return typeof element === 'string' ? Number(element) : element;
+  if (!isObj(element)) return element;
+  switch (part) {
+    case 'variants':
+      return variantIdentity(element);
+    case 'bulk_pricing_rules':
+      return ruleContent(element);
+    case 'options':
+      return {
+        ...pick(element, PART_FIELDS.options),
+        option_values: sortedList(
+          listOf(element.option_values).map((v) => pick(v, PART_FIELDS.optionValues)),
+        ),
+      };
+    case 'modifiers':
+      return {
+        ...pick(element, PART_FIELDS.modifiers),
+        option_values: sortedList(
+          listOf(element.option_values).map((v) => pick(v, PART_FIELDS.modifierValues)),
+        ),
+      };
+    default:
+      return pick(element, PART_FIELDS[part]);
+  }
+}
+
+/**
+ * A part as a restore compares it (the preview, the stale check, the undo's check): each element's content, in a
+ * fixed order. Ids are left out: an element made again has a new one, and is still the element the snapshot holds.
+ */
+export function partContent(part: ProductPart, list: unknown): unknown[] {
+  const elements = Array.isArray(list) ? list : [];
+  const kept = part === 'variants' ? elements.filter((v) => isObj(v) && !isBaseVariant(v)) : elements;
+  return sortedList(kept.map((element) => partElementContent(part, element)));
+}
+
+/** A unit's value as it is compared and hashed: a part's content, any other unit's value as it is. */
+export function comparable(unit: WriteUnit | null, value: unknown): unknown {
+  return unit?.type === 'part' ? partContent(unit.part, value) : value;
+}
+
+/** Whether a unit holds the same in two values (a part: the same content). */
+export function sameUnitValue(unit: WriteUnit | null, a: unknown, b: unknown): boolean {
+  return sameValue(comparable(unit, a), comparable(unit, b));
+}
+
+/** The hash a unit's live value is checked against (valueHash of what is compared). */
+export function unitHash(unit: WriteUnit | null, value: unknown): string {
+  return valueHash(comparable(unit, value));
 }
 
 /** A value as JSON can carry it (undefined is null), compared and hashed canonically. */
@@ -209,8 +348,8 @@ export function valueHash(value: unknown): string {
 
 /**
  * The units of an item a whole-item restore looks at: every writable top-level field the snapshot holds, every writable
- * field of each of its variants (by SKU when they all have one, else by id), and every custom field of the snapshot or
- * the store (by name: one added since is deleted, one deleted since is made again).
+ * field of each of its variants (by SKU when they all have one, else by id), and each part it holds (PRODUCT_PARTS:
+ * elements added since are deleted, those gone since made again).
  */
 export function unitsOfItem(
   kind: SnapshotItemKind,
@@ -233,16 +372,8 @@ export function unitsOfItem(
       if (variant[field] !== undefined) units.push({ type: 'variant', select, field });
     }
   }
-  const names = new Set<string>();
-  for (const source of [snapshot, live]) {
-    const fields = isObj(source) && Array.isArray(source.custom_fields) ? source.custom_fields : [];
-    for (const field of fields) {
-      if (isObj(field) && typeof field.name === 'string' && !names.has(field.name)) {
-        names.add(field.name);
-        units.push({ type: 'custom-field', select: { key: 'name', value: field.name } });
-      }
-    }
-  }
+  // Every part the snapshot holds, as one unit each (custom fields too: by id, so two of one name are both written).
+  for (const part of PRODUCT_PARTS) if (snapshot[part] !== undefined) units.push({ type: 'part', part });
   return units;
 }
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { idMapOf } from './id-map';
 import { levelWave } from './restore.job';
 import { planItem, restoreLevel } from './restore.service';
-import { modifierBody, productCreateBody } from './restore-create';
+import { productCreateBody } from './restore-create';
+import { modifierBody } from './restore-parts';
+import { unitHash, valueHash } from './restore-paths';
 import { entityKindOfTemplate, repointField, repointKey } from './restore-refs';
 import type { RestorePlanItem } from './restore-store';
 
@@ -139,7 +141,7 @@ describe('a whole-item restore names what it does not write (issue 40)', () => {
     expect(chosen.preview.fields).toEqual([{ path: 'inventory_level', live: 7, restored: 10 }]);
   });
 
-  it('names a variant gone, one added, and parts it does not write, and writes the rest', () => {
+  it('writes a variant gone (made again), one added (deleted) and each part that differs, and shows each', () => {
     const live = {
       ...snapshot,
       images: [],
@@ -149,15 +151,65 @@ describe('a whole-item restore names what it does not write (issue 40)', () => {
         { id: 3, sku: 'C', price: 6, inventory_level: 6, option_values: [{ label: 'z' }] },
       ],
     };
-    const { preview } = planItem({ kind: 'product', key: { id: 7 } }, 'Chair', snapshot, live);
+    const { preview, plan } = planItem({ kind: 'product', key: { id: 7 } }, 'Chair', snapshot, live);
     expect(preview.action).toBe('update');
-    expect(preview.fields).toEqual([{ path: 'variants[sku=A].price', live: 9, restored: 5 }]);
-    expect(preview.notWritten?.map((n) => [n.path, n.code])).toEqual([
-      ['images', 'part-not-restored'],
-      ['channels', 'part-not-restored'],
-      ['variants[sku=B]', 'variant-gone'],
-      ['variants[sku=C]', 'variant-added'],
+    expect(preview.notWritten).toBeUndefined();
+    expect(preview.fields).toEqual([
+      { path: 'variants[sku=A].price', live: 9, restored: 5 },
+      {
+        path: 'variants',
+        live: [
+          { option_values: [{ label: 'x' }], sku: 'A' },
+          { option_values: [{ label: 'z' }], sku: 'C' },
+        ],
+        restored: [
+          { option_values: [{ label: 'x' }], sku: 'A' },
+          { option_values: [{ label: 'y' }], sku: 'B' },
+        ],
+      },
+      { path: 'images', live: [], restored: [{ description: 'front' }] },
+      { path: 'channels', live: [1], restored: [1, 2] },
     ]);
+    // Each part is a unit checked against the part as the preview saw it (the stale rule).
+    expect(plan.units.map((u) => [u.path, u.expect])).toEqual([
+      ['variants[sku=A].price', valueHash(9)],
+      ['variants', unitHash({ type: 'part', part: 'variants' }, live.variants)],
+      ['images', valueHash([])],
+      ['channels', valueHash([1])],
+    ]);
+    // The variants' ids stay in the value written: the writer pairs by them.
+    expect(plan.units[1]!.value).toEqual(snapshot.variants);
+    // Only when the whole item is restored: chosen fields write no part they do not name.
+    const chosen = planItem(
+      { kind: 'product', key: { id: 7 }, fields: ['variants[sku=A].price'] },
+      'Chair',
+      snapshot,
+      live,
+    );
+    expect(chosen.plan.units.map((u) => u.path)).toEqual(['variants[sku=A].price']);
+  });
+
+  it("names a variant's image that differs as not written, never 'unchanged'", () => {
+    const live = {
+      ...snapshot,
+      variants: snapshot.variants.map((v) => (v.sku === 'B' ? { ...v, image_url: 'https://cdn/b.jpg' } : v)),
+    };
+    const { preview, plan } = planItem({ kind: 'product', key: { id: 7 } }, 'Chair', snapshot, live);
+    expect(preview).toMatchObject({
+      action: 'not-restorable',
+      fields: [],
+      notWritten: [{ path: 'variants[sku=B].image_url', code: 'part-not-restored' }],
+    });
+    expect(plan.units).toEqual([]);
+  });
+
+  it('sees no difference in a part whose elements were only given new ids', () => {
+    const live = {
+      ...snapshot,
+      images: [{ id: 40, description: 'front', url_zoom: 'https://cdn/x.jpg' }],
+    };
+    const { preview } = planItem({ kind: 'product', key: { id: 7 } }, 'Chair', snapshot, live);
+    expect(preview).toMatchObject({ action: 'unchanged', fields: [] });
   });
 });
 

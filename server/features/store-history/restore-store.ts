@@ -4,7 +4,16 @@ import type { SnapshotItemKind } from '../../../common/contracts/store-history';
 import { canonicalItem } from '../../../common/store-history/field-diff';
 import { isBigCommerceError, type BigCommerceClient } from '../../integrations/bigcommerce';
 import type { PageRegion } from '../../integrations/bigcommerce/resources/page-widgets';
-import { fieldsBody, findElement, unitOf, variantBodies, type WriteUnit } from './restore-paths';
+import {
+  fieldsBody,
+  findElement,
+  PRODUCT_PARTS,
+  unitOf,
+  variantBodies,
+  type WriteUnit,
+} from './restore-paths';
+import { EMPTY_ID_MAP, type IdMap } from './id-map';
+import { writePart } from './restore-parts';
 
 /** One unit of a planned item: its path, the value to write, and the hash of the live value the preview saw. */
 export type RestoreUnit = { path: string; value: unknown; expect: string };
@@ -160,7 +169,8 @@ export function writeUnits(kind: SnapshotItemKind, units: readonly RestoreUnit[]
 /**
  * Writes the units of an item that exists (`live`, as read just before). Top-level fields go in one update; each
  * variant's fields in one variant update; custom fields one by one (made again when gone, deleted when the restored
- * value is none).
+ * value is none); then a product's parts, each made equal to the value written (restore-parts.ts), product-list
+ * modifiers re-pointed through `map`.
  */
 export async function writeUpdate(
   client: BigCommerceClient,
@@ -168,6 +178,7 @@ export async function writeUpdate(
   key: Obj,
   live: unknown,
   units: readonly { unit: WriteUnit; value: unknown }[],
+  map: IdMap = EMPTY_ID_MAP,
 ): Promise<string[]> {
   const notes: string[] = [];
   const body = fieldsBody(units);
@@ -193,6 +204,13 @@ export async function writeUpdate(
       for (const { unit, value } of units) {
         if (unit.type !== 'custom-field') continue;
         const current = findElement(item.custom_fields, unit.select);
+        if (!current && unit.select.key !== 'name') {
+          // Named by an id the store no longer has: there is no name to make it again by.
+          notes.push(
+            `The custom field #${unit.select.value} is no longer in the store, so it was not written`,
+          );
+          continue;
+        }
         const name = current && typeof current.name === 'string' ? current.name : unit.select.value;
         if (value === null || value === undefined) {
           // products_catalog.v3.yml:3347 deleteProductCustomField.
@@ -204,6 +222,12 @@ export async function writeUpdate(
           // products_catalog.v3.yml:3252 createProductCustomField.
           await client.products.customFields.create(id, { name, value });
         }
+      }
+      // Each part after the fields, in PRODUCT_PARTS order: options before the variants made of them.
+      const context = { client, productId: id, map, notes };
+      for (const part of PRODUCT_PARTS) {
+        const unit = units.find((u) => u.unit.type === 'part' && u.unit.part === part);
+        if (unit) await writePart(context, part, unit.value, item[part]);
       }
       return notes;
     }

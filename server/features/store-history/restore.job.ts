@@ -29,7 +29,15 @@ import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
 import { jobSlice, liveRow, planOnce, settleWave } from '../../jobs/slice';
 import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
-import { jsonValue, sameValue, unitOf, unitValue, valueHash } from './restore-paths';
+import {
+  comparable,
+  jsonValue,
+  sameUnitValue,
+  unitHash,
+  unitOf,
+  unitValue,
+  valueHash,
+} from './restore-paths';
 import {
   ANY_LIVE_VALUE,
   DELETED_NOT_SUPPORTED,
@@ -181,8 +189,8 @@ async function decide(
     const unit = unitOf(item.kind, planned.path);
     if (!unit) continue;
     const value = unitValue(live, unit);
-    if (sameValue(value, planned.value)) continue;
-    if (planned.expect !== ANY_LIVE_VALUE && valueHash(value) !== planned.expect) {
+    if (sameUnitValue(unit, value, planned.value)) continue;
+    if (planned.expect !== ANY_LIVE_VALUE && unitHash(unit, value) !== planned.expect) {
       return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
     }
     pending.push(planned);
@@ -214,7 +222,7 @@ async function decide(
     // A resumed wave keeps the backup the first attempt saved (the values before anything was written).
     ...(backedUp ? {} : { backup: { kind: item.kind, key, name: item.name, units: saved } }),
     write: async () => {
-      const notes = await writeUpdate(client, item.kind, key, live, writeUnits(item.kind, writing));
+      const notes = await writeUpdate(client, item.kind, key, live, writeUnits(item.kind, writing), map);
       const said = [...(dropped.length > 0 ? [droppedText(dropped)] : []), ...notes];
       return { reason: said.length > 0 ? said.join('; ') : null };
     },
@@ -558,7 +566,11 @@ export function undoItems(row: JobRow): RestorePlanItem[] {
         units: saved.units.map((unit) => ({
           path: unit.path,
           value: unit.value,
-          expect: valueHash('wrote' in unit ? unit.wrote : written.get(unit.path)),
+          // A part is checked by its content: the elements the restore made have ids of their own.
+          expect: unitHash(
+            unitOf(item.kind, unit.path),
+            'wrote' in unit ? unit.wrote : written.get(unit.path),
+          ),
         })),
       },
     ];
@@ -589,16 +601,19 @@ async function previewUndo(
         ? { ...head, action: 'unchanged', fields: [], reason: keep }
         : { ...head, action: 'delete', fields: [] };
     }
-    const fields = item.units
-      .map((planned) => {
-        const unit = unitOf(item.kind, planned.path);
-        return {
+    const fields = item.units.flatMap((planned) => {
+      const unit = unitOf(item.kind, planned.path);
+      const now = unit ? unitValue(live, unit) : undefined;
+      if (sameUnitValue(unit, now, planned.value)) return [];
+      // A part is shown as it is compared (restore.service.ts planItem).
+      return [
+        {
           path: planned.path,
-          live: jsonValue(unit ? unitValue(live, unit) : undefined),
-          restored: planned.value,
-        };
-      })
-      .filter((field) => !sameValue(field.live, field.restored));
+          live: jsonValue(comparable(unit, now)),
+          restored: jsonValue(comparable(unit, planned.value)),
+        },
+      ];
+    });
     return { ...head, action: fields.length === 0 ? 'unchanged' : 'update', fields };
   });
 }

@@ -24,16 +24,18 @@ import { itemKeyText, type SnapshotRepository, type SnapshotRow } from './snapsh
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
 import { entityKindOfTemplate, REFERENCE_FIELDS, repointField, repointKey } from './restore-refs';
 import {
+  comparable,
   findElement,
   jsonValue,
-  sameValue,
+  sameUnitValue,
+  unitHash,
   unitOf,
   unitPath,
   unitsOfItem,
   unitValue,
-  valueHash,
   type WriteUnit,
 } from './restore-paths';
+import { repointModifiers } from './restore-parts';
 import type { RestorePreviewRepository, RestorePreviewRow } from './restore-preview-repository';
 import { ANY_LIVE_VALUE, readLive, type RestorePlanItem } from './restore-store';
 import { mapBounded } from '../../../common/map-bounded';
@@ -67,9 +69,14 @@ export function mergeItems(items: readonly RestoreItem[]): RestoreItem[] {
   return [...byKey.values()];
 }
 
-/** A custom field is written by its name: a unit named by id takes the name the snapshot (or the store) gives it. */
+/**
+ * A custom field named by id is written by that id while the store still holds it (two custom fields may share a
+ * name: products_catalog.v3.yml:3252 createProductCustomField documents no unique name); only when the store no longer
+ * has that id is it written by the name the snapshot (or the store) gives it.
+ */
 function byName(unit: WriteUnit, snapshot: unknown, live: unknown): WriteUnit {
   if (unit.type !== 'custom-field' || unit.select.key === 'name') return unit;
+  if (findElement(isObj(live) ? live.custom_fields : undefined, unit.select)) return unit;
   const element =
     findElement(isObj(snapshot) ? snapshot.custom_fields : undefined, unit.select) ??
     findElement(isObj(live) ? live.custom_fields : undefined, unit.select);
@@ -104,27 +111,11 @@ function createBody(kind: SnapshotItemKind, snapshot: Obj, units: readonly Write
   return body;
 }
 
-/** What a whole-item restore looks at beyond the fields: a product's parts that have their own endpoints. */
-const PRODUCT_PARTS = [
-  'images',
-  'videos',
-  'options',
-  'modifiers',
-  'bulk_pricing_rules',
-  'reviews',
-  'channels',
-] as const;
-
-/** Why a part of a product that exists is not written by a restore (it is named in the preview, never hidden). */
-export const PART_NOT_RESTORED_REASON =
-  'A restore does not write this part of a product that still exists yet; it is left as it is in the store';
+/** Why a variant's image that differs is not written (issue 40: named in the preview, never hidden). */
+export const VARIANT_IMAGE_REASON =
+  "A restore does not write a variant's image: BigCommerce sets it only by uploading one (product-variants_catalog.v3.yml createProductVariantImage) and documents no way to remove it, so it stays as it is in the store";
 export const STOCK_NOT_CHOSEN_REASON =
   'Stock levels are restored only when chosen: the store keeps its stock (sales since the snapshot included)';
-export const VARIANT_GONE_REASON =
-  'This variant is no longer in the store; a restore does not add variants to a product that exists';
-export const VARIANT_ADDED_REASON =
-  'This variant was added since the snapshot; a restore does not delete variants';
-
 export type PlanOptions = {
   /** Write stock levels back too (issue 40: only when chosen explicitly). */
   stock?: boolean;
@@ -135,40 +126,22 @@ export type PlanOptions = {
 const isStockUnit = (unit: WriteUnit) =>
   (unit.type === 'field' || unit.type === 'variant') && unit.field === 'inventory_level';
 
-/** The parts of a product that differ and that a restore of a product that exists does not write, and why. */
-function partsNotWritten(snapshot: unknown, live: unknown): RestoreNotWritten[] {
-  if (!isObj(snapshot) || !isObj(live)) return [];
+/** The variants, there now as in the snapshot, whose image differs: named, as no restore writes them. */
+function variantImagesNotWritten(snapshot: unknown, live: unknown): RestoreNotWritten[] {
+  if (!isObj(snapshot) || !isObj(live) || !Array.isArray(snapshot.variants)) return [];
+  const variants = snapshot.variants.filter(isObj);
+  // Named as unitsOfItem names them: by SKU when they all have one, else by id.
+  const key = variants.every((v) => typeof v.sku === 'string' && v.sku !== '') ? 'sku' : 'id';
   const out: RestoreNotWritten[] = [];
-  for (const part of PRODUCT_PARTS) {
-    if (snapshot[part] === undefined) continue;
-    if (!sameValue(snapshot[part] ?? [], live[part] ?? [])) {
-      out.push({ path: part, code: 'part-not-restored', reason: PART_NOT_RESTORED_REASON });
-    }
-  }
-  const name = (variant: Obj, bySku: boolean) =>
-    bySku ? `sku=${String(variant.sku)}` : `id=${String(variant.id)}`;
-  const before = Array.isArray(snapshot.variants) ? snapshot.variants.filter(isObj) : [];
-  const after = Array.isArray(live.variants) ? live.variants.filter(isObj) : [];
-  const bySku = [...before, ...after].every((v) => typeof v.sku === 'string' && v.sku !== '');
-  const afterNames = new Set(after.map((v) => name(v, bySku)));
-  const beforeNames = new Set(before.map((v) => name(v, bySku)));
-  for (const variant of before) {
-    if (!afterNames.has(name(variant, bySku))) {
-      out.push({
-        path: `variants[${name(variant, bySku)}]`,
-        code: 'variant-gone',
-        reason: VARIANT_GONE_REASON,
-      });
-    }
-  }
-  for (const variant of after) {
-    if (!beforeNames.has(name(variant, bySku))) {
-      out.push({
-        path: `variants[${name(variant, bySku)}]`,
-        code: 'variant-added',
-        reason: VARIANT_ADDED_REASON,
-      });
-    }
+  for (const was of variants) {
+    const select = { key, value: String(was[key]) };
+    const now = findElement(live.variants, select);
+    if (!now || (was.image_url ?? '') === (now.image_url ?? '')) continue;
+    out.push({
+      path: `variants[${key}=${select.value}].image_url`,
+      code: 'part-not-restored',
+      reason: VARIANT_IMAGE_REASON,
+    });
   }
   return out;
 }
@@ -180,6 +153,9 @@ function repointed(kind: SnapshotItemKind, snapshot: unknown, map: IdMap | undef
   for (const field of Object.keys(REFERENCE_FIELDS[kind] ?? {})) {
     if (field in out) out[field] = repointField(kind, field, out[field], map);
   }
+  // A product-list modifier's values name products (`value_data.product_id`), compared as the store knows them now.
+  if (kind === 'product' && Array.isArray(out.modifiers))
+    out.modifiers = repointModifiers(out.modifiers, map);
   return out;
 }
 
@@ -221,13 +197,13 @@ export function planItem(
     // A field the snapshot does not hold (or a variant it did not have) has nothing to be restored to.
     if (restored === undefined && unit.type !== 'custom-field') continue;
     const current = unitValue(live, unit);
-    if (!gone && sameValue(current, restored)) continue;
+    if (!gone && sameUnitValue(unit, current, restored)) continue;
     if (
       !gone &&
       unit.type === 'variant' &&
       !findElement(isObj(live) ? live.variants : undefined, unit.select)
     ) {
-      // The variant is gone: named once below (partsNotWritten), not written.
+      // The variant is gone: the `variants` part makes it again with the snapshot's fields (a whole-item restore).
       continue;
     }
     if (!gone && isStockUnit(unit) && options.stock !== true) {
@@ -236,7 +212,8 @@ export function planItem(
     }
     kept.push({ unit, live: current, restored });
   }
-  if (kind === 'product' && !gone && !request.fields) notWritten.push(...partsNotWritten(snapshot, live));
+  if (kind === 'product' && !gone && !request.fields)
+    notWritten.push(...variantImagesNotWritten(snapshot, live));
   const action = gone
     ? 'create'
     : kept.length > 0
@@ -250,8 +227,9 @@ export function planItem(
       ? fieldChanges(live, snapshot).map((c) => ({ path: c.path, live: c.before, restored: c.after }))
       : kept.map((k) => ({
           path: unitPath(k.unit),
-          live: jsonValue(k.live),
-          restored: jsonValue(k.restored),
+          // A part is shown as it is compared: each element's fields, without the ids BigCommerce gives.
+          live: jsonValue(comparable(k.unit, k.live)),
+          restored: jsonValue(comparable(k.unit, k.restored)),
         }));
   // A product is made again whole from the snapshot (restore-create.ts), its references re-pointed when it is written.
   const create =
@@ -287,7 +265,7 @@ export function planItem(
       units: kept.map((k) => ({
         path: unitPath(k.unit),
         value: jsonValue(k.restored),
-        expect: valueHash(k.live),
+        expect: unitHash(k.unit, k.live),
       })),
       ...(create ? { create } : {}),
     },

@@ -9,7 +9,7 @@ import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { JobKindDefinition } from '../../jobs/job-kinds';
 import type { SliceOutcome } from '../../jobs/job-queue';
 import type { JobRow, JobStore } from '../../jobs/job-store';
-import { jobSlice, liveRow, planOnce, settleWave } from '../../jobs/slice';
+import { isLive, jobSlice, planOnce, settleWave } from '../../jobs/slice';
 import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
 import type { SnapshotRepository } from './snapshot-repository';
@@ -106,7 +106,7 @@ async function runSlice(
 
   const started = Date.now();
   while (checkpoint < plan.length) {
-    if (!(await liveRow(deps.jobs, row.id, end))) return 'finished';
+    if (!(await isLive(deps.jobs, row.id, end))) return 'finished';
     const wave = plan.slice(checkpoint, checkpoint + SNAPSHOT_WAVE);
     const read = await Promise.all(wave.map((step) => readStep(client, step)));
     // One write for the wave: a page probe's few bytes cost more in round trips to the database than in reading.

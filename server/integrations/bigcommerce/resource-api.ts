@@ -24,6 +24,7 @@ import {
   customFieldSchema,
   imageSchema,
   modifierSchema,
+  modifierValueSchema,
   optionSchema,
   optionValueSchema,
   productCategoryAssignmentSchema,
@@ -184,8 +185,41 @@ export function buildResourceApi(http: BigCommerceHttp) {
           ...opts,
           schema: optionValueSchema,
         }),
+      /** product-variant-options_catalog.v3.yml:1810 updateProductVariantOptionValue. */
+      update: (productId: number, optionId: number, id: number, body: Body, opts: Call = {}) =>
+        http.put(
+          `/v3/catalog/products/${segment(productId)}/options/${segment(optionId)}/values/${segment(id)}`,
+          body,
+          { ...opts, schema: optionValueSchema },
+        ),
+      /** product-variant-options_catalog.v3.yml:1962 deleteProductVariantOptionValue. */
+      delete: (productId: number, optionId: number, id: number, opts: Call = {}): Promise<void> =>
+        http.delete(
+          `/v3/catalog/products/${segment(productId)}/options/${segment(optionId)}/values/${segment(id)}`,
+          opts,
+        ),
     },
     modifiers: productSubResource(http, 'modifiers', modifierSchema),
+    /** A modifier's values: product-modifiers_catalog.v3.yml:1081 create, 1421 update, 1694 delete. */
+    modifierValues: {
+      create: (productId: number, modifierId: number, body: Body, opts: Call = {}) =>
+        http.post(
+          `/v3/catalog/products/${segment(productId)}/modifiers/${segment(modifierId)}/values`,
+          body,
+          { ...opts, schema: modifierValueSchema },
+        ),
+      update: (productId: number, modifierId: number, id: number, body: Body, opts: Call = {}) =>
+        http.put(
+          `/v3/catalog/products/${segment(productId)}/modifiers/${segment(modifierId)}/values/${segment(id)}`,
+          body,
+          { ...opts, schema: modifierValueSchema },
+        ),
+      delete: (productId: number, modifierId: number, id: number, opts: Call = {}): Promise<void> =>
+        http.delete(
+          `/v3/catalog/products/${segment(productId)}/modifiers/${segment(modifierId)}/values/${segment(id)}`,
+          opts,
+        ),
+    },
     images: productSubResource(http, 'images', imageSchema),
     videos: productSubResource(http, 'videos', videoSchema),
     customFields: productSubResource(http, 'custom-fields', customFieldSchema),
@@ -272,6 +306,20 @@ export function buildResourceApi(http: BigCommerceHttp) {
       /** `PUT …/channel-assignments` → 204. BigCommerce asks for no parallel assignment calls on the same products. */
       assign: (items: ProductChannelAssignment[], opts: Call = {}): Promise<void> =>
         http.put('/v3/catalog/products/channel-assignments', items, opts).then(() => undefined),
+      /**
+       * `DELETE …/channel-assignments?product_id:in=…&channel_id:in=…` → 204 (products_catalog.v3.yml:4715
+       * deleteProductsChannelAssignments; a filter must be given). Both filters are sent: the products' assignments
+       * to these channels only.
+       */
+      unassign: (
+        productIds: readonly number[],
+        channelIds: readonly number[],
+        opts: Call = {},
+      ): Promise<void> =>
+        http.delete('/v3/catalog/products/channel-assignments', {
+          signal: opts.signal,
+          query: { 'product_id:in': productIds, 'channel_id:in': channelIds },
+        }),
     },
     categories: {
       listAll: (opts: Call & { query?: Query } = {}): Promise<ProductCategoryAssignment[]> =>
