@@ -22,7 +22,8 @@ import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import { itemKeyText, type SnapshotRepository, type SnapshotRow } from './snapshot-repository';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
-import { entityKindOfTemplate, REFERENCE_FIELDS, repointField, repointKey } from './restore-refs';
+import { entityKindOfTemplate, repointItem, repointKey } from './restore-refs';
+import { contentCreateBody } from './restore-content';
 import {
   findElement,
   jsonValue,
@@ -80,7 +81,9 @@ function byName(unit: WriteUnit, snapshot: unknown, live: unknown): WriteUnit {
 
 /** The body that makes a deleted item again: its writable fields as the snapshot holds them. */
 function createBody(kind: SnapshotItemKind, snapshot: Obj, units: readonly WriteUnit[]): Obj | undefined {
-  if (kind !== 'product' && kind !== 'category' && kind !== 'brand') return undefined;
+  if (kind === 'page') return undefined;
+  // Widget templates and issue 40's kinds: restore-content.ts.
+  if (kind !== 'product' && kind !== 'category' && kind !== 'brand') return contentCreateBody(kind, snapshot);
   const body: Obj = {};
   for (const unit of units) {
     if (unit.type !== 'field') continue;
@@ -176,11 +179,22 @@ function partsNotWritten(snapshot: unknown, live: unknown): RestoreNotWritten[] 
 /** The item as the snapshot holds it, its references re-pointed to the ids the store knows them by now. */
 function repointed(kind: SnapshotItemKind, snapshot: unknown, map: IdMap | undefined): unknown {
   if (!map || !isObj(snapshot)) return snapshot;
-  const out: Obj = { ...snapshot };
-  for (const field of Object.keys(REFERENCE_FIELDS[kind] ?? {})) {
-    if (field in out) out[field] = repointField(kind, field, out[field], map);
-  }
-  return out;
+  return repointItem(kind, snapshot, map);
+}
+
+/**
+ * Why a redirect's site or path is not written: they are its key (redirects.v3.yml 301RedirectUpsert 476-489: "If
+ * there's a conflict on the from_path and site_id, the redirect will be overwritten"), so writing them makes another
+ * redirect instead of changing this one.
+ */
+export const REDIRECT_KEY_REASON =
+  "A redirect's site and path are what BigCommerce knows it by: writing them back would make another redirect, so they are left as they are";
+
+function redirectKeyNotWritten(snapshot: unknown, live: unknown): RestoreNotWritten[] {
+  if (!isObj(snapshot) || !isObj(live)) return [];
+  return (['site_id', 'from_path'] as const)
+    .filter((field) => snapshot[field] !== undefined && !sameValue(snapshot[field], live[field]))
+    .map((path) => ({ path, code: 'part-not-restored', reason: REDIRECT_KEY_REASON }));
 }
 
 /** One item's preview (what the write would change) and its plan (what the job writes and checks). */
@@ -237,6 +251,8 @@ export function planItem(
     kept.push({ unit, live: current, restored });
   }
   if (kind === 'product' && !gone && !request.fields) notWritten.push(...partsNotWritten(snapshot, live));
+  if (kind === 'redirect' && !gone && !request.fields)
+    notWritten.push(...redirectKeyNotWritten(snapshot, live));
   const action = gone
     ? 'create'
     : kept.length > 0
@@ -307,20 +323,32 @@ export type RestoreServiceDeps = {
 
 /**
  * The order a restore writes in (issue 40): what others refer to first, so a reference to an item made again in the
- * same restore finds its new id: brands and widget templates, then categories parents before children, then products,
- * then pages (whose entity may be a product, category or brand made again). The job writes one level at a time.
+ * same restore finds its new id: brands and widget templates, then categories parents before children, then products
+ * and blog posts, then web pages parents before children, then pages (whose entity may be a product, category, brand
+ * or web page made again), then REST widgets (on their templates), their placements (on a widget and an entity), and
+ * last redirects (to a product, category, brand, web page or blog post). The job writes one level at a time.
  */
-export function restoreLevel(kind: SnapshotItemKind, categoryDepth = 0): number {
+export function restoreLevel(kind: SnapshotItemKind, depth = 0): number {
   switch (kind) {
     case 'brand':
     case 'widget-template':
       return 0;
     case 'category':
-      return 1 + Math.min(categoryDepth, 40);
+      return 1 + Math.min(depth, 40);
     case 'product':
       return 50;
+    case 'blog-post':
+      return 51;
+    case 'web-page':
+      return 60 + Math.min(depth, 40);
     case 'page':
-      return 60;
+      return 110;
+    case 'widget':
+      return 120;
+    case 'placement':
+      return 130;
+    case 'redirect':
+      return 140;
   }
 }
 
@@ -371,7 +399,8 @@ export async function previewRestore(
       ...options,
       map,
     });
-    const parent = isObj(data) && item.kind === 'category' ? data.parent_id : undefined;
+    const parent =
+      isObj(data) && (item.kind === 'category' || item.kind === 'web-page') ? data.parent_id : undefined;
     return { ...result, data, parent: typeof parent === 'number' && parent > 0 ? String(parent) : null };
   });
   // A page of an item this restore makes again is published on the new item whatever the old page holds now
@@ -388,13 +417,17 @@ export async function previewRestore(
     p.plan.units = [{ path: 'regions', value: jsonValue(regions), expect: ANY_LIVE_VALUE }];
     p.preview.action = 'update';
   }
-  const depths = categoryDepths(
-    planned
-      .filter((p) => p.plan.kind === 'category')
-      .map((p) => ({ id: String(p.plan.key.id), parent: p.parent })),
-  );
+  // Parents before children: categories, and web pages (`parent_id`, pages.v3.yml:788-793).
+  const depthsOf = (kind: SnapshotItemKind) =>
+    categoryDepths(
+      planned
+        .filter((p) => p.plan.kind === kind)
+        .map((p) => ({ id: String(p.plan.key.id), parent: p.parent })),
+    );
+  const depths = { category: depthsOf('category'), 'web-page': depthsOf('web-page') };
   for (const p of planned) {
-    p.plan.level = restoreLevel(p.plan.kind, depths.get(String(p.plan.key.id)) ?? 0);
+    const byKind = p.plan.kind === 'category' || p.plan.kind === 'web-page' ? depths[p.plan.kind] : undefined;
+    p.plan.level = restoreLevel(p.plan.kind, byKind?.get(String(p.plan.key.id)) ?? 0);
   }
   // Stable: the order asked for within a level.
   const ordered = planned

@@ -20,6 +20,7 @@
 //   global regions and the 17 template files of each channel, and every (template file, entity id) the channel's
 //   placements name (`GET /v3/content/placements?channel_id:in=`, 250 a page), one `GET /v3/content/page-widgets`
 //   each (page-widgets.v3.yml getPageWidgets). A page with no widgets is kept too, so it can be restored to empty.
+// - REST widgets, placements, web pages, blog posts and redirects (issue 40): snapshot-content.ts.
 // Planning adds the channel list.
 import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
 import {
@@ -29,6 +30,7 @@ import {
   type SnapshotTargets,
 } from '../../../common/contracts/store-history';
 import { isBigCommerceError, type BigCommerceClient } from '../../integrations/bigcommerce';
+import { CONTENT_PER_PAGE, contentItem, readBlogPosts, readRedirects } from './snapshot-content';
 
 export const PRODUCT_INCLUDES =
   'variants,images,custom_fields,bulk_pricing_rules,options,modifiers,videos,reviews,channels';
@@ -47,6 +49,12 @@ const COLLECTIONS = {
   categories: { path: '/v3/catalog/trees/categories', perPage: PER_PAGE, query: {} },
   brands: { path: '/v3/catalog/brands', perPage: PER_PAGE, query: {} },
   'widget-templates': { path: '/v3/content/widget-templates', perPage: PER_PAGE, query: {} },
+  // Issue 40's collections (snapshot-content.ts): blog posts and redirects have readers of their own.
+  widgets: { path: '/v3/content/widgets', perPage: CONTENT_PER_PAGE, query: {} },
+  placements: { path: '/v3/content/placements', perPage: CONTENT_PER_PAGE, query: {} },
+  'web-pages': { path: '/v3/content/pages', perPage: CONTENT_PER_PAGE, query: { include: 'body' } },
+  'blog-posts': { path: '/v2/blog/posts', perPage: CONTENT_PER_PAGE, query: {} },
+  redirects: { path: '/v3/storefront/redirects', perPage: CONTENT_PER_PAGE, query: {} },
 } as const;
 type Collection = keyof typeof COLLECTIONS;
 
@@ -119,6 +127,7 @@ export async function planSnapshot(
   if (scope.includes('brands')) steps.push({ step: 'brands', page: 1, all: true });
   if (scope.includes('widgets')) {
     steps.push({ step: 'widget-templates', page: 1, all: true });
+    steps.push({ step: 'widgets', page: 1, all: true }, { step: 'placements', page: 1, all: true });
     const channels = await client.channels.listAll({ signal: call.signal });
     for (const channel of channels) {
       const pages = new Map<string, { templateFile: string | null; entityId: string | null }>();
@@ -135,6 +144,13 @@ export async function planSnapshot(
       for (const page of pages.values()) steps.push({ step: 'page', channelId: channel.id, ...page });
     }
   }
+  if (scope.includes('content')) {
+    steps.push(
+      { step: 'web-pages', page: 1, all: true },
+      { step: 'blog-posts', page: 1, all: true },
+      { step: 'redirects', page: 1, all: true },
+    );
+  }
   return steps;
 }
 
@@ -146,7 +162,16 @@ export function scopeOfTargets(targets: SnapshotTargets): SnapshotScope[] {
   if (targets.products?.length || targets.productsWhere) scope.push('catalog');
   if (targets.categories?.length) scope.push('categories');
   if (targets.brands?.length) scope.push('brands');
-  if (targets.widgetTemplates?.length || targets.pages?.length) scope.push('widgets');
+  if (
+    targets.widgetTemplates?.length ||
+    targets.pages?.length ||
+    targets.widgets?.length ||
+    targets.placements?.length
+  ) {
+    scope.push('widgets');
+  }
+  if (targets.webPages?.length || targets.blogPosts?.length || targets.redirects?.length)
+    scope.push('content');
   return scope.length > 0 ? scope : ['catalog'];
 }
 
@@ -182,6 +207,19 @@ export async function planTargets(
     steps.push({ step: 'widget-templates', page: 1, all: true, ids: [...new Set(targets.widgetTemplates)] });
   }
   for (const page of targets.pages ?? []) steps.push({ step: 'page', ...page });
+  // Issue 40's kinds: by `id:in` where documented (pages.v3.yml:70-77, redirects.v3.yml:40-47), else from the list.
+  if (targets.widgets?.length)
+    steps.push({ step: 'widgets', page: 1, all: true, ids: [...new Set(targets.widgets)] });
+  if (targets.placements?.length) {
+    steps.push({ step: 'placements', page: 1, all: true, ids: [...new Set(targets.placements)] });
+  }
+  for (const ids of chunks([...new Set(targets.webPages ?? [])], PER_PAGE))
+    steps.push({ step: 'web-pages', page: 1, ids });
+  if (targets.blogPosts?.length) {
+    steps.push({ step: 'blog-posts', page: 1, all: true, ids: [...new Set(targets.blogPosts)] });
+  }
+  for (const ids of chunks([...new Set(targets.redirects ?? [])], PER_PAGE))
+    steps.push({ step: 'redirects', page: 1, ids });
   return steps;
 }
 
@@ -191,6 +229,11 @@ const ID_FILTERS: Record<Collection, string | null> = {
   categories: 'category_id:in',
   brands: 'id:in',
   'widget-templates': null,
+  widgets: null,
+  placements: null,
+  'web-pages': 'id:in',
+  'blog-posts': null,
+  redirects: 'id:in',
 };
 
 function keyText(value: unknown): string {
@@ -204,7 +247,13 @@ export async function readStep(
   call: Call = {},
 ): Promise<SnapshotReadItem[]> {
   if (step.step === 'page') return readPage(client, step, call);
-  const raw = step.all ? await readAllPages(client, step.step, call) : await readOnePage(client, step, call);
+  const raw = step.all
+    ? step.step === 'blog-posts'
+      ? await readBlogPosts(client, call)
+      : step.step === 'redirects'
+        ? await readRedirects(client, call)
+        : await readAllPages(client, step.step, call)
+    : await readOnePage(client, step, call);
   const ids = step.ids ? new Set(step.ids.map(String)) : null;
   return raw
     .filter((item) => !ids || ids.has(String(idOf(step.step, item))))
@@ -216,7 +265,7 @@ type Raw = Record<string, unknown>;
 function idOf(collection: Collection, item: Raw): unknown {
   return collection === 'categories'
     ? (item.category_id ?? item.id)
-    : collection === 'widget-templates'
+    : collection === 'widget-templates' || collection === 'widgets' || collection === 'placements'
       ? item.uuid
       : item.id;
 }
@@ -284,6 +333,12 @@ function toItem(collection: Collection, item: Raw): SnapshotReadItem {
       return plainItem('brand', item.id, name, item);
     case 'widget-templates':
       return plainItem('widget-template', item.uuid, name, item);
+    case 'widgets':
+    case 'placements':
+    case 'web-pages':
+    case 'blog-posts':
+    case 'redirects':
+      return contentItem(collection, item);
   }
 }
 
