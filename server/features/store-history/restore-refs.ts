@@ -115,6 +115,7 @@ function referencedIds(
   kind: SnapshotItemKind,
   body: Obj,
   whole: Obj = body,
+  withEntity = true,
 ): Map<SnapshotItemKind, Set<number | string>> {
   const out = new Map<SnapshotItemKind, Set<number | string>>();
   const add = (target: SnapshotItemKind, ids: (number | string)[]) => {
@@ -127,7 +128,7 @@ function referencedIds(
     const value = body[field];
     add(target, (Array.isArray(value) ? value : [value]).filter(isRealId));
   }
-  const entity = entityReference(kind, whole);
+  const entity = withEntity ? entityReference(kind, whole) : null;
   if (entity && entity.field in body) add(entity.kind, [entity.id]);
   return out;
 }
@@ -191,6 +192,22 @@ async function existing(
   return found;
 }
 
+/** Every reference an item makes: the field, the kind and the id it names (a list field once per id). */
+export function referencesOf(
+  kind: SnapshotItemKind,
+  item: Obj,
+): { field: string; kind: SnapshotItemKind; id: number | string }[] {
+  const out: { field: string; kind: SnapshotItemKind; id: number | string }[] = [];
+  for (const [field, target] of Object.entries(REFERENCE_FIELDS[kind] ?? {})) {
+    const value = item[field];
+    for (const id of (Array.isArray(value) ? value : [value]).filter(isRealId))
+      out.push({ field, kind: target, id });
+  }
+  const entity = entityReference(kind, item);
+  if (entity) out.push(entity);
+  return out;
+}
+
 /** A reference the restore left out: the field, the item it named, and why. */
 export type DroppedReference = { field: string; kind: SnapshotItemKind; id: number | string };
 
@@ -206,12 +223,15 @@ export async function resolveReferences(
   body: Obj,
   map: IdMap,
   context: Obj = {},
+  options: { keepEntities?: boolean } = {},
 ): Promise<{ body: Obj; dropped: DroppedReference[] }> {
   const whole = repointItem(kind, { ...context, ...body }, map);
   const out: Obj = Object.fromEntries(Object.keys(body).map((field) => [field, whole[field]]));
   const dropped: DroppedReference[] = [];
-  const entity = entityReference(kind, whole);
-  for (const [target, ids] of referencedIds(kind, out, whole)) {
+  // An undo writes back a placement's entity or a redirect's target as it was, gone or not: BigCommerce takes them
+  // unchecked (the sandbox's reading; redirects.v3.yml documents no check), and the undo returns the store as it was.
+  const entity = options.keepEntities ? null : entityReference(kind, whole);
+  for (const [target, ids] of referencedIds(kind, out, whole, !options.keepEntities)) {
     const held = await existing(client, target, ids);
     for (const [field, fieldKind] of Object.entries(REFERENCE_FIELDS[kind] ?? {})) {
       if (fieldKind !== target || !(field in out)) continue;

@@ -121,7 +121,10 @@ export type RestoreJobDeps = {
 type RestoreWriteContext = {
   client: BigCommerceClient;
   logger: Logger;
+  /** The store's id map; empty for an undo, which writes back the values it saved as they were. */
   map: IdMap;
+  /** An undo: its values are not re-pointed, and an entity it names is written back even if gone since. */
+  isUndo: boolean;
   /** Records an item made again (the store's id map), as soon as its new id is known. */
   recordMade: (item: RestorePlanItem, newId: number | string) => Promise<void>;
   /** Saves a made-again mark in the job's backup at once (the undo then knows the item whatever happens next). */
@@ -222,6 +225,7 @@ async function decide(
     fields,
     map,
     isObject(live) ? live : {},
+    { keepEntities: deps.isUndo },
   );
   // A field whose reference is gone since (a uuid, an entity) leaves the body: it is not written.
   const writing = pending.flatMap((p) => {
@@ -462,10 +466,13 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
   const { plan } = planned;
   let checkpoint = planned.checkpoint;
 
+  const isUndo = input.undoOf !== undefined;
   const context = async (): Promise<RestoreWriteContext> => ({
     client,
     logger: deps.logger,
-    map: deps.idMap ? await deps.idMap.load(row.storeHash) : EMPTY_ID_MAP,
+    // An undo writes back what the store held before the restore: the ids as they were then (the backup saved them).
+    map: deps.idMap && !isUndo ? await deps.idMap.load(row.storeHash) : EMPTY_ID_MAP,
+    isUndo,
     recordMade: async (item, newId) => {
       const oldId = item.key.id;
       if (!deps.idMap || (typeof oldId !== 'number' && typeof oldId !== 'string')) return;

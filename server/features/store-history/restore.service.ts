@@ -22,7 +22,7 @@ import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import { itemKeyText, type SnapshotRepository, type SnapshotRow } from './snapshot-repository';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
-import { entityKindOfTemplate, repointItem, repointKey } from './restore-refs';
+import { entityKindOfTemplate, referencesOf, repointItem, repointKey } from './restore-refs';
 import { contentCreateBody } from './restore-content';
 import {
   findElement,
@@ -401,7 +401,12 @@ export async function previewRestore(
     });
     const parent =
       isObj(data) && (item.kind === 'category' || item.kind === 'web-page') ? data.parent_id : undefined;
-    return { ...result, data, parent: typeof parent === 'number' && parent > 0 ? String(parent) : null };
+    return {
+      ...result,
+      data,
+      live,
+      parent: typeof parent === 'number' && parent > 0 ? String(parent) : null,
+    };
   });
   // A page of an item this restore makes again is published on the new item whatever the old page holds now
   // (issue 40: "its Page Builder pages on the new id"): nothing of the new item's can be lost.
@@ -416,6 +421,22 @@ export async function previewRestore(
     p.plan.action = 'update';
     p.plan.units = [{ path: 'regions', value: jsonValue(regions), expect: ANY_LIVE_VALUE }];
     p.preview.action = 'update';
+  }
+  // An item that names one this restore makes again is pointed at the new one, even when it holds the snapshot's
+  // values now (a redirect to a web page deleted since still names the old id): the job re-points the unit it writes.
+  for (const p of planned) {
+    if (p.plan.kind === 'page' || p.plan.action === 'create' || !isObj(p.data) || !isObj(p.live)) continue;
+    const snapshotItem = repointItem(p.plan.kind, p.data, map);
+    const live = canonicalItem(p.live) as Obj;
+    for (const ref of referencesOf(p.plan.kind, snapshotItem)) {
+      if (!madeAgain.has(`${ref.kind}:${String(ref.id)}`)) continue;
+      if (p.plan.units.some((unit) => unit.path === ref.field)) continue;
+      const value = jsonValue(snapshotItem[ref.field]);
+      p.plan.units.push({ path: ref.field, value, expect: valueHash(live[ref.field]) });
+      p.preview.fields.push({ path: ref.field, live: jsonValue(live[ref.field]), restored: value });
+      p.plan.action = 'update';
+      p.preview.action = 'update';
+    }
   }
   // Parents before children: categories, and web pages (`parent_id`, pages.v3.yml:788-793).
   const depthsOf = (kind: SnapshotItemKind) =>
