@@ -27,7 +27,7 @@ export const storeHistoryPageCompareJourneys: Journey[] = [
       const original = await homeRegions(page);
       try {
         // Page Builder only: the pages and their widget templates.
-        await chooseDemoStore(page, ['catalog', 'categories', 'brands']);
+        await chooseDemoStore(page, ['catalog', 'categories', 'brands', 'content']);
         await takeSnapshot(page, 0);
 
         // The home page's "Welcome Text" says something else.

@@ -44,6 +44,11 @@ function snapshot(id: string, createdAt: string, overrides: Partial<Snapshot> = 
       pages: 30,
       widgets: 210,
       widgetTemplates: 18,
+      restWidgets: 0,
+      placements: 0,
+      webPages: 0,
+      blogPosts: 0,
+      redirects: 0,
     },
     bytes: 12_000_000,
     newBytes: 11_000_000,
@@ -265,8 +270,8 @@ export const storeHistoryJourneys: Journey[] = [
         'The store now (takes a new snapshot)',
       );
 
-      // The four parts are checked at first; without brands, only three are sent.
-      for (const part of ['catalog', 'categories', 'brands', 'widgets']) {
+      // The five parts are checked at first; without brands, only four are sent.
+      for (const part of ['catalog', 'categories', 'brands', 'widgets', 'content']) {
         assert.equal(await page.getByTestId(`snapshot-scope-${part}`).isChecked(), true, part);
       }
       await page.getByTestId('snapshot-scope-brands').uncheck();
@@ -274,7 +279,7 @@ export const storeHistoryJourneys: Journey[] = [
       await eventually(() => assert.equal(fake.takes.length, 1));
       const sent = fake.takes[0] as { storeCredentials: { storeHash: string }; scope: string[] };
       assert.equal(sent.storeCredentials.storeHash, HASH);
-      assert.deepEqual(sent.scope, ['catalog', 'categories', 'widgets']);
+      assert.deepEqual(sent.scope, ['catalog', 'categories', 'widgets', 'content']);
 
       // Its progress, as every job's; the list shows it running.
       fake.setJob('job-1', { succeeded: 120 });
@@ -298,6 +303,11 @@ export const storeHistoryJourneys: Journey[] = [
           pages: 30,
           widgets: 210,
           widgetTemplates: 18,
+          restWidgets: 0,
+          placements: 0,
+          webPages: 0,
+          blogPosts: 0,
+          redirects: 0,
         },
         bytes: 12_900_000,
         newBytes: 121_344,
@@ -581,7 +591,7 @@ export const storeHistoryJourneys: Journey[] = [
 
 /** The demo store chosen (no snapshots yet), and a first snapshot of its catalogue alone. */
 async function firstCatalogueSnapshot(page: Page): Promise<void> {
-  await chooseDemoStore(page, ['categories', 'brands', 'widgets']);
+  await chooseDemoStore(page, ['categories', 'brands', 'widgets', 'content']);
   await takeCatalogueSnapshot(page, 0);
 }
 

@@ -10,8 +10,11 @@ export const SNAPSHOTS_PATH = '/api/snapshots';
 export const SNAPSHOT_DIFF_PATH = `${SNAPSHOTS_PATH}/:id/diff`;
 export const snapshotDiffPath = (id: string) => `${SNAPSHOTS_PATH}/${encodeURIComponent(id)}/diff`;
 
-/** What a snapshot can hold; all four when `scope` is left out. */
-export const SNAPSHOT_SCOPES = ['catalog', 'categories', 'brands', 'widgets'] as const;
+/**
+ * What a snapshot can hold; all of them when `scope` is left out. `widgets`: widget templates, Page Builder pages and
+ * the REST widgets and placements; `content`: web pages, blog posts and 301 redirects (issue 40).
+ */
+export const SNAPSHOT_SCOPES = ['catalog', 'categories', 'brands', 'widgets', 'content'] as const;
 export const snapshotScopeSchema = z.enum(SNAPSHOT_SCOPES);
 export type SnapshotScope = z.infer<typeof snapshotScopeSchema>;
 
@@ -22,7 +25,18 @@ export const SNAPSHOT_STATES = ['running', 'done', 'failed', 'cancelled'] as con
 export type SnapshotState = (typeof SNAPSHOT_STATES)[number];
 
 /** The kinds of item a diff lists (the issue's names). */
-export const SNAPSHOT_ITEM_KINDS = ['product', 'category', 'brand', 'page', 'widget-template'] as const;
+export const SNAPSHOT_ITEM_KINDS = [
+  'product',
+  'category',
+  'brand',
+  'page',
+  'widget-template',
+  'widget',
+  'placement',
+  'web-page',
+  'blog-post',
+  'redirect',
+] as const;
 export const snapshotItemKindSchema = z.enum(SNAPSHOT_ITEM_KINDS);
 export type SnapshotItemKind = z.infer<typeof snapshotItemKindSchema>;
 
@@ -61,6 +75,12 @@ export const snapshotTargetsSchema = z.object({
   categories: z.array(z.number().int()).max(MAX_SNAPSHOT_TARGETS).optional(),
   brands: z.array(z.number().int()).max(MAX_SNAPSHOT_TARGETS).optional(),
   widgetTemplates: z.array(z.string()).max(MAX_SNAPSHOT_TARGETS).optional(),
+  // Issue 40's kinds: REST widgets and placements by uuid, web pages, blog posts and redirects by id.
+  widgets: z.array(z.string()).max(MAX_SNAPSHOT_TARGETS).optional(),
+  placements: z.array(z.string()).max(MAX_SNAPSHOT_TARGETS).optional(),
+  webPages: z.array(z.number().int()).max(MAX_SNAPSHOT_TARGETS).optional(),
+  blogPosts: z.array(z.number().int()).max(MAX_SNAPSHOT_TARGETS).optional(),
+  redirects: z.array(z.number().int()).max(MAX_SNAPSHOT_TARGETS).optional(),
   pages: z
     .array(
       z.object({
@@ -88,6 +108,12 @@ export const snapshotCountsSchema = z.object({
   pages: z.number(),
   widgets: z.number(),
   widgetTemplates: z.number(),
+  // Issue 40's kinds: a snapshot taken before them has none (read as 0).
+  restWidgets: z.number().default(0),
+  placements: z.number().default(0),
+  webPages: z.number().default(0),
+  blogPosts: z.number().default(0),
+  redirects: z.number().default(0),
 });
 export type SnapshotCounts = z.infer<typeof snapshotCountsSchema>;
 export const EMPTY_SNAPSHOT_COUNTS: SnapshotCounts = {
@@ -98,6 +124,11 @@ export const EMPTY_SNAPSHOT_COUNTS: SnapshotCounts = {
   pages: 0,
   widgets: 0,
   widgetTemplates: 0,
+  restWidgets: 0,
+  placements: 0,
+  webPages: 0,
+  blogPosts: 0,
+  redirects: 0,
 };
 
 /**

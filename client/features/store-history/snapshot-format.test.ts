@@ -10,6 +10,9 @@ import {
   valueText,
 } from './snapshot-format';
 
+/** Issue 40's counts: none in these snapshots. */
+const NEW_KINDS = { restWidgets: 0, placements: 0, webPages: 0, blogPosts: 0, redirects: 0 };
+
 function snapshot(id: string, createdAt: string, state: Snapshot['state'] = 'done'): Snapshot {
   return {
     id,
@@ -18,7 +21,16 @@ function snapshot(id: string, createdAt: string, state: Snapshot['state'] = 'don
     state,
     reason: 'manual',
     scope: ['catalog'],
-    counts: { products: 1, variants: 1, categories: 0, brands: 0, pages: 0, widgets: 0, widgetTemplates: 0 },
+    counts: {
+      products: 1,
+      variants: 1,
+      categories: 0,
+      brands: 0,
+      pages: 0,
+      widgets: 0,
+      widgetTemplates: 0,
+      ...NEW_KINDS,
+    },
     bytes: 10,
     newBytes: 10,
     jobId: null,

@@ -14,6 +14,14 @@ const COUNT_KEYS: readonly (keyof SnapshotCounts)[] = [
   'widgets',
   'widgetTemplates',
 ];
+/** Issue 40's counts, shown when the snapshot holds any (older snapshots have none). */
+const NEW_COUNT_KEYS: readonly (keyof SnapshotCounts)[] = [
+  'restWidgets',
+  'placements',
+  'webPages',
+  'blogPosts',
+  'redirects',
+];
 
 const STATE_CLASSES: Record<Snapshot['state'], string> = {
   running: 'bg-indigo-100 text-indigo-800',
@@ -87,9 +95,11 @@ export function SnapshotList({
                   </span>
                 </div>
                 <p className="text-xs text-slate-600" data-testid="snapshot-counts">
-                  {COUNT_KEYS.map((key) =>
-                    t(`storeHistory.counts.${key}`, { n: formatCount(snapshot.counts[key], locale) }),
-                  ).join(' · ')}
+                  {[...COUNT_KEYS, ...NEW_COUNT_KEYS.filter((key) => snapshot.counts[key] > 0)]
+                    .map((key) =>
+                      t(`storeHistory.counts.${key}`, { n: formatCount(snapshot.counts[key], locale) }),
+                    )
+                    .join(' · ')}
                 </p>
                 {snapshot.unreadPages.length > 0 && (
                   <p className="text-xs text-amber-800" data-testid="snapshot-unread-pages">

@@ -10,7 +10,11 @@
 // - category: category-trees_catalog.v3.yml:255 updateCategories;
 // - brand: brands_catalog.v3.yml:623 updateBrand;
 // - widget template: widgets.v3.yml:190 updateWidgetTemplate;
-// - page: page-widgets.v3.yml:54 createPageWidgets publishes a page's whole content, so a page is one unit.
+// - page: page-widgets.v3.yml:54 createPageWidgets publishes a page's whole content, so a page is one unit;
+// - widget: widgets.v3.yml:1391-1405 widget_Put (widget_Base 1630-1647); placement: 1426-1440 placement_Put
+//   (placement_Base 1591-1610); web page: pages.v3.yml:765-870 PagePutObj; blog post: store_content.v2.yml:1233-1295
+//   blogPost_Base_Post; redirect: redirects.v3.yml:476-489 301RedirectUpsert, whose `site_id` and `from_path` are
+//   its key (an upsert of another path makes another redirect), so only `to` is written in place.
 import { createHash } from 'node:crypto';
 import type { SnapshotItemKind } from '../../../common/contracts/store-history';
 import { canonicalValue } from '../../../common/store-history/field-diff';
@@ -64,11 +68,69 @@ export const WIDGET_TEMPLATE_FIELDS: readonly string[] = [
   'storefront_api_query',
 ];
 
+export const WIDGET_FIELDS: readonly string[] = [
+  'name',
+  'description',
+  'widget_configuration',
+  'widget_template_uuid',
+  'channel_id',
+];
+
+export const PLACEMENT_FIELDS: readonly string[] = [
+  'widget_uuid',
+  'template_file',
+  'channel_id',
+  'entity_id',
+  'sort_order',
+  'region',
+  'status',
+];
+
+export const WEB_PAGE_FIELDS: readonly string[] = [
+  'channel_id',
+  'name',
+  'is_visible',
+  'parent_id',
+  'sort_order',
+  'type',
+  'body',
+  'is_homepage',
+  'is_customers_only',
+  'email',
+  'meta_title',
+  'link',
+  'contact_fields',
+  'meta_keywords',
+  'meta_description',
+  'search_keywords',
+  'url',
+];
+
+export const BLOG_POST_FIELDS: readonly string[] = [
+  'title',
+  'url',
+  'body',
+  'tags',
+  'is_published',
+  'meta_description',
+  'meta_keywords',
+  'author',
+  'thumbnail_path',
+  'published_date',
+];
+
+export const REDIRECT_FIELDS: readonly string[] = ['to'];
+
 const TOP_LEVEL_FIELDS: Record<Exclude<SnapshotItemKind, 'page'>, readonly string[]> = {
   product: PRODUCT_FIELDS,
   category: CATEGORY_FIELDS,
   brand: BRAND_FIELDS,
   'widget-template': WIDGET_TEMPLATE_FIELDS,
+  widget: WIDGET_FIELDS,
+  placement: PLACEMENT_FIELDS,
+  'web-page': WEB_PAGE_FIELDS,
+  'blog-post': BLOG_POST_FIELDS,
+  redirect: REDIRECT_FIELDS,
 };
 
 /** An element of a list named by one of its fields (`[sku=ABC-1]`) or by its place (`[0]`). */

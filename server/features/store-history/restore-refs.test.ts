@@ -5,7 +5,8 @@ import { planItem, restoreLevel } from './restore.service';
 import { productCreateBody } from './restore-create';
 import { modifierBody } from './restore-parts';
 import { unitHash, valueHash } from './restore-paths';
-import { entityKindOfTemplate, repointField, repointKey } from './restore-refs';
+import { entityKindOfTemplate, repointField, repointItem, repointKey } from './restore-refs';
+import { publishedDateText } from './restore-content';
 import type { RestorePlanItem } from './restore-store';
 
 describe('the store id map (issue 40)', () => {
@@ -47,7 +48,9 @@ describe('the store id map (issue 40)', () => {
       entityId: null,
     });
     expect(entityKindOfTemplate('pages/custom/category/sale')).toBe('category');
-    expect(entityKindOfTemplate('pages/page')).toBeNull();
+    // A web page's own Page Builder page (issue 40's `web-page` kind).
+    expect(entityKindOfTemplate('pages/page')).toBe('web-page');
+    expect(entityKindOfTemplate('pages/home')).toBeNull();
   });
 
   it("re-points a product-list modifier's products", () => {
@@ -232,5 +235,73 @@ describe('the order a restore writes in (issue 40)', () => {
     expect(levelWave(plan, 0).map((i) => i.key.id)).toEqual([1, 2]);
     expect(levelWave(plan, 2).map((i) => i.key.id)).toEqual([3]);
     expect(levelWave(plan, 3).map((i) => i.key.id)).toEqual([4]);
+  });
+});
+
+describe("issue 40's kinds: references and order", () => {
+  const map = idMapOf([
+    ['widget-template', 'tpl-old', 'tpl-new'],
+    ['widget', 'w-old', 'w-new'],
+    ['product', 87, 1400],
+    ['web-page', 4, 12],
+    ['blog-post', 1, 9],
+  ]);
+
+  it("re-points a widget's template, a placement's widget and entity (by its template file), a page's parent", () => {
+    expect(repointItem('widget', { name: 'W', widget_template_uuid: 'tpl-old' }, map)).toEqual({
+      name: 'W',
+      widget_template_uuid: 'tpl-new',
+    });
+    expect(
+      repointItem(
+        'placement',
+        { widget_uuid: 'w-old', template_file: 'pages/product', entity_id: '87' },
+        map,
+      ),
+    ).toEqual({ widget_uuid: 'w-new', template_file: 'pages/product', entity_id: '1400' });
+    // The same entity id on a web page's template is a web page's.
+    expect(repointItem('placement', { template_file: 'pages/page', entity_id: '87' }, map)).toEqual({
+      template_file: 'pages/page',
+      entity_id: '87',
+    });
+    expect(repointItem('placement', { template_file: 'pages/page', entity_id: '4' }, map).entity_id).toBe(
+      '12',
+    );
+    expect(repointItem('web-page', { parent_id: 4 }, map)).toEqual({ parent_id: 12 });
+    expect(
+      repointKey('page', { channelId: 1, templateFile: 'pages/page', entityId: '4' }, map).entityId,
+    ).toBe('12');
+  });
+
+  it("re-points a redirect's target by its type, never a URL", () => {
+    expect(repointItem('redirect', { to: { type: 'post', entity_id: 1 } }, map)).toEqual({
+      to: { type: 'post', entity_id: 9 },
+    });
+    expect(repointItem('redirect', { to: { type: 'page', entity_id: 4 } }, map)).toEqual({
+      to: { type: 'page', entity_id: 12 },
+    });
+    expect(repointItem('redirect', { to: { type: 'url', url: '/x' } }, map)).toEqual({
+      to: { type: 'url', url: '/x' },
+    });
+  });
+
+  it('writes what others name first: templates, web pages before their pages, widgets before placements, redirects last', () => {
+    expect(restoreLevel('widget-template')).toBeLessThan(restoreLevel('widget'));
+    expect(restoreLevel('web-page', 3)).toBeLessThan(restoreLevel('page'));
+    expect(restoreLevel('web-page', 0)).toBeLessThan(restoreLevel('web-page', 1));
+    expect(restoreLevel('page')).toBeLessThan(restoreLevel('widget'));
+    expect(restoreLevel('widget')).toBeLessThan(restoreLevel('placement'));
+    expect(restoreLevel('blog-post')).toBeLessThan(restoreLevel('redirect'));
+    expect(restoreLevel('placement')).toBeLessThan(restoreLevel('redirect'));
+  });
+
+  it("writes a blog post's publication date as RFC 2822, from the object BigCommerce answers", () => {
+    const when = publishedDateText({
+      published_date: { date: '2024-09-14 08:30:05.000000', timezone_type: 1, timezone: '+00:00' },
+    });
+    expect(when).toBe('Sat, 14 Sep 2024 08:30:05 GMT');
+    expect(publishedDateText({ published_date_iso8601: '2024-09-14T10:30:05+0200' })).toBe(
+      'Sat, 14 Sep 2024 08:30:05 GMT',
+    );
   });
 });

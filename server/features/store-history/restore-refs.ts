@@ -15,7 +15,64 @@ export const REFERENCE_FIELDS: Partial<Record<SnapshotItemKind, Record<string, S
   product: { categories: 'category', brand_id: 'brand', related_products: 'product' },
   // category-trees_catalog.v3.yml Category: `parent_id` (0 is the tree's top).
   category: { parent_id: 'category' },
+  // pages.v3.yml PagePutObj `parent_id` (788-793): another web page (0: none).
+  'web-page': { parent_id: 'web-page' },
+  // widgets.v3.yml widget_Put `widget_template_uuid` (1396-1398); placement_Put `widget_uuid` (1432-1434).
+  widget: { widget_template_uuid: 'widget-template' },
+  placement: { widget_uuid: 'widget' },
 };
+
+/** A redirect's target by its `to.type` (redirects.v3.yml RedirectTo 600-618); `url` names no item. */
+const REDIRECT_TARGET_KINDS: Record<string, SnapshotItemKind> = {
+  product: 'product',
+  category: 'category',
+  brand: 'brand',
+  page: 'web-page',
+  post: 'blog-post',
+};
+
+/**
+ * A reference whose kind another field says: a placement's `entity_id` (a string; the kind by its `template_file`,
+ * widgets.v3.yml placement_Base 1595-1597), a redirect's `to.entity_id` (the kind by `to.type`).
+ */
+type EntityReference = { field: 'entity_id' | 'to'; kind: SnapshotItemKind; id: number };
+
+function entityReference(kind: SnapshotItemKind, item: Obj): EntityReference | null {
+  if (kind === 'placement') {
+    const target = entityKindOfTemplate(item.template_file);
+    const id =
+      typeof item.entity_id === 'string' && /^[1-9]\d*$/.test(item.entity_id) ? Number(item.entity_id) : 0;
+    return target && id > 0 ? { field: 'entity_id', kind: target, id } : null;
+  }
+  if (kind === 'redirect' && isObj(item.to)) {
+    const target = REDIRECT_TARGET_KINDS[String(item.to.type)];
+    const id = item.to.entity_id;
+    return target && typeof id === 'number' && id > 0 ? { field: 'to', kind: target, id } : null;
+  }
+  return null;
+}
+
+function withEntity(kind: SnapshotItemKind, item: Obj, id: number): Obj {
+  if (kind === 'placement') return { ...item, entity_id: String(id) };
+  return { ...item, to: { ...(item.to as Obj), entity_id: id } };
+}
+
+const isObj = (value: unknown): value is Obj =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** An item (or the fields of one) with every reference it makes re-pointed through the map. */
+export function repointItem(kind: SnapshotItemKind, item: Obj, map: IdMap): Obj {
+  let out: Obj = { ...item };
+  for (const field of Object.keys(REFERENCE_FIELDS[kind] ?? {})) {
+    if (field in out) out[field] = repointField(kind, field, out[field], map);
+  }
+  const entity = entityReference(kind, out);
+  if (entity && entity.field in item) {
+    const id = map.resolve(entity.kind, entity.id);
+    if (typeof id === 'number' && id !== entity.id) out = withEntity(kind, out, id);
+  }
+  return out;
+}
 
 /** The kind of item a page's entity is, by its template file (a Page Builder page of one product, category…). */
 export function entityKindOfTemplate(templateFile: unknown): SnapshotItemKind | null {
@@ -24,10 +81,15 @@ export function entityKindOfTemplate(templateFile: unknown): SnapshotItemKind | 
   if (templateFile === 'pages/category' || templateFile.startsWith('pages/custom/category/'))
     return 'category';
   if (templateFile === 'pages/brand' || templateFile.startsWith('pages/custom/brand/')) return 'brand';
+  // A web page's own page (`pages/page` with the page's id, API-NOTES page-widgets); a blog post's, when addressed.
+  if (templateFile === 'pages/page' || templateFile.startsWith('pages/custom/page/')) return 'web-page';
+  if (templateFile === 'pages/blog-post') return 'blog-post';
   return null;
 }
 
-const isRealId = (value: unknown): value is number => typeof value === 'number' && value > 0;
+/** An id that names an item: a positive number, or a uuid (widgets, widget templates). */
+const isRealId = (value: unknown): value is number | string =>
+  (typeof value === 'number' && value > 0) || (typeof value === 'string' && value !== '');
 
 /** A field's value with every id it names re-pointed through the map (0 and -1 stay as they are). */
 export function repointField(kind: SnapshotItemKind, field: string, value: unknown, map: IdMap): unknown {
@@ -49,16 +111,25 @@ export function repointKey(kind: SnapshotItemKind, key: Obj, map: IdMap): Obj {
 }
 
 /** Every id of each kind that a body's reference fields name. */
-function referencedIds(kind: SnapshotItemKind, body: Obj): Map<SnapshotItemKind, Set<number>> {
-  const out = new Map<SnapshotItemKind, Set<number>>();
-  for (const [field, target] of Object.entries(REFERENCE_FIELDS[kind] ?? {})) {
-    const value = body[field];
-    const ids = (Array.isArray(value) ? value : [value]).filter(isRealId);
-    if (ids.length === 0) continue;
-    const set = out.get(target) ?? new Set<number>();
+function referencedIds(
+  kind: SnapshotItemKind,
+  body: Obj,
+  whole: Obj = body,
+  withEntity = true,
+): Map<SnapshotItemKind, Set<number | string>> {
+  const out = new Map<SnapshotItemKind, Set<number | string>>();
+  const add = (target: SnapshotItemKind, ids: (number | string)[]) => {
+    if (ids.length === 0) return;
+    const set = out.get(target) ?? new Set<number | string>();
     for (const id of ids) set.add(id);
     out.set(target, set);
+  };
+  for (const [field, target] of Object.entries(REFERENCE_FIELDS[kind] ?? {})) {
+    const value = body[field];
+    add(target, (Array.isArray(value) ? value : [value]).filter(isRealId));
   }
+  const entity = withEntity ? entityReference(kind, whole) : null;
+  if (entity && entity.field in body) add(entity.kind, [entity.id]);
   return out;
 }
 
@@ -74,9 +145,33 @@ const chunks = <T>(values: readonly T[], size: number): T[][] =>
 async function existing(
   client: BigCommerceClient,
   kind: SnapshotItemKind,
-  ids: Set<number>,
-): Promise<Set<number>> {
-  const found = new Set<number>();
+  ids: Set<number | string>,
+): Promise<Set<number | string>> {
+  const found = new Set<number | string>();
+  if (kind !== 'category' && kind !== 'brand' && kind !== 'product' && kind !== 'web-page') {
+    // One read each: widgets.v3.yml getWidget / getWidgetTemplate, store_content.v2.yml getBlogPost (no id filter).
+    for (const id of ids) {
+      const read =
+        kind === 'widget'
+          ? () => client.widgets.get(String(id))
+          : kind === 'widget-template'
+            ? () => client.widgetTemplates.get(String(id))
+            : kind === 'blog-post'
+              ? () => client.blogPosts.get(Number(id))
+              : null;
+      if (!read) {
+        found.add(id);
+        continue;
+      }
+      try {
+        await read();
+        found.add(id);
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    }
+    return found;
+  }
   for (const part of chunks([...ids], 250)) {
     const filter = part.join(',');
     const page =
@@ -84,7 +179,10 @@ async function existing(
         ? await client.categories.list({ query: { 'category_id:in': filter }, limit: 250 })
         : kind === 'brand'
           ? await client.brands.list({ query: { 'id:in': filter }, limit: 250 })
-          : await client.products.list({ query: { 'id:in': filter, include_fields: 'name' }, limit: 250 });
+          : kind === 'web-page'
+            ? // pages.v3.yml getPages `id:in` (70-77).
+              await client.webPages.list({ query: { 'id:in': filter }, limit: 250 })
+            : await client.products.list({ query: { 'id:in': filter, include_fields: 'name' }, limit: 250 });
     for (const item of page.items as Obj[]) {
       const id = Number(kind === 'category' ? (item.category_id ?? item.id) : item.id);
       // Only what was asked for: a store that ignored the filter answers the first page of everything.
@@ -94,25 +192,46 @@ async function existing(
   return found;
 }
 
+/** Every reference an item makes: the field, the kind and the id it names (a list field once per id). */
+export function referencesOf(
+  kind: SnapshotItemKind,
+  item: Obj,
+): { field: string; kind: SnapshotItemKind; id: number | string }[] {
+  const out: { field: string; kind: SnapshotItemKind; id: number | string }[] = [];
+  for (const [field, target] of Object.entries(REFERENCE_FIELDS[kind] ?? {})) {
+    const value = item[field];
+    for (const id of (Array.isArray(value) ? value : [value]).filter(isRealId))
+      out.push({ field, kind: target, id });
+  }
+  const entity = entityReference(kind, item);
+  if (entity) out.push(entity);
+  return out;
+}
+
 /** A reference the restore left out: the field, the item it named, and why. */
-export type DroppedReference = { field: string; kind: SnapshotItemKind; id: number };
+export type DroppedReference = { field: string; kind: SnapshotItemKind; id: number | string };
 
 /**
  * The body with its references re-pointed through the map and those the store no longer holds left out: an array
- * loses the element, a single id becomes 0 (`brand_id`: none; `parent_id`: the top of the tree).
+ * loses the element, a single id becomes 0 (`brand_id`: none; `parent_id`: the top of the tree), a uuid or an entity
+ * leaves the body (an update leaves that field as the store holds it). `context`: the rest of the item (the store's
+ * version), for a reference whose kind another field says (a placement's entity by its template file).
  */
 export async function resolveReferences(
   client: BigCommerceClient,
   kind: SnapshotItemKind,
   body: Obj,
   map: IdMap,
+  context: Obj = {},
+  options: { keepEntities?: boolean } = {},
 ): Promise<{ body: Obj; dropped: DroppedReference[] }> {
-  const out: Obj = { ...body };
-  for (const field of Object.keys(REFERENCE_FIELDS[kind] ?? {})) {
-    if (field in out) out[field] = repointField(kind, field, out[field], map);
-  }
+  const whole = repointItem(kind, { ...context, ...body }, map);
+  const out: Obj = Object.fromEntries(Object.keys(body).map((field) => [field, whole[field]]));
   const dropped: DroppedReference[] = [];
-  for (const [target, ids] of referencedIds(kind, out)) {
+  // An undo writes back a placement's entity or a redirect's target as it was, gone or not: BigCommerce takes them
+  // unchecked (the sandbox's reading; redirects.v3.yml documents no check), and the undo returns the store as it was.
+  const entity = options.keepEntities ? null : entityReference(kind, whole);
+  for (const [target, ids] of referencedIds(kind, out, whole, !options.keepEntities)) {
     const held = await existing(client, target, ids);
     for (const [field, fieldKind] of Object.entries(REFERENCE_FIELDS[kind] ?? {})) {
       if (fieldKind !== target || !(field in out)) continue;
@@ -123,9 +242,18 @@ export async function resolveReferences(
         out[field] = value.filter((id) => !isRealId(id) || held.has(id));
       } else if (isRealId(value) && !held.has(value)) {
         dropped.push({ field, kind: target, id: value });
-        // No brand; a category at the top of its tree.
-        out[field] = 0;
+        // No brand; a category at the top of its tree; a uuid is left out.
+        if (typeof value === 'number') out[field] = 0;
+        else delete out[field];
       }
+    }
+    if (entity && entity.kind === target && entity.field in out && !held.has(entity.id)) {
+      dropped.push({
+        field: entity.field === 'to' ? 'to.entity_id' : entity.field,
+        kind: target,
+        id: entity.id,
+      });
+      delete out[entity.field];
     }
   }
   return { body: out, dropped };

@@ -28,6 +28,11 @@ export function restoreTargets(items: readonly RestorePlanItem[]): SnapshotTarge
     categories: numbers('category'),
     brands: numbers('brand'),
     widgetTemplates: ids('widget-template').filter((id): id is string => typeof id === 'string'),
+    widgets: ids('widget').filter((id): id is string => typeof id === 'string'),
+    placements: ids('placement').filter((id): id is string => typeof id === 'string'),
+    webPages: numbers('web-page'),
+    blogPosts: numbers('blog-post'),
+    redirects: numbers('redirect'),
     pages: items
       .filter((item) => item.kind === 'page')
       .map((item) => ({

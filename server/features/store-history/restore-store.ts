@@ -14,6 +14,14 @@ import {
 } from './restore-paths';
 import { EMPTY_ID_MAP, type IdMap } from './id-map';
 import { writePart } from './restore-parts';
+import {
+  createContent,
+  deleteContent,
+  findContent,
+  isContentKind,
+  readContent,
+  updateContent,
+} from './restore-content';
 
 /** One unit of a planned item: its path, the value to write, and the hash of the live value the preview saw. */
 export type RestoreUnit = { path: string; value: unknown; expect: string };
@@ -43,7 +51,7 @@ export const ANY_LIVE_VALUE = '*';
 export class RestoreWriteError extends Error {}
 
 export const DELETED_NOT_SUPPORTED = (kind: SnapshotItemKind) =>
-  `Deleted from the store; restoring deleted ${kind === 'widget-template' ? 'widget templates' : `${kind}s`} is not supported yet`;
+  `Deleted from the store; restoring deleted ${kind.replace('-', ' ')}s is not supported yet`;
 
 const isNotFound = (error: unknown) => isBigCommerceError(error) && error.status === 404;
 
@@ -64,7 +72,8 @@ const numericId = (key: Obj): number => Number(key.id);
  * - category: `GET /v3/catalog/trees/categories?category_id:in=` (category-trees_catalog.v3.yml:1202);
  * - brand: `GET /v3/catalog/brands/{id}` (brands_catalog.v3.yml:547 getBrand);
  * - widget template: `GET /v3/content/widget-templates/{uuid}` (widgets.v3.yml getWidgetTemplate);
- * - page: `GET /v3/content/page-widgets` (page-widgets.v3.yml getPageWidgets).
+ * - page: `GET /v3/content/page-widgets` (page-widgets.v3.yml getPageWidgets);
+ * - issue 40's kinds: restore-content.ts readContent.
  */
 export async function readLive(
   client: BigCommerceClient,
@@ -104,6 +113,8 @@ async function readRaw(client: BigCommerceClient, kind: SnapshotItemKind, key: O
       return orNull(() => client.widgetTemplates.get(String(key.id)));
     case 'page':
       return client.pageWidgets.get(pageWhere(key));
+    default:
+      return readContent(client, kind, key);
   }
 }
 
@@ -138,6 +149,7 @@ export async function findByName(
     const page = await client.brands.list({ query: { name }, limit: 5 });
     return (page.items.find((b) => b.name === name) as Obj | undefined) ?? null;
   }
+  if (isContentKind(kind)) return findContent(client, kind, { ...body, name });
   if (kind === 'category' && body.tree_id !== undefined) {
     const page = await client.categories.list({
       query: {
@@ -270,6 +282,9 @@ export async function writeUpdate(
       });
       return notes;
     }
+    default:
+      await updateContent(client, kind, key, live, body);
+      return notes;
   }
 }
 
@@ -283,7 +298,7 @@ export async function writeCreate(
   client: BigCommerceClient,
   kind: SnapshotItemKind,
   body: Obj,
-): Promise<number> {
+): Promise<number | string> {
   switch (kind) {
     case 'product': {
       const created = await client.products.create(body as Obj & { name: string });
@@ -299,8 +314,11 @@ export async function writeCreate(
       const created = await client.brands.create(body as Obj & { name: string });
       return Number(created.id);
     }
-    default:
+    case 'page':
       throw new RestoreWriteError(DELETED_NOT_SUPPORTED(kind));
+    default:
+      // Widget templates and issue 40's kinds (restore-content.ts).
+      return createContent(client, kind, body);
   }
 }
 
@@ -327,6 +345,15 @@ export async function deleteItem(
 ): Promise<boolean> {
   const id = numericId(key);
   switch (kind) {
+    case 'page':
+      throw new RestoreWriteError(`A ${kind} made again cannot be deleted`);
+    case 'widget-template':
+    case 'widget':
+    case 'placement':
+    case 'web-page':
+    case 'blog-post':
+    case 'redirect':
+      return deleteContent(client, kind, key);
     case 'product':
       return (await orNull(() => client.products.delete(id).then(() => true))) ?? false;
     case 'category': {
@@ -336,7 +363,5 @@ export async function deleteItem(
     }
     case 'brand':
       return (await orNull(() => client.http.delete(`/v3/catalog/brands/${id}`).then(() => true))) ?? false;
-    default:
-      throw new RestoreWriteError(`A ${kind} made again cannot be deleted`);
   }
 }

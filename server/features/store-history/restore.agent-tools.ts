@@ -106,7 +106,7 @@ export function restoreAgentTool(deps: RestoreAgentDeps): AgentTool {
     name: TOOL,
     title: 'Restore from a snapshot',
     description:
-      'Put items of a store back as one of your Store History snapshots holds them (snapshotId from list_snapshots, of the same store; which items and fields differ: diff_snapshots). items: [{kind, key, fields?}] (kind product, category, brand, page or widget-template, key as diff_snapshots gives it, e.g. {id: 77}; fields as the diff names them, e.g. description or variants[sku=ABC-1].price; left out: the whole item, made again if deleted). Without `confirmation`: the preview (each item with its action, update, create or unchanged, and each field with its live and restored value) and a confirmation token; with that token (10 minutes): the restore, as a job (backup, progress in job_status, undo in the app).',
+      'Put items of a store back as one of your Store History snapshots holds them (snapshotId from list_snapshots, of the same store; which items and fields differ: diff_snapshots). items: [{kind, key, fields?}] (kind product, category, brand, page, widget-template, widget, placement, web-page, blog-post or redirect, key as diff_snapshots gives it, e.g. {id: 77}; fields as the diff names them, e.g. description or variants[sku=ABC-1].price; left out: the whole item, made again if deleted). Without `confirmation`: the preview (each item with its action, update, create or unchanged, and each field with its live and restored value) and a confirmation token; with that token (10 minutes): the restore, as a job (backup, progress in job_status, undo in the app).',
     access: 'write',
     input: {
       storeId: agentStoreIdInput('The store to restore'),

@@ -54,7 +54,7 @@ import {
 import { itemKeyText } from './snapshot-repository';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
 import { createProductWhole } from './restore-create';
-import { droppedText, REFERENCE_FIELDS, repointField, repointKey, resolveReferences } from './restore-refs';
+import { droppedText, repointField, repointItem, repointKey, resolveReferences } from './restore-refs';
 import { restoreTargets } from './restore-start';
 import { mapBounded } from '../../../common/map-bounded';
 
@@ -96,8 +96,8 @@ export type RestoreBackupEntry = {
   name: string;
   /** Each unit's live value before the restore, and what the restore wrote (re-pointed references). */
   units: { path: string; value: unknown; wrote?: unknown }[];
-  /** The item was gone and made again with this id: its undo deletes it. */
-  createdId?: number;
+  /** The item was gone and made again with this id (a uuid for widgets, placements, templates): its undo deletes it. */
+  createdId?: number | string;
   /** The hash (valueHash) of the item made again as the store held it then: its undo deletes it only if unchanged. */
   createdHash?: string;
 };
@@ -129,9 +129,12 @@ export type RestoreJobDeps = {
 type RestoreWriteContext = {
   client: BigCommerceClient;
   logger: Logger;
+  /** The store's id map; empty for an undo, which writes back the values it saved as they were. */
   map: IdMap;
+  /** An undo: its values are not re-pointed, and an entity it names is written back even if gone since. */
+  isUndo: boolean;
   /** Records an item made again (the store's id map), as soon as its new id is known. */
-  recordMade: (item: RestorePlanItem, newId: number) => Promise<void>;
+  recordMade: (item: RestorePlanItem, newId: number | string) => Promise<void>;
   /** Saves a made-again mark in the job's backup at once (the undo then knows the item whatever happens next). */
   saveMark: (entry: RestoreBackupEntry) => Promise<void>;
   /** An item the undo deleted leaves the id map. */
@@ -162,13 +165,32 @@ const outcome = (
   reason: string | null,
 ): JobItemOutcome => ({ kind: item.kind, key: item.key, name: item.name, outcome: end, reason });
 
-/** Reads an item again and decides: already there, changed since the preview, or what to write (and back up). */
-/** A planned unit's value with the references it makes re-pointed (an item made again earlier in this restore). */
-function repointUnit(kind: RestorePlanItem['kind'], unit: RestorePlanItem['units'][number], map: IdMap) {
-  const field = unitOf(kind, unit.path);
-  if (!field || field.type !== 'field' || !REFERENCE_FIELDS[kind]?.[field.field]) return unit;
-  return { ...unit, value: repointField(kind, field.field, unit.value, map) };
+/**
+ * The planned units' values with the references they make re-pointed (an item made again earlier in this restore),
+ * read in the item as the store holds it with the planned fields over it (a placement's entity by its template file).
+ */
+function repointUnits(
+  kind: RestorePlanItem['kind'],
+  units: RestorePlanItem['units'],
+  map: IdMap,
+  live: unknown,
+): RestorePlanItem['units'] {
+  const fields: Record<string, unknown> = {};
+  for (const unit of units) {
+    const field = unitOf(kind, unit.path);
+    if (field?.type === 'field') fields[field.field] = unit.value;
+  }
+  const whole = repointItem(kind, { ...(isObject(live) ? live : {}), ...fields }, map);
+  return units.map((unit) => {
+    const field = unitOf(kind, unit.path);
+    return field?.type === 'field' ? { ...unit, value: whole[field.field] } : unit;
+  });
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Reads an item again and decides: already there, changed since the preview, or what to write (and back up). */
 
 async function decide(
   deps: RestoreWriteContext,
@@ -184,8 +206,7 @@ async function decide(
   if (live === null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
   const pending: typeof item.units = [];
   const current: unknown[] = [];
-  for (const raw of item.units) {
-    const planned = repointUnit(item.kind, raw, map);
+  for (const planned of repointUnits(item.kind, item.units, map, live)) {
     const unit = unitOf(item.kind, planned.path);
     if (!unit) continue;
     const value = unitValue(live, unit);
@@ -206,11 +227,23 @@ async function decide(
       return unit?.type === 'field' ? [[unit.field, p.value]] : [];
     }),
   );
-  const { body, dropped } = await resolveReferences(client, item.kind, fields, map);
-  const writing = pending.map((p) => {
+  const { body, dropped } = await resolveReferences(
+    client,
+    item.kind,
+    fields,
+    map,
+    isObject(live) ? live : {},
+    { keepEntities: deps.isUndo },
+  );
+  // A field whose reference is gone since (a uuid, an entity) leaves the body: it is not written.
+  const writing = pending.flatMap((p) => {
     const unit = unitOf(item.kind, p.path);
-    return unit?.type === 'field' ? { ...p, value: body[unit.field] } : p;
+    if (unit?.type !== 'field') return [p];
+    return unit.field in body ? [{ ...p, value: body[unit.field] }] : [];
   });
+  if (writing.length === 0) {
+    return { end: outcome(item, 'written', droppedText(dropped) || null) };
+  }
   // What is written, beside the value before: the undo checks the store still holds what this restore wrote.
   const saved = writing.map((p, index) => ({
     path: p.path,
@@ -229,7 +262,7 @@ async function decide(
   };
 }
 
-const madeAgainReason = (id: number) => `Made again as #${id}`;
+const madeAgainReason = (id: number | string) => `Made again as #${id}`;
 /** Said of a product made again by an attempt that stopped before its parts were all sent (no part is sent twice). */
 export const PARTS_UNFINISHED_NOTE =
   'the restore stopped while it made its parts (images, videos, modifiers, reviews, channels), so some may be missing: compare it with the snapshot';
@@ -241,7 +274,7 @@ export const PARTS_UNFINISHED_NOTE =
 async function madeMark(
   client: BigCommerceClient,
   item: RestorePlanItem,
-  id: number,
+  id: number | string,
   logger: Logger,
 ): Promise<RestoreBackupEntry> {
   const mark: RestoreBackupEntry = {
@@ -274,14 +307,23 @@ async function decideCreate(
   const name = typeof item.create.name === 'string' ? item.create.name : item.name;
   const parent =
     item.kind === 'category' ? repointField('category', 'parent_id', item.create.parent_id, map) : undefined;
-  const existing = await findByName(client, item.kind, name, {
-    ...item.create,
-    ...(parent === undefined ? {} : { parent_id: parent }),
-  });
+  // An earlier attempt that saved the id of what it made (saveMark): that item, if the store still holds it.
+  const marked =
+    backedUp?.createdId !== undefined &&
+    (await readLive(client, item.kind, { id: backedUp.createdId })) !== null
+      ? { id: backedUp.createdId }
+      : null;
+  const existing =
+    marked ??
+    (await findByName(client, item.kind, name, {
+      ...item.create,
+      ...(parent === undefined ? {} : { parent_id: parent }),
+    }));
   if (existing) {
     // A backup entry is saved just before the create is sent: with one, the item there is this job's.
     if (!backedUp) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
-    const id = Number(existing.id);
+    const id =
+      typeof existing.id === 'string' && !/^\d+$/.test(existing.id) ? existing.id : Number(existing.id);
     await deps.recordMade(item, id);
     // A product whose id was saved but not its finished state: the attempt stopped while it made its parts.
     const unfinished =
@@ -314,7 +356,9 @@ async function decideCreate(
       }
       const { body, dropped } = await resolveReferences(client, item.kind, snapshot, map);
       const createdId = await writeCreate(client, item.kind, body);
+      // Recorded at once (map and backup), so a resumed attempt finds it rather than making it twice.
       await deps.recordMade(item, createdId);
+      await deps.saveMark({ kind: item.kind, key: item.key, name: item.name, units: [], createdId });
       const notes = dropped.length > 0 ? `; ${droppedText(dropped)}` : '';
       return {
         reason: madeAgainReason(createdId) + notes,
@@ -430,10 +474,13 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
   const { plan } = planned;
   let checkpoint = planned.checkpoint;
 
+  const isUndo = input.undoOf !== undefined;
   const context = async (): Promise<RestoreWriteContext> => ({
     client,
     logger: deps.logger,
-    map: deps.idMap ? await deps.idMap.load(row.storeHash) : EMPTY_ID_MAP,
+    // An undo writes back what the store held before the restore: the ids as they were then (the backup saved them).
+    map: deps.idMap && !isUndo ? await deps.idMap.load(row.storeHash) : EMPTY_ID_MAP,
+    isUndo,
     recordMade: async (item, newId) => {
       const oldId = item.key.id;
       if (!deps.idMap || (typeof oldId !== 'number' && typeof oldId !== 'string')) return;

@@ -22,12 +22,14 @@ import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import { itemKeyText, type SnapshotRepository, type SnapshotRow } from './snapshot-repository';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
-import { entityKindOfTemplate, REFERENCE_FIELDS, repointField, repointKey } from './restore-refs';
+import { entityKindOfTemplate, referencesOf, repointItem, repointKey } from './restore-refs';
+import { contentCreateBody } from './restore-content';
 import {
   comparable,
   findElement,
   jsonValue,
   sameUnitValue,
+  sameValue,
   unitHash,
   unitOf,
   unitPath,
@@ -87,7 +89,9 @@ function byName(unit: WriteUnit, snapshot: unknown, live: unknown): WriteUnit {
 
 /** The body that makes a deleted item again: its writable fields as the snapshot holds them. */
 function createBody(kind: SnapshotItemKind, snapshot: Obj, units: readonly WriteUnit[]): Obj | undefined {
-  if (kind !== 'product' && kind !== 'category' && kind !== 'brand') return undefined;
+  if (kind === 'page') return undefined;
+  // Widget templates and issue 40's kinds: restore-content.ts.
+  if (kind !== 'product' && kind !== 'category' && kind !== 'brand') return contentCreateBody(kind, snapshot);
   const body: Obj = {};
   for (const unit of units) {
     if (unit.type !== 'field') continue;
@@ -149,14 +153,26 @@ function variantImagesNotWritten(snapshot: unknown, live: unknown): RestoreNotWr
 /** The item as the snapshot holds it, its references re-pointed to the ids the store knows them by now. */
 function repointed(kind: SnapshotItemKind, snapshot: unknown, map: IdMap | undefined): unknown {
   if (!map || !isObj(snapshot)) return snapshot;
-  const out: Obj = { ...snapshot };
-  for (const field of Object.keys(REFERENCE_FIELDS[kind] ?? {})) {
-    if (field in out) out[field] = repointField(kind, field, out[field], map);
-  }
+  const out = repointItem(kind, snapshot, map);
   // A product-list modifier's values name products (`value_data.product_id`), compared as the store knows them now.
   if (kind === 'product' && Array.isArray(out.modifiers))
     out.modifiers = repointModifiers(out.modifiers, map);
   return out;
+}
+
+/**
+ * Why a redirect's site or path is not written: they are its key (redirects.v3.yml 301RedirectUpsert 476-489: "If
+ * there's a conflict on the from_path and site_id, the redirect will be overwritten"), so writing them makes another
+ * redirect instead of changing this one.
+ */
+export const REDIRECT_KEY_REASON =
+  "A redirect's site and path are what BigCommerce knows it by: writing them back would make another redirect, so they are left as they are";
+
+function redirectKeyNotWritten(snapshot: unknown, live: unknown): RestoreNotWritten[] {
+  if (!isObj(snapshot) || !isObj(live)) return [];
+  return (['site_id', 'from_path'] as const)
+    .filter((field) => snapshot[field] !== undefined && !sameValue(snapshot[field], live[field]))
+    .map((path) => ({ path, code: 'part-not-restored', reason: REDIRECT_KEY_REASON }));
 }
 
 /** One item's preview (what the write would change) and its plan (what the job writes and checks). */
@@ -214,6 +230,8 @@ export function planItem(
   }
   if (kind === 'product' && !gone && !request.fields)
     notWritten.push(...variantImagesNotWritten(snapshot, live));
+  if (kind === 'redirect' && !gone && !request.fields)
+    notWritten.push(...redirectKeyNotWritten(snapshot, live));
   const action = gone
     ? 'create'
     : kept.length > 0
@@ -285,20 +303,32 @@ export type RestoreServiceDeps = {
 
 /**
  * The order a restore writes in (issue 40): what others refer to first, so a reference to an item made again in the
- * same restore finds its new id: brands and widget templates, then categories parents before children, then products,
- * then pages (whose entity may be a product, category or brand made again). The job writes one level at a time.
+ * same restore finds its new id: brands and widget templates, then categories parents before children, then products
+ * and blog posts, then web pages parents before children, then pages (whose entity may be a product, category, brand
+ * or web page made again), then REST widgets (on their templates), their placements (on a widget and an entity), and
+ * last redirects (to a product, category, brand, web page or blog post). The job writes one level at a time.
  */
-export function restoreLevel(kind: SnapshotItemKind, categoryDepth = 0): number {
+export function restoreLevel(kind: SnapshotItemKind, depth = 0): number {
   switch (kind) {
     case 'brand':
     case 'widget-template':
       return 0;
     case 'category':
-      return 1 + Math.min(categoryDepth, 40);
+      return 1 + Math.min(depth, 40);
     case 'product':
       return 50;
+    case 'blog-post':
+      return 51;
+    case 'web-page':
+      return 60 + Math.min(depth, 40);
     case 'page':
-      return 60;
+      return 110;
+    case 'widget':
+      return 120;
+    case 'placement':
+      return 130;
+    case 'redirect':
+      return 140;
   }
 }
 
@@ -349,8 +379,14 @@ export async function previewRestore(
       ...options,
       map,
     });
-    const parent = isObj(data) && item.kind === 'category' ? data.parent_id : undefined;
-    return { ...result, data, parent: typeof parent === 'number' && parent > 0 ? String(parent) : null };
+    const parent =
+      isObj(data) && (item.kind === 'category' || item.kind === 'web-page') ? data.parent_id : undefined;
+    return {
+      ...result,
+      data,
+      live,
+      parent: typeof parent === 'number' && parent > 0 ? String(parent) : null,
+    };
   });
   // A page of an item this restore makes again is published on the new item whatever the old page holds now
   // (issue 40: "its Page Builder pages on the new id"): nothing of the new item's can be lost.
@@ -366,13 +402,37 @@ export async function previewRestore(
     p.plan.units = [{ path: 'regions', value: jsonValue(regions), expect: ANY_LIVE_VALUE }];
     p.preview.action = 'update';
   }
-  const depths = categoryDepths(
-    planned
-      .filter((p) => p.plan.kind === 'category')
-      .map((p) => ({ id: String(p.plan.key.id), parent: p.parent })),
-  );
+  // An item that names one this restore makes again is pointed at the new one, even when it holds the snapshot's
+  // values now (a redirect to a web page deleted since still names the old id): the job re-points the unit it writes.
   for (const p of planned) {
-    p.plan.level = restoreLevel(p.plan.kind, depths.get(String(p.plan.key.id)) ?? 0);
+    if (p.plan.kind === 'page' || p.plan.action === 'create' || !isObj(p.data) || !isObj(p.live)) continue;
+    const snapshotItem = repointItem(p.plan.kind, p.data, map);
+    const live = canonicalItem(p.live) as Obj;
+    for (const ref of referencesOf(p.plan.kind, snapshotItem)) {
+      if (!madeAgain.has(`${ref.kind}:${String(ref.id)}`)) continue;
+      if (p.plan.units.some((unit) => unit.path === ref.field)) continue;
+      const value = jsonValue(snapshotItem[ref.field]);
+      p.plan.units.push({
+        path: ref.field,
+        value,
+        expect: unitHash(unitOf(p.plan.kind, ref.field), live[ref.field]),
+      });
+      p.preview.fields.push({ path: ref.field, live: jsonValue(live[ref.field]), restored: value });
+      p.plan.action = 'update';
+      p.preview.action = 'update';
+    }
+  }
+  // Parents before children: categories, and web pages (`parent_id`, pages.v3.yml:788-793).
+  const depthsOf = (kind: SnapshotItemKind) =>
+    categoryDepths(
+      planned
+        .filter((p) => p.plan.kind === kind)
+        .map((p) => ({ id: String(p.plan.key.id), parent: p.parent })),
+    );
+  const depths = { category: depthsOf('category'), 'web-page': depthsOf('web-page') };
+  for (const p of planned) {
+    const byKind = p.plan.kind === 'category' || p.plan.kind === 'web-page' ? depths[p.plan.kind] : undefined;
+    p.plan.level = restoreLevel(p.plan.kind, byKind?.get(String(p.plan.key.id)) ?? 0);
   }
   // Stable: the order asked for within a level.
   const ordered = planned

@@ -35,7 +35,10 @@ export type SnapshotTotals = { totalBytes: number; totalRows: number };
 const ROWS = sql<number>`coalesce(sum(
   coalesce((${storeSnapshot.counts}->>'products')::bigint, 0) + coalesce((${storeSnapshot.counts}->>'categories')::bigint, 0)
   + coalesce((${storeSnapshot.counts}->>'brands')::bigint, 0) + coalesce((${storeSnapshot.counts}->>'pages')::bigint, 0)
-  + coalesce((${storeSnapshot.counts}->>'widgetTemplates')::bigint, 0)), 0)::bigint`;
+  + coalesce((${storeSnapshot.counts}->>'widgetTemplates')::bigint, 0)
+  + coalesce((${storeSnapshot.counts}->>'restWidgets')::bigint, 0) + coalesce((${storeSnapshot.counts}->>'placements')::bigint, 0)
+  + coalesce((${storeSnapshot.counts}->>'webPages')::bigint, 0) + coalesce((${storeSnapshot.counts}->>'blogPosts')::bigint, 0)
+  + coalesce((${storeSnapshot.counts}->>'redirects')::bigint, 0)), 0)::bigint`;
 const BYTES = sql<number>`coalesce(sum(${storeSnapshot.newBytes}), 0)::bigint`;
 
 export async function assertSnapshotBounds(

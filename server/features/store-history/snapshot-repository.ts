@@ -289,6 +289,11 @@ export function createSnapshotRepository(
         pages: of('page')?.items ?? 0,
         widgets: of('page')?.units ?? 0,
         widgetTemplates: of('widget-template')?.items ?? 0,
+        restWidgets: of('widget')?.items ?? 0,
+        placements: of('placement')?.items ?? 0,
+        webPages: of('web-page')?.items ?? 0,
+        blogPosts: of('blog-post')?.items ?? 0,
+        redirects: of('redirect')?.items ?? 0,
       };
       const [added] = await db
         .select({ bytes: sql<number>`coalesce(sum(${snapshotBlob.storedBytes}), 0)::bigint` })

@@ -20,6 +20,7 @@
 //   of the page of each product, category, brand and web page, at most MAX_PAGE_PROBES (snapshot-pages.ts, with the
 //   sources); the pages past the bound are named in the snapshot (`unreadPages`). One `GET /v3/content/page-widgets`
 //   each (page-widgets.v3.yml getPageWidgets). A page with no widgets is kept too, so it can be restored to empty.
+// - REST widgets, placements, web pages, blog posts and redirects (issue 40): snapshot-content.ts.
 // Planning adds the channel list, the placements, and the entities whose pages are probed (their ids, a few requests).
 import {
   MAX_PAGE_PROBES,
@@ -30,6 +31,7 @@ import {
   type SnapshotTargets,
 } from '../../../common/contracts/store-history';
 import { isBigCommerceError, type BigCommerceClient } from '../../integrations/bigcommerce';
+import { CONTENT_PER_PAGE, contentItem, readBlogPosts, readRedirects } from './snapshot-content';
 import { planPages } from './snapshot-pages';
 
 export const PRODUCT_INCLUDES =
@@ -49,6 +51,12 @@ const COLLECTIONS = {
   categories: { path: '/v3/catalog/trees/categories', perPage: PER_PAGE, query: {} },
   brands: { path: '/v3/catalog/brands', perPage: PER_PAGE, query: {} },
   'widget-templates': { path: '/v3/content/widget-templates', perPage: PER_PAGE, query: {} },
+  // Issue 40's collections (snapshot-content.ts): blog posts and redirects have readers of their own.
+  widgets: { path: '/v3/content/widgets', perPage: CONTENT_PER_PAGE, query: {} },
+  placements: { path: '/v3/content/placements', perPage: CONTENT_PER_PAGE, query: {} },
+  'web-pages': { path: '/v3/content/pages', perPage: CONTENT_PER_PAGE, query: { include: 'body' } },
+  'blog-posts': { path: '/v2/blog/posts', perPage: CONTENT_PER_PAGE, query: {} },
+  redirects: { path: '/v3/storefront/redirects', perPage: CONTENT_PER_PAGE, query: {} },
 } as const;
 type Collection = keyof typeof COLLECTIONS;
 
@@ -139,11 +147,19 @@ export async function planSnapshot(
   let unreadPages: UnreadPages[] = [];
   if (wantsPages) {
     steps.push({ step: 'widget-templates', page: 1, all: true });
+    steps.push({ step: 'widgets', page: 1, all: true }, { step: 'placements', page: 1, all: true });
     const list = (path: string, query: Record<string, string | number>, idOf: (item: Raw) => unknown) =>
       readStableList(client, { path, perPage: PER_PAGE, query }, idOf, call);
     const planned = await planPages(client, call, list, { ids, channelsOf: channelsOf! }, pageBound);
     for (const page of planned.pages) steps.push({ step: 'page', ...page });
     unreadPages = planned.unread;
+  }
+  if (scope.includes('content')) {
+    steps.push(
+      { step: 'web-pages', page: 1, all: true },
+      { step: 'blog-posts', page: 1, all: true },
+      { step: 'redirects', page: 1, all: true },
+    );
   }
   return { steps, unreadPages };
 }
@@ -156,7 +172,16 @@ export function scopeOfTargets(targets: SnapshotTargets): SnapshotScope[] {
   if (targets.products?.length || targets.productsWhere) scope.push('catalog');
   if (targets.categories?.length) scope.push('categories');
   if (targets.brands?.length) scope.push('brands');
-  if (targets.widgetTemplates?.length || targets.pages?.length) scope.push('widgets');
+  if (
+    targets.widgetTemplates?.length ||
+    targets.pages?.length ||
+    targets.widgets?.length ||
+    targets.placements?.length
+  ) {
+    scope.push('widgets');
+  }
+  if (targets.webPages?.length || targets.blogPosts?.length || targets.redirects?.length)
+    scope.push('content');
   return scope.length > 0 ? scope : ['catalog'];
 }
 
@@ -192,6 +217,19 @@ export async function planTargets(
     steps.push({ step: 'widget-templates', page: 1, all: true, ids: [...new Set(targets.widgetTemplates)] });
   }
   for (const page of targets.pages ?? []) steps.push({ step: 'page', ...page });
+  // Issue 40's kinds: by `id:in` where documented (pages.v3.yml:70-77, redirects.v3.yml:40-47), else from the list.
+  if (targets.widgets?.length)
+    steps.push({ step: 'widgets', page: 1, all: true, ids: [...new Set(targets.widgets)] });
+  if (targets.placements?.length) {
+    steps.push({ step: 'placements', page: 1, all: true, ids: [...new Set(targets.placements)] });
+  }
+  for (const ids of chunks([...new Set(targets.webPages ?? [])], PER_PAGE))
+    steps.push({ step: 'web-pages', page: 1, ids });
+  if (targets.blogPosts?.length) {
+    steps.push({ step: 'blog-posts', page: 1, all: true, ids: [...new Set(targets.blogPosts)] });
+  }
+  for (const ids of chunks([...new Set(targets.redirects ?? [])], PER_PAGE))
+    steps.push({ step: 'redirects', page: 1, ids });
   return steps;
 }
 
@@ -201,6 +239,11 @@ const ID_FILTERS: Record<Collection, string | null> = {
   categories: 'category_id:in',
   brands: 'id:in',
   'widget-templates': null,
+  widgets: null,
+  placements: null,
+  'web-pages': 'id:in',
+  'blog-posts': null,
+  redirects: 'id:in',
 };
 
 function keyText(value: unknown): string {
@@ -214,7 +257,13 @@ export async function readStep(
   call: Call = {},
 ): Promise<SnapshotReadItem[]> {
   if (step.step === 'page') return readPage(client, step, call);
-  const raw = step.all ? await readAllPages(client, step.step, call) : await readOnePage(client, step, call);
+  const raw = step.all
+    ? step.step === 'blog-posts'
+      ? await readBlogPosts(client, call)
+      : step.step === 'redirects'
+        ? await readRedirects(client, call)
+        : await readAllPages(client, step.step, call)
+    : await readOnePage(client, step, call);
   const ids = step.ids ? new Set(step.ids.map(String)) : null;
   return raw
     .filter((item) => !ids || ids.has(String(idOf(step.step, item))))
@@ -226,7 +275,7 @@ type Raw = Record<string, unknown>;
 function idOf(collection: Collection, item: Raw): unknown {
   return collection === 'categories'
     ? (item.category_id ?? item.id)
-    : collection === 'widget-templates'
+    : collection === 'widget-templates' || collection === 'widgets' || collection === 'placements'
       ? item.uuid
       : item.id;
 }
@@ -311,6 +360,12 @@ function toItem(collection: Collection, item: Raw): SnapshotReadItem {
       return plainItem('brand', item.id, name, item);
     case 'widget-templates':
       return plainItem('widget-template', item.uuid, name, item);
+    case 'widgets':
+    case 'placements':
+    case 'web-pages':
+    case 'blog-posts':
+    case 'redirects':
+      return contentItem(collection, item);
   }
 }
 

@@ -67,7 +67,8 @@ describe.each(testDatabaseKinds())('Store History (%s)', (kind) => {
       state: 'done',
       reason: 'manual',
       storeHash: DEMO.storeHash,
-      scope: ['catalog', 'categories', 'brands', 'widgets'],
+      // Every scope when none is named (issue 40 added `content`).
+      scope: ['catalog', 'categories', 'brands', 'widgets', 'content'],
     });
     expect(first.snapshot.counts).toMatchObject({
       products: products.meta.pagination.total,
@@ -78,6 +79,9 @@ describe.each(testDatabaseKinds())('Store History (%s)', (kind) => {
     expect(first.snapshot.counts.pages).toBeGreaterThan(0);
     expect(first.snapshot.counts.widgets).toBeGreaterThan(0);
     expect(first.snapshot.counts.widgetTemplates).toBeGreaterThan(0);
+    for (const count of ['restWidgets', 'placements', 'webPages', 'blogPosts', 'redirects'] as const) {
+      expect(first.snapshot.counts[count], count).toBeGreaterThan(0);
+    }
     expect(first.snapshot.bytes).toBeGreaterThan(10_000);
     expect(first.snapshot.newBytes).toBeGreaterThan(0);
     expect(first.snapshot.newBytes).toBeLessThan(first.snapshot.bytes);
