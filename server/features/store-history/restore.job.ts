@@ -607,7 +607,8 @@ export function undoItems(row: JobRow): RestorePlanItem[] {
     return [
       {
         kind: item.kind,
-        key: item.key,
+        // The key the restore wrote (a page of an item made again is on its new id; the undo re-points nothing).
+        key: saved.key,
         name: item.name,
         action: 'update',
         units: saved.units.map((unit) => ({
