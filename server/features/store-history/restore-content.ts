@@ -12,8 +12,9 @@ import {
   WEB_PAGE_FIELDS,
   WIDGET_FIELDS,
   WIDGET_TEMPLATE_FIELDS,
+  pick,
 } from './restore-paths';
-import { isNotFound } from './restore-refs';
+import { orNull } from './restore-refs';
 
 type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj =>
@@ -25,15 +26,6 @@ export const isContentKind = (kind: SnapshotItemKind): kind is ContentKind =>
   (CONTENT_KINDS as readonly string[]).includes(kind);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
 
 /**
  * The item as the store holds it now (null: gone):
@@ -80,15 +72,6 @@ export function publishedDateText(post: Obj): string | undefined {
   }
   if (Number.isNaN(ms) && typeof date === 'string') ms = Date.parse(date);
   return Number.isNaN(ms) ? undefined : new Date(ms).toUTCString();
-}
-
-function pick(source: Obj, fields: readonly string[]): Obj {
-  const out: Obj = {};
-  for (const field of fields) {
-    const value = source[field];
-    if (value !== undefined && value !== null) out[field] = value;
-  }
-  return out;
 }
 
 /** A blog post's write body: `title`, `body` and `is_published` always (1271-1272: left out, it becomes a draft). */

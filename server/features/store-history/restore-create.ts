@@ -5,7 +5,7 @@
 // part that fails is named in the result with BigCommerce's words, and the rest is still written.
 import { isBigCommerceError, isPartialSave, type BigCommerceClient } from '../../integrations/bigcommerce';
 import type { IdMap } from './id-map';
-import { isBaseVariant, PRODUCT_FIELDS, VARIANT_FIELDS } from './restore-paths';
+import { isBaseVariant, pick, PRODUCT_FIELDS, VARIANT_FIELDS } from './restore-paths';
 import { writePart, type PartContext } from './restore-parts';
 import { droppedText, resolveReferences } from './restore-refs';
 
@@ -16,15 +16,6 @@ const listOf = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(i
 
 /** The variant fields a create takes besides those a restore updates: the stock of a product made again. */
 const VARIANT_STOCK_FIELDS = ['inventory_level', 'inventory_warning_level'] as const;
-
-function pick(source: Obj, fields: readonly string[]): Obj {
-  const out: Obj = {};
-  for (const field of fields) {
-    const value = source[field];
-    if (value !== undefined && value !== null) out[field] = value;
-  }
-  return out;
-}
 
 /**
  * The create body (products_catalog.v3.yml createProduct, product_Post): the writable fields as the snapshot holds

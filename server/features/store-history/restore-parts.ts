@@ -10,6 +10,7 @@ import {
   isBaseVariant,
   PART_FIELDS,
   partElementContent,
+  pick,
   sameValue,
   VARIANT_FIELDS,
   type ProductPart,
@@ -19,15 +20,6 @@ type Obj = Record<string, unknown>;
 const isObj = (value: unknown): value is Obj =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 const listOf = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObj) : []);
-
-function pick(source: Obj, fields: readonly string[]): Obj {
-  const out: Obj = {};
-  for (const field of fields) {
-    const value = source[field];
-    if (value !== undefined && value !== null) out[field] = value;
-  }
-  return out;
-}
 
 /** Where a part is written: the store, the product, the id map, and the notes of what was not written. */
 export type PartContext = {

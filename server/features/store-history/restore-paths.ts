@@ -285,7 +285,7 @@ export function unitValue(item: unknown, unit: WriteUnit): unknown {
 }
 
 const listOf = (value: unknown): Obj[] => (Array.isArray(value) ? value.filter(isObj) : []);
-function pick(source: Obj, fields: readonly string[]): Obj {
+function pickPresent(source: Obj, fields: readonly string[]): Obj {
   const out: Obj = {};
   for (const field of fields) if (source[field] !== undefined) out[field] = source[field];
   return out;
@@ -331,7 +331,7 @@ export function variantIdentity(variant: Obj): Obj {
 
 /** A bulk pricing rule's amount is a number in the schema but a string in some examples (products.ts). */
 const ruleContent = (rule: Obj) => {
-  const out = pick(rule, PART_FIELDS.bulk_pricing_rules);
+  const out = pickPresent(rule, PART_FIELDS.bulk_pricing_rules);
   if (typeof out.amount === 'string' && out.amount.trim() !== '' && Number.isFinite(Number(out.amount))) {
     out.amount = Number(out.amount);
   }
@@ -349,20 +349,20 @@ export function partElementContent(part: ProductPart, element: unknown): unknown
       return ruleContent(element);
     case 'options':
       return {
-        ...pick(element, PART_FIELDS.options),
+        ...pickPresent(element, PART_FIELDS.options),
         option_values: sortedList(
-          listOf(element.option_values).map((v) => pick(v, PART_FIELDS.optionValues)),
+          listOf(element.option_values).map((v) => pickPresent(v, PART_FIELDS.optionValues)),
         ),
       };
     case 'modifiers':
       return {
-        ...pick(element, PART_FIELDS.modifiers),
+        ...pickPresent(element, PART_FIELDS.modifiers),
         option_values: sortedList(
-          listOf(element.option_values).map((v) => pick(v, PART_FIELDS.modifierValues)),
+          listOf(element.option_values).map((v) => pickPresent(v, PART_FIELDS.modifierValues)),
         ),
       };
     default:
-      return pick(element, PART_FIELDS[part]);
+      return pickPresent(element, PART_FIELDS[part]);
   }
 }
 
@@ -459,4 +459,14 @@ export function variantBodies(
     groups.set(id, group);
   }
   return [...groups.values()];
+}
+
+/** The fields of `source` named, those with a value (neither undefined nor null). */
+export function pick(source: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = source[field];
+    if (value !== undefined && value !== null) out[field] = value;
+  }
+  return out;
 }

@@ -267,3 +267,13 @@ export function droppedText(dropped: readonly DroppedReference[]): string {
 }
 
 export const isNotFound = (error: unknown) => isBigCommerceError(error) && error.status === 404;
+
+/** A read's answer, or null when the store answers 404 (the item is gone). */
+export async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}

@@ -2,7 +2,7 @@
 // values back, unit by unit (restore-paths.ts). Every call goes through the BigCommerce client; each cites its source.
 import type { SnapshotItemKind } from '../../../common/contracts/store-history';
 import { canonicalItem } from '../../../common/store-history/field-diff';
-import { isBigCommerceError, type BigCommerceClient } from '../../integrations/bigcommerce';
+import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import type { PageRegion } from '../../integrations/bigcommerce/resources/page-widgets';
 import {
   fieldsBody,
@@ -14,6 +14,7 @@ import {
 } from './restore-paths';
 import { EMPTY_ID_MAP, type IdMap } from './id-map';
 import { writePart } from './restore-parts';
+import { orNull } from './restore-refs';
 import {
   createContent,
   deleteContent,
@@ -52,17 +53,6 @@ export class RestoreWriteError extends Error {}
 
 export const DELETED_NOT_SUPPORTED = (kind: SnapshotItemKind) =>
   `Deleted from the store; restoring deleted ${kind.replace('-', ' ')}s is not supported yet`;
-
-const isNotFound = (error: unknown) => isBigCommerceError(error) && error.status === 404;
-
-async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
 
 const numericId = (key: Obj): number => Number(key.id);
 
