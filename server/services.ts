@@ -229,6 +229,7 @@ export function createServices(deps: ServicesDeps): AppServices {
   jobKinds.register(
     restoreJobKind({
       idMap: storeIdMaps,
+      blobs: snapshots,
       jobs: jobStore,
       clients,
       getCipher: getTokenCipher,

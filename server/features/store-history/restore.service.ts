@@ -104,6 +104,33 @@ function createBody(kind: SnapshotItemKind, snapshot: Obj, units: readonly Write
   return body;
 }
 
+/**
+ * The body that makes a deleted item again from the snapshot's blob (`RestorePlanItem.createFrom`): a product whole
+ * (restore-create.ts makes it with its parts), a category or brand its writable fields; undefined for the kinds a
+ * restore does not make again. The same body `planItem` gives as `create`.
+ */
+export function createBodyOf(kind: SnapshotItemKind, blob: unknown): Obj | undefined {
+  const whole = canonicalItem(blob);
+  if (!isObj(whole)) return undefined;
+  if (kind === 'product') return whole;
+  return createBody(
+    kind,
+    whole,
+    unitsOfItem(kind, whole, null).filter((unit) => unit.type === 'field'),
+  );
+}
+
+/**
+ * The plan item as a preview row keeps it: an item made again names its snapshot blob (`createFrom`) instead of holding
+ * its body, and holds no units (a create writes the body, never units). A row then grows by a hash per item made again,
+ * however large the product (its description, variants and images stay in the object store, stored once).
+ */
+export function keptPlanItem(plan: RestorePlanItem, blobHash: string): RestorePlanItem {
+  if (plan.action !== 'create' || plan.create === undefined) return plan;
+  const { create: _body, ...rest } = plan;
+  return { ...rest, units: [], createFrom: blobHash };
+}
+
 /** What a whole-item restore looks at beyond the fields: a product's parts that have their own endpoints. */
 const PRODUCT_PARTS = [
   'images',
@@ -372,7 +399,12 @@ export async function previewRestore(
       map,
     });
     const parent = isObj(data) && item.kind === 'category' ? data.parent_id : undefined;
-    return { ...result, data, parent: typeof parent === 'number' && parent > 0 ? String(parent) : null };
+    return {
+      ...result,
+      data,
+      blobHash: row.hash,
+      parent: typeof parent === 'number' && parent > 0 ? String(parent) : null,
+    };
   });
   // A page of an item this restore makes again is published on the new item whatever the old page holds now
   // (issue 40: "its Page Builder pages on the new id"): nothing of the new item's can be lost.
@@ -409,7 +441,7 @@ export async function previewRestore(
     owner: snapshot.owner,
     snapshotId: snapshot.id,
     storeHash: snapshot.storeHash,
-    items: ordered.map((p) => p.plan),
+    items: ordered.map((p) => keptPlanItem(p.plan, p.blobHash)),
     now,
     expiresAt,
   });
