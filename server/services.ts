@@ -252,6 +252,7 @@ export function createServices(deps: ServicesDeps): AppServices {
         cloudStoresOf,
         // A visitor's snapshots go when the visitor has been away as long as a demo copy is kept idle.
         visitorExpiryMs: DEMO_COPY_DEFAULTS.idleMs,
+        idMaps: storeIdMaps,
         logger: logger.child({ component: 'snapshot-schedule' }),
       },
       now,
@@ -436,7 +437,14 @@ export function createServices(deps: ServicesDeps): AppServices {
     jobQueue,
     getDemoSigner,
     sandbox,
-    dropDemoCopy: sandbox?.copies ? (hash) => sandbox.copies!.drop(hash) : undefined,
+    // A copy dropped comes back from its seed with its first ids: its id map (issue 40) goes with it.
+    dropDemoCopy: sandbox?.copies
+      ? async (hash) => {
+          const dropped = await sandbox.copies!.drop(hash);
+          await storeIdMaps.forgetStore(hash);
+          return dropped;
+        }
+      : undefined,
     healthChecks,
     storage,
     snapshots,

@@ -2,10 +2,11 @@
 // id, and every reference to its old one is re-pointed through this map, by that restore and by every later restore of
 // the store (a snapshot older than the one restored names the old id too). One map per store, whoever restored it:
 // ids are the store's, not an owner's.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { storeIdMap } from '../../db/schema';
+import { storeIdMap, storeSnapshot } from '../../db/schema';
 import type { SnapshotItemKind } from '../../../common/contracts/store-history';
+import { isDemoCopyHash } from '../../../common/contracts/demo-stores';
 
 /** How many times an id may have been made again in a row before the chain is taken as broken (a loop). */
 const MAX_HOPS = 20;
@@ -73,6 +74,36 @@ export function createIdMapRepository(db: Db) {
           target: [storeIdMap.storeHash, storeIdMap.kind, storeIdMap.oldId],
           set: { newId: values.newId, jobId: values.jobId, createdAt: values.createdAt },
         });
+    },
+    /**
+     * The maps of these stores that are demo copies (`sandbox-demo-…`) and of which no snapshot is left, deleted: a
+     * demo copy comes back from its seed with its first ids once it is dropped, so its map would re-point to ids that
+     * are not its any more, and with no snapshot nothing is left to restore through it. Run where a visitor's
+     * snapshots expire or an owner's are erased; a real store's map stays (its ids are the store's, whoever restored
+     * it). Answers how many rows went.
+     */
+    async forgetDemoCopies(storeHashes: Iterable<string>): Promise<number> {
+      const copies = [...new Set(storeHashes)].filter(isDemoCopyHash);
+      if (copies.length === 0) return 0;
+      const gone = await db
+        .delete(storeIdMap)
+        .where(
+          and(
+            inArray(storeIdMap.storeHash, copies),
+            notExists(
+              db
+                .select({ id: storeSnapshot.id })
+                .from(storeSnapshot)
+                .where(eq(storeSnapshot.storeHash, storeIdMap.storeHash)),
+            ),
+          ),
+        )
+        .returning({ storeHash: storeIdMap.storeHash });
+      return gone.length;
+    },
+    /** A demo copy dropped (reset): it comes back from its seed, so none of its old ids was made again any more. */
+    async forgetStore(storeHash: string): Promise<void> {
+      await db.delete(storeIdMap).where(eq(storeIdMap.storeHash, storeHash));
     },
     /** The undo deleted an item made again: nothing refers to it any more. */
     async forget(storeHash: string, kind: SnapshotItemKind, newId: number | string): Promise<void> {

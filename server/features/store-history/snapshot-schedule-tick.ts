@@ -8,6 +8,7 @@ import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import { isBigCommerceError } from '../../integrations/bigcommerce';
 import type { Logger } from '../../logger';
+import type { IdMapRepository } from './id-map';
 import { retentionOf, utcDay, type SnapshotScheduleRepository } from './snapshot-schedules';
 import { startSnapshot, type StartSnapshotDeps } from './store-history.service';
 
@@ -19,6 +20,8 @@ export type ScheduleTickDeps = StartSnapshotDeps & {
   cloudStoresOf: (userId: string) => Promise<CloudStoreCredentials[]>;
   /** A visitor's snapshots are deleted once the visitor has taken none for this long (the demo stores' idle expiry). */
   visitorExpiryMs: number;
+  /** The stores' id maps: a visitor's demo copy's goes with the visitor's snapshots (issue 40). */
+  idMaps?: Pick<IdMapRepository, 'forgetDemoCopies'>;
   logger: Logger;
 };
 
@@ -77,19 +80,25 @@ export async function runScheduleTick(deps: ScheduleTickDeps, now: Date): Promis
   return result;
 }
 
-/** Deletes the snapshots of visitors idle for `visitorExpiryMs`; one still being taken stays until its job ends. */
+/**
+ * Deletes the snapshots of visitors idle for `visitorExpiryMs`; one still being taken stays until its job ends. The id
+ * map of each demo copy they were of goes with them once no snapshot of it is left (id-map.ts `forgetDemoCopies`).
+ */
 export async function expireVisitorSnapshots(
-  deps: Pick<ScheduleTickDeps, 'snapshots' | 'jobStore' | 'visitorExpiryMs'>,
+  deps: Pick<ScheduleTickDeps, 'snapshots' | 'jobStore' | 'visitorExpiryMs' | 'idMaps'>,
   now: Date,
 ): Promise<number> {
   let deleted = 0;
+  const stores = new Set<string>();
   for (const row of await deps.snapshots.ofIdleVisitors(new Date(now.getTime() - deps.visitorExpiryMs))) {
     if (row.state === 'running' && row.jobId) {
       const job = await deps.jobStore.get(row.jobId);
       if (job && !isFinalJobState(job.state)) continue;
     }
     await deps.snapshots.delete(row);
+    stores.add(row.storeHash);
     deleted += 1;
   }
+  await deps.idMaps?.forgetDemoCopies(stores);
   return deleted;
 }

@@ -15,10 +15,15 @@ import {
   takeSnapshotResponseSchema,
   type Snapshot,
 } from '../../../common/contracts/store-history';
-import { snapshotBlob } from '../../db/schema';
+import {
+  DEMO_STORE_RESET_PATH,
+  DEMO_STORES_PATH,
+  demoStoresResponseSchema,
+} from '../../../common/contracts/demo-stores';
+import { snapshotBlob, storeIdMap } from '../../db/schema';
 import { DEMO_COPY_DEFAULTS } from '../../sandbox/demo-copies';
 import { USER_STORES_PATH } from '../../../common/contracts/stores';
-import { type TestClient } from '../../test/accounts';
+import { TestClient } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { DEMO_STORE, EMPTY_STORE, useToolTestServer } from '../../test/store-tools';
@@ -229,6 +234,57 @@ describe.each(testDatabaseKinds())('Store History schedules (%s)', (kind) => {
     expect(await visitorList()).toEqual([]);
     expect(await blobs()).toBe(0);
     expect(await snapshotsOf(client)).toHaveLength(1);
+  });
+
+  it("deletes a visitor's demo copy's id map with the visitor's snapshots, and a reset copy's, never a real store's", async () => {
+    const visitor = new TestClient(app.server);
+    const issued = await visitor.post(DEMO_STORES_PATH, {});
+    expect(issued.status, await issued.clone().text()).toBe(200);
+    const [copy, otherCopy] = demoStoresResponseSchema.parse(await issued.json()).stores;
+    const take = async (storeCredentials: object) => {
+      const res = await visitor.post(SNAPSHOTS_PATH, { storeCredentials, scope: ['brands'] });
+      expect(res.status, await res.clone().text()).toBe(202);
+      const { job } = takeSnapshotResponseSchema.parse(await res.json());
+      expect((await finishedJob(visitor, job.id)).state).toBe('done');
+    };
+    // The visitor's snapshots: of their demo copy and of a store that is not a demo copy.
+    const demo = { storeHash: copy!.storeHash, accessToken: copy!.accessToken };
+    await take(demo);
+    await take(DEMO_STORE);
+    const db = app.server.database.db;
+    const now = new Date();
+    const rows = (storeHash: string) =>
+      [1, 2, 3].map((n) => ({
+        storeHash,
+        kind: 'product',
+        oldId: String(76 + n),
+        newId: String(2000 + n),
+        jobId: 'restore-job',
+        createdAt: now,
+      }));
+    await db
+      .insert(storeIdMap)
+      .values([...rows(copy!.storeHash), ...rows(otherCopy!.storeHash), ...rows(DEMO_STORE.storeHash)]);
+    const mapOf = async (storeHash: string) =>
+      (await db.select().from(storeIdMap).where(eq(storeIdMap.storeHash, storeHash))).length;
+
+    // A reset drops the copy: it comes back from its seed, with its first ids.
+    const reset = await visitor.post(DEMO_STORE_RESET_PATH, {
+      storeHash: otherCopy!.storeHash,
+      accessToken: otherCopy!.accessToken,
+    });
+    expect(reset.status, await reset.clone().text()).toBe(200);
+    expect(await mapOf(otherCopy!.storeHash)).toBe(0);
+    expect(await mapOf(copy!.storeHash)).toBe(3);
+
+    const expiry = DEMO_COPY_DEFAULTS.idleMs;
+    expect((await app.server.tickSnapshotSchedules(new Date(Date.now() + expiry - 60_000))).expired).toBe(0);
+    expect(await mapOf(copy!.storeHash)).toBe(3);
+    expect((await app.server.tickSnapshotSchedules(new Date(Date.now() + expiry + 60_000))).expired).toBe(2);
+    expect(await mapOf(copy!.storeHash)).toBe(0);
+    // A store that is not a demo copy keeps its ids whoever restored it.
+    expect(await mapOf(DEMO_STORE.storeHash)).toBe(3);
+    await db.delete(storeIdMap).where(eq(storeIdMap.storeHash, DEMO_STORE.storeHash));
   });
 
   it('refuses to delete a snapshot being taken with snapshot_running (409)', async () => {
