@@ -83,8 +83,8 @@ const kb = (pid: number, field: 'VmRSS') =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) *
   1024;
 
-/** A sandbox store of the demo's seed whose catalogue is generated to `products` products. */
-function createGeneratedStore(sb: RunningSandbox, hash: string, products: number): void {
+/** A sandbox store of the demo's seed whose catalogue is generated to `products` products (P11, P12). */
+export function createGeneratedStore(sb: RunningSandbox, hash: string, products: number): void {
   const store = sb.sandbox.stores.create({ hash, token: TOKEN, kind: 'demo', name: `P11 ${products}` });
   const name = `P11 ${products}`;
   const data = createStoreData(hash, storeInformation(hash, name, 1_000_777));
@@ -135,9 +135,10 @@ async function fewestRequests(sb: RunningSandbox, hash: string, pagesRead: numbe
   };
 }
 
-type App = Awaited<ReturnType<typeof startApp>>;
+export type App = Awaited<ReturnType<typeof startApp>>;
 
-async function startApp(sb: RunningSandbox, databaseUrl: string | undefined) {
+/** The app in a child process against the sandbox `sb`: full snapshots of its stores, followed to the end (P11, P12). */
+export async function startApp(sb: RunningSandbox, databaseUrl: string | undefined) {
   const server = await startAppServer(
     {
       SANDBOX: 'off',

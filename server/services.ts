@@ -236,6 +236,7 @@ export function createServices(deps: ServicesDeps): AppServices {
   jobKinds.register(
     restoreJobKind({
       idMap: storeIdMaps,
+      blobs: snapshots,
       jobs: jobStore,
       clients,
       getCipher: getTokenCipher,

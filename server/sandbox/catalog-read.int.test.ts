@@ -80,7 +80,8 @@ describe('product list', () => {
       total_pages: 26,
       links: { current: '?page=1&limit=50', next: '?page=2&limit=50' },
     });
-    expect(first.body.data[0]!.id).toBe(77);
+    const byId = await get<Page>('/v3/catalog/products?sort=id&limit=1');
+    expect(byId.body.data[0]!.id).toBe(77);
     const last = await get<Page>('/v3/catalog/products?page=6&limit=250');
     expect(last.body.meta.pagination.count).toBe(10);
     expect(last.body.meta.pagination.links).toEqual({
@@ -99,10 +100,39 @@ describe('product list', () => {
     expect(Array.isArray(heavy.body.data[0]!.options)).toBe(true);
   });
 
+  it('sorts only when asked: without `sort`, neither id order nor a different order on the next read', async () => {
+    const ids = async (path: string) => (await get<Page>(path)).body.data.map((p) => Number(p.id));
+    const unasked = await ids('/v3/catalog/products?limit=250&include_fields=name');
+    expect(unasked).toHaveLength(250);
+    expect(unasked).not.toEqual([...unasked].sort((a, b) => a - b));
+    expect(await ids('/v3/catalog/products?limit=250&include_fields=name')).toEqual(unasked);
+    const sorted = await ids('/v3/catalog/products?limit=250&include_fields=name&sort=id');
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+    expect(sorted[0]).toBe(77);
+    const desc = await ids('/v3/catalog/products?limit=5&include_fields=name&sort=id&direction=desc');
+    expect(desc).toEqual([1336, 1335, 1334, 1333, 1332]);
+    // An unasked order is stable across pages: the six pages of 250 hold each product once.
+    const all = (
+      await Promise.all([1, 2, 3, 4, 5, 6].map((n) => ids(`/v3/catalog/products?limit=250&page=${n}`)))
+    ).flat();
+    expect(new Set(all).size).toBe(1260);
+    // Brands, categories and channels: the same rule.
+    const brands = (await get<Page>('/v3/catalog/brands?limit=250')).body.data.map((b) => Number(b.id));
+    expect(brands).not.toEqual([...brands].sort((a, b) => a - b));
+    const byName = (await get<Page>('/v3/catalog/brands?limit=250&sort=name')).body.data.map((b) =>
+      String(b.name),
+    );
+    expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
+    const categories = (await get<Page>('/v3/catalog/trees/categories?limit=250')).body.data.map((c) =>
+      Number(c.category_id),
+    );
+    expect(categories).not.toEqual([...categories].sort((a, b) => a - b));
+  });
+
   it('filters by id:in and id:not_in', async () => {
-    const byIds = await get<Page>('/v3/catalog/products?id:in=80,77,100&include_fields=id');
+    const byIds = await get<Page>('/v3/catalog/products?id:in=80,77,100&include_fields=id&sort=id');
     expect(byIds.body.data.map((p) => p.id)).toEqual([77, 80, 100]);
-    const notIn = await get<Page>('/v3/catalog/products?id:not_in=77,78&limit=2&include_fields=id');
+    const notIn = await get<Page>('/v3/catalog/products?id:not_in=77,78&limit=2&include_fields=id&sort=id');
     expect(notIn.body.data.map((p) => p.id)).toEqual([79, 80]);
     expect(notIn.body.meta.pagination.total).toBe(1258);
   });
@@ -155,7 +185,7 @@ describe('product list', () => {
   it('returns only the fields asked for with include_fields, and never drops id', async () => {
     const inc = await get<Page>('/v3/catalog/products?limit=2&include_fields=name,page_title');
     expect(Object.keys(inc.body.data[0]!)).toEqual(['id', 'name', 'page_title']);
-    const exc = await get<Page>('/v3/catalog/products?limit=1&exclude_fields=id,description,name');
+    const exc = await get<Page>('/v3/catalog/products?limit=1&exclude_fields=id,description,name&sort=id');
     expect(exc.body.data[0]!.id).toBe(77);
     expect(exc.body.data[0]).not.toHaveProperty('description');
     expect(exc.body.data[0]).not.toHaveProperty('name');
@@ -231,7 +261,7 @@ describe('one product with everything', () => {
 describe('category trees, brands and channels', () => {
   it('lists trees, a nested tree, and flat categories with filters', async () => {
     const trees = await get<Page>('/v3/catalog/trees');
-    expect(trees.body.data).toEqual([
+    expect(trees.body.data.sort((a, b) => Number(a.id) - Number(b.id))).toEqual([
       { id: 1, name: 'Harbour & Pine Demo', channels: [1] },
       { id: 2, name: 'Harbour & Pine Demo Outlet', channels: [1702953] },
     ]);
@@ -258,11 +288,12 @@ describe('category trees, brands and channels', () => {
   it('lists brands and channels', async () => {
     const brands = await get<Page>('/v3/catalog/brands?limit=5');
     expect(brands.body.meta.pagination.total).toBe(24);
-    expect(brands.body.data[0]).toMatchObject({ id: 36, name: 'Northwind Outfitters' });
+    const all = await get<Page>('/v3/catalog/brands?limit=250');
+    expect(all.body.data.find((b) => b.id === 36)).toMatchObject({ name: 'Northwind Outfitters' });
     const byName = await get<Page>('/v3/catalog/brands?name=kestrel%20audio');
     expect(byName.body.data.map((b) => b.name)).toEqual(['Kestrel Audio']);
     const channels = await get<Page>('/v3/channels');
-    expect(channels.body.data.map((c) => c.id)).toEqual([1, 1702953]);
+    expect(channels.body.data.map((c) => Number(c.id)).sort((a, b) => a - b)).toEqual([1, 1702953]);
     expect((await get<{ data: Json }>('/v3/channels/1')).body.data.platform).toBe('bigcommerce');
     const missing = await get('/v3/channels/5');
     expect(missing.status).toBe(404);

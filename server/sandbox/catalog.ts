@@ -692,10 +692,14 @@ export function serializeOption(option: ProductOption) {
 export function serializeModifier(modifier: Modifier) {
   return {
     ...modifier,
-    option_values: modifier.option_values.map((v) => ({
-      ...v,
-      adjusters: { ...defaultAdjusters(), ...v.adjusters },
-    })),
+    option_values: modifier.option_values.map((v) => {
+      const adjusters = { ...defaultAdjusters(), ...v.adjusters };
+      // No adjuster reads `{}`, as BigCommerce's own example answers (product-modifiers_catalog.v3.yml 163-165).
+      return {
+        ...v,
+        adjusters: { ...adjusters, price: adjusters.price ?? {}, weight: adjusters.weight ?? {} },
+      };
+    }),
   };
 }
 

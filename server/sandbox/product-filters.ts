@@ -11,6 +11,7 @@ import {
   QueryError,
   strListParam,
   strParam,
+  unaskedOrder,
 } from './query';
 import type { StoreData } from './store-state';
 import type { ProductRecord } from './types';
@@ -218,8 +219,13 @@ export function productPredicate(
   return (r) => tests.every((t) => t(r));
 }
 
+/** Sorted by `sort` (and `direction`) when the request asks; otherwise in the sandbox's neutral order (`unaskedOrder`). */
 export function sortProducts(records: ProductRecord[], q: URLSearchParams): ProductRecord[] {
-  const sort = enumParam(q, 'sort', SORT_KEYS) ?? 'id';
+  const sort = enumParam(q, 'sort', SORT_KEYS);
+  if (sort === undefined) {
+    enumParam(q, 'direction', ['asc', 'desc'] as const); // still refused when malformed
+    return unaskedOrder(records, (r) => r.fields.id);
+  }
   const direction = enumParam(q, 'direction', ['asc', 'desc'] as const) ?? 'asc';
   const sign = direction === 'asc' ? 1 : -1;
   return [...records].sort((a, b) => {

@@ -194,3 +194,26 @@ export function dateFilter(q: URLSearchParams, key: string): ((v: string | null)
     return true;
   };
 }
+
+/**
+ * The order of a list the request did not ask to sort. BigCommerce documents an order only for `sort=` (e.g.
+ * products_catalog.v3.yml SortParam 9534-9551, brands_catalog.v3.yml SortQuery 2701-2708); without it, the order is
+ * not part of the contract. The sandbox answers in a fixed scramble of the ids: deterministic and stable (the same
+ * request over an unchanged store gives the same order, so offset paging sees each item once, and a write does not
+ * move an item), but neither id order nor creation order, so a client that relies on an order it did not ask for
+ * fails here before it fails on a real store.
+ */
+export function unaskedOrder<T>(rows: readonly T[], idOf: (row: T) => number): T[] {
+  return rows
+    .map((row) => ({ row, id: idOf(row), key: scramble(idOf(row)) }))
+    .sort((a, b) => a.key - b.key || a.id - b.id)
+    .map((e) => e.row);
+}
+
+/** A 32-bit integer mix (the finaliser of MurmurHash3): neighbouring ids land far apart. */
+function scramble(id: number): number {
+  let h = id | 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}

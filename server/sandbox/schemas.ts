@@ -210,9 +210,19 @@ export const optionUpdateSchema = optionSchema.partial().extend({
   option_values: optionValueSchema.partial().extend({ id: int.optional() }).array().optional(),
 });
 
+/**
+ * An adjuster, or none: `null`, or `{}` as BigCommerce answers a value without one (product-modifiers_catalog.v3.yml
+ * 163-165; the request schema's `price` is an object with no required key).
+ */
 const adjusterSchema = z
-  .object({ adjuster: z.enum(['relative', 'percentage']).nullable(), adjuster_value: num })
-  .nullable();
+  .union([
+    z.object({ adjuster: z.enum(['relative', 'percentage']).nullable(), adjuster_value: num }),
+    z.object({}).strict(),
+  ])
+  .nullable()
+  .transform((v) =>
+    v !== null && 'adjuster_value' in v ? { adjuster: v.adjuster, adjuster_value: v.adjuster_value } : null,
+  );
 
 export const modifierValueSchema = optionValueSchema.extend({
   adjusters: z

@@ -127,7 +127,7 @@ export function sharedCopyCases(makeJournal: () => Promise<JournalUnderTest>): v
       expect(res.status).toBe(200);
     }
     await call(1, hash, '/v3/catalog/products/82', { method: 'PUT', body: '{"name":"Written by B"}' });
-    const page = '/v3/catalog/products?id:in=77,78,79,80,81,82&limit=10';
+    const page = '/v3/catalog/products?id:in=77,78,79,80,81,82&limit=10&sort=id';
     const late = await call(2, hash, page);
     expect(late.body).toEqual((await call(0, hash, page)).body);
     expect((late.body!.data as { name: string }[]).map((p) => p.name)).toEqual([
@@ -166,7 +166,7 @@ export function sharedCopyCases(makeJournal: () => Promise<JournalUnderTest>): v
     );
     expect(lost).toBeGreaterThan(0);
     expect((await journal.head(hash, now(), 60_000))?.version).toBe(ids.length);
-    const page = `/v3/catalog/products?id:in=${ids.join(',')}&limit=50`;
+    const page = `/v3/catalog/products?id:in=${ids.join(',')}&limit=50&sort=id`;
     const seenByA = await call(0, hash, page);
     expect(seenByA.body).toEqual((await call(1, hash, page)).body);
     expect((seenByA.body!.data as { name: string }[]).map((p) => p.name)).toEqual(

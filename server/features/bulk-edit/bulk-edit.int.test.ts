@@ -39,7 +39,8 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
   const products = async (query: string) =>
     (
       await sandbox<{ data: Product[] }>(
-        `/v3/catalog/products?limit=250&include_fields=name,page_title,description,brand_id${query}`,
+        // In id order, as the app plans them (the list's own order is BigCommerce's only when asked).
+        `/v3/catalog/products?limit=250&sort=id&include_fields=name,page_title,description,brand_id${query}`,
       )
     ).data;
   const stats = async () =>

@@ -133,7 +133,7 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
         ),
       );
       expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
-      const page = `/v3/catalog/products?id:in=${ids.join(',')}&limit=50&include_fields=name`;
+      const page = `/v3/catalog/products?id:in=${ids.join(',')}&limit=50&include_fields=name&sort=id`;
       const throughA = await call(a, demo, page);
       expect((throughA.body.data as { name: string }[]).map((p) => p.name)).toEqual(
         ids.map((id) => `Concurrent ${id}`),

@@ -17,13 +17,20 @@ import { ERROR_CODES } from '../../../common/errors';
 
 export type DumpCategoriesOptions = { now?: () => Date; signal?: AbortSignal };
 
-/** `GET /v3/catalog/trees`: `[{id, name}]` for the picker, in BigCommerce's order. */
+/**
+ * Trees in id order (the order they were made): getCategoryTrees documents no `sort` nor any order of its answer
+ * (category-trees_catalog.v3.yml 295-340), so the order is set here.
+ */
+const byTreeId = <T extends { id: number }>(trees: readonly T[]): T[] =>
+  [...trees].sort((a, b) => a.id - b.id);
+
+/** `GET /v3/catalog/trees`: `[{id, name}]` for the picker, in id order. */
 export async function listCategoryTrees(
   client: BigCommerceClient,
   signal?: AbortSignal,
 ): Promise<CategoryTreeEntry[]> {
   const trees = await client.categoryTrees.listAll({ signal });
-  return trees.map((tree) => ({ id: tree.id, name: tree.name }));
+  return byTreeId(trees).map((tree) => ({ id: tree.id, name: tree.name }));
 }
 
 function compareCategories(a: Category, b: Category): number {
@@ -80,7 +87,7 @@ export async function dumpCategories(
     client.categoryTrees.listAll({ query: treeId === 'all' ? {} : { 'id:in': treeId }, signal }),
     client.categories.listAll({ query: treeId === 'all' ? {} : { 'tree_id:in': treeId }, signal }),
   ]);
-  const wanted = treeId === 'all' ? trees : trees.filter((tree) => tree.id === treeId);
+  const wanted = byTreeId(treeId === 'all' ? trees : trees.filter((tree) => tree.id === treeId));
   if (treeId !== 'all' && wanted.length === 0) {
     throw new AppError(ERROR_CODES.treeNotFound, `Category tree ${treeId} was not found in this store`);
   }

@@ -751,7 +751,8 @@ describe.each(testDatabaseKinds())('import product (%s)', (kind) => {
             value_data: { checked_value: true },
             price: { adjuster: 'relative', adjuster_value: 4 },
           },
-          { label: 'Not wrapped', value_data: { checked_value: false }, price: null },
+          // No adjuster reads `{}`, as BigCommerce's example answers (product-modifiers_catalog.v3.yml 163-165).
+          { label: 'Not wrapped', value_data: { checked_value: false }, price: {} },
         ],
       },
       {

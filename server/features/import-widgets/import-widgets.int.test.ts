@@ -177,7 +177,7 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
   /** The demo store's entity ids that have page content (sandbox README: the first products, categories, brands). */
   async function demoEntities() {
     const products = await app.sandbox<{ data: Array<{ id: number }> }>(
-      '/v3/catalog/products?limit=250&include_fields=id',
+      '/v3/catalog/products?limit=250&include_fields=name&sort=id',
     );
     const categories = await app.sandbox<{ data: Array<{ category_id: number }> }>(
       '/v3/catalog/trees/categories?limit=250',

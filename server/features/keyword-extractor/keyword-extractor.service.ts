@@ -27,7 +27,8 @@ export async function productPage(
   { signal }: Options = {},
 ): Promise<ProductPage> {
   const page = await client.products.list({
-    query: { 'channel_id:in': request.channelId, include_fields: 'id,name,description' },
+    // Pages read one request at a time stay one list only in an order asked for (products_catalog.v3.yml SortParam).
+    query: { 'channel_id:in': request.channelId, include_fields: 'id,name,description', sort: 'id' },
     page: request.page,
     limit: KEYWORD_PAGE_SIZE,
     signal,
@@ -100,7 +101,11 @@ export async function channelProducts(
 ): Promise<ChannelProducts> {
   const read = (page: number) =>
     client.products.list({
-      query: { 'channel_id:in': request.channelId, include_fields: 'id,name,description,page_title' },
+      query: {
+        'channel_id:in': request.channelId,
+        include_fields: 'id,name,description,page_title',
+        sort: 'id',
+      },
       page,
       limit: KEYWORD_PAGE_SIZE,
       signal,

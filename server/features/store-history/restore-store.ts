@@ -35,8 +35,16 @@ export type RestorePlanItem = {
   /** `delete` (an undo only): an item the restore made again, deleted again unless it changed since. */
   action: 'update' | 'create' | 'unchanged' | 'delete';
   units: RestoreUnit[];
-  /** For `create`: the body that makes the item again (the snapshot's writable fields). */
+  /**
+   * For `create`, in plans kept before the body moved out (still read): the body that makes the item again (the
+   * snapshot's writable fields; a product's whole snapshot).
+   */
   create?: Record<string, unknown>;
+  /**
+   * For `create`: the hash of the snapshot's blob the item is made again from (snapshot-repository.ts `readBlob`), read
+   * when the job makes it (`createBodyOf`). A plan row then holds a hash per item, not a whole product.
+   */
+  createFrom?: string;
   /** For `delete`: the hash (valueHash) of the item as the restore made it; left out when the restore kept none. */
   madeHash?: string;
   /** The order of writing (restoreLevel): the job writes a level's items before the next level's. */

@@ -54,6 +54,7 @@ import {
 import { itemKeyText } from './snapshot-repository';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
 import { createProductWhole } from './restore-create';
+import { createBodyOf } from './restore.service';
 import { droppedText, repointField, repointItem, repointKey, resolveReferences } from './restore-refs';
 import { restoreTargets } from './restore-start';
 import { mapBounded } from '../../../common/map-bounded';
@@ -70,6 +71,7 @@ export const restorePlanItemSchema = z.object({
   action: z.enum(['update', 'create', 'unchanged', 'delete']),
   units: z.array(unitSchema),
   create: z.record(z.string(), z.unknown()).optional(),
+  createFrom: z.string().optional(),
   madeHash: z.string().optional(),
   level: z.number().optional(),
 }) satisfies z.ZodType<RestorePlanItem>;
@@ -114,6 +116,11 @@ export type RestoreJobDeps = {
   now?: () => Date;
   /** The store's old-to-new ids (issue 40): recorded as items are made again, read to re-point references. */
   idMap?: IdMapRepository;
+  /**
+   * The snapshots' blobs (snapshot-repository.ts `readBlob`): the body of an item made again is read from its blob
+   * (`RestorePlanItem.createFrom`) when the job makes it.
+   */
+  blobs?: { readBlob: (owner: string, hash: string) => Promise<unknown> };
   /** The before-job snapshots' state (a restore waits for its own before it writes). */
   snapshotState?: (snapshotId: string) => Promise<string | undefined>;
   /** How long a slice waits for the before-job snapshot before it is queued again. Default 1 s. */
@@ -139,7 +146,13 @@ type RestoreWriteContext = {
   saveMark: (entry: RestoreBackupEntry) => Promise<void>;
   /** An item the undo deleted leaves the id map. */
   forgetMade: (item: RestorePlanItem) => Promise<void>;
+  /** The body that makes an item again: the plan's own (older plans), or read from the snapshot's blob. */
+  createBody: (item: RestorePlanItem) => Promise<Record<string, unknown> | undefined>;
 };
+
+/** Said when the snapshot an item is made again from was deleted between the preview and the job. */
+export const RESTORE_BLOB_GONE_REASON =
+  'The snapshot this item would be made again from has been deleted since the preview';
 
 /** The words of a failure the user reads: BigCommerce's message, ours, or a plain one for anything else. */
 function reasonOf(error: unknown, logger: Logger, jobId: string): string {
@@ -299,14 +312,18 @@ async function decideCreate(
   backedUp: RestoreBackupEntry | undefined,
 ): Promise<Decision> {
   const { client, logger, map } = deps;
-  if (!item.create) return { end: outcome(item, 'failed', DELETED_NOT_SUPPORTED(item.kind)) };
+  if (!item.create && !item.createFrom) {
+    return { end: outcome(item, 'failed', DELETED_NOT_SUPPORTED(item.kind)) };
+  }
+  const create = await deps.createBody(item);
+  if (!create) return { end: outcome(item, 'failed', RESTORE_BLOB_GONE_REASON) };
   const live = await readLive(client, item.kind, item.key);
   if (live !== null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
   // Names are unique (products, brands; categories among their siblings): one there now was made by an earlier
   // attempt of this job, or by someone.
-  const name = typeof item.create.name === 'string' ? item.create.name : item.name;
+  const name = typeof create.name === 'string' ? create.name : item.name;
   const parent =
-    item.kind === 'category' ? repointField('category', 'parent_id', item.create.parent_id, map) : undefined;
+    item.kind === 'category' ? repointField('category', 'parent_id', create.parent_id, map) : undefined;
   // An earlier attempt that saved the id of what it made (saveMark): that item, if the store still holds it.
   const marked =
     backedUp?.createdId !== undefined &&
@@ -316,7 +333,7 @@ async function decideCreate(
   const existing =
     marked ??
     (await findByName(client, item.kind, name, {
-      ...item.create,
+      ...create,
       ...(parent === undefined ? {} : { parent_id: parent }),
     }));
   if (existing) {
@@ -337,7 +354,7 @@ async function decideCreate(
       ? { end }
       : { end, mark: await madeMark(client, item, id, logger) };
   }
-  const snapshot = item.create;
+  const snapshot = create;
   return {
     item,
     ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: [] } }),
@@ -501,6 +518,12 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
       if (deps.idMap && (typeof id === 'number' || typeof id === 'string')) {
         await deps.idMap.forget(row.storeHash, item.kind, id);
       }
+    },
+    createBody: async (item) => {
+      if (item.create) return item.create;
+      if (!item.createFrom || !deps.blobs) return undefined;
+      const blob = await deps.blobs.readBlob(row.owner, item.createFrom);
+      return blob === null ? undefined : createBodyOf(item.kind, blob);
     },
   });
 

@@ -118,6 +118,34 @@ function createBody(kind: SnapshotItemKind, snapshot: Obj, units: readonly Write
 /** Why a variant's image that differs is not written (issue 40: named in the preview, never hidden). */
 export const VARIANT_IMAGE_REASON =
   "A restore does not write a variant's image: BigCommerce sets it only by uploading one (product-variants_catalog.v3.yml createProductVariantImage) and documents no way to remove it, so it stays as it is in the store";
+
+/**
+ * The body that makes a deleted item again from the snapshot's blob (`RestorePlanItem.createFrom`): a product whole
+ * (restore-create.ts makes it with its parts), a category or brand its writable fields; undefined for the kinds a
+ * restore does not make again. The same body `planItem` gives as `create`.
+ */
+export function createBodyOf(kind: SnapshotItemKind, blob: unknown): Obj | undefined {
+  const whole = canonicalItem(blob);
+  if (!isObj(whole)) return undefined;
+  if (kind === 'product') return whole;
+  return createBody(
+    kind,
+    whole,
+    unitsOfItem(kind, whole, null).filter((unit) => unit.type === 'field'),
+  );
+}
+
+/**
+ * The plan item as a preview row keeps it: an item made again names its snapshot blob (`createFrom`) instead of holding
+ * its body, and holds no units (a create writes the body, never units). A row then grows by a hash per item made again,
+ * however large the product (its description, variants and images stay in the object store, stored once).
+ */
+export function keptPlanItem(plan: RestorePlanItem, blobHash: string): RestorePlanItem {
+  if (plan.action !== 'create' || plan.create === undefined) return plan;
+  const { create: _body, ...rest } = plan;
+  return { ...rest, units: [], createFrom: blobHash };
+}
+
 export const STOCK_NOT_CHOSEN_REASON =
   'Stock levels are restored only when chosen: the store keeps its stock (sales since the snapshot included)';
 export type PlanOptions = {
@@ -385,6 +413,7 @@ export async function previewRestore(
       ...result,
       data,
       live,
+      blobHash: row.hash,
       parent: typeof parent === 'number' && parent > 0 ? String(parent) : null,
     };
   });
@@ -447,7 +476,7 @@ export async function previewRestore(
     owner: snapshot.owner,
     snapshotId: snapshot.id,
     storeHash: snapshot.storeHash,
-    items: ordered.map((p) => p.plan),
+    items: ordered.map((p) => keptPlanItem(p.plan, p.blobHash)),
     now,
     expiresAt,
   });

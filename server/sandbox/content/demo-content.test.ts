@@ -181,7 +181,10 @@ describe('demo content', () => {
   });
 
   it('has web pages to name pages/page entities', () => {
-    const pages = createContentState(refs).listWebPages();
+    // getPages documents no order: sorted here.
+    const pages = createContentState(refs)
+      .listWebPages()
+      .sort((a, b) => a.id - b.id);
     expect(pages.map((p) => [p.id, p.name, p.type])).toEqual([
       [1, 'Shipping & Returns', 'page'],
       [2, 'Contact Us', 'contact_form'],
@@ -209,7 +212,7 @@ describe('demo content', () => {
     const posts = state.blogPosts.list();
     expect(posts).toHaveLength(5);
     expect(posts.filter((p) => !p.is_published).map((p) => p.title)).toEqual(['Autumn Collection Preview']);
-    const redirects = state.redirects.list();
+    const redirects = state.redirects.list({ sort: 'id' });
     expect(new Set(redirects.map((r) => r.to.type))).toEqual(
       new Set(['product', 'category', 'brand', 'page', 'post', 'url']),
     );

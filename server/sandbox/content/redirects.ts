@@ -3,6 +3,7 @@
 // (store_content.v2.yml:9, 661-920) is not served either.
 import { z } from 'zod';
 import { BcApiError } from '../envelope';
+import { unaskedOrder } from '../query';
 import { parseBody } from '../schemas';
 import type { EntityKind, StorefrontContext } from './storefront-context';
 
@@ -123,16 +124,17 @@ export class Redirects {
 
   /**
    * getRedirects' filters (redirects.v3.yml:34-107): `site_id`, `id:in`, `id:min`, `id:max`, `keyword` ("Will only
-   * search from the beginning of a URL path", 105), `sort` (from_path, type, site_id, id) and `direction`. Default
-   * order: id ascending ("redirect IDs increment when new redirects are added", 76).
+   * search from the beginning of a URL path", 105), `sort` (from_path, type, site_id, id) and `direction`. Without `sort`
+   * the order is not documented ("you can sort by ID to return results in redirect create date order", 76): the
+   * sandbox's neutral order (`unaskedOrder`).
    */
   list(filter: RedirectFilter = {}): Redirect[] {
     const keyword = filter.keyword?.toLowerCase();
-    const key = filter.sort ?? 'id';
+    const key = filter.sort;
     const sign = filter.direction === 'desc' ? -1 : 1;
     const value = (r: Redirect): string | number =>
       key === 'type' ? r.to.type : key === 'from_path' ? r.from_path : key === 'site_id' ? r.site_id : r.id;
-    return [...this.redirects.values()]
+    const found = [...this.redirects.values()]
       .filter((r) => filter.siteId === undefined || r.site_id === filter.siteId)
       .filter((r) => filter.ids === undefined || filter.ids.includes(r.id))
       .filter((r) => filter.idMin === undefined || r.id >= filter.idMin)
@@ -141,7 +143,9 @@ export class Redirects {
         if (keyword === undefined) return true;
         const path = r.from_path.toLowerCase();
         return path.startsWith(keyword) || path.startsWith(`/${keyword.replace(/^\//, '')}`);
-      })
+      });
+    if (key === undefined) return unaskedOrder(found, (r) => r.id).map((r) => structuredClone(r));
+    return found
       .sort((a, b) => {
         const x = value(a);
         const y = value(b);

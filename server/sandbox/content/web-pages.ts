@@ -3,6 +3,7 @@
 // kept in the state (so a demo copy replays the same ids). Failures throw BcApiError in the bodies [PAGES] shows.
 import { z } from 'zod';
 import { BcApiError } from '../envelope';
+import { unaskedOrder } from '../query';
 import { parseBody } from '../schemas';
 import type { StorefrontContext } from './storefront-context';
 import { contentSlug } from './slug';
@@ -142,11 +143,12 @@ export class WebPages {
 
   /**
    * getPages' filters (pages.v3.yml:70-77, 541-588): `channel_id`, `id:in`, `name`, and `name:like`, which matches
-   * "pages whose `name` or `body` contain the supplied string". Ordered by id.
+   * "pages whose `name` or `body` contain the supplied string". getPages documents no sort: the sandbox's neutral
+   * order (`unaskedOrder`).
    */
   list(filter: WebPageFilter = {}): WebPage[] {
     const like = filter.nameLike?.toLowerCase();
-    return [...this.pages.values()]
+    const pages = [...this.pages.values()]
       .filter((page) => filter.channelId === undefined || page.channel_id === filter.channelId)
       .filter((page) => filter.ids === undefined || filter.ids.includes(page.id))
       .filter((page) => filter.name === undefined || page.name === filter.name)
@@ -155,9 +157,8 @@ export class WebPages {
           like === undefined ||
           page.name.toLowerCase().includes(like) ||
           (page.body ?? '').toLowerCase().includes(like),
-      )
-      .sort((a, b) => a.id - b.id)
-      .map((page) => structuredClone(page));
+      );
+    return unaskedOrder(pages, (page) => page.id).map((page) => structuredClone(page));
   }
 
   /**

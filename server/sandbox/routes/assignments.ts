@@ -3,7 +3,7 @@
 import type { SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { BcApiError, v3List } from '../envelope';
-import { intListParam, pagingParams } from '../query';
+import { intListParam, pagingParams, unaskedOrder } from '../query';
 import { categoryAssignmentSchema, channelAssignmentSchema, parseBody } from '../schemas';
 import { query, readJson, requireArray } from './helpers';
 
@@ -15,15 +15,15 @@ export function registerAssignmentRoutes(app: SandboxApp): void {
     const { page, limit } = pagingParams(q, 250);
     const products = intListParam(q, 'product_id:in');
     const channels = intListParam(q, 'channel_id:in');
-    const rows = [...c.get('store').data.products.values()]
-      .filter((r) => !products || products.includes(r.fields.id))
-      .sort((a, b) => a.fields.id - b.fields.id)
-      .flatMap((r) =>
-        [...r.channelIds]
-          .sort((a, b) => a - b)
-          .filter((ch) => !channels || channels.includes(ch))
-          .map((ch) => ({ product_id: r.fields.id, channel_id: ch })),
-      );
+    const rows = unaskedOrder(
+      [...c.get('store').data.products.values()].filter((r) => !products || products.includes(r.fields.id)),
+      (r) => r.fields.id,
+    ).flatMap((r) =>
+      [...r.channelIds]
+        .sort((a, b) => a - b)
+        .filter((ch) => !channels || channels.includes(ch))
+        .map((ch) => ({ product_id: r.fields.id, channel_id: ch })),
+    );
     return v3List(c, rows, page, limit);
   });
 
@@ -74,15 +74,15 @@ export function registerAssignmentRoutes(app: SandboxApp): void {
     const { page, limit } = pagingParams(q, 250);
     const products = intListParam(q, 'product_id:in');
     const categories = intListParam(q, 'category_id:in');
-    const rows = [...c.get('store').data.products.values()]
-      .filter((r) => !products || products.includes(r.fields.id))
-      .sort((a, b) => a.fields.id - b.fields.id)
-      .flatMap((r) =>
-        [...r.fields.categories]
-          .sort((a, b) => a - b)
-          .filter((cat) => !categories || categories.includes(cat))
-          .map((cat) => ({ product_id: r.fields.id, category_id: cat })),
-      );
+    const rows = unaskedOrder(
+      [...c.get('store').data.products.values()].filter((r) => !products || products.includes(r.fields.id)),
+      (r) => r.fields.id,
+    ).flatMap((r) =>
+      [...r.fields.categories]
+        .sort((a, b) => a - b)
+        .filter((cat) => !categories || categories.includes(cat))
+        .map((cat) => ({ product_id: r.fields.id, category_id: cat })),
+    );
     return v3List(c, rows, page, limit);
   });
 

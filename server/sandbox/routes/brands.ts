@@ -2,7 +2,7 @@
 import type { SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { BcApiError, v3Data } from '../envelope';
-import { numericFilter, strParam } from '../query';
+import { enumParam, numericFilter, strParam, unaskedOrder } from '../query';
 import { slugify } from '../records';
 import { brandSchema, parseBody } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
@@ -24,6 +24,15 @@ function brandFilter(q: URLSearchParams): (b: Brand) => boolean {
     (pageTitle === undefined || b.page_title === pageTitle);
 }
 
+/** `sort=name` is the one documented sort (brands_catalog.v3.yml SortQuery 2701-2708, DirectionQuery); unasked, the
+ * neutral order. */
+function sortBrands(brands: Brand[], q: URLSearchParams): Brand[] {
+  const sort = enumParam(q, 'sort', ['name'] as const);
+  const sign = enumParam(q, 'direction', ['asc', 'desc'] as const) === 'desc' ? -1 : 1;
+  if (sort === undefined) return unaskedOrder(brands, (b) => b.id);
+  return [...brands].sort((a, b) => sign * a.name.localeCompare(b.name) || a.id - b.id);
+}
+
 function assertUniqueName(data: StoreData, name: string, ignoreId?: number): void {
   for (const b of data.brands.values()) {
     if (b.id !== ignoreId && b.name.toLowerCase() === name.trim().toLowerCase()) {
@@ -37,10 +46,9 @@ function assertUniqueName(data: StoreData, name: string, ignoreId?: number): voi
 export function registerBrandRoutes(app: SandboxApp): void {
   app.get(`${V3}/catalog/brands`, (c) => {
     const page = listPage(c);
-    const brands = [...c.get('store').data.brands.values()]
-      .filter(brandFilter(query(c)))
-      .sort((a, b) => a.id - b.id);
-    return page(brands);
+    const q = query(c);
+    const brands = [...c.get('store').data.brands.values()].filter(brandFilter(q));
+    return page(sortBrands(brands, q));
   });
 
   app.get(`${V3}/catalog/brands/${BRAND_ID}`, (c) => {

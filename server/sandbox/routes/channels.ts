@@ -2,7 +2,7 @@
 import type { SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { BcApiError, v3Data, v3List } from '../envelope';
-import { boolParam, pagingParams, strListParam } from '../query';
+import { boolParam, pagingParams, strListParam, unaskedOrder } from '../query';
 import { pathId, query } from './helpers';
 
 export function registerChannelRoutes(app: SandboxApp): void {
@@ -20,9 +20,13 @@ export function registerChannelRoutes(app: SandboxApp): void {
       )
       .filter((ch) => !statusIn || statusIn.includes(ch.status))
       .filter((ch) => !typeIn || typeIn.includes(ch.type))
-      .filter((ch) => !platformIn || platformIn.includes(ch.platform.toLowerCase()))
-      .sort((a, b) => a.id - b.id);
-    return v3List(c, channels, page, limit);
+      .filter((ch) => !platformIn || platformIn.includes(ch.platform.toLowerCase()));
+    return v3List(
+      c,
+      unaskedOrder(channels, (ch) => ch.id),
+      page,
+      limit,
+    );
   });
 
   app.get(`${V3}/channels/:channel_id{[0-9]+}`, (c) => {

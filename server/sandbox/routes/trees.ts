@@ -13,6 +13,7 @@ import {
   pagingParams,
   strListParam,
   strParam,
+  unaskedOrder,
 } from '../query';
 import { slugify } from '../records';
 import {
@@ -202,9 +203,14 @@ export function registerTreeRoutes(app: SandboxApp): void {
     const channels = intListParam(q, 'channel_id:in');
     const trees = [...c.get('store').data.trees.values()]
       .filter((t) => !ids || ids.includes(t.id))
-      .filter((t) => !channels || t.channels.some((ch) => channels.includes(ch)))
-      .sort((a, b) => a.id - b.id);
-    return v3List(c, trees, page, limit);
+      .filter((t) => !channels || t.channels.some((ch) => channels.includes(ch)));
+    // getCategoryTrees documents no sort (category-trees_catalog.v3.yml 295-340).
+    return v3List(
+      c,
+      unaskedOrder(trees, (t) => t.id),
+      page,
+      limit,
+    );
   });
 
   app.put(`${V3}/catalog/trees`, async (c) => {
@@ -283,10 +289,16 @@ export function registerTreeRoutes(app: SandboxApp): void {
 
   app.get(`${V3}/catalog/trees/categories`, (c) => {
     const page = listPage(c);
-    const categories = [...c.get('store').data.categories.values()]
-      .filter(categoryFilter(query(c), GET_CATEGORIES_PARAMS))
-      .sort((a, b) => a.tree_id - b.tree_id || a.category_id - b.category_id);
-    return page(categories, (cat) => cat, ['category_id']);
+    const categories = [...c.get('store').data.categories.values()].filter(
+      categoryFilter(query(c), GET_CATEGORIES_PARAMS),
+    );
+    // getAllCategories documents no `sort` (category-trees_catalog.v3.yml 125-205): a client that needs an order
+    // sorts what it read.
+    return page(
+      unaskedOrder(categories, (cat) => cat.category_id),
+      (cat) => cat,
+      ['category_id'],
+    );
   });
 
   app.post(`${V3}/catalog/trees/categories`, async (c) => {

@@ -12,7 +12,7 @@ import {
   updateVariant,
 } from '../catalog';
 import { BcApiError, v3Data } from '../envelope';
-import { documentedOnly, intListParam, intParam, strParam } from '../query';
+import { documentedOnly, intListParam, intParam, strParam, unaskedOrder } from '../query';
 import { parseBody, variantBatchItemSchema, variantSchema } from '../schemas';
 import type { ProductRecord, Variant } from '../types';
 import {
@@ -106,9 +106,11 @@ export function registerVariantRoutes(app: SandboxApp, deps: RouteDeps): void {
     const sku = strParam(q, 'sku')?.toLowerCase();
     const upc = strParam(q, 'upc');
     const productIds = intListParam(q, 'product_id:in');
-    const rows = [...store.data.products.values()]
-      .filter((r) => !productIds || productIds.includes(r.fields.id))
-      .sort((a, b) => a.fields.id - b.fields.id)
+    // getVariants documents no sort (product-variants_catalog.v3.yml 1038-1051): products in the neutral order.
+    const products = [...store.data.products.values()].filter(
+      (r) => !productIds || productIds.includes(r.fields.id),
+    );
+    const rows = unaskedOrder(products, (r) => r.fields.id)
       .flatMap((r) => allVariants(r))
       .filter((v) => id === undefined || v.id === id)
       .filter((v) => sku === undefined || v.sku.toLowerCase() === sku)
