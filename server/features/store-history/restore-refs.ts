@@ -22,6 +22,20 @@ export const REFERENCE_FIELDS: Partial<Record<SnapshotItemKind, Record<string, S
   placement: { widget_uuid: 'widget' },
 };
 
+/**
+ * The references a create cannot do without: a widget's template (widgets.v3.yml widget_Post required, 1388-1390) and
+ * a placement's widget (placement_Post required, 1421-1423). One gone since leaves nothing to make the item on.
+ */
+const REQUIRED_ON_CREATE: Partial<Record<SnapshotItemKind, readonly string[]>> = {
+  widget: ['widget_template_uuid'],
+  placement: ['widget_uuid'],
+};
+
+/** The required references a create body lacks once those gone since are left out (resolveReferences). */
+export function missingRequired(kind: SnapshotItemKind, body: Obj): string[] {
+  return (REQUIRED_ON_CREATE[kind] ?? []).filter((field) => !isRealId(body[field]));
+}
+
 /** A redirect's target by its `to.type` (redirects.v3.yml RedirectTo 600-618); `url` names no item. */
 const REDIRECT_TARGET_KINDS: Record<string, SnapshotItemKind> = {
   product: 'product',
@@ -258,6 +272,10 @@ export async function resolveReferences(
   }
   return { body: out, dropped };
 }
+
+/** Words for the job's outcome: an item not made again, since what it must refer to is gone (missingRequired). */
+export const cannotMakeText = (kind: SnapshotItemKind) =>
+  `a ${kind.replace('-', ' ')} cannot be made without it, so it was not made again`;
 
 /** Words for the job's outcome: what was left out. */
 export function droppedText(dropped: readonly DroppedReference[]): string {
