@@ -2,7 +2,8 @@
 // restored with it) is left out and named in the item's outcome, never the whole item's failure. A web page whose
 // parent is gone is made again at the top; a placement whose snapshot widget is gone keeps the widget it has now and
 // gets its other fields back. A placement whose widget is gone, or a widget whose template is, cannot be made without
-// it (widgets.v3.yml placement_Post and widget_Post require them): nothing is sent, and the outcome says why.
+// it (widgets.v3.yml placement_Post and widget_Post require them), nor a placement on one product's page whose product
+// is gone (it would show on every product's page): nothing is sent, and the outcome says why.
 // Over HTTP against the app's sandbox, on both databases.
 import { describe, expect, it } from 'vitest';
 import {
@@ -66,6 +67,17 @@ describe.each(testDatabaseKinds())('a restore of content whose references are go
       });
     const orphan = await placement(placed, 5);
     const moved = await placement(first, 6);
+    // A placement on one product's page (entity_id), that product deleted since, and the placement with it.
+    const productId = 81;
+    const onProduct = await made('/v3/content/placements', {
+      widget_uuid: second.uuid,
+      template_file: 'pages/product',
+      entity_id: String(productId),
+      region: 'product_below_price',
+      sort_order: 3,
+      status: 'active',
+      channel_id: 1,
+    });
     const parent = await made('/v3/content/pages', {
       name: 'Refs Parent',
       type: 'page',
@@ -98,6 +110,8 @@ describe.each(testDatabaseKinds())('a restore of content whose references are go
     await remove(`/v3/content/widgets/${String(first.uuid)}`);
     await remove(`/v3/content/pages/${String(child.id)}`);
     await remove(`/v3/content/pages/${String(parent.id)}`);
+    await remove(`/v3/content/placements/${String(onProduct.uuid)}`);
+    await remove(`/v3/catalog/products/${productId}`);
 
     // Restored: the placement, the widget, the moved placement and the child page; not what they refer to.
     const items: RestoreItem[] = [
@@ -105,6 +119,7 @@ describe.each(testDatabaseKinds())('a restore of content whose references are go
       { kind: 'widget', key: { id: String(onLost.uuid) } },
       { kind: 'placement', key: { id: String(moved.uuid) } },
       { kind: 'web-page', key: { id: Number(child.id) } },
+      { kind: 'placement', key: { id: String(onProduct.uuid) } },
     ];
     const previewed = await restore(snapshotId, cookie, { preview: true, items });
     expect(previewed.status, await previewed.clone().text()).toBe(200);
@@ -118,6 +133,7 @@ describe.each(testDatabaseKinds())('a restore of content whose references are go
       [`widget ${String(onLost.uuid)}`]: 'create',
       [`placement ${String(moved.uuid)}`]: 'update',
       [`web-page ${String(child.id)}`]: 'create',
+      [`placement ${String(onProduct.uuid)}`]: 'create',
     });
     const started = await restore(snapshotId, cookie, { preview: false, previewId: preview.previewId });
     expect(started.status, await started.clone().text()).toBe(202);
@@ -152,6 +168,17 @@ describe.each(testDatabaseKinds())('a restore of content whose references are go
       outcome: 'skipped',
       reason: `${gone('widget_template_uuid', 'widget-template', lost.uuid)}; a widget cannot be made without it, so it was not made again`,
     });
+    // Made without its product, the placement would show on every product's page: not made either.
+    expect(outcomeOf(onProduct.uuid)).toMatchObject({
+      outcome: 'skipped',
+      reason: `${gone('entity_id', 'product', productId)}; a placement cannot be made without it, so it was not made again`,
+    });
+    const onProductPages = (
+      await sandbox<{ data: Obj[] }>('/v3/content/placements?template_file=pages/product&limit=250')
+    ).data;
+    expect(onProductPages.filter((p) => p.region === 'product_below_price' && p.sort_order === 3)).toEqual(
+      [],
+    );
     expect(job.outcomes!.filter((o) => o.outcome === 'failed')).toEqual([]);
     const widgets = (await sandbox<{ data: Obj[] }>('/v3/content/widgets?name=Refs%20On%20Lost')).data;
     expect(widgets).toEqual([]);

@@ -36,6 +36,18 @@ export function missingRequired(kind: SnapshotItemKind, body: Obj): string[] {
   return (REQUIRED_ON_CREATE[kind] ?? []).filter((field) => !isRealId(body[field]));
 }
 
+/**
+ * Whether an item cannot be made again once the references gone since are left out: a required one is missing, or a
+ * placement lost the entity it was for (made without `entity_id` it would show on every page of its template file,
+ * widgets.v3.yml placement_Base 1595-1597, not on the one page it was on).
+ */
+export function cannotMakeWithout(kind: SnapshotItemKind, body: Obj, dropped: readonly DroppedReference[]) {
+  return (
+    missingRequired(kind, body).length > 0 ||
+    (kind === 'placement' && dropped.some((d) => d.field === 'entity_id'))
+  );
+}
+
 /** A redirect's target by its `to.type` (redirects.v3.yml RedirectTo 600-618); `url` names no item. */
 const REDIRECT_TARGET_KINDS: Record<string, SnapshotItemKind> = {
   product: 'product',

@@ -59,7 +59,7 @@ import { createBodyOf } from './restore.service';
 import {
   cannotMakeText,
   droppedText,
-  missingRequired,
+  cannotMakeWithout,
   repointField,
   repointItem,
   repointKey,
@@ -394,9 +394,12 @@ async function decideCreate(
     const id =
       typeof existing.id === 'string' && !/^\d+$/.test(existing.id) ? existing.id : Number(existing.id);
     await deps.recordMade(item, id);
-    // A product whose id was saved but not its finished state: the attempt stopped while it made its parts.
+    // A product whose finished state was not saved: the attempt stopped while it made its parts (its id saved), or
+    // before it sent any (found by name, no id saved).
     const unfinished =
-      item.kind === 'product' && backedUp.createdId === id && backedUp.createdHash === undefined
+      item.kind === 'product' &&
+      backedUp.createdHash === undefined &&
+      (backedUp.createdId === undefined || backedUp.createdId === id)
         ? `; ${PARTS_UNFINISHED_NOTE}`
         : '';
     const end = outcome(item, 'written', madeAgainReason(id) + unfinished);
@@ -407,8 +410,8 @@ async function decideCreate(
       : { end, mark: await madeMark(client, item, id, logger) };
   }
   const snapshot = create;
-  // A placement whose widget is gone since, a widget whose template is: nothing to make it on, and nothing is sent.
-  if (resolved && missingRequired(item.kind, resolved.body).length > 0) {
+  // A placement whose widget or page is gone since, a widget whose template is: nothing to make it on, nothing sent.
+  if (resolved && cannotMakeWithout(item.kind, resolved.body, resolved.dropped)) {
     return {
       end: outcome(item, 'skipped', `${droppedText(resolved.dropped)}; ${cannotMakeText(item.kind)}`),
     };
