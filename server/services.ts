@@ -237,6 +237,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     restoreJobKind({
       idMap: storeIdMaps,
       blobs: snapshots,
+      snapshotHolds: (id, kind, key) => snapshots.holds(id, kind, key),
       jobs: jobStore,
       clients,
       getCipher: getTokenCipher,

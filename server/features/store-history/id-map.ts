@@ -16,16 +16,24 @@ export type IdMap = {
   resolve: (kind: SnapshotItemKind, id: number | string) => number | string;
   /** Whether the id was made again (it names an item that is gone, under a new id). */
   has: (kind: SnapshotItemKind, id: number | string) => boolean;
+  /** The old ids the map names this id the new id of (an item made again as it); none for an id never made again. */
+  madeFrom: (kind: SnapshotItemKind, id: number | string) => string[];
 };
 
-export const EMPTY_ID_MAP: IdMap = { resolve: (_kind, id) => id, has: () => false };
+export const EMPTY_ID_MAP: IdMap = { resolve: (_kind, id) => id, has: () => false, madeFrom: () => [] };
 
 /** A map of pairs (tests and the pure code's callers). */
 export function idMapOf(pairs: Iterable<[SnapshotItemKind, number | string, number | string]>): IdMap {
   const map = new Map<string, string>();
-  for (const [kind, oldId, newId] of pairs) map.set(`${kind}:${String(oldId)}`, String(newId));
+  const from = new Map<string, string[]>();
+  for (const [kind, oldId, newId] of pairs) {
+    map.set(`${kind}:${String(oldId)}`, String(newId));
+    const key = `${kind}:${String(newId)}`;
+    from.set(key, [...(from.get(key) ?? []), String(oldId)]);
+  }
   return {
     has: (kind, id) => map.has(`${kind}:${String(id)}`),
+    madeFrom: (kind, id) => from.get(`${kind}:${String(id)}`) ?? [],
     resolve: (kind, id) => {
       let current = String(id);
       for (let hop = 0; hop < MAX_HOPS; hop++) {

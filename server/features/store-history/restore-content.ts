@@ -4,7 +4,8 @@
 // Widget templates are made again here too (a custom template deleted since the snapshot: the widgets and placements
 // made again after it name its new uuid through the id map).
 import type { SnapshotItemKind } from '../../../common/contracts/store-history';
-import type { BigCommerceClient, RedirectToType, WebPageCreate } from '../../integrations/bigcommerce';
+import { canonicalValue } from '../../../common/store-history/field-diff';
+import type { BigCommerceClient, Page, RedirectToType, WebPageCreate } from '../../integrations/bigcommerce';
 import { placementData, widgetData } from './snapshot-content';
 import {
   BLOG_POST_FIELDS,
@@ -215,16 +216,101 @@ export async function createContent(
 }
 
 /**
+ * What a retried create may adopt (restore.job.ts decideCreate, only with the backup entry saved just before the create
+ * was sent): `notOurs` answers whether an item of the kind, by its id, cannot be the one an earlier attempt made (the
+ * snapshot held it, or the store's id map names it the new id of another item).
+ */
+export type EarlierAttempt = { notOurs: (id: string) => Promise<boolean> };
+
+/** Widgets, placements and widget templates have no unique name: found by their content, for a retried create only. */
+export const FOUND_BY_CONTENT: readonly SnapshotItemKind[] = ['widget-template', 'widget', 'placement'];
+
+/** Pages of 250 read at most when looking for an item by its content: 5,000 custom templates across channels (120). */
+const MAX_FIND_PAGES = 20;
+
+/**
+ * Whether an item the store answered holds the create body's values: every field the body sets, deep equal (a widget
+ * read as a snapshot keeps it, its template named by uuid and its configuration without BigCommerce's `_`; a
+ * placement's widget by uuid). Fields the body leaves out (the store's defaults, ids, dates) are not compared.
+ */
+export function sameContent(kind: SnapshotItemKind, candidate: Obj, body: Obj): boolean {
+  const held =
+    kind === 'widget' ? widgetData(candidate) : kind === 'placement' ? placementData(candidate) : candidate;
+  return Object.keys(body).every(
+    (field) => JSON.stringify(canonicalValue(held[field])) === JSON.stringify(canonicalValue(body[field])),
+  );
+}
+
+/** The items of a list, page by page, at most MAX_FIND_PAGES pages. */
+async function listBounded(read: (page: number) => Promise<Page<unknown>>): Promise<Obj[]> {
+  const out: Obj[] = [];
+  for (let page = 1; page <= MAX_FIND_PAGES; page++) {
+    const answer = await read(page);
+    out.push(...(answer.items as Obj[]));
+    if (answer.items.length === 0 || page >= (answer.pagination?.total_pages ?? page)) break;
+  }
+  return out;
+}
+
+/**
+ * The item an earlier attempt of a restore made from this create body (references as it sent them) and did not live to
+ * record, by its content; null when there is none, or when `earlier` is not given (no create was sent):
+ * - widget: `GET /v3/content/widgets?widget_template_uuid=&name=` (widgets.v3.yml getWidgets 265-274, the parameters
+ *   FilterWidgetTemplateUUIDParam 490-497 and FilterWidgetNameParam 505-510);
+ * - placement: `GET /v3/content/placements?widget_uuid=&template_file=` (getPlacements 380-389, FilterWidgetUUIDParam
+ *   549-556, FilterTemplateFileParam 511-517; there is no region or entity filter);
+ * - widget template: `GET /v3/content/widget-templates?widget_template_kind=custom&channel_id:in=` (getWidgetTemplates
+ *   125-142: no name filter, so every page, bounded), a template a restore makes being custom (`kind`, 937).
+ * Of those holding the body's values (sameContent), the first one `earlier.notOurs` does not rule out.
+ */
+async function findByContent(
+  client: BigCommerceClient,
+  kind: SnapshotItemKind,
+  body: Obj,
+  earlier: EarlierAttempt | undefined,
+): Promise<Obj | null> {
+  if (!earlier) return null;
+  const limit = 250;
+  const channel = typeof body.channel_id === 'number' ? { 'channel_id:in': body.channel_id } : {};
+  let candidates: Obj[];
+  if (kind === 'widget' && typeof body.widget_template_uuid === 'string' && typeof body.name === 'string') {
+    const query = { widget_template_uuid: body.widget_template_uuid, name: body.name, ...channel };
+    candidates = await listBounded((page) => client.widgets.list({ query, page, limit }));
+  } else if (
+    kind === 'placement' &&
+    typeof body.widget_uuid === 'string' &&
+    typeof body.template_file === 'string'
+  ) {
+    const query = { widget_uuid: body.widget_uuid, template_file: body.template_file, ...channel };
+    candidates = await listBounded((page) => client.placements.list({ query, page, limit }));
+  } else if (kind === 'widget-template') {
+    const query = { widget_template_kind: 'custom', ...channel };
+    candidates = await listBounded((page) => client.widgetTemplates.list({ query, page, limit }));
+  } else {
+    return null;
+  }
+  for (const candidate of candidates) {
+    if (typeof candidate.uuid !== 'string' || !sameContent(kind, candidate, body)) continue;
+    if (await earlier.notOurs(candidate.uuid)) continue;
+    return { ...candidate, id: candidate.uuid };
+  }
+  return null;
+}
+
+/**
  * One the store holds already by what is unique about it: a web page by its name on its channel (pages.v3.yml:896
  * "Must be unique"; `name` and `channel_id` filters 70-77), a blog post by its URL (the `url` filter,
  * store_content.v2.yml getBlogPosts), a redirect by its site and path (the upsert key, redirects.v3.yml:489; `site_id`
- * and `keyword` filters). Widgets, placements and templates have no unique name: null.
+ * and `keyword` filters). Widgets, placements and templates have no unique name: for a retried create (`earlier`), the
+ * one an earlier attempt made, by its content (findByContent); otherwise null.
  */
 export async function findContent(
   client: BigCommerceClient,
   kind: SnapshotItemKind,
   body: Obj,
+  earlier?: EarlierAttempt,
 ): Promise<Obj | null> {
+  if (FOUND_BY_CONTENT.includes(kind)) return findByContent(client, kind, body, earlier);
   if (kind === 'web-page' && typeof body.name === 'string') {
     const page = await client.webPages.list({
       query: {

@@ -1,8 +1,8 @@
 // A restore whose worker dies (issue 32: "a restart never writes an item twice or loses one"): the slice stops for good
 // after its wave landed and before it was settled, and is run again, as pg-boss's retry of an expired slice would. The
 // retry finds the values in place, writes nothing again, and counts each item once. An item made again (deleted since
-// the snapshot) whose worker dies after the create and before its id is saved is found by its name, not made twice,
-// and its id is saved then, so the undo deletes it; an undo that dies after its delete counts it deleted, once.
+// the snapshot) whose worker dies after the create (its id saved, its hash not yet) is found by that id, not made twice,
+// and its hash is saved then, so the undo deletes it; an undo that dies after its delete counts it deleted, once.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobItemOutcome } from '../../../common/contracts/jobs';
@@ -165,13 +165,14 @@ describe.each(testDatabaseKinds())('a restore when its worker dies (%s)', (kind)
     const id = await newJob(hash, token, { items });
     creates.length = 0;
 
-    // Dies once both are made, before their ids are saved and before the wave is settled.
+    // Dies once both are made (their ids saved as they were made), before their hashes are saved and the wave settled.
     const dying = dyingAt('after-send');
     void dying.kind.slice(id);
     await dying.dead;
     expect(creates).toHaveLength(2);
     expect(await healthy().slice(id)).toBe('finished');
-    // Nothing made twice: the retry found both by their names.
+    // Nothing made twice: the retry found both by their saved ids. (A worker that dies before an id is saved:
+    // restore-content-crash.int.test.ts.)
     expect(creates, creates.join('\n')).toHaveLength(2);
     const row = (await jobs.get(id))!;
     expect(row).toMatchObject({ state: 'done', total: 2, succeeded: 2, failed: 0, skipped: 0 });

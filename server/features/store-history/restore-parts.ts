@@ -449,7 +449,7 @@ async function writeModifiers(ctx: PartContext, target: Obj[], live: Obj[]): Pro
 }
 
 /** The target modifiers are re-pointed once, on entry: made from them, they are not re-pointed twice. */
-const EMPTY_MAP: IdMap = { resolve: (_kind, id) => id, has: () => false };
+const EMPTY_MAP: IdMap = { resolve: (_kind, id) => id, has: () => false, madeFrom: () => [] };
 
 /** The variant fields a create takes: those a restore updates, the stock of a variant made again, and its SKU. */
 const VARIANT_CREATE_FIELDS = [...VARIANT_FIELDS, 'inventory_level', 'inventory_warning_level', 'sku'];

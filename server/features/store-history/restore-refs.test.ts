@@ -5,8 +5,8 @@ import { planItem, restoreLevel } from './restore.service';
 import { productCreateBody } from './restore-create';
 import { modifierBody } from './restore-parts';
 import { unitHash, valueHash } from './restore-paths';
-import { entityKindOfTemplate, repointField, repointItem, repointKey } from './restore-refs';
-import { publishedDateText } from './restore-content';
+import { entityKindOfTemplate, missingRequired, repointField, repointItem, repointKey } from './restore-refs';
+import { publishedDateText, sameContent } from './restore-content';
 import type { RestorePlanItem } from './restore-store';
 
 describe('the store id map (issue 40)', () => {
@@ -23,6 +23,13 @@ describe('the store id map (issue 40)', () => {
     expect(map.resolve('product', '87')).toBe('1400');
     expect(map.has('brand', 36)).toBe(true);
     expect(map.has('brand', 37)).toBe(false);
+  });
+
+  it('names the old ids an id was made again from, and none for one never made again', () => {
+    expect(map.madeFrom('category', 777)).toEqual(['501']);
+    expect(map.madeFrom('category', '501')).toEqual(['19']);
+    expect(map.madeFrom('category', 19)).toEqual([]);
+    expect(map.madeFrom('brand', 1400)).toEqual([]);
   });
 
   it('re-points references: categories, brand, related products, a parent, but not 0 or -1', () => {
@@ -303,5 +310,87 @@ describe("issue 40's kinds: references and order", () => {
     expect(publishedDateText({ published_date_iso8601: '2024-09-14T10:30:05+0200' })).toBe(
       'Sat, 14 Sep 2024 08:30:05 GMT',
     );
+  });
+
+  it('makes no widget without its template, no placement without its widget', () => {
+    expect(missingRequired('widget', { name: 'W' })).toEqual(['widget_template_uuid']);
+    expect(missingRequired('widget', { name: 'W', widget_template_uuid: 'tpl' })).toEqual([]);
+    expect(missingRequired('placement', { template_file: 'pages/home' })).toEqual(['widget_uuid']);
+    expect(missingRequired('placement', { widget_uuid: 'w', template_file: 'pages/home' })).toEqual([]);
+    expect(missingRequired('web-page', { name: 'P' })).toEqual([]);
+  });
+});
+
+describe('what an earlier attempt made, by its content (issue 40)', () => {
+  const widgetBody = {
+    name: 'Banner',
+    description: '',
+    widget_template_uuid: 'tpl',
+    widget_configuration: { text: 'Hi', list: [1, { deep: true }] },
+    channel_id: 1,
+  };
+  // As BigCommerce answers it: the template embedded, its own uuid in the configuration, keys in another order.
+  const widget = {
+    uuid: 'w-new',
+    channel_id: 1,
+    widget_configuration: { list: [1, { deep: true }], _: { id: 'w-new' }, text: 'Hi' },
+    name: 'Banner',
+    description: '',
+    widget_template: { uuid: 'tpl', name: 'T' },
+    date_created: '2025-01-01T00:00:00Z',
+  };
+
+  it('matches a widget on every field its create body sets, deep, and nothing the body leaves out', () => {
+    expect(sameContent('widget', widget, widgetBody)).toBe(true);
+    expect(sameContent('widget', widget, { name: 'Banner', widget_template_uuid: 'tpl' })).toBe(true);
+    expect(sameContent('widget', { ...widget, widget_template: { uuid: 'other' } }, widgetBody)).toBe(false);
+    expect(
+      sameContent(
+        'widget',
+        { ...widget, widget_configuration: { _: { id: 'w-new' }, text: 'Hi', list: [1, { deep: false }] } },
+        widgetBody,
+      ),
+    ).toBe(false);
+    expect(sameContent('widget', { ...widget, channel_id: 2 }, widgetBody)).toBe(false);
+    expect(sameContent('widget', { ...widget, description: 'x' }, widgetBody)).toBe(false);
+  });
+
+  it('matches a placement by its widget, page, region, order, status and channel', () => {
+    const body = {
+      widget_uuid: 'w',
+      template_file: 'pages/product',
+      entity_id: '87',
+      region: 'product_below_price',
+      sort_order: 2,
+      status: 'active',
+      channel_id: 1,
+    };
+    const { widget_uuid: _widget, ...rest } = body;
+    const placement = { ...rest, uuid: 'p-new', widget: { uuid: 'w', name: 'W' } };
+    expect(sameContent('placement', placement, body)).toBe(true);
+    for (const [field, value] of [
+      ['entity_id', '88'],
+      ['region', 'product_above_price'],
+      ['sort_order', 3],
+      ['status', 'inactive'],
+      ['channel_id', 2],
+    ] as const) {
+      expect(sameContent('placement', { ...placement, [field]: value }, body), field).toBe(false);
+    }
+    expect(sameContent('placement', { ...placement, widget: { uuid: 'w2' } }, body)).toBe(false);
+  });
+
+  it('matches a widget template by its name, HTML and schema', () => {
+    const body = {
+      name: 'T',
+      template: '<p>{{t}}</p>',
+      schema: [{ type: 'tab', sections: [] }],
+      channel_id: 1,
+    };
+    const template = { ...body, uuid: 'tpl-new', kind: 'custom', current_version_uuid: 'v' };
+    expect(sameContent('widget-template', template, body)).toBe(true);
+    expect(sameContent('widget-template', { ...template, template: '<p>{{u}}</p>' }, body)).toBe(false);
+    expect(sameContent('widget-template', { ...template, schema: [] }, body)).toBe(false);
+    expect(sameContent('widget-template', { ...template, name: 'U' }, body)).toBe(false);
   });
 });

@@ -22,6 +22,32 @@ export const REFERENCE_FIELDS: Partial<Record<SnapshotItemKind, Record<string, S
   placement: { widget_uuid: 'widget' },
 };
 
+/**
+ * The references a create cannot do without: a widget's template (widgets.v3.yml widget_Post required, 1388-1390) and
+ * a placement's widget (placement_Post required, 1421-1423). One gone since leaves nothing to make the item on.
+ */
+const REQUIRED_ON_CREATE: Partial<Record<SnapshotItemKind, readonly string[]>> = {
+  widget: ['widget_template_uuid'],
+  placement: ['widget_uuid'],
+};
+
+/** The required references a create body lacks once those gone since are left out (resolveReferences). */
+export function missingRequired(kind: SnapshotItemKind, body: Obj): string[] {
+  return (REQUIRED_ON_CREATE[kind] ?? []).filter((field) => !isRealId(body[field]));
+}
+
+/**
+ * Whether an item cannot be made again once the references gone since are left out: a required one is missing, or a
+ * placement lost the entity it was for (made without `entity_id` it would show on every page of its template file,
+ * widgets.v3.yml placement_Base 1595-1597, not on the one page it was on).
+ */
+export function cannotMakeWithout(kind: SnapshotItemKind, body: Obj, dropped: readonly DroppedReference[]) {
+  return (
+    missingRequired(kind, body).length > 0 ||
+    (kind === 'placement' && dropped.some((d) => d.field === 'entity_id'))
+  );
+}
+
 /** A redirect's target by its `to.type` (redirects.v3.yml RedirectTo 600-618); `url` names no item. */
 const REDIRECT_TARGET_KINDS: Record<string, SnapshotItemKind> = {
   product: 'product',
@@ -258,6 +284,10 @@ export async function resolveReferences(
   }
   return { body: out, dropped };
 }
+
+/** Words for the job's outcome: an item not made again, since what it must refer to is gone (missingRequired). */
+export const cannotMakeText = (kind: SnapshotItemKind) =>
+  `a ${kind.replace('-', ' ')} cannot be made without it, so it was not made again`;
 
 /** Words for the job's outcome: what was left out. */
 export function droppedText(dropped: readonly DroppedReference[]): string {

@@ -19,9 +19,11 @@ import {
   createContent,
   deleteContent,
   findContent,
+  FOUND_BY_CONTENT,
   isContentKind,
   readContent,
   updateContent,
+  type EarlierAttempt,
 } from './restore-content';
 
 /** One unit of a planned item: its path, the value to write, and the hash of the live value the preview saw. */
@@ -128,13 +130,15 @@ function pageWhere(key: Obj): { channelId: number; templateFile?: string; entity
  * A product or brand of this name, if the store has one (names are unique in both: products_catalog.v3.yml
  * createProduct 409, brands_catalog.v3.yml createBrand 409), or a category of this name under the same parent of the
  * same tree (a category's name is unique among its siblings: category-trees_catalog.v3.yml:973; the `name`,
- * `tree_id:in` and `parent_id:in` filters: lines 56-73): one a restore made again, or someone did.
+ * `tree_id:in` and `parent_id:in` filters: lines 56-73): one a restore made again, or someone did. Issue 40's kinds and
+ * widget templates: restore-content.ts findContent (`earlier`: the create is a retried one).
  */
 export async function findByName(
   client: BigCommerceClient,
   kind: SnapshotItemKind,
   name: string,
   body: Obj = {},
+  earlier?: EarlierAttempt,
 ): Promise<Obj | null> {
   if (kind === 'product') {
     const page = await client.products.list({
@@ -147,6 +151,8 @@ export async function findByName(
     const page = await client.brands.list({ query: { name }, limit: 5 });
     return (page.items.find((b) => b.name === name) as Obj | undefined) ?? null;
   }
+  // By content, not by name: `body` is the whole create body.
+  if (FOUND_BY_CONTENT.includes(kind)) return findContent(client, kind, body, earlier);
   if (isContentKind(kind)) return findContent(client, kind, { ...body, name });
   if (kind === 'category' && body.tree_id !== undefined) {
     const page = await client.categories.list({

@@ -54,8 +54,17 @@ import {
 import { itemKeyText } from './snapshot-repository';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
 import { createProductWhole } from './restore-create';
+import { FOUND_BY_CONTENT } from './restore-content';
 import { createBodyOf } from './restore.service';
-import { droppedText, repointField, repointItem, repointKey, resolveReferences } from './restore-refs';
+import {
+  cannotMakeText,
+  droppedText,
+  cannotMakeWithout,
+  repointField,
+  repointItem,
+  repointKey,
+  resolveReferences,
+} from './restore-refs';
 import { restoreTargets } from './restore-start';
 import { mapBounded } from '../../../common/map-bounded';
 
@@ -121,16 +130,29 @@ export type RestoreJobDeps = {
    * (`RestorePlanItem.createFrom`) when the job makes it.
    */
   blobs?: { readBlob: (owner: string, hash: string) => Promise<unknown> };
+  /**
+   * Whether a snapshot holds an item of this kind and key (snapshot-repository.ts `holds`): an item it held existed at
+   * the snapshot, so a retried create never takes it for the one an earlier attempt made.
+   */
+  snapshotHolds?: (
+    snapshotId: string,
+    kind: RestorePlanItem['kind'],
+    key: Record<string, unknown>,
+  ) => Promise<boolean>;
   /** The before-job snapshots' state (a restore waits for its own before it writes). */
   snapshotState?: (snapshotId: string) => Promise<string | undefined>;
   /** How long a slice waits for the before-job snapshot before it is queued again. Default 1 s. */
   snapshotWaitMs?: number;
-  /**
-   * Tests only: where a worker may die (as bulk-edit.job.ts FaultPoint): before the wave is sent, once it is sent (and
-   * before the ids of the items it made are saved), and before it is settled.
-   */
-  faults?: (point: 'before-send' | 'after-send' | 'before-settle', jobId: string) => Promise<void>;
+  /** Tests only: where a worker may die (as bulk-edit.job.ts FaultPoint). */
+  faults?: (point: RestoreFaultPoint, jobId: string) => Promise<void>;
 };
+
+/**
+ * Where a test makes the worker die: before the wave is sent; once an item's create is answered and before its id is
+ * recorded (the id map and the backup's mark); once the wave is sent (the ids recorded, their hashes not yet saved);
+ * and before the wave is settled.
+ */
+export type RestoreFaultPoint = 'before-send' | 'after-create' | 'after-send' | 'before-settle';
 
 /** What an item's decision and write need: the store, the id map as of this wave, and the job's records. */
 type RestoreWriteContext = {
@@ -148,6 +170,10 @@ type RestoreWriteContext = {
   forgetMade: (item: RestorePlanItem) => Promise<void>;
   /** The body that makes an item again: the plan's own (older plans), or read from the snapshot's blob. */
   createBody: (item: RestorePlanItem) => Promise<Record<string, unknown> | undefined>;
+  /** Tests only: the worker dies here (RestoreJobDeps.faults). */
+  fault: (point: RestoreFaultPoint) => Promise<void>;
+  /** Whether the item of this kind and id existed at the snapshot (the plan names it, or the snapshot holds it). */
+  heldBefore: (kind: RestorePlanItem['kind'], id: string) => Promise<boolean>;
 };
 
 /** Said when the snapshot an item is made again from was deleted between the preview and the job. */
@@ -306,6 +332,26 @@ async function madeMark(
   }
 }
 
+/**
+ * A widget, placement or widget template an earlier attempt of this job made and did not live to record (its backup
+ * entry is saved just before the create is sent: without one, no create was sent and nothing is looked for), found by
+ * its content: the body as that attempt sent it (references re-pointed, those gone left out), on an item the snapshot did
+ * not hold and the id map does not name the new id of another item.
+ */
+async function madeByEarlierAttempt(
+  deps: RestoreWriteContext,
+  item: RestorePlanItem,
+  body: Record<string, unknown>,
+  backedUp: RestoreBackupEntry | undefined,
+): Promise<Record<string, unknown> | null> {
+  if (!backedUp) return null;
+  const own = String(item.key.id);
+  return findByName(deps.client, item.kind, item.name, body, {
+    notOurs: async (id) =>
+      deps.map.madeFrom(item.kind, id).some((old) => old !== own) || (await deps.heldBefore(item.kind, id)),
+  });
+}
+
 async function decideCreate(
   deps: RestoreWriteContext,
   item: RestorePlanItem,
@@ -319,11 +365,15 @@ async function decideCreate(
   if (!create) return { end: outcome(item, 'failed', RESTORE_BLOB_GONE_REASON) };
   const live = await readLive(client, item.kind, item.key);
   if (live !== null) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
-  // Names are unique (products, brands; categories among their siblings): one there now was made by an earlier
-  // attempt of this job, or by someone.
+  // Names are unique (products, brands; categories among their siblings; web pages, blog post URLs, redirect paths):
+  // one there now was made by an earlier attempt of this job, or by someone. Widgets, placements and templates have
+  // none: only a retried create looks for one, by its content (madeByEarlierAttempt).
   const name = typeof create.name === 'string' ? create.name : item.name;
   const parent =
     item.kind === 'category' ? repointField('category', 'parent_id', create.parent_id, map) : undefined;
+  // What the create sends (a product's own parts resolve theirs): references re-pointed, those gone since left out.
+  const resolved =
+    item.kind === 'product' ? undefined : await resolveReferences(client, item.kind, create, map);
   // An earlier attempt that saved the id of what it made (saveMark): that item, if the store still holds it.
   const marked =
     backedUp?.createdId !== undefined &&
@@ -332,19 +382,24 @@ async function decideCreate(
       : null;
   const existing =
     marked ??
-    (await findByName(client, item.kind, name, {
-      ...create,
-      ...(parent === undefined ? {} : { parent_id: parent }),
-    }));
+    (FOUND_BY_CONTENT.includes(item.kind) && resolved
+      ? await madeByEarlierAttempt(deps, item, resolved.body, backedUp)
+      : await findByName(client, item.kind, name, {
+          ...create,
+          ...(parent === undefined ? {} : { parent_id: parent }),
+        }));
   if (existing) {
     // A backup entry is saved just before the create is sent: with one, the item there is this job's.
     if (!backedUp) return { end: outcome(item, 'skipped', RESTORE_STALE_REASON) };
     const id =
       typeof existing.id === 'string' && !/^\d+$/.test(existing.id) ? existing.id : Number(existing.id);
     await deps.recordMade(item, id);
-    // A product whose id was saved but not its finished state: the attempt stopped while it made its parts.
+    // A product whose finished state was not saved: the attempt stopped while it made its parts (its id saved), or
+    // before it sent any (found by name, no id saved).
     const unfinished =
-      item.kind === 'product' && backedUp.createdId === id && backedUp.createdHash === undefined
+      item.kind === 'product' &&
+      backedUp.createdHash === undefined &&
+      (backedUp.createdId === undefined || backedUp.createdId === id)
         ? `; ${PARTS_UNFINISHED_NOTE}`
         : '';
     const end = outcome(item, 'written', madeAgainReason(id) + unfinished);
@@ -355,6 +410,12 @@ async function decideCreate(
       : { end, mark: await madeMark(client, item, id, logger) };
   }
   const snapshot = create;
+  // A placement whose widget or page is gone since, a widget whose template is: nothing to make it on, nothing sent.
+  if (resolved && cannotMakeWithout(item.kind, resolved.body, resolved.dropped)) {
+    return {
+      end: outcome(item, 'skipped', `${droppedText(resolved.dropped)}; ${cannotMakeText(item.kind)}`),
+    };
+  }
   return {
     item,
     ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: [] } }),
@@ -362,6 +423,7 @@ async function decideCreate(
       if (item.kind === 'product') {
         // The id is recorded (map and backup) the moment BigCommerce answers it, before any part is sent.
         const made = await createProductWhole(client, snapshot, map, async (id) => {
+          await deps.fault('after-create');
           await deps.recordMade(item, id);
           await deps.saveMark({ kind: item.kind, key: item.key, name: item.name, units: [], createdId: id });
         });
@@ -371,8 +433,9 @@ async function decideCreate(
           mark: await madeMark(client, item, made.id, logger),
         };
       }
-      const { body, dropped } = await resolveReferences(client, item.kind, snapshot, map);
+      const { body, dropped } = resolved ?? (await resolveReferences(client, item.kind, snapshot, map));
       const createdId = await writeCreate(client, item.kind, body);
+      await deps.fault('after-create');
       // Recorded at once (map and backup), so a resumed attempt finds it rather than making it twice.
       await deps.recordMade(item, createdId);
       await deps.saveMark({ kind: item.kind, key: item.key, name: item.name, units: [], createdId });
@@ -492,6 +555,8 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
   let checkpoint = planned.checkpoint;
 
   const isUndo = input.undoOf !== undefined;
+  // The plan's keys are the snapshot's: each item they name existed at the snapshot.
+  const snapshotKeys = new Set(plan.map((item) => `${item.kind}:${itemKeyText(item.key)}`));
   const context = async (): Promise<RestoreWriteContext> => ({
     client,
     logger: deps.logger,
@@ -524,6 +589,17 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
       if (!item.createFrom || !deps.blobs) return undefined;
       const blob = await deps.blobs.readBlob(row.owner, item.createFrom);
       return blob === null ? undefined : createBodyOf(item.kind, blob);
+    },
+    fault: async (point) => {
+      await deps.faults?.(point, row.id);
+    },
+    heldBefore: async (kind, id) => {
+      const key = { id };
+      if (snapshotKeys.has(`${kind}:${itemKeyText(key)}`)) return true;
+      const snapshotId = input.snapshotId;
+      return snapshotId !== undefined && deps.snapshotHolds !== undefined
+        ? deps.snapshotHolds(snapshotId, kind, key)
+        : false;
     },
   });
 
@@ -565,8 +641,9 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
       }
     });
     await deps.faults?.('after-send', row.id);
-    // The items made again (id and hash), saved before the wave is settled: a worker that stops in between leaves the
-    // wave unsettled, and the attempt that works it again finds each such item by its name and saves it then.
+    // The items made again with their hashes (each id was saved the moment it was made), saved before the wave is
+    // settled: a worker that stops in between leaves the wave unsettled, and the attempt that works it again finds each
+    // such item by its saved id (one whose id was never saved: by its name, or its content) and saves it then.
     if (Object.keys(marks).length > 0) await deps.jobs.addBackup(row.id, marks as unknown as Backup);
     await deps.faults?.('before-settle', row.id);
     const from = checkpoint;

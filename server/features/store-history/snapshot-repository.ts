@@ -311,6 +311,22 @@ export function createSnapshotRepository(
         .where(eq(storeSnapshot.id, id));
     },
 
+    /** Whether a snapshot holds an item of this kind and key (false once the snapshot is deleted). */
+    async holds(id: string, kind: string, key: Record<string, unknown>): Promise<boolean> {
+      const rows = await db
+        .select({ kind: snapshotItem.kind })
+        .from(snapshotItem)
+        .where(
+          and(
+            eq(snapshotItem.snapshotId, id),
+            eq(snapshotItem.kind, kind),
+            eq(snapshotItem.itemKey, itemKeyText(key)),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** The item rows of a snapshot, in key order (the diff walks two of them side by side). */
     async items(id: string): Promise<SnapshotItemRow[]> {
       return db

@@ -46,6 +46,19 @@ describe('widgets', () => {
     expect(await names('?channel_id:in=2')).toEqual([]);
   });
 
+  it('combines the template and name filters, and ignores an undocumented one', async () => {
+    // getWidgets (widgets.v3.yml:265-274) documents widget_template_uuid and name; a uuid or region filter it does not.
+    const names = async (query: string) =>
+      (await json<List<WidgetView>>(await server.request(`/widgets${query}`))).data.map((w) => w.name);
+    const promo = await customTemplate('Promo Banner');
+    expect(await names(`?widget_template_uuid=${promo.uuid}&name=Category%20Promo`)).toEqual([
+      'Category Promo',
+    ]);
+    expect(await names(`?widget_template_uuid=${promo.uuid}&name=Cart%20Reminder`)).toEqual([]);
+    const all = await names('');
+    expect(await names(`?uuid:in=${HERO_BANNER_UUID}&region=nowhere`)).toEqual(all);
+  });
+
   it('creates, updates, upgrades and deletes a widget', async () => {
     const legacy = await customTemplate('Legacy Banner');
     const created = await server.send('POST', '/widgets', {
@@ -119,6 +132,19 @@ describe('placements', () => {
       await server.request(`/placements?widget_template_uuid=${legacy.uuid}`),
     );
     expect(byTemplate.data.map((p) => p.template_file)).toEqual(['pages/brands']);
+  });
+
+  it('combines the widget and template file filters, and ignores the entity and region it does not document', async () => {
+    // getPlacements (widgets.v3.yml:380-389) documents widget_uuid and template_file, no entity_id or region filter.
+    const uuids = async (query: string) =>
+      (await json<List<PlacementView>>(await server.request(`/placements${query}`))).data.map((p) => p.uuid);
+    const [first] = (await json<List<PlacementView>>(await server.request('/placements'))).data;
+    const widget = first!.widget.uuid;
+    expect(await uuids(`?widget_uuid=${widget}&template_file=${first!.template_file}`)).toEqual([
+      first!.uuid,
+    ]);
+    expect(await uuids(`?widget_uuid=${widget}&template_file=pages/nowhere`)).toEqual([]);
+    expect(await uuids(`?widget_uuid=${widget}&entity_id=999&region=nowhere`)).toEqual([first!.uuid]);
   });
 
   it('creates an inactive placement by default, updates it, and drops it with its widget', async () => {
