@@ -44,8 +44,9 @@ describe.each(testDatabaseKinds())('Store History whole-item restore of every pa
 
   /** A product with options, three or more variants and two or more images, given every other part. */
   const fixture = async () => {
-    const all = (await sandbox<{ data: Obj[] }>(`/v3/catalog/products?include=${PRODUCT_INCLUDES}&limit=250`))
-      .data;
+    const all = (
+      await sandbox<{ data: Obj[] }>(`/v3/catalog/products?include=${PRODUCT_INCLUDES}&limit=250&sort=id`)
+    ).data;
     const product = all.find(
       (p) =>
         list(p.options).length > 0 &&
