@@ -175,9 +175,10 @@ export const dumpsJourneys: Journey[] = [
       const options = async () => (await treeSelect.locator('option').allInnerTexts()).map(squash);
       assert.deepEqual(await options(), ['All category trees']);
 
-      const trees = ((await sandbox(page, '/v3/catalog/trees')).data as Json[]).map(
-        (t) => `${String(t.name)} (ID: ${String(t.id)})`,
-      );
+      // In id order: getCategoryTrees documents no order, so the app sets one (the sandbox's is a scramble).
+      const trees = ((await sandbox(page, '/v3/catalog/trees')).data as Json[])
+        .sort((a, b) => Number(a.id) - Number(b.id))
+        .map((t) => `${String(t.name)} (ID: ${String(t.id)})`);
       await pickStore(page, STORES, 'Harbour & Pine Demo');
       await eventually(async () => assert.deepEqual(await options(), ['All category trees', ...trees]));
       assert.deepEqual(
@@ -230,13 +231,23 @@ export const dumpsJourneys: Journey[] = [
     name: 'Dump Categories: the dump as a tree with ids (collapsed below the root categories, arrows open it), the filter finds a demo category by name or id with its ancestors; Vietnamese',
     run: async ({ newPage, screenshot }) => {
       const page = await openTool(newPage, 'dump-categories');
-      const trees = (await sandbox(page, '/v3/catalog/trees')).data as Array<{ id: number; name: string }>;
-      const categories = (await sandbox(page, '/v3/catalog/trees/categories?limit=250')).data as Array<{
-        category_id: number;
-        parent_id: number;
-        tree_id: number;
-        name: string;
-      }>;
+      // Trees in id order, categories by sort order, then name, then id (what the dump shows; the sandbox's unasked
+      // order is a scramble, as BigCommerce documents none).
+      const trees = (
+        (await sandbox(page, '/v3/catalog/trees')).data as Array<{ id: number; name: string }>
+      ).sort((a, b) => a.id - b.id);
+      const categories = (
+        (await sandbox(page, '/v3/catalog/trees/categories?limit=250')).data as Array<{
+          category_id: number;
+          parent_id: number;
+          tree_id: number;
+          name: string;
+          sort_order: number;
+        }>
+      ).sort(
+        (a, b) =>
+          a.sort_order - b.sort_order || a.name.localeCompare(b.name) || a.category_id - b.category_id,
+      );
       assert.equal(categories.length, 65);
       const byId = new Map(categories.map((c) => [c.category_id, c]));
       const ancestors = (id: number): string[] => {

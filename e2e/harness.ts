@@ -181,7 +181,8 @@ export interface RunResult {
   failed: number;
 }
 
-const JOURNEY_TIMEOUT_MS = 90_000;
+/** A journey's ceiling, not its pace: a server-side H.265 conversion on a machine busy with other work takes minutes. */
+const JOURNEY_TIMEOUT_MS = 180_000;
 
 export async function runJourneys(
   browser: Browser,

@@ -381,7 +381,7 @@ export const widgetsVisualizationJourneys: Journey[] = [
       await clickNode(page, `templates/${kind}`);
       await expectFocus(page, `templates/${kind}`);
       assert.equal((await levelOptions(page)).length, shownByDefault.filter((t) => t.kind === kind).length);
-      const templateId = (await labelledIds(page, 'template'))[0]!;
+      const templateId = (await eventuallyLabelled(page, 'template'))[0]!;
       await clickNode(page, templateId);
       const schema = page.getByTestId('template-schema');
       await schema.waitFor();
