@@ -5,7 +5,14 @@ import { planItem, restoreLevel } from './restore.service';
 import { productCreateBody } from './restore-create';
 import { modifierBody } from './restore-parts';
 import { unitHash, valueHash } from './restore-paths';
-import { entityKindOfTemplate, missingRequired, repointField, repointItem, repointKey } from './restore-refs';
+import {
+  entityKindOfTemplate,
+  missingRequired,
+  referenceToMadeAgain,
+  repointField,
+  repointItem,
+  repointKey,
+} from './restore-refs';
 import { publishedDateText, sameContent } from './restore-content';
 import type { RestorePlanItem } from './restore-store';
 
@@ -318,6 +325,32 @@ describe("issue 40's kinds: references and order", () => {
     expect(missingRequired('placement', { template_file: 'pages/home' })).toEqual(['widget_uuid']);
     expect(missingRequired('placement', { widget_uuid: 'w', template_file: 'pages/home' })).toEqual([]);
     expect(missingRequired('web-page', { name: 'P' })).toEqual([]);
+  });
+
+  it('re-points, unasked, a placement or a redirect that names an item made again (no diff names them)', () => {
+    const madeAgain = new Set(['product:87', 'web-page:4', 'widget:w1']);
+    const placement = (template_file: string, entity_id: string) => ({
+      widget_uuid: 'w2',
+      template_file,
+      entity_id,
+    });
+    expect(referenceToMadeAgain('placement', placement('pages/product', '87'), madeAgain)).toBe('entity_id');
+    expect(referenceToMadeAgain('placement', placement('pages/product', '88'), madeAgain)).toBeNull();
+    // The entity's kind is the template file's: web page 87 is not product 87.
+    expect(referenceToMadeAgain('placement', placement('pages/page', '87'), madeAgain)).toBeNull();
+    expect(referenceToMadeAgain('placement', placement('pages/home', ''), madeAgain)).toBeNull();
+    // A placement goes with its widget: a widget made again makes its placements again, none is left to re-point.
+    expect(
+      referenceToMadeAgain('placement', { ...placement('pages/home', ''), widget_uuid: 'w1' }, madeAgain),
+    ).toBeNull();
+    expect(referenceToMadeAgain('redirect', { to: { type: 'product', entity_id: 87 } }, madeAgain)).toBe(
+      'to',
+    );
+    expect(referenceToMadeAgain('redirect', { to: { type: 'page', entity_id: 4 } }, madeAgain)).toBe('to');
+    expect(referenceToMadeAgain('redirect', { to: { type: 'post', entity_id: 4 } }, madeAgain)).toBeNull();
+    expect(referenceToMadeAgain('redirect', { to: { type: 'url', url: '/87' } }, madeAgain)).toBeNull();
+    // BigCommerce moves a web page's children to the top when it deletes the page: a diff names them.
+    expect(referenceToMadeAgain('web-page', { parent_id: 4 }, madeAgain)).toBeNull();
   });
 });
 

@@ -86,6 +86,30 @@ function withEntity(kind: SnapshotItemKind, item: Obj, id: number): Obj {
 const isObj = (value: unknown): value is Obj =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/**
+ * The kinds whose references stay on the old id when the item they name is deleted: a placement's entity and a
+ * redirect's target (widgets.v3.yml placement_Base 1595-1597 and redirects.v3.yml RedirectTo say nothing of what
+ * becomes of them; the sandbox leaves them). The others change with it (a category deleted leaves its products, a web
+ * page's children go to the top, pages.v3.yml deletePages 256-294), so a diff names them; a placement or a redirect
+ * that still names the old id is in no diff.
+ */
+const STILL_NAMING_KINDS: readonly SnapshotItemKind[] = ['placement', 'redirect'];
+
+/**
+ * The field by which an item (as the snapshot holds it, re-pointed) names one a restore makes again (`madeAgain`:
+ * `kind:id`), for a kind whose reference stays on the old id: a placement's `entity_id`, a redirect's `to`.
+ * A restore re-points it even when it was not asked for (restore.service.ts previewRestore).
+ */
+export function referenceToMadeAgain(
+  kind: SnapshotItemKind,
+  item: Obj,
+  madeAgain: ReadonlySet<string>,
+): 'entity_id' | 'to' | null {
+  if (!STILL_NAMING_KINDS.includes(kind)) return null;
+  const entity = entityReference(kind, item);
+  return entity && madeAgain.has(`${entity.kind}:${entity.id}`) ? entity.field : null;
+}
+
 /** An item (or the fields of one) with every reference it makes re-pointed through the map. */
 export function repointItem(kind: SnapshotItemKind, item: Obj, map: IdMap): Obj {
   let out: Obj = { ...item };

@@ -22,7 +22,13 @@ import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import { itemKeyText, type SnapshotRepository, type SnapshotRow } from './snapshot-repository';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
-import { entityKindOfTemplate, referencesOf, repointItem, repointKey } from './restore-refs';
+import {
+  entityKindOfTemplate,
+  referencesOf,
+  referenceToMadeAgain,
+  repointItem,
+  repointKey,
+} from './restore-refs';
 import { contentCreateBody } from './restore-content';
 import {
   comparable,
@@ -431,6 +437,38 @@ export async function previewRestore(
     p.plan.units = [{ path: 'regions', value: jsonValue(regions), expect: ANY_LIVE_VALUE }];
     p.preview.action = 'update';
   }
+  // A placement or a redirect not asked for that still names, by its old id, an item this restore makes again (one to a
+  // product deleted since is unchanged, so no diff names it): added, to write that reference alone, re-pointed below.
+  // Read only when something is made again: each placement and redirect of the snapshot, one store read for those
+  // that name an item made again.
+  const asked = new Set(found.map(({ row }) => `${row.kind}\u0000${row.itemKey}`));
+  const unasked = rows.filter(
+    (row) =>
+      madeAgain.size > 0 &&
+      (row.kind === 'placement' || row.kind === 'redirect') &&
+      !asked.has(`${row.kind}\u0000${row.itemKey}`),
+  );
+  const referrers = await mapBounded(unasked, PREVIEW_CONCURRENCY, async (row) => {
+    if (row.kind !== 'placement' && row.kind !== 'redirect') return null;
+    const data = await deps.snapshots.readBlob(snapshot.owner, row.hash);
+    if (!isObj(data)) return null;
+    const held = repointItem(row.kind, data, map);
+    const field = referenceToMadeAgain(row.kind, held, madeAgain);
+    if (!field) return null;
+    const liveKey = repointKey(row.kind, JSON.parse(row.itemKey) as SnapshotItemKey, map);
+    const live = await readLive(client, row.kind, liveKey);
+    // Gone, or pointed elsewhere since: the store's own, left as it is.
+    if (!isObj(live) || !sameValue(live[field], held[field])) return null;
+    const request: RestoreItem = { kind: row.kind, key: liveKey as SnapshotItemKey, fields: [field] };
+    return {
+      ...planItem(request, row.name, data, live, { ...options, map }),
+      data,
+      live,
+      blobHash: row.hash,
+      parent: null,
+    };
+  });
+  for (const referrer of referrers) if (referrer) planned.push(referrer);
   // An item that names one this restore makes again is pointed at the new one, even when it holds the snapshot's
   // values now (a redirect to a web page deleted since still names the old id): the job re-points the unit it writes.
   for (const p of planned) {
