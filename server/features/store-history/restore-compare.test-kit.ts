@@ -8,6 +8,7 @@ import {
   templateFileOf,
   WIDGETLESS_PAGE_TEMPLATE_IDS,
 } from '../../../common/dumps/page-templates';
+import { SNAPSHOT_ITEM_KINDS } from '../../../common/contracts/store-history';
 import { mapBounded } from '../../../common/map-bounded';
 import { storeIdMap } from '../../db/schema';
 import { DEMO_STORE as DEMO, type useToolTestServer } from '../../test/store-tools';
@@ -127,18 +128,7 @@ export function firstDifference(a: unknown, b: unknown, path = ''): string {
 }
 
 /** What the round trip reads of a store: the catalogue, the widgets and content, and the Page Builder pages. */
-export const STORE_KINDS = [
-  'product',
-  'category',
-  'brand',
-  'widget-template',
-  'widget',
-  'placement',
-  'web-page',
-  'blog-post',
-  'redirect',
-  'page',
-] as const;
+export const STORE_KINDS = SNAPSHOT_ITEM_KINDS;
 export type StoreKind = (typeof STORE_KINDS)[number];
 /** The store's items of each kind, by the id the store knows them by (a page by `channel|template file|entity`). */
 export type Store = Record<StoreKind, Map<string, Obj>>;
