@@ -2,6 +2,7 @@
 // answer. Every route needs a session (401 otherwise); another user's session id answers 404. While an admin views
 // the app as a user, the session is that user's, so these are the user's conversations.
 import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import {
   CHAT_HISTORY_SESSION_PATH,
   CHAT_MESSAGE_PATH,
@@ -15,7 +16,6 @@ import {
   type ChatStreamEvent,
 } from '../../../common/contracts/ai-assistant';
 import { titleFromQuestion } from '../../../common/ai-assistant/conversation';
-import { encodeStreamEvent } from '../../../common/ai-assistant/stream-lines';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError, failureOf, parseInput } from '../../errors';
 import type { AppServices } from '../../services';
@@ -135,67 +135,56 @@ export function chatRoutes(deps: ChatRoutesDeps): Hono {
         throw error;
       }
 
-      const encoder = new TextEncoder();
-      const stream = new ReadableStream<Uint8Array>({
-        start: async (controller) => {
-          const send = (event: ChatStreamEvent) => {
-            if (!signal.aborted) controller.enqueue(encoder.encode(encodeStreamEvent(event)));
-          };
-          let text = '';
-          // Once the stream has begun (200), a failure can only be its last event (`{error, code}`), not an answer.
-          try {
-            for await (const piece of pieces) {
-              text += piece;
-              send({ content: piece });
-            }
-            // An empty answer is the model's failure (a ModelError, logged below), like one it reports itself.
-            if (text.trim() === '') throw modelFailure(new Error('the model answered nothing'));
-            const { footer, sources } = answer.finish(text);
-            if (footer !== '') send({ content: footer });
-            const saved = await repository.saveExchange(user.id, request.sessionId, {
-              question: request.message,
-              askedAt,
-              answer: text + footer,
-              answeredAt: new Date(),
-              title: titleFromQuestion(request.message),
-            });
-            if (!saved) logger.info({ sessionId: request.sessionId }, 'chat session deleted while answering');
-            send({ sources, mode: answer.mode });
-          } catch (error) {
-            if (!signal.aborted) {
-              const failure = failureOf(
-                error instanceof AppError ? error : modelFailure(error),
-                logger,
-                c.get('requestId'),
-              );
-              if (error instanceof ModelError || !(error instanceof AppError)) {
-                logger.warn({ model: describeModelError(error) }, 'the answer failed mid-stream');
-              }
-              send({
-                error:
-                  failure.code === ERROR_CODES.chatRateLimited
-                    ? failure.message
-                    : CHAT_RESPONSE_FAILED_MESSAGE,
-                code: failure.code,
-                ...(failure.retryAfterSeconds !== undefined ? { retryAfter: failure.retryAfterSeconds } : {}),
-              });
-            }
-          } finally {
-            try {
-              controller.close();
-            } catch {
-              // Already closed: the caller went away.
-            }
+      // Hono's SSE stream, as the jobs' events are (issue 42): each event one `data:` line (JSON holds no newline, so
+      // the bytes are `encodeStreamEvent`'s). Every failure is caught below and sent as the last event, so Hono's own
+      // `event: error` never goes out.
+      const response = streamSSE(c, async (stream) => {
+        const send = async (event: ChatStreamEvent) => {
+          if (!signal.aborted && !stream.aborted) await stream.writeSSE({ data: JSON.stringify(event) });
+        };
+        let text = '';
+        // Once the stream has begun (200), a failure can only be its last event (`{error, code}`), not an answer.
+        try {
+          for await (const piece of pieces) {
+            text += piece;
+            await send({ content: piece });
           }
-        },
+          // An empty answer is the model's failure (a ModelError, logged below), like one it reports itself.
+          if (text.trim() === '') throw modelFailure(new Error('the model answered nothing'));
+          const { footer, sources } = answer.finish(text);
+          if (footer !== '') await send({ content: footer });
+          const saved = await repository.saveExchange(user.id, request.sessionId, {
+            question: request.message,
+            askedAt,
+            answer: text + footer,
+            answeredAt: new Date(),
+            title: titleFromQuestion(request.message),
+          });
+          if (!saved) logger.info({ sessionId: request.sessionId }, 'chat session deleted while answering');
+          await send({ sources, mode: answer.mode });
+        } catch (error) {
+          if (!signal.aborted) {
+            const failure = failureOf(
+              error instanceof AppError ? error : modelFailure(error),
+              logger,
+              c.get('requestId'),
+            );
+            if (error instanceof ModelError || !(error instanceof AppError)) {
+              logger.warn({ model: describeModelError(error) }, 'the answer failed mid-stream');
+            }
+            await send({
+              error:
+                failure.code === ERROR_CODES.chatRateLimited ? failure.message : CHAT_RESPONSE_FAILED_MESSAGE,
+              code: failure.code,
+              ...(failure.retryAfterSeconds !== undefined ? { retryAfter: failure.retryAfterSeconds } : {}),
+            });
+          }
+        }
       });
-      return new Response(stream, {
-        status: 200,
-        headers: {
-          'Content-Type': 'text/event-stream; charset=utf-8',
-          'Cache-Control': 'no-store',
-          'X-Accel-Buffering': 'no',
-        },
-      });
+      // The stream's headers as the client and proxies expect them: UTF-8, never cached, never buffered.
+      response.headers.set('Content-Type', 'text/event-stream; charset=utf-8');
+      response.headers.set('Cache-Control', 'no-store');
+      response.headers.set('X-Accel-Buffering', 'no');
+      return response;
     });
 }
