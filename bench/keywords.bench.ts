@@ -12,7 +12,7 @@
 // The end-to-end part of P3 (all pages of `sandbox-demo` through the server and the screen) is measured elsewhere.
 import { decodeHTML } from 'entities/decode';
 import { createKeywordCounter, STOP_WORDS, TOP_N, type KeywordEntry } from '../common/keywords/index';
-import { generateStoreData } from '../server/sandbox/generate/index';
+import { generateStoreData } from '../server/sandbox/catalog/demo/index';
 import { fmt, median, type Bench } from './lib';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 7);

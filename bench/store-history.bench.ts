@@ -61,10 +61,10 @@ import {
   type Snapshot,
 } from '../common/contracts/store-history';
 import { DEFAULT_QUOTA_RESERVE } from '../server/integrations/bigcommerce/scheduler';
-import { generateProducts } from '../server/sandbox/generate/catalogue';
-import { storeInformation } from '../server/sandbox/generate/index';
-import { addBrands, addChannels, addTrees } from '../server/sandbox/generate/structure';
-import { BRANDS } from '../server/sandbox/generate/word-lists';
+import { generateProducts } from '../server/sandbox/catalog/demo/catalogue';
+import { storeInformation } from '../server/sandbox/catalog/demo/index';
+import { addBrands, addChannels, addTrees } from '../server/sandbox/catalog/demo/structure';
+import { BRANDS } from '../server/sandbox/catalog/demo/word-lists';
 import { createStoreData } from '../server/sandbox/store-state';
 import { startSandboxServer, type RunningSandbox } from '../server/sandbox/test-server';
 import { benchDatabase } from './load-lib';
@@ -80,7 +80,7 @@ const MB = 1024 * 1024;
 /** BigCommerce's Standard quota, the sandbox's default: 150 requests per 30 s. */
 const BC_QUOTA = 150;
 const BC_WINDOW_S = 30;
-/** The seed of the demo store (server/sandbox/generate/index.ts SEEDS.demo), so the first 1,260 products are its. */
+/** The seed of the demo store (server/sandbox/catalog/demo/index.ts SEEDS.demo), so the first 1,260 products are its. */
 const DEMO_SEED = 20_240_301;
 /** A snapshot that reads nothing for this long has stalled (a paced one with page probes runs for many minutes). */
 const STALL_MS = 4 * 60_000;

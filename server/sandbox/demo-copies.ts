@@ -7,7 +7,7 @@
 // same copies), served by demo-copy-pool.ts.
 import { DEMO_COPY_HASH } from '../../common/contracts/demo-stores';
 import type { DemoCopyJournal } from './copy-journal';
-import type { StoreKind } from './generate/index';
+import type { StoreKind } from './catalog/demo/index';
 
 export type DemoCopyOptions = {
   /** True when `token` is the one the app issued for `hash`. */

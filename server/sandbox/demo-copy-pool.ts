@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { CopyHead, CopyLimits, CopyUse, DemoCopyJournal, JournalOp, VersionedOp } from './copy-journal';
 import { opBytes } from './copy-journal';
 import { demoCopyKind } from './demo-copies';
-import type { StoreKind } from './generate/index';
+import type { StoreKind } from './catalog/demo/index';
 import { countedDecision, type RateLimitDecision, type RateLimitSettings } from './rate-limit';
 import { RequestTape, runTaped } from './request-tape';
 import { loadStoreState, saveStoreState, type ContentSnapshots } from './store-snapshot';

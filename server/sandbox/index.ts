@@ -5,7 +5,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { SandboxApp, SandboxContext, SandboxEnv, RouteDeps } from './app-env';
-import { catalogPlugin } from './catalog-plugin';
+import { catalogPlugin } from './catalog/plugin';
 import { contentPlugin } from './content/plugin';
 import type { SandboxPlugin } from './plugin';
 import { registerControlRoutes } from './control';
@@ -17,7 +17,7 @@ import { QueryError } from './query';
 import type { RateLimitSettings } from './rate-limit';
 import { DEFAULT_RATE_LIMIT } from './rate-limit';
 import { RequestTape, runTaped, tapedNow } from './request-tape';
-import { registerCdnRoutes } from './routes/cdn';
+import { registerCdnRoutes } from './catalog/cdn';
 import {
   DEMO_STORES,
   StoreRegistry,

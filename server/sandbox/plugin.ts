@@ -1,4 +1,4 @@
-// The shape of a part of the sandbox's API: the catalogue (./catalog-plugin.ts) and the content API
+// The shape of a part of the sandbox's API: the catalogue (./catalog/plugin.ts) and the content API
 // (./content/plugin.ts) both plug into the core (stores, auth, quota, faults: ./index.ts) this way.
 import type { RouteDeps, SandboxApp } from './app-env';
 import type { ContentStateFactory } from './store-registry';

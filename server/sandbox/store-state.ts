@@ -1,5 +1,12 @@
 // In-memory state of one sandbox store: its catalogue data plus the per-store runtime (rate limiter, faults, stats).
-import type { Brand, Category, CategoryTree, Channel, ProductRecord, StoreInformation } from './types';
+import type {
+  Brand,
+  Category,
+  CategoryTree,
+  Channel,
+  ProductRecord,
+  StoreInformation,
+} from './catalog/types';
 
 /** Id sequences. They start above zero, like a store that has lived a little (products from 77, …). */
 export type Sequences = {

@@ -26,7 +26,7 @@ import {
   type VersionedOp,
 } from '../../sandbox/copy-journal';
 import { DemoCopiesBusyError } from '../../sandbox/demo-copies';
-import type { StoreKind } from '../../sandbox/generate/index';
+import type { StoreKind } from '../../sandbox/catalog/demo/index';
 
 const SLOTS_LOCK = 'demo_store:slots';
 

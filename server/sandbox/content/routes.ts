@@ -7,7 +7,7 @@ import type { SandboxApp, SandboxContext, SandboxEnv } from '../app-env';
 import { BcApiError, paginate, v3Data, v3List } from '../envelope';
 import { intListParam, intParam, pagingParams, strListParam, strParam } from '../query';
 import { parseBody } from '../schemas';
-import { query, readJson } from '../routes/helpers';
+import { query, readJson } from '../catalog/route-helpers';
 import type { ContentState } from './content-state';
 import { isUuid } from './ids';
 import {

@@ -14,7 +14,7 @@ import {
   strListParam,
   strParam,
 } from '../query';
-import { query, readJson } from '../routes/helpers';
+import { query, readJson } from '../catalog/route-helpers';
 import { blogPostView } from './blog-posts';
 import type { GetContent } from './routes';
 import { webPageView, type WebPageFilter } from './web-pages';

@@ -3,7 +3,7 @@ import type { SandboxApp } from '../app-env';
 import { V3 } from '../app-env';
 import { BcApiError, v3Data, v3List } from '../envelope';
 import { boolParam, pagingParams, strListParam, unaskedOrder } from '../query';
-import { pathId, query } from './helpers';
+import { pathId, query } from '../catalog/route-helpers';
 
 export function registerChannelRoutes(app: SandboxApp): void {
   app.get(`${V3}/channels`, (c) => {

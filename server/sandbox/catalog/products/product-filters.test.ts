@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createStoreData } from '../../store-state';
+import { defaultProductFields, emptyProductRecord } from '../records';
+import type { ProductFields } from '../types';
 import { DELETE_PRODUCTS_FILTERS, productPredicate, sortProducts } from './product-filters';
-import { defaultProductFields, emptyProductRecord } from './records';
-import { createStoreData } from './store-state';
-import type { ProductFields } from './types';
 
 function store() {
   const data = createStoreData('t', { id: 't', name: 'T', domain: 't.example' });

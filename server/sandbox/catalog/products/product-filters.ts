@@ -12,9 +12,9 @@ import {
   strListParam,
   strParam,
   unaskedOrder,
-} from './query';
-import type { StoreData } from './store-state';
-import type { ProductRecord } from './types';
+} from '../../query';
+import type { StoreData } from '../../store-state';
+import type { ProductRecord } from '../types';
 
 export type ProductPredicate = (record: ProductRecord) => boolean;
 

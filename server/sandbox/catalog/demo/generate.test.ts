@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allVariants } from '../catalog';
+import { allVariants } from '../product-record';
 import { DEMO_PRODUCT_COUNT, generateStoreData } from './index';
 
 describe('generateStoreData (demo)', () => {

@@ -3,9 +3,9 @@
 // Originals:     /cdn/s-{hash}/product_images/{image_file}
 import type { SandboxApp } from '../app-env';
 import { bcErrorBody } from '../envelope';
-import { placeholderPng, stencilCopy } from '../images';
 import type { SandboxStore } from '../store-registry';
-import type { ProductImage } from '../types';
+import { placeholderPng, stencilCopy } from './images';
+import type { ProductImage } from './types';
 
 export function registerCdnRoutes(
   app: SandboxApp,

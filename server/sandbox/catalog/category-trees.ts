@@ -1,10 +1,10 @@
-// Category trees and their categories [TREE getCategoryTrees, upsertCategoryTrees, deleteCategoryTrees,
-// getCategoryTree, getAllCategories, createCategories, updateCategories, deleteTreeCategories]; API-NOTES.md §6(b).
-import type { z } from 'zod';
-import type { SandboxApp } from '../app-env';
-import { V3 } from '../app-env';
+// Category trees and their categories (category-trees_catalog.v3.yml) [TREE getCategoryTrees, upsertCategoryTrees,
+// deleteCategoryTrees, getCategoryTree, getAllCategories, createCategories, updateCategories, deleteTreeCategories];
+// API-NOTES.md §6(b).
+import { z } from 'zod';
+import { type SandboxApp, V3 } from '../app-env';
 import { BcApiError, STATUS_DOC_TYPE, v3List } from '../envelope';
-import { categoryUuid } from '../generate/structure';
+import { categoryUuid } from './demo/structure';
 import {
   boolParam,
   documentedOnly,
@@ -15,17 +15,50 @@ import {
   strParam,
   unaskedOrder,
 } from '../query';
-import { slugify } from '../records';
-import {
-  categoryCreateSchema,
-  categoryUpdateSchema,
-  issuesToErrors,
-  parseBody,
-  treeUpsertSchema,
-} from '../schemas';
+import { int, issuesToErrors, parseBody, str } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
-import type { Category } from '../types';
-import { listPage, NOT_FOUND_TITLE, pathId, query, readBatch, readJson, requireArray } from './helpers';
+import { slugify } from './records';
+import { listPage, NOT_FOUND_TITLE, pathId, query, readBatch, readJson, requireArray } from './route-helpers';
+import type { Category } from './types';
+
+export const categoryFieldsShape = {
+  name: z.string().min(1).max(50),
+  parent_id: int,
+  tree_id: int,
+  description: z.string(),
+  views: int,
+  sort_order: int,
+  page_title: z.string(),
+  meta_keywords: z.array(z.string()),
+  meta_description: str(65535),
+  layout_file: str(50),
+  image_url: z.string(),
+  is_visible: z.boolean(),
+  search_keywords: str(255),
+  default_product_sort: z.enum([
+    'use_store_settings',
+    'featured',
+    'newest',
+    'best_selling',
+    'alpha_asc',
+    'alpha_desc',
+    'avg_customer_review',
+    'price_asc',
+    'price_desc',
+  ]),
+  url: z.object({ path: z.string().max(255), is_customized: z.boolean().optional() }),
+};
+export const categoryCreateSchema = z
+  .object(categoryFieldsShape)
+  .partial()
+  .extend({ name: categoryFieldsShape.name });
+export const categoryUpdateSchema = z.object(categoryFieldsShape).partial().extend({ category_id: int });
+
+export const treeUpsertSchema = z.object({
+  id: int.optional(),
+  name: z.string().min(1).max(255),
+  channels: z.array(int).optional(),
+});
 
 const MAX_CATEGORIES = 16_000;
 const MAX_DEPTH = 8;

@@ -2,11 +2,11 @@
 // product sub-resource (options, modifiers, custom fields, images…) repeats: list a page, find or remove by id,
 // record a write.
 import { jsonValueProblem, MAX_JSON_DEPTH } from '../../http';
-import { BcApiError, paginate, v3Data, v3List } from '../envelope';
 import type { SandboxContext } from '../app-env';
+import { BcApiError, paginate, v3Data, v3List } from '../envelope';
 import { fieldSelectionParams, pagingParams, selectFields } from '../query';
-import { bcDate } from '../records';
-import type { ProductRecord } from '../types';
+import { bcDate } from './records';
+import type { ProductRecord } from './types';
 
 export const NOT_FOUND_TITLE = 'The requested resource was not found.';
 
@@ -182,3 +182,6 @@ export function applyValueUpdates<
     }
   }
 }
+
+/** The `{product_id}` path parameter of every product sub-resource route. */
+export const PRODUCT_ID = ':product_id{[0-9]+}';

@@ -1,15 +1,84 @@
-// Product images and videos [PROD getProductImages … deleteProductVideo]. Images can be created from `image_url`
-// (JSON) or uploaded as `image_file` (multipart/form-data); the sandbox serves the files under /cdn/.
-import type { RouteDeps, SandboxApp, SandboxContext } from '../app-env';
-import { V3 } from '../app-env';
-import { addImage, serializeImage } from '../catalog';
-import { BcApiError, v3Data } from '../envelope';
-import { bcDate } from '../records';
-import { imageSchema, parseBody, videoSchema } from '../schemas';
-import { nextId } from '../store-state';
-import type { ProductImage, ProductRecord, ProductVideo } from '../types';
-import { pagedList, pathId, productOr404, readJson, recordProductWrite, rowOr404, v3Row } from './helpers';
-import { PRODUCT_ID } from './products';
+// Product images (products_catalog.v3.yml) [PROD getProductImages … deleteProductImage]. Images can be created from
+// `image_url` (JSON) or uploaded as `image_file` (multipart/form-data); the sandbox serves the files under /cdn/.
+import { z } from 'zod';
+import { type RouteDeps, type SandboxApp, type SandboxContext, V3 } from '../../app-env';
+import { BcApiError, v3Data } from '../../envelope';
+import { imageFileName } from '../demo/catalogue';
+import { int, parseBody } from '../../schemas';
+import { nextId, type StoreData } from '../../store-state';
+import { imageUrls } from '../images';
+import { bcDate, slugify } from '../records';
+import {
+  pagedList,
+  pathId,
+  PRODUCT_ID,
+  productOr404,
+  readJson,
+  recordProductWrite,
+  rowOr404,
+  v3Row,
+} from '../route-helpers';
+import type { ProductImage, ProductRecord } from '../types';
+
+export const imageSchema = z.object({
+  image_url: z.string().max(255).optional(),
+  is_thumbnail: z.boolean().optional(),
+  sort_order: int.optional(),
+  description: z.string().optional(),
+});
+
+export const MAX_IMAGES_PER_PRODUCT = 1000;
+
+export function assertImageUrl(url: string | undefined, key: string): void {
+  if (!url || !/^https?:\/\/[^\s]+$/i.test(url)) {
+    throw new BcApiError(422, "The field 'image_url' is invalid.", {
+      [key]: 'image_url must be an http(s) URL.',
+    });
+  }
+}
+
+export function addImage(
+  data: StoreData,
+  record: ProductRecord,
+  input: { image_url?: string; is_thumbnail?: boolean; sort_order?: number; description?: string },
+  nowMs: number,
+  fallbackSort: number,
+  uploadedName?: string,
+): ProductImage {
+  if (record.images.length >= MAX_IMAGES_PER_PRODUCT)
+    throw new BcApiError(422, 'A product can have at most 1000 images.');
+  const id = nextId(data, 'image');
+  const source = uploadedName ?? input.image_url ?? 'image.png';
+  const base = (source.split('?')[0]!.split('/').pop() ?? 'image').replace(/\.[a-z0-9]+$/i, '');
+  const isThumb = input.is_thumbnail ?? record.images.length === 0;
+  if (isThumb) for (const img of record.images) img.is_thumbnail = false;
+  const image: ProductImage = {
+    id,
+    product_id: record.fields.id,
+    is_thumbnail: isThumb,
+    sort_order: input.sort_order ?? fallbackSort,
+    description: input.description ?? '',
+    image_file: imageFileName(slugify(base).slice(0, 40) || 'image', id, 10000 + ((id * 7919) % 90000)),
+    date_modified: bcDate(nowMs),
+    source_url: input.image_url ?? null,
+  };
+  record.images.push(image);
+  return image;
+}
+
+export function serializeImage(img: ProductImage, baseUrl: string, hash: string) {
+  const { source_url: _source, ...rest } = img;
+  return {
+    id: rest.id,
+    product_id: rest.product_id,
+    is_thumbnail: rest.is_thumbnail,
+    sort_order: rest.sort_order,
+    description: rest.description,
+    image_file: rest.image_file,
+    ...imageUrls(baseUrl, hash, img),
+    date_modified: rest.date_modified,
+  };
+}
 
 const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 const IMAGE_TYPES = new Set([
@@ -24,10 +93,6 @@ const IMAGE_TYPES = new Set([
 
 function imageOr404(record: ProductRecord, id: number): ProductImage {
   return rowOr404(record.images, id, { image_id: `Image ${id} was not found.` });
-}
-
-function videoOr404(record: ProductRecord, id: number): ProductVideo {
-  return rowOr404(record.videos, id, { id: `Video ${id} was not found.` });
 }
 
 async function createImageFromRequest(
@@ -79,11 +144,9 @@ async function createImageFromRequest(
   return addImage(data, record, input, nowMs, record.images.length);
 }
 
-export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): void {
+export function registerProductImageRoutes(app: SandboxApp, deps: RouteDeps): void {
   const images = `${V3}/catalog/products/${PRODUCT_ID}/images`;
-  const videos = `${V3}/catalog/products/${PRODUCT_ID}/videos`;
   const IMAGE_ID = ':image_id{[0-9]+}';
-  const VIDEO_ID = ':id{[0-9]+}';
 
   app.get(images, (c) => {
     const record = productOr404(c);
@@ -134,58 +197,6 @@ export function registerProductMediaRoutes(app: SandboxApp, deps: RouteDeps): vo
     record.images = record.images.filter((i) => i.id !== img.id);
     store.data.uploads.delete(img.id);
     if (img.is_thumbnail && record.images[0]) record.images[0].is_thumbnail = true;
-    recordProductWrite(c, record, deps.clock());
-    return c.body(null, 204);
-  });
-
-  app.get(videos, (c) => {
-    return pagedList(c, productOr404(c).videos);
-  });
-
-  app.post(videos, async (c) => {
-    const store = c.get('store');
-    const record = productOr404(c);
-    const body = await readJson(c);
-    if (typeof body === 'object' && body !== null && !('video_id' in body)) {
-      throw new BcApiError(422, 'Missing Required Fields', { video_id: 'Please provide a video_id.' });
-    }
-    const input = parseBody(videoSchema, body);
-    const video: ProductVideo = {
-      id: nextId(store.data, 'video'),
-      product_id: record.fields.id,
-      type: 'youtube',
-      video_id: input.video_id,
-      title: input.title ?? '',
-      description: input.description ?? '',
-      sort_order: input.sort_order ?? record.videos.length,
-      length: '',
-    };
-    record.videos.push(video);
-    recordProductWrite(c, record, deps.clock());
-    return v3Data(c, { ...video });
-  });
-
-  app.get(`${videos}/${VIDEO_ID}`, (c) => {
-    const video = videoOr404(productOr404(c), pathId(c, 'id'));
-    return v3Row(c, video);
-  });
-
-  app.put(`${videos}/${VIDEO_ID}`, async (c) => {
-    const record = productOr404(c);
-    const video = videoOr404(record, pathId(c, 'id'));
-    const input = parseBody(videoSchema.partial(), await readJson(c));
-    if (input.video_id !== undefined) video.video_id = input.video_id;
-    if (input.title !== undefined) video.title = input.title;
-    if (input.description !== undefined) video.description = input.description;
-    if (input.sort_order !== undefined) video.sort_order = input.sort_order;
-    recordProductWrite(c, record, deps.clock());
-    return v3Data(c, { ...video });
-  });
-
-  app.delete(`${videos}/${VIDEO_ID}`, (c) => {
-    const record = productOr404(c);
-    const video = videoOr404(record, pathId(c, 'id'));
-    record.videos = record.videos.filter((v) => v.id !== video.id);
     recordProductWrite(c, record, deps.clock());
     return c.body(null, 204);
   });

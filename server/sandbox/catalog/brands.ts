@@ -1,13 +1,24 @@
-// /v3/catalog/brands [BRAND getBrands, createBrand, getBrand, updateBrand, deleteBrand, deleteBrands].
-import type { SandboxApp } from '../app-env';
-import { V3 } from '../app-env';
+// /v3/catalog/brands (brands_catalog.v3.yml) [BRAND getBrands, createBrand, getBrand, updateBrand, deleteBrand,
+// deleteBrands].
+import { z } from 'zod';
+import { type SandboxApp, V3 } from '../app-env';
 import { BcApiError, v3Data } from '../envelope';
 import { enumParam, numericFilter, strParam, unaskedOrder } from '../query';
-import { slugify } from '../records';
-import { brandSchema, parseBody } from '../schemas';
+import { customUrlSchema, parseBody, str } from '../schemas';
 import { nextId, type StoreData } from '../store-state';
-import type { Brand } from '../types';
-import { listPage, NOT_FOUND_TITLE, pathId, query, readJson, v3Row } from './helpers';
+import { slugify } from './records';
+import { listPage, NOT_FOUND_TITLE, pathId, query, readJson, v3Row } from './route-helpers';
+import type { Brand } from './types';
+
+export const brandSchema = z.object({
+  name: z.string().min(1).max(255),
+  page_title: str(255).optional(),
+  meta_keywords: z.array(z.string()).optional(),
+  meta_description: str(65535).optional(),
+  image_url: z.string().optional(),
+  search_keywords: str(255).optional(),
+  custom_url: customUrlSchema.optional(),
+});
 
 const BRAND_ID = ':brand_id{[0-9]+}';
 const MAX_BRANDS = 30_000;

@@ -1,26 +1,19 @@
-// Product modifiers and their values [MOD getProductModifiers … deleteProductModifierValue]. A checkbox modifier
-// gets its two values ("Yes"/"No") at creation; update them afterwards, as BigCommerce requires. Line numbers below
-// are in ../shared/bigcommerce/openapi/catalog/product-modifiers_catalog.v3.yml.
-import type { z } from 'zod';
-import type { RouteDeps, SandboxApp } from '../app-env';
-import { V3 } from '../app-env';
-import { serializeModifier } from '../catalog';
-import { BcApiError, v3Data } from '../envelope';
+// Product modifiers and their values (product-modifiers_catalog.v3.yml) [MOD getProductModifiers …
+// deleteProductModifierValue]. A checkbox modifier gets its two values ("Yes"/"No") at creation; update them
+// afterwards, as BigCommerce requires. Line numbers below are in
+// ../shared/bigcommerce/openapi/catalog/product-modifiers_catalog.v3.yml.
+import { z } from 'zod';
+import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
+import { BcApiError, v3Data } from '../../envelope';
+import { int, num, parseBody } from '../../schemas';
+import { nextId, type StoreData } from '../../store-state';
 import { applyValueUpdate, defaultAdjusters, optionName } from '../records';
-import {
-  modifierSchema,
-  modifierUpdateSchema,
-  modifierValueSchema,
-  MULTIPLE_CHOICE_TYPES,
-  parseBody,
-} from '../schemas';
-import { nextId, type StoreData } from '../store-state';
-import type { Adjusters, Modifier, ModifierValue, ProductRecord } from '../types';
 import {
   applyValueUpdates,
   pagedList,
   pagedRows,
   pathId,
+  PRODUCT_ID,
   productOr404,
   readJson,
   recordProductWrite,
@@ -28,8 +21,70 @@ import {
   rowOr404,
   v3Row,
   withoutRowOr404,
-} from './helpers';
-import { PRODUCT_ID } from './products';
+} from '../route-helpers';
+import type { Adjusters, Modifier, ModifierValue, ProductRecord } from '../types';
+import { MULTIPLE_CHOICE_TYPES, optionValueSchema } from './product-variant-options';
+
+/**
+ * An adjuster, or none: `null`, or `{}` as BigCommerce answers a value without one (product-modifiers_catalog.v3.yml
+ * 163-165; the request schema's `price` is an object with no required key).
+ */
+const adjusterSchema = z
+  .union([
+    z.object({ adjuster: z.enum(['relative', 'percentage']).nullable(), adjuster_value: num }),
+    z.object({}).strict(),
+  ])
+  .nullable()
+  .transform((v) =>
+    v !== null && 'adjuster_value' in v ? { adjuster: v.adjuster, adjuster_value: v.adjuster_value } : null,
+  );
+
+export const modifierValueSchema = optionValueSchema.extend({
+  adjusters: z
+    .object({
+      price: adjusterSchema.optional(),
+      weight: adjusterSchema.optional(),
+      image_url: z.string().optional(),
+      purchasing_disabled: z.object({ status: z.boolean(), message: z.string().optional() }).optional(),
+    })
+    .optional(),
+});
+
+export const modifierSchema = z.object({
+  display_name: z.string().min(1).max(255),
+  type: z.enum([
+    'date',
+    'checkbox',
+    'file',
+    'text',
+    'multi_line_text',
+    'numbers_only_text',
+    ...MULTIPLE_CHOICE_TYPES,
+  ]),
+  required: z.boolean(),
+  sort_order: int.optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+  option_values: z.array(modifierValueSchema).max(250).optional(),
+});
+
+/** PUT of a modifier: every field optional; a value with the `id` of one of the modifier's values updates it. */
+export const modifierUpdateSchema = modifierSchema.partial().extend({
+  option_values: modifierValueSchema.partial().extend({ id: int.optional() }).array().optional(),
+});
+
+export function serializeModifier(modifier: Modifier) {
+  return {
+    ...modifier,
+    option_values: modifier.option_values.map((v) => {
+      const adjusters = { ...defaultAdjusters(), ...v.adjusters };
+      // No adjuster reads `{}`, as BigCommerce's own example answers (product-modifiers_catalog.v3.yml 163-165).
+      return {
+        ...v,
+        adjusters: { ...adjusters, price: adjusters.price ?? {}, weight: adjusters.weight ?? {} },
+      };
+    }),
+  };
+}
 
 const MODIFIER_ID = ':modifier_id{[0-9]+}';
 const VALUE_ID = ':value_id{[0-9]+}';

@@ -1,25 +1,109 @@
-// Variant options and their values [OPT getProductVariantOptions … deleteProductVariantOptionValue].
-import type { z } from 'zod';
-import type { RouteDeps, SandboxApp } from '../app-env';
-import { V3 } from '../app-env';
-import { dropVariantsUsing, serializeOption, syncVariantOptionLabels } from '../catalog';
-import { BcApiError, v3Data } from '../envelope';
+// Variant options and their values (product-variant-options_catalog.v3.yml) [OPT getProductVariantOptions …
+// deleteProductVariantOptionValue].
+import { z } from 'zod';
+import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
+import { BcApiError, v3Data } from '../../envelope';
+import { int, parseBody } from '../../schemas';
+import { nextId, type StoreData } from '../../store-state';
 import { applyValueUpdate, optionName } from '../records';
-import { optionSchema, optionUpdateSchema, optionValueSchema, parseBody } from '../schemas';
-import { nextId, type StoreData } from '../store-state';
-import type { OptionValue, ProductOption, ProductRecord } from '../types';
 import {
   applyValueUpdates,
   pagedList,
   pathId,
+  PRODUCT_ID,
   productOr404,
   readJson,
   recordProductWrite,
   rowOr404,
   v3Row,
   withoutRowOr404,
-} from './helpers';
-import { PRODUCT_ID } from './products';
+} from '../route-helpers';
+import type { OptionValue, ProductOption, ProductRecord } from '../types';
+import { dropVariantsUsing } from './product-variants';
+
+export const optionValueSchema = z.object({
+  label: z.string().min(1).max(255),
+  sort_order: int.optional(),
+  is_default: z.boolean().optional(),
+  // An object or left out: the request schema is `type: object` (product-variant-options_catalog.v3.yml 358-362), so
+  // `null` is refused (422), as a real store may.
+  value_data: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** The multiple-choice types: every variant option has one, and a modifier of one of them takes a list of values. */
+export const MULTIPLE_CHOICE_TYPES = [
+  'radio_buttons',
+  'rectangles',
+  'dropdown',
+  'product_list',
+  'product_list_with_images',
+  'swatch',
+] as const;
+
+export const optionSchema = z.object({
+  display_name: z.string().min(1).max(255),
+  type: z.enum(MULTIPLE_CHOICE_TYPES),
+  sort_order: int.optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+  option_values: z.array(optionValueSchema).max(250),
+});
+
+/** PUT of an option: every field optional; a value with the `id` of one of the option's values updates it. */
+export const optionUpdateSchema = optionSchema.partial().extend({
+  option_values: optionValueSchema.partial().extend({ id: int.optional() }).array().optional(),
+});
+
+/** Finds or creates the option (type `rectangles`) and value that a variant's `{option_display_name, label}` names. */
+export function ensureOptionValue(
+  data: StoreData,
+  record: ProductRecord,
+  displayName: string,
+  label: string,
+  nowMs: number,
+) {
+  let option = record.options.find((o) => o.display_name.toLowerCase() === displayName.toLowerCase());
+  if (!option) {
+    option = {
+      id: nextId(data, 'option'),
+      product_id: record.fields.id,
+      name: optionName(displayName, record.fields.id, nowMs),
+      display_name: displayName,
+      type: 'rectangles',
+      config: {},
+      sort_order: record.options.length,
+      option_values: [],
+    };
+    record.options.push(option);
+  }
+  let value = option.option_values.find((v) => v.label.toLowerCase() === label.toLowerCase());
+  if (!value) {
+    value = {
+      id: nextId(data, 'optionValue'),
+      label,
+      sort_order: option.option_values.length,
+      value_data: null,
+      is_default: false,
+    };
+    option.option_values.push(value);
+  }
+  return { id: value.id, label: value.label, option_id: option.id, option_display_name: option.display_name };
+}
+
+/** Keeps the names carried in variants' option_values in step after an option or value is renamed. */
+export function syncVariantOptionLabels(record: ProductRecord): void {
+  for (const v of record.variants) {
+    for (const ov of v.option_values) {
+      const option = record.options.find((o) => o.id === ov.option_id);
+      const value = option?.option_values.find((x) => x.id === ov.id);
+      if (option) ov.option_display_name = option.display_name;
+      if (value) ov.label = value.label;
+    }
+  }
+}
+
+export function serializeOption(option: ProductOption) {
+  return { ...option, option_values: option.option_values.map((v) => ({ ...v })) };
+}
 
 const OPTION_ID = ':option_id{[0-9]+}';
 const VALUE_ID = ':value_id{[0-9]+}';

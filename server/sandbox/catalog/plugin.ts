@@ -1,0 +1,40 @@
+// The catalogue part of the sandbox: store information, channels, brands, category trees and products with their
+// sub-resources. Its state is the store's `data` (store-state.ts), made by the core from the seed. Each module is
+// named after the OpenAPI file (or the resource of products_catalog.v3.yml) it emulates.
+import type { SandboxPlugin } from '../plugin';
+import { registerChannelRoutes } from '../routes/channels';
+import { registerStoreInfoRoutes } from '../routes/store-info';
+import { registerBrandRoutes } from './brands';
+import { registerTreeRoutes } from './category-trees';
+import { registerBulkPricingRuleRoutes } from './products/bulk-pricing-rules';
+import { registerCategoryAssignmentRoutes } from './products/category-assignments';
+import { registerChannelAssignmentRoutes } from './products/channel-assignments';
+import { registerCustomFieldRoutes } from './products/custom-fields';
+import { registerProductImageRoutes } from './products/images';
+import { registerModifierRoutes } from './products/product-modifiers';
+import { registerOptionRoutes } from './products/product-variant-options';
+import { registerVariantRoutes } from './products/product-variants';
+import { registerProductRoutes } from './products/products';
+import { registerReviewRoutes } from './products/reviews';
+import { registerProductVideoRoutes } from './products/videos';
+
+export const catalogPlugin: SandboxPlugin = {
+  registerRoutes: (app, deps) => {
+    registerStoreInfoRoutes(app, deps);
+    registerChannelRoutes(app);
+    registerBrandRoutes(app);
+    registerTreeRoutes(app);
+    // Fixed paths under /catalog/products go before the `{product_id}` routes.
+    registerChannelAssignmentRoutes(app);
+    registerCategoryAssignmentRoutes(app);
+    registerProductRoutes(app, deps);
+    registerVariantRoutes(app, deps);
+    registerOptionRoutes(app, deps);
+    registerModifierRoutes(app, deps);
+    registerProductImageRoutes(app, deps);
+    registerProductVideoRoutes(app, deps);
+    registerCustomFieldRoutes(app, deps);
+    registerBulkPricingRuleRoutes(app, deps);
+    registerReviewRoutes(app, deps);
+  },
+};
