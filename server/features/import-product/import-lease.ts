@@ -1,6 +1,7 @@
 // Import Product's lease (issue 29): a run holds its store and SKU, so a second import of the same product into the
 // same store waits for the first and then continues it.
 import type { ProductDump } from '../../../common/dumps/product-dump';
+import { importMessage, type ImportMessage } from '../../../common/import-product/message-texts';
 import { lower } from './import-product.analysis';
 
 /**
@@ -18,6 +19,13 @@ export function importBusyMessage(dump: Pick<ProductDump, 'sku' | 'name'>): stri
 }
 
 /** "SKU ABC-1", or `the product "Name"` without a SKU. */
-export function productLabel(dump: Pick<ProductDump, 'sku' | 'name'>): string {
+function productLabel(dump: Pick<ProductDump, 'sku' | 'name'>): string {
   return dump.sku.trim() ? `SKU ${dump.sku}` : `the product "${dump.name}"`;
+}
+
+/** That the import waits (its progress step) or waited (a line of its logs) for another import of the product. */
+export function waitMessage(kind: 'step' | 'log', dump: Pick<ProductDump, 'sku' | 'name'>): ImportMessage {
+  if (dump.sku.trim())
+    return importMessage(kind === 'step' ? 'stepWaitingSku' : 'logWaitedSku', { sku: dump.sku });
+  return importMessage(kind === 'step' ? 'stepWaitingName' : 'logWaitedName', { name: dump.name });
 }

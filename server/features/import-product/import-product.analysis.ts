@@ -20,6 +20,7 @@ import {
   type Product,
   type Variant,
 } from '../../integrations/bigcommerce';
+import { renderImportMessage } from '../../../common/import-product/message-texts';
 import { mapBounded } from '../../../common/map-bounded';
 import { optionVariants, planLimits, planNotes, planSteps, type PlanFacts } from './plan-checks';
 
@@ -309,8 +310,8 @@ export async function analyseImport(
     matchChannels(client, dump, signal),
     matchListedProducts(client, dump, signal),
   ]);
-  const notes = planNotes({ dump, action, clashes, copy: earlierCopy, listed, categories, brand });
-  const limits = planLimits(dump);
+  const noteMessages = planNotes({ dump, action, clashes, copy: earlierCopy, listed, categories, brand });
+  const limitMessages = planLimits(dump);
   const steps = planSteps(dump, action, channels);
 
   return {
@@ -320,13 +321,15 @@ export async function analyseImport(
       sku,
       name,
       clashes,
-      limits,
+      limits: limitMessages.map(renderImportMessage),
+      limitMessages,
       categories,
       brand,
       channels,
       variants: { create: variantSkus.length - update, update },
       steps,
-      notes,
+      notes: noteMessages.map(renderImportMessage),
+      noteMessages,
     },
     existing: target,
     existingVariants,

@@ -11,13 +11,14 @@
 // (issue 29), so the second waits for the first and then continues it.
 import type { ImportProductResult } from '../../../common/contracts/import-product';
 import type { ProductDump } from '../../../common/dumps/product-dump';
+import { importMessage, renderImportMessage } from '../../../common/import-product/message-texts';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import { analyseImport } from './import-product.analysis';
-import { importBusyMessage, importProductLeaseKey, productLabel } from './import-lease';
+import { importBusyMessage, importProductLeaseKey, waitMessage } from './import-lease';
 import { Run, type ImportProductCommand, type ImportProductRunOptions } from './import-run';
-import { notCarriedFields } from './plan-checks';
+import { categoryPath, notCarriedMessages } from './plan-checks';
 import { importBulkPricing } from './steps/bulk-pricing';
 import { importChannels } from './steps/channels';
 import { importCustomFields } from './steps/custom-fields';
@@ -61,11 +62,8 @@ export async function importProduct(
       onBusy: () => new AppError(ERROR_CODES.importBusy, importBusyMessage(dump)),
       onWait: () => {
         waited = true;
-        options.onProgress?.({
-          done: 0,
-          total: 0,
-          step: `Waiting for another import of ${productLabel(dump)} into this store to end`,
-        });
+        const stepMessage = waitMessage('step', dump);
+        options.onProgress?.({ done: 0, total: 0, step: renderImportMessage(stepMessage), stepMessage });
       },
     },
   );
@@ -81,19 +79,18 @@ async function writeImport(
   const { signal } = options;
   const analysis = await analyseImport(client, dump, { ...command, signal });
   const run = new Run(client, dump, analysis, command, options);
-  if (waited) run.log(`Waited for another import of ${productLabel(dump)} into this store to end first`);
-  run.result.notCarried.push(...notCarriedFields(dump));
+  if (waited) run.logMessage(waitMessage('log', dump));
+  for (const message of notCarriedMessages(dump)) run.notCarried(message);
   for (const category of analysis.plan.categories.filter((item) => item.targetId === null)) {
-    run.result.notCarried.push(
-      `category ${category.path.length ? category.path.join(' > ') : `#${category.sourceId}`}: not in the target`,
-    );
+    run.notCarried(importMessage('notCarriedCategory', { path: categoryPath(category) }));
   }
-  for (const note of analysis.plan.notes) run.log(note);
+  // The plan's notes open the logs.
+  for (const message of analysis.plan.noteMessages ?? []) run.logMessage(message);
 
   if (analysis.plan.action === 'skip') {
     run.result.action = 'skipped';
     run.result.productId = analysis.existing?.id ?? 0;
-    run.log(`The target already has SKU ${dump.sku} (#${run.result.productId}): skipped, nothing written`);
+    run.log('logSkipped', { sku: dump.sku, id: run.result.productId });
     return { ...run.result, idMap: run.idMap };
   }
 
@@ -101,11 +98,8 @@ async function writeImport(
     // The product it will change, as the target holds it now, kept where Store History can show and restore it.
     const id = analysis.existing.id;
     const before = await options.beforeWrite({ products: [id] });
-    run.log(
-      'snapshotId' in before
-        ? `Product #${id} as it was before this import is kept in Store History`
-        : `No snapshot of product #${id} before this import: ${before.skipped}`,
-    );
+    if ('snapshotId' in before) run.log('logBeforeKept', { id });
+    else run.log('logBeforeNotKept', { id, reason: before.skipped });
   }
   const productId = await importProductFields(run);
   for (const step of STEPS) await step(run, productId);

@@ -9,12 +9,20 @@ import {
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
 import type { ProductDump } from '../../../common/dumps/product-dump';
+import {
+  importMessage,
+  renderImportMessage,
+  type ImportMessage,
+  type ImportMessageCode,
+  type ImportMessageParams,
+} from '../../../common/import-product/message-texts';
 import type { BeforeWrite } from '../../jobs/before-job';
 import type { Exclusive } from '../../db/lease';
 import { isBigCommerceError, type BigCommerceClient, type Option } from '../../integrations/bigcommerce';
 import type { Analysis } from './import-product.analysis';
 
-export type ImportProgressEvent = { done: number; total: number; step: string };
+/** Writes done of the planned total, and the step: in English, and as a message (issue 42). */
+export type ImportProgressEvent = { done: number; total: number; step: string; stepMessage?: ImportMessage };
 
 export type ImportProductCommand = {
   onExistingSku: ExistingProductAction;
@@ -60,6 +68,9 @@ export class Run {
   /** The target's options by lower-cased display name, once the options step has run (the variants use them). */
   targetOptions = new Map<string, Option>();
   private done = 0;
+  /** `result.logs` and `result.notCarried` as messages, line for line. */
+  private readonly logMessages: ImportMessage[] = [];
+  private readonly notCarriedMessages: ImportMessage[] = [];
 
   constructor(
     readonly client: BigCommerceClient,
@@ -68,7 +79,11 @@ export class Run {
     readonly command: ImportProductCommand,
     readonly options: ImportProductRunOptions,
   ) {
-    this.result = emptyImportProductResult({ id: 0, name: analysis.plan.name, sku: analysis.plan.sku });
+    this.result = {
+      ...emptyImportProductResult({ id: 0, name: analysis.plan.name, sku: analysis.plan.sku }),
+      logMessages: this.logMessages,
+      notCarriedMessages: this.notCarriedMessages,
+    };
     this.idMap = {
       product: { ...command.idMap?.product },
       variants: { ...command.idMap?.variants },
@@ -86,21 +101,43 @@ export class Run {
     return this.analysis.plan.action === 'copy' ? (this.command.copySuffix ?? DEFAULT_COPY_SUFFIX) : '';
   }
 
-  log(line: string) {
-    this.result.logs.push(line);
+  /** A line of the logs: the message, and its English in `logs`. */
+  log(code: ImportMessageCode, params: ImportMessageParams = {}) {
+    this.logMessage(importMessage(code, params));
+  }
+
+  logMessage(message: ImportMessage) {
+    this.logMessages.push(message);
+    this.result.logs.push(renderImportMessage(message));
+  }
+
+  /** Something the import does not carry over: the message, and its English in `notCarried`. */
+  notCarried(message: ImportMessage) {
+    this.notCarriedMessages.push(message);
+    this.result.notCarried.push(renderImportMessage(message));
   }
 
   notice(notice: ImportNotice) {
     this.result.notices.push(notice);
   }
 
-  tick(step: string) {
+  tick(code: ImportMessageCode, params: ImportMessageParams = {}) {
     this.done++;
-    this.options.onProgress?.({ done: this.done, total: this.analysis.plan.steps, step });
+    const stepMessage = importMessage(code, params);
+    this.options.onProgress?.({
+      done: this.done,
+      total: this.analysis.plan.steps,
+      step: renderImportMessage(stepMessage),
+      stepMessage,
+    });
   }
 
   /** One counted step: stops the run only when the caller has gone (the signal). */
-  async step(label: string, work: () => Promise<void>, onFailure: (error: unknown) => void) {
+  async step(
+    [code, params]: [ImportMessageCode, ImportMessageParams],
+    work: () => Promise<void>,
+    onFailure: (error: unknown) => void,
+  ) {
     this.signal?.throwIfAborted();
     try {
       await work();
@@ -108,6 +145,6 @@ export class Run {
       if (this.signal?.aborted) throw error;
       onFailure(error);
     }
-    this.tick(label);
+    this.tick(code, params);
   }
 }

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_LIMITS } from '../../../common/contracts/import-product';
 import { productDumpSchema, type ProductDump } from '../../../common/dumps/product-dump';
 import { productDumpHead } from '../../../common/dumps/product-dump.fixtures';
-import { planLimits, planNotes, planSteps, type PlanFacts } from './plan-checks';
+import { renderImportMessage } from '../../../common/import-product/message-texts';
+import {
+  planLimits as limitMessages,
+  planNotes as noteMessages,
+  planSteps,
+  type PlanFacts,
+} from './plan-checks';
+
+/** The limits and notes in English, as the plan sends them beside the messages. */
+const planLimits = (product: ProductDump) => limitMessages(product).map(renderImportMessage);
+const planNotes = (facts: PlanFacts) => noteMessages(facts).map(renderImportMessage);
 
 function dump(fields: Record<string, unknown> = {}): ProductDump {
   return productDumpSchema.parse({

@@ -8,6 +8,12 @@ import {
 } from '../../../common/contracts/import-product';
 import { listedProductId, PRODUCT_DUMP_LISTS, type ProductDump } from '../../../common/dumps/product-dump';
 import { PRODUCT_OWN_VALUE_FIELDS } from '../../../common/catalog/product-fields';
+import {
+  importMessage,
+  renderImportMessage,
+  type ImportMessage,
+  type ImportMessageCode,
+} from '../../../common/import-product/message-texts';
 import { imageSource, imageSourceUrl } from './image-source';
 
 /**
@@ -38,43 +44,48 @@ const HANDLED_KEYS = new Set<string>([
 ]);
 
 /** Why a field is not carried over, for the fields an import knows about. */
-const NOT_CARRIED_REASONS: Record<string, string> = {
-  id: 'the target gives its own id',
-  date_created: 'set by BigCommerce',
-  date_modified: 'set by BigCommerce',
-  calculated_price: 'computed by BigCommerce',
-  base_variant_id: 'set by BigCommerce',
-  view_count: 'a statistic kept by the store',
-  total_sold: 'a statistic kept by the store',
-  reviews_rating_sum: 'computed from the reviews',
-  reviews_count: 'computed from the reviews',
-  date_last_imported: 'set by BigCommerce',
-  option_set_id: 'legacy option sets do not exist in V3',
-  option_set_display: 'legacy option sets do not exist in V3',
-  parent_relations: 'read-only',
-  primary_image: 'read-only (the thumbnail image is imported)',
+const NOT_CARRIED_REASONS: Record<string, ImportMessageCode> = {
+  id: 'notCarriedOwnId',
+  date_created: 'notCarriedSetByBigCommerce',
+  date_modified: 'notCarriedSetByBigCommerce',
+  calculated_price: 'notCarriedComputed',
+  base_variant_id: 'notCarriedSetByBigCommerce',
+  view_count: 'notCarriedStatistic',
+  total_sold: 'notCarriedStatistic',
+  reviews_rating_sum: 'notCarriedFromReviews',
+  reviews_count: 'notCarriedFromReviews',
+  date_last_imported: 'notCarriedSetByBigCommerce',
+  option_set_id: 'notCarriedOptionSet',
+  option_set_display: 'notCarriedOptionSet',
+  parent_relations: 'notCarriedReadOnly',
+  primary_image: 'notCarriedPrimaryImage',
 };
 
 /** Fields of a dump the import cannot carry over: read-only ones, ids of the source store, unknown ones. */
-export function notCarriedFields(dump: ProductDump): string[] {
-  const notes: string[] = [];
+export function notCarriedMessages(dump: ProductDump): ImportMessage[] {
+  const notes: ImportMessage[] = [];
   for (const key of Object.keys(dump)) {
     if (HANDLED_KEYS.has(key)) continue;
-    notes.push(`${key}: ${NOT_CARRIED_REASONS[key] ?? 'not written by the import'}`);
+    notes.push(importMessage(NOT_CARRIED_REASONS[key] ?? 'notCarriedUnknown', { field: key }));
   }
   const taxClass = (dump as Record<string, unknown>).tax_class_id;
   if (typeof taxClass === 'number' && taxClass !== 0) {
-    notes.push(`tax_class_id ${taxClass}: tax classes differ between stores; the target's default is used`);
+    notes.push(importMessage('notCarriedTaxClass', { id: taxClass }));
   }
   const related = (dump as Record<string, unknown>).related_products;
   if (Array.isArray(related) && related.some((id) => id !== -1)) {
-    notes.push('related_products: ids of the source store; BigCommerce picks related products automatically');
+    notes.push(importMessage('notCarriedRelatedProducts'));
   }
   const wrapping = (dump as Record<string, unknown>).gift_wrapping_options_list;
   if (Array.isArray(wrapping) && wrapping.length > 0) {
-    notes.push('gift_wrapping_options_list: gift wrapping ids of the source store');
+    notes.push(importMessage('notCarriedGiftWrapping'));
   }
   return notes;
+}
+
+/** The same, in English. */
+export function notCarriedFields(dump: ProductDump): string[] {
+  return notCarriedMessages(dump).map(renderImportMessage);
 }
 
 /** Source variants that are real variants (with option values); the base variant is the product itself. */
@@ -83,32 +94,28 @@ export function optionVariants(dump: ProductDump) {
 }
 
 /** The limits of BigCommerce's the dump breaks (API-NOTES §6 (d)). The import still tries; the store refuses. */
-export function planLimits(dump: ProductDump): string[] {
-  const limits: string[] = [];
-  const over = (count: number, limit: number, what: string) => {
-    if (count > limit) limits.push(`${count} ${what} (BigCommerce allows ${limit} per product)`);
+export function planLimits(dump: ProductDump): ImportMessage[] {
+  const limits: ImportMessage[] = [];
+  const over = (n: number, limit: number, code: ImportMessageCode, name?: string) => {
+    if (n > limit) limits.push(importMessage(code, { n, limit, ...(name === undefined ? {} : { name }) }));
   };
-  over(optionVariants(dump).length, PRODUCT_LIMITS.skus, 'SKUs');
-  over(dump.custom_fields.length, PRODUCT_LIMITS.customFields, 'custom fields');
-  over(dump.bulk_pricing_rules.length, PRODUCT_LIMITS.bulkPricingRules, 'bulk pricing rules');
-  over(dump.images.length, PRODUCT_LIMITS.images, 'images');
+  over(optionVariants(dump).length, PRODUCT_LIMITS.skus, 'limitSkus');
+  over(dump.custom_fields.length, PRODUCT_LIMITS.customFields, 'limitCustomFields');
+  over(dump.bulk_pricing_rules.length, PRODUCT_LIMITS.bulkPricingRules, 'limitBulkPricingRules');
+  over(dump.images.length, PRODUCT_LIMITS.images, 'limitImages');
   for (const option of [...dump.options, ...dump.modifiers]) {
-    if (option.option_values.length > PRODUCT_LIMITS.optionValues) {
-      limits.push(
-        `"${option.display_name}" has ${option.option_values.length} values (BigCommerce allows ${PRODUCT_LIMITS.optionValues})`,
-      );
-    }
+    over(option.option_values.length, PRODUCT_LIMITS.optionValues, 'limitOptionValues', option.display_name);
   }
   const longUrls = dump.images.filter(
     (image) => imageSourceUrl(image).length > PRODUCT_LIMITS.imageUrlLength,
   ).length;
   if (longUrls > 0)
-    limits.push(`${longUrls} image URLs longer than ${PRODUCT_LIMITS.imageUrlLength} characters`);
+    limits.push(importMessage('limitImageUrls', { n: longUrls, limit: PRODUCT_LIMITS.imageUrlLength }));
   const longVideos = dump.videos.filter(
     (video) => video.video_id.length > PRODUCT_LIMITS.videoIdLength,
   ).length;
   if (longVideos > 0)
-    limits.push(`${longVideos} video ids longer than ${PRODUCT_LIMITS.videoIdLength} characters`);
+    limits.push(importMessage('limitVideoIds', { n: longVideos, limit: PRODUCT_LIMITS.videoIdLength }));
   return limits;
 }
 
@@ -140,23 +147,37 @@ export type ListedFacts = {
   reason: ProductListReason | null;
 };
 
-/** Why a product-list value is left out, in a sentence (plan notes and logs). */
-export function listedReasonText(match: {
-  sourceId: number | null;
-  sku: string | null;
-  reason: ProductListReason | null;
-}): string {
-  if (match.sourceId === null) return 'it names no product';
-  switch (match.reason) {
-    case 'not_in_target':
-      return `no product with SKU ${match.sku ?? ''} (#${match.sourceId} in the source) is in the target`;
-    case 'no_sku':
-      return `product #${match.sourceId} of the source has no SKU to find it by`;
-    case 'old_dump':
-      return 'the dump was made before dumps named the SKUs of listed products; dump the product again';
-    default:
-      return `the dump does not describe product #${match.sourceId}`;
-  }
+const LISTED_CODES = {
+  note: {
+    no_product: 'noteListedNoProduct',
+    not_in_target: 'noteListedNotInTarget',
+    no_sku: 'noteListedNoSku',
+    old_dump: 'noteListedOldDump',
+    not_in_dump: 'noteListedNotInDump',
+  },
+  log: {
+    no_product: 'logListedNoProduct',
+    not_in_target: 'logListedNotInTarget',
+    no_sku: 'logListedNoSku',
+    old_dump: 'logListedOldDump',
+    not_in_dump: 'logListedNotInDump',
+  },
+} as const satisfies Record<string, Record<ProductListReason | 'no_product', ImportMessageCode>>;
+
+/** Why the value `label` of the product list `name` is left out: a plan note, or a line of the logs. */
+export function listedValueMessage(
+  kind: keyof typeof LISTED_CODES,
+  name: string,
+  label: string,
+  match: ListedFacts,
+): ImportMessage {
+  const why = match.sourceId === null ? 'no_product' : (match.reason ?? 'not_in_dump');
+  return importMessage(LISTED_CODES[kind][why], {
+    name,
+    label,
+    ...(match.sourceId === null ? {} : { id: match.sourceId }),
+    ...(why === 'not_in_target' ? { sku: match.sku ?? '' } : {}),
+  });
 }
 
 /** What the store look-ups found, for the notes of a plan. */
@@ -171,61 +192,50 @@ export type PlanFacts = {
   brand: ImportProductPlan['brand'];
 };
 
-/** The plan's notes, in plain sentences: what will happen and what will not carry over. */
-export function planNotes(facts: PlanFacts): string[] {
+/** The plan's notes: what will happen and what will not carry over. */
+export function planNotes(facts: PlanFacts): ImportMessage[] {
   const { dump, action, copy, listed, categories, brand } = facts;
-  const notes: string[] = [];
-  if (copy) {
-    notes.push(
-      `A copy with SKU ${copy.key} already exists (#${copy.id}): it is updated rather than copied again.`,
-    );
-  }
+  const notes: ImportMessage[] = [];
+  if (copy) notes.push(importMessage('noteCopyExists', { sku: copy.key, id: copy.id }));
   if (action === 'create' && facts.clashes.some((clash) => clash.kind === 'name')) {
-    notes.push(
-      `The target already has a product named "${dump.name}" with another SKU: creating it will fail.`,
-    );
+    notes.push(importMessage('noteNameClash', { name: dump.name }));
   }
   const customUrl = (dump as { custom_url?: { url?: string } }).custom_url?.url;
   if (customUrl && action !== 'skip') {
     // BigCommerce has no lookup of products by URL, so a taken URL shows when the product is written: the import then
     // lets BigCommerce give the product a URL of its own and says so.
-    notes.push(
-      `The product keeps its URL ${customUrl} when the target does not already use it; otherwise BigCommerce gives it one of its own and the result says so.`,
-    );
+    notes.push(importMessage('noteCustomUrl', { url: customUrl }));
   }
   if (dump.images.length > 0) {
-    notes.push(
-      `Images are fetched by the target from their URLs; BigCommerce refuses files over ${PRODUCT_LIMITS.imageBytes / 1024 / 1024} MB and those are reported.`,
-    );
+    notes.push(importMessage('noteImagesFetched', { mb: PRODUCT_LIMITS.imageBytes / 1024 / 1024 }));
   }
   const resized = dump.images.filter((image) => {
     const source = imageSource(image);
     return source !== null && source.size !== 'original';
   }).length;
-  if (resized > 0) {
-    notes.push(
-      `${resized} images are copied from BigCommerce's resized copies (url_zoom: at most 1280 x 1280 px): its API gives no address of an image's original file.`,
-    );
-  }
+  if (resized > 0) notes.push(importMessage('noteImagesResized', { n: resized }));
   for (const owner of [...dump.options, ...dump.modifiers]) {
     for (const value of owner.option_values) {
       const id = listedProductId(value.value_data);
       const match = id === null ? undefined : listed.get(id);
       if (!match?.reason) continue;
-      notes.push(
-        `"${owner.display_name}": the value "${value.label}" is left out: ${listedReasonText(match)}.`,
-      );
+      notes.push(listedValueMessage('note', owner.display_name, value.label, match));
     }
   }
   const missingCategories = categories.filter((category) => category.targetId === null);
   if (missingCategories.length > 0) {
     notes.push(
-      `${missingCategories.length} categories do not exist in the target and are not assigned: ${missingCategories
-        .map((category) => (category.path.length ? category.path.join(' > ') : `#${category.sourceId}`))
-        .join('; ')}.`,
+      importMessage('noteCategoriesMissing', {
+        n: missingCategories.length,
+        paths: missingCategories.map(categoryPath).join('; '),
+      }),
     );
   }
-  if (brand?.willCreate)
-    notes.push(`The brand "${brand.name}" does not exist in the target and will be created.`);
+  if (brand?.willCreate) notes.push(importMessage('noteBrandCreated', { name: brand.name }));
   return notes;
+}
+
+/** A category as its path of names, `Kitchen > Kettles`, or `#12` when the dump names none. */
+export function categoryPath(category: { path: readonly string[]; sourceId: number }): string {
+  return category.path.length ? category.path.join(' > ') : `#${category.sourceId}`;
 }

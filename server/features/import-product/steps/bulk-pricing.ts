@@ -7,7 +7,7 @@ export async function importBulkPricing(run: Run, productId: number) {
   const existing = await client.products.bulkPricingRules.listAll(productId, { signal });
   for (const rule of dump.bulk_pricing_rules) {
     await run.step(
-      `bulk pricing ${rule.quantity_min}-${rule.quantity_max}`,
+      ['stepBulkPricing', { min: rule.quantity_min, max: rule.quantity_max }],
       async () => {
         const body = pick(rule, ['quantity_min', 'quantity_max', 'type', 'amount']);
         const match = existing.find(
@@ -28,12 +28,14 @@ export async function importBulkPricing(run: Run, productId: number) {
       },
       (error) => {
         run.result.bulkPricing.failed++;
-        run.log(
-          `Bulk pricing rule ${rule.quantity_min}-${rule.quantity_max} failed: ${describeFailure(error)}`,
-        );
+        run.log('logBulkRuleFailed', {
+          min: rule.quantity_min,
+          max: rule.quantity_max,
+          error: describeFailure(error),
+        });
       },
     );
   }
   if (dump.bulk_pricing_rules.length > 0)
-    run.log(`Bulk pricing rules: ${run.result.bulkPricing.success} in place`);
+    run.log('logBulkRulesInPlace', { n: run.result.bulkPricing.success });
 }

@@ -8,10 +8,10 @@ export async function importChannels(run: Run, productId: number) {
   const found = channels.filter((channel) => channel.targetId !== null);
   for (const channel of channels.filter((item) => item.targetId === null)) {
     run.result.channels.error++;
-    run.log(`Channel ${channel.name ?? `#${channel.sourceId}`} does not exist in the target`);
+    run.log('logChannelMissing', { name: channel.name ?? `#${channel.sourceId}` });
   }
   await run.step(
-    'channels',
+    ['stepChannels', {}],
     async () => {
       if (found.length === 0) return;
       await client.assignments.channels.assign(
@@ -19,11 +19,13 @@ export async function importChannels(run: Run, productId: number) {
         { signal },
       );
       run.result.channels.success += found.length;
-      run.log(`Assigned to channels ${found.map((channel) => channel.name ?? channel.targetId).join(', ')}`);
+      run.log('logChannelsAssigned', {
+        channels: found.map((channel) => channel.name ?? channel.targetId).join(', '),
+      });
     },
     (error) => {
       run.result.channels.error += found.length;
-      run.log(`Channel assignment failed: ${describeFailure(error)}`);
+      run.log('logChannelsFailed', { error: describeFailure(error) });
     },
   );
 }

@@ -11,7 +11,7 @@ export async function importCustomFields(run: Run, productId: number) {
   );
   for (const field of dump.custom_fields) {
     await run.step(
-      `custom field ${field.name}`,
+      ['stepCustomField', { name: field.name }],
       async () => {
         const key = `${field.name}\u0000${field.value}`;
         if (!have.has(key)) {
@@ -33,9 +33,10 @@ export async function importCustomFields(run: Run, productId: number) {
       },
       (error) => {
         run.result.customFields.failed++;
-        run.log(`Custom field "${field.name}" failed: ${describeFailure(error)}`);
+        run.log('logCustomFieldFailed', { name: field.name, error: describeFailure(error) });
       },
     );
   }
-  if (dump.custom_fields.length > 0) run.log(`Custom fields: ${run.result.customFields.success} in place`);
+  if (dump.custom_fields.length > 0)
+    run.log('logCustomFieldsInPlace', { n: run.result.customFields.success });
 }

@@ -22,12 +22,12 @@ export async function importImages(run: Run, productId: number) {
     const label = url.split('?')[0]?.split('/').pop() ?? `#${image.id ?? '?'}`;
     if (!url) {
       run.result.images.skipped++;
-      run.log(`Image #${image.id ?? '?'} skipped: it has no URL`);
-      run.tick('image');
+      run.log('logImageNoUrl', { id: image.id ?? '?' });
+      run.tick('stepImageSkipped');
       continue;
     }
     await run.step(
-      `image ${label}`,
+      ['stepImage', { image: label }],
       async () => {
         const mapped = image.id !== undefined ? run.idMap.images[String(image.id)] : undefined;
         const existing =
@@ -36,7 +36,7 @@ export async function importImages(run: Run, productId: number) {
           used.add(existing);
           if (image.id !== undefined) run.idMap.images[String(image.id)] = existing;
           run.result.images.skipped++;
-          run.log(`Image ${label} already there`);
+          run.log('logImageThere', { image: label });
           return;
         }
         const key = imageKey(url);
@@ -59,16 +59,14 @@ export async function importImages(run: Run, productId: number) {
         if (source && source.size !== 'original') {
           // No REST address of the original exists (imageSource): the copy's size limits the import.
           run.notice({ kind: 'image_resized', image: label, size: source.size });
-          run.log(
-            `Image ${label} added from BigCommerce's ${source.size} copy (url_zoom: at most 1280 x 1280 px)`,
-          );
+          run.log('logImageResized', { image: label, size: source.size });
         } else {
-          run.log(`Image ${label} added`);
+          run.log('logImageAdded', { image: label });
         }
       },
       (error) => {
         run.result.images.failed++;
-        run.log(`Image ${label} refused by the target: ${describeFailure(error)}`);
+        run.log('logImageRefused', { image: label, error: describeFailure(error) });
       },
     );
   }

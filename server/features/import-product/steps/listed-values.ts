@@ -2,7 +2,7 @@
 // the options and modifiers steps), and an option or modifier value's body.
 import { listedProductId, PRODUCT_LIST_TYPES } from '../../../../common/dumps/product-dump';
 import { pick, type Body, type Run } from '../import-run';
-import { listedReasonText } from '../plan-checks';
+import { listedValueMessage } from '../plan-checks';
 
 const VALUE_FIELDS = ['label', 'sort_order', 'is_default', 'value_data'] as const;
 
@@ -47,11 +47,11 @@ export function listedValues(
       sourceProductId: sourceId,
       ...why,
     });
-    run.log(`"${item.display_name}": the value "${label}" is left out: ${listedReasonText(why)}`);
+    run.logMessage(listedValueMessage('log', item.display_name, label, why));
     return [];
   });
   if (kept.length > 0 || item.option_values.length === 0) return kept;
   run.notice({ kind: 'product_list_left_out', owner, name: item.display_name });
-  run.log(`"${item.display_name}" is left out: none of the products it lists is in the target`);
+  run.log('logListLeftOut', { name: item.display_name });
   return null;
 }

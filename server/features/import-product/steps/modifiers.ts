@@ -58,9 +58,8 @@ function dateConfig(run: Run, name: string, config: Body): Body {
     const raw = config[field];
     const original = typeof raw === 'string' && raw.trim() !== '' ? raw : null;
     run.notice({ kind: 'modifier_date', name, field, original, sent });
-    run.log(
-      `Modifier "${name}": ${field} ${original === null ? 'missing' : `"${original}" is no date`}; ${sent} sent`,
-    );
+    if (original === null) run.log('logModifierDateMissing', { name, field, sent });
+    else run.log('logModifierDateUnreadable', { name, field, original, sent });
   }
   return out;
 }
@@ -92,7 +91,7 @@ export async function importModifiers(run: Run, productId: number) {
   }
   for (const modifier of dump.modifiers) {
     await run.step(
-      `modifier ${modifier.display_name}`,
+      ['stepModifier', { name: modifier.display_name }],
       async () => {
         const values = listedValues(
           run,
@@ -105,7 +104,7 @@ export async function importModifiers(run: Run, productId: number) {
         let current = target.get(lower(modifier.display_name));
         if (current) {
           current = await client.products.modifiers.update(productId, current.id, body, { signal });
-          run.log(`Modifier "${modifier.display_name}" updated`);
+          run.log('logModifierUpdated', { name: modifier.display_name });
         } else {
           // "It takes two separate requests to create a new checkbox modifier with option values" (line 209):
           // BigCommerce makes its two values, which are then updated. The others take their values on create.
@@ -117,7 +116,7 @@ export async function importModifiers(run: Run, productId: number) {
                 (item) => lower(item.display_name) === lower(modifier.display_name),
               ),
           );
-          run.log(`Modifier "${modifier.display_name}" created`);
+          run.log('logModifierCreated', { name: modifier.display_name });
         }
         await syncModifierValues(run, productId, current, values);
         target.set(lower(modifier.display_name), current);
@@ -126,7 +125,7 @@ export async function importModifiers(run: Run, productId: number) {
       },
       (error) => {
         run.result.modifiers.failed++;
-        run.log(`Modifier "${modifier.display_name}" failed: ${describeFailure(error)}`);
+        run.log('logModifierFailed', { name: modifier.display_name, error: describeFailure(error) });
       },
     );
   }
@@ -172,9 +171,7 @@ async function syncModifierValues(run: Run, productId: number, modifier: Modifie
     if (match) {
       if (!sameValue(value, match)) await client.http.put(`${base}/${match.id}`, value, { signal });
     } else if (isCheckbox) {
-      run.log(
-        `Modifier "${modifier.display_name}": the checkbox value "${label}" has no counterpart in the target`,
-      );
+      run.log('logCheckboxUnmatched', { name: modifier.display_name, label });
     } else if (modifier.option_values !== undefined && label) {
       await client.http.post(base, value, { signal, schema: modifierValueSchema });
     }

@@ -14,7 +14,7 @@ export async function importOptions(run: Run, productId: number) {
   }
   for (const option of dump.options) {
     await run.step(
-      `option ${option.display_name}`,
+      ['stepOption', { name: option.display_name }],
       async () => {
         let current = target.get(lower(option.display_name));
         const values = listedValues(
@@ -38,7 +38,7 @@ export async function importOptions(run: Run, productId: number) {
                 (item) => lower(item.display_name) === lower(option.display_name),
               ),
           );
-          run.log(`Option "${option.display_name}" created (${values.length} values)`);
+          run.log('logOptionCreated', { name: option.display_name, n: values.length });
         } else {
           // Values the target's option lacks are added to it, matched by label.
           const labels = new Set((current.option_values ?? []).map((value) => lower(value.label)));
@@ -48,9 +48,8 @@ export async function importOptions(run: Run, productId: number) {
             added.push(await client.products.optionValues.create(productId, current.id, value, { signal }));
           }
           current = { ...current, option_values: [...(current.option_values ?? []), ...added] };
-          run.log(
-            `Option "${option.display_name}" already there${added.length ? `, ${added.length} values added` : ''}`,
-          );
+          if (added.length) run.log('logOptionValuesAdded', { name: option.display_name, n: added.length });
+          else run.log('logOptionThere', { name: option.display_name });
         }
         target.set(lower(option.display_name), current);
         if (option.id !== undefined) run.idMap.options[String(option.id)] = current.id;
@@ -58,7 +57,7 @@ export async function importOptions(run: Run, productId: number) {
       },
       (error) => {
         run.result.options.failed++;
-        run.log(`Option "${option.display_name}" failed: ${describeFailure(error)}`);
+        run.log('logOptionFailed', { name: option.display_name, error: describeFailure(error) });
       },
     );
   }

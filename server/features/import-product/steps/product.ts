@@ -1,4 +1,5 @@
 // Import Product, the product step: the product's own fields, created or updated, its categories and brand mapped.
+import { importMessage } from '../../../../common/import-product/message-texts';
 import { isBigCommerceError, type Product } from '../../../integrations/bigcommerce';
 import { pick, type Body, type Run } from '../import-run';
 import { WRITABLE_PRODUCT_FIELDS } from '../plan-checks';
@@ -48,10 +49,8 @@ async function writeProduct(run: Run): Promise<Product> {
     return await send(body);
   } catch (error) {
     if (!isUrlClash(error) || body.custom_url === undefined) throw error;
-    run.log(
-      `The URL ${(body.custom_url as { url?: string }).url ?? ''} is taken in the target: BigCommerce gave the product a URL of its own.`,
-    );
-    run.result.notCarried.push('custom_url: the URL is taken in the target');
+    run.log('logUrlTaken', { url: (body.custom_url as { url?: string }).url ?? '' });
+    run.notCarried(importMessage('notCarriedCustomUrl'));
     delete body.custom_url;
     return send(body);
   }
@@ -62,17 +61,23 @@ export async function importProductFields(run: Run): Promise<number> {
   const { dump, analysis } = run;
   const product = await writeProduct(run);
   run.productId = product.id;
-  run.tick('product');
+  run.tick('stepProduct');
   run.idMap.product[String(dump.id)] = product.id;
   run.result.productId = product.id;
   run.result.productName = product.name ?? analysis.plan.name;
   run.result.productSku = product.sku ?? analysis.plan.sku;
-  run.result.action =
+  const action =
     analysis.plan.action === 'copy' && !analysis.existing
       ? 'copied'
       : analysis.existing
         ? 'updated'
         : 'created';
-  run.log(`Product #${product.id} "${run.result.productName}" ${run.result.action}`);
+  run.result.action = action;
+  const logged = {
+    created: 'logProductCreated',
+    updated: 'logProductUpdated',
+    copied: 'logProductCopied',
+  } as const;
+  run.log(logged[action], { id: product.id, name: run.result.productName });
   return product.id;
 }

@@ -12,17 +12,17 @@ export async function importReviews(run: Run, productId: number) {
     const r = review as { title: string; name?: string; date_reviewed?: string };
     if (!r.date_reviewed || !r.title) {
       run.result.reviews.skipped++;
-      run.log(`Review "${r.title}" skipped: it has no title or review date`);
-      run.tick('review');
+      run.log('logReviewIncomplete', { title: r.title });
+      run.tick('stepReviewSkipped');
       continue;
     }
     if (have.has(key(r))) {
       run.result.reviews.skipped++;
-      run.tick('review');
+      run.tick('stepReviewSkipped');
       continue;
     }
     await run.step(
-      `review ${r.title}`,
+      ['stepReview', { title: r.title }],
       async () => {
         await createOnce(
           () =>
@@ -41,10 +41,9 @@ export async function importReviews(run: Run, productId: number) {
       },
       (error) => {
         run.result.reviews.failed++;
-        run.log(`Review "${r.title}" failed: ${describeFailure(error)}`);
+        run.log('logReviewFailed', { title: r.title, error: describeFailure(error) });
       },
     );
   }
-  if (run.result.reviews.skipped > 0)
-    run.log(`Reviews: ${run.result.reviews.skipped} already there or skipped`);
+  if (run.result.reviews.skipped > 0) run.log('logReviewsSkipped', { n: run.result.reviews.skipped });
 }

@@ -72,7 +72,7 @@ export async function importVariants(run: Run, productId: number) {
   for (const variant of optionVariants(dump)) {
     const sku = withSuffix(variant.sku ?? '', run.suffix);
     await run.step(
-      `variant ${sku}`,
+      ['stepVariant', { sku }],
       async () => {
         const optionValues = mapOptionValues(variant, options, sourceOptionNames);
         if (typeof optionValues === 'string') throw new Error(optionValues);
@@ -83,7 +83,7 @@ export async function importVariants(run: Run, productId: number) {
         if (current) {
           written = await client.products.variants.update(productId, current.id, body, { signal });
           run.result.variants.updated++;
-          run.log(`Variant ${sku} updated`);
+          run.log('logVariantUpdated', { sku });
         } else {
           written = await createOnce(
             () =>
@@ -98,13 +98,15 @@ export async function importVariants(run: Run, productId: number) {
               (await variantsWithSku(client, sku, signal)).find((item) => item.product_id === productId),
           );
           run.result.variants.created++;
-          run.log(`Variant ${sku} created`);
+          run.log('logVariantCreated', { sku });
         }
         if (variant.id !== undefined) run.idMap.variants[String(variant.id)] = written.id;
       },
       (error) => {
         run.result.variants.failed++;
-        run.log(`Variant ${sku || '(no SKU)'} failed: ${describeFailure(error)}`);
+        const failure = describeFailure(error);
+        if (sku) run.log('logVariantFailed', { sku, error: failure });
+        else run.log('logVariantNoSkuFailed', { error: failure });
       },
     );
   }

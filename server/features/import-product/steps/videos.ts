@@ -9,7 +9,7 @@ export async function importVideos(run: Run, productId: number) {
   );
   for (const video of dump.videos) {
     await run.step(
-      `video ${video.video_id}`,
+      ['stepVideo', { id: video.video_id }],
       async () => {
         if (!have.has(video.video_id)) {
           await createOnce(
@@ -25,15 +25,15 @@ export async function importVideos(run: Run, productId: number) {
               ),
           );
           have.add(video.video_id);
-          run.log(`Video ${video.video_id} added`);
+          run.log('logVideoAdded', { id: video.video_id });
         } else {
-          run.log(`Video ${video.video_id} already there`);
+          run.log('logVideoThere', { id: video.video_id });
         }
         run.result.videos.success++;
       },
       (error) => {
         run.result.videos.failed++;
-        run.log(`Video ${video.video_id} failed: ${describeFailure(error)}`);
+        run.log('logVideoFailed', { id: video.video_id, error: describeFailure(error) });
       },
     );
   }
