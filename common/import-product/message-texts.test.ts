@@ -10,8 +10,40 @@ import {
   type ImportMessageParams,
 } from './message-texts';
 
+/**
+ * Why a product-list value is left out (listedReasonText before issue 42): the same sentence as a plan note (ending
+ * with a full stop) and as a line of the logs (without one).
+ */
+const LISTED: Record<string, [ImportMessageParams, string]> = {
+  NotInTarget: [
+    { name: 'Bundle', label: 'Lid', sku: 'LID', id: 40 },
+    '"Bundle": the value "Lid" is left out: no product with SKU LID (#40 in the source) is in the target',
+  ],
+  NoSku: [
+    { name: 'Bundle', label: 'Lid', id: 40 },
+    '"Bundle": the value "Lid" is left out: product #40 of the source has no SKU to find it by',
+  ],
+  OldDump: [
+    { name: 'Bundle', label: 'Lid', id: 40 },
+    '"Bundle": the value "Lid" is left out: the dump was made before dumps named the SKUs of listed products; dump the product again',
+  ],
+  NotInDump: [
+    { name: 'Bundle', label: 'Lid', id: 40 },
+    '"Bundle": the value "Lid" is left out: the dump does not describe product #40',
+  ],
+  NoProduct: [{ name: 'Bundle', label: 'Lid' }, '"Bundle": the value "Lid" is left out: it names no product'],
+};
+
+const listedGolden = Object.fromEntries(
+  Object.entries(LISTED).flatMap(([reason, [params, sentence]]) => [
+    [`noteListed${reason}`, [params, `${sentence}.`]],
+    [`logListed${reason}`, [params, sentence]],
+  ]),
+) as Record<ImportMessageCode, [ImportMessageParams, string]>;
+
 /** Each code with values, and the sentence as the server wrote it before (the template strings, filled in by hand). */
 const GOLDEN: Record<ImportMessageCode, [ImportMessageParams, string]> = {
+  ...listedGolden,
   noteCopyExists: [
     { sku: 'K-1-copy', id: 9 },
     'A copy with SKU K-1-copy already exists (#9): it is updated rather than copied again.',
@@ -31,26 +63,6 @@ const GOLDEN: Record<ImportMessageCode, [ImportMessageParams, string]> = {
   noteImagesResized: [
     { n: 3 },
     "3 images are copied from BigCommerce's resized copies (url_zoom: at most 1280 x 1280 px): its API gives no address of an image's original file.",
-  ],
-  noteListedNotInTarget: [
-    { name: 'Bundle', label: 'Lid', sku: 'LID', id: 40 },
-    '"Bundle": the value "Lid" is left out: no product with SKU LID (#40 in the source) is in the target.',
-  ],
-  noteListedNoSku: [
-    { name: 'Bundle', label: 'Lid', id: 40 },
-    '"Bundle": the value "Lid" is left out: product #40 of the source has no SKU to find it by.',
-  ],
-  noteListedOldDump: [
-    { name: 'Bundle', label: 'Lid', id: 40 },
-    '"Bundle": the value "Lid" is left out: the dump was made before dumps named the SKUs of listed products; dump the product again.',
-  ],
-  noteListedNotInDump: [
-    { name: 'Bundle', label: 'Lid', id: 40 },
-    '"Bundle": the value "Lid" is left out: the dump does not describe product #40.',
-  ],
-  noteListedNoProduct: [
-    { name: 'Bundle', label: 'Lid' },
-    '"Bundle": the value "Lid" is left out: it names no product.',
   ],
   noteCategoriesMissing: [
     { n: 2, paths: 'Kitchen > Kettles; #6' },
@@ -105,26 +117,6 @@ const GOLDEN: Record<ImportMessageCode, [ImportMessageParams, string]> = {
   logProductCreated: [{ id: 12, name: 'Kettle' }, 'Product #12 "Kettle" created'],
   logProductUpdated: [{ id: 12, name: 'Kettle' }, 'Product #12 "Kettle" updated'],
   logProductCopied: [{ id: 12, name: 'Kettle-copy' }, 'Product #12 "Kettle-copy" copied'],
-  logListedNotInTarget: [
-    { name: 'Bundle', label: 'Lid', sku: 'LID', id: 40 },
-    '"Bundle": the value "Lid" is left out: no product with SKU LID (#40 in the source) is in the target',
-  ],
-  logListedNoSku: [
-    { name: 'Bundle', label: 'Lid', id: 40 },
-    '"Bundle": the value "Lid" is left out: product #40 of the source has no SKU to find it by',
-  ],
-  logListedOldDump: [
-    { name: 'Bundle', label: 'Lid', id: 40 },
-    '"Bundle": the value "Lid" is left out: the dump was made before dumps named the SKUs of listed products; dump the product again',
-  ],
-  logListedNotInDump: [
-    { name: 'Bundle', label: 'Lid', id: 40 },
-    '"Bundle": the value "Lid" is left out: the dump does not describe product #40',
-  ],
-  logListedNoProduct: [
-    { name: 'Bundle', label: 'Lid' },
-    '"Bundle": the value "Lid" is left out: it names no product',
-  ],
   logListLeftOut: [
     { name: 'Bundle' },
     '"Bundle" is left out: none of the products it lists is in the target',
