@@ -2,6 +2,8 @@
 // the spec's own `{name}` form (i18next is configured with single-brace interpolation in client/lib/i18n.ts).
 // Where the spec gives a Vietnamese message and its English meaning, this file holds the English text and vi.ts the
 // Vietnamese one.
+import { IMPORT_MESSAGE_TEXTS_EN, type ImportMessageCode } from '../../common/import-product/message-texts';
+
 export const en = {
   app: {
     name: 'BC Toolbox',
@@ -537,6 +539,8 @@ export const en = {
     noticeDateUnreadable: 'Modifier "{name}": {field} "{original}" is not a date; {sent} was sent',
     logs: 'Logs ({lines})',
     downloadResult: 'Download result',
+    /** The server's notes, limits, logs and steps by code (one source: the server renders the same English). */
+    messages: IMPORT_MESSAGE_TEXTS_EN as Readonly<Record<ImportMessageCode, string>>,
   },
   importWidgets: {
     confirmTitle: 'Import the widgets?',

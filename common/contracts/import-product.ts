@@ -3,6 +3,7 @@
 // import result of spec §3, with counters for every step.
 import { z } from 'zod';
 import { productDumpSchema } from '../dumps/product-dump';
+import { IMPORT_MESSAGE_CODES } from '../import-product/message-texts';
 import { toolStoreCredentialsSchema } from './tool-result';
 
 export const IMPORT_PRODUCT_PATH = '/api/import-product';
@@ -66,6 +67,16 @@ export const PRODUCT_LIMITS = {
   videoIdLength: 25,
 } as const;
 
+/**
+ * A note, limit, log line or step as a code and its values (issue 42), so the screen can say it in the reader's
+ * language (common/import-product/message-texts.ts holds the English; the English strings are still sent beside).
+ */
+export const importMessageSchema = z.object({
+  code: z.enum(IMPORT_MESSAGE_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+const importMessagesSchema = z.array(importMessageSchema).optional();
+
 export const importClashSchema = z.object({
   kind: z.enum(['sku', 'name', 'custom_url', 'variant_sku']),
   value: z.string(),
@@ -87,6 +98,8 @@ export const importProductPlanSchema = z.object({
   clashes: z.array(importClashSchema),
   /** Limits the dump breaks: "42 custom fields over BigCommerce's 200". The import still tries; the store refuses. */
   limits: z.array(z.string()),
+  /** The limits as messages, in the same order (absent from an older server). */
+  limitMessages: importMessagesSchema,
   categories: z.array(
     z.object({
       sourceId: z.number(),
@@ -109,6 +122,8 @@ export const importProductPlanSchema = z.object({
   steps: z.number(),
   /** Plain sentences: what will happen and what will not carry over. */
   notes: z.array(z.string()),
+  /** The notes as messages, in the same order (absent from an older server). */
+  noteMessages: importMessagesSchema,
 });
 export type ImportProductPlan = z.infer<typeof importProductPlanSchema>;
 export const importProductPlanResponseSchema = z.object({ plan: importProductPlanSchema });
@@ -119,6 +134,8 @@ export const importProgressSchema = z.object({
   done: z.number(),
   total: z.number(),
   step: z.string(),
+  /** The step as a message (absent from an older server). */
+  stepMessage: importMessageSchema.optional(),
 });
 export type ImportProgress = z.infer<typeof importProgressSchema>;
 
@@ -184,12 +201,16 @@ export const importProductResultSchema = z.object({
   reviews: z.object({ success: z.number(), failed: z.number(), skipped: z.number() }),
   channels: z.object({ success: z.number(), error: z.number() }),
   logs: z.array(z.string()),
+  /** `logs` as messages, in the same order (absent from an older server). */
+  logMessages: importMessagesSchema,
   /** What happened to the product itself. */
   action: z.enum(['created', 'updated', 'skipped', 'copied']).default('created'),
   /** Source ids → target ids (send back as `options.idMap` to continue a run that stopped). */
   idMap: importIdMapSchema.default({ product: {}, variants: {}, options: {}, modifiers: {}, images: {} }),
   /** Fields and items BigCommerce does not let an import carry over, and categories not found in the target. */
   notCarried: z.array(z.string()).default([]),
+  /** `notCarried` as messages, in the same order (absent from an older server). */
+  notCarriedMessages: importMessagesSchema,
   /** Items left out or copied in part, with the reason (shown in the user's language). */
   notices: z.array(importNoticeSchema).default([]),
 });

@@ -12,6 +12,7 @@ import {
   type ImportProductRequest,
   type ImportProductResult,
 } from '../../../common/contracts/import-product';
+import type { ImportMessage } from '../../../common/import-product/message-texts';
 import { issuesDetail, readableZodIssue } from '../../lib/zod-issues';
 import type { DetailedText } from '../../components/tool/json-file-input';
 import { fileNamePart, fileTimestamp } from '../../../common/dumps/file-names';
@@ -297,6 +298,23 @@ export function noticeText(notice: ImportNotice, t: TFunction): string {
             sent: notice.sent,
           });
   }
+}
+
+/** A note, limit, log line or step the server sent as a code, as a sentence in the user's language. */
+export function importMessageText(message: ImportMessage, t: TFunction): string {
+  return t(`importProduct.messages.${message.code}`, message.params);
+}
+
+/**
+ * Lines the server sends in English and, beside them, as messages (issue 42): the messages in the user's language,
+ * or the English lines from a server that sends none.
+ */
+export function messageLines(
+  lines: readonly string[],
+  messages: readonly ImportMessage[] | undefined,
+  t: TFunction,
+): string[] {
+  return messages ? messages.map((message) => importMessageText(message, t)) : [...lines];
 }
 
 /** Whether any counter of the result counts a failure (the panel turns amber). */

@@ -6,7 +6,7 @@ import { ProgressPanel } from '../../components/tool/progress-panel';
 import { ToolErrorAlert, ToolSubmitButton } from '../../components/tool/tool-form';
 import { DumpPreviewPanel } from './dump-preview';
 import { ImportProductExistingSku } from './import-product-existing-sku';
-import { previewDump } from './import-product-rules';
+import { importMessageText, previewDump } from './import-product-rules';
 import { ImportProductSourceFields } from './import-product-source';
 import { ImportResultPanel } from './import-result';
 import { PlanPanel } from './plan-panel';
@@ -104,7 +104,7 @@ function ImportProgressPanel({ progress }: { progress: ImportProgress }) {
           ? t('importProduct.progressStep', {
               done: String(progress.done),
               total: String(progress.total),
-              step: progress.step,
+              step: progress.stepMessage ? importMessageText(progress.stepMessage, t) : progress.step,
             })
           : t('importProduct.progress', { done: String(progress.done), total: String(progress.total) })
       }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportProductResult } from '../../../common/contracts/import-product';
 import { smallButtonClass } from '../../components/button-classes';
 import { cn } from '../../lib/class-names';
-import { hasFailures, noticeText, resultStats } from './import-product-rules';
+import { hasFailures, messageLines, noticeText, resultStats } from './import-product-rules';
 
 /**
  * The import's result (spec part 1 §2, §3): product id, name and SKU, what happened to the product, the statistics
@@ -87,7 +87,7 @@ export function ImportResultPanel({
         <div>
           <p className="text-sm font-medium">{t('importProduct.notCarried')}</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs" data-testid="result-not-carried">
-            {result.notCarried.map((item, index) => (
+            {messageLines(result.notCarried, result.notCarriedMessages, t).map((item, index) => (
               <li key={`${index}-${item}`}>{item}</li>
             ))}
           </ul>
@@ -112,7 +112,7 @@ export function ImportResultPanel({
           {t('importProduct.logs', { lines: String(result.logs.length) })}
         </summary>
         <ol className="mt-2 max-h-80 space-y-0.5 overflow-auto font-mono text-xs break-all text-slate-700">
-          {result.logs.map((line, index) => (
+          {messageLines(result.logs, result.logMessages, t).map((line, index) => (
             <li key={`${index}-${line}`}>{line}</li>
           ))}
         </ol>

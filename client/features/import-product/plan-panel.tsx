@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportClash, ImportProductPlan } from '../../../common/contracts/import-product';
 import { smallButtonClass } from '../../components/button-classes';
+import { messageLines } from './import-product-rules';
 
 /** What the check against the target (the dry run) has to show. */
 export type PlanState =
@@ -150,7 +151,7 @@ function PlanDetails({ plan, copySuffix }: { plan: ImportProductPlan; copySuffix
 
       {plan.limits.length > 0 && (
         <PlanList title={t('importProduct.limits')} testId="plan-limits" tone="red">
-          {plan.limits.map((limit, index) => (
+          {messageLines(plan.limits, plan.limitMessages, t).map((limit, index) => (
             <li key={`${index}-${limit}`}>{limit}</li>
           ))}
         </PlanList>
@@ -210,7 +211,7 @@ function PlanDetails({ plan, copySuffix }: { plan: ImportProductPlan; copySuffix
 
       {plan.notes.length > 0 && (
         <PlanList title={t('importProduct.notes')} testId="plan-notes">
-          {plan.notes.map((note, index) => (
+          {messageLines(plan.notes, plan.noteMessages, t).map((note, index) => (
             <li key={`${index}-${note}`}>{note}</li>
           ))}
         </PlanList>

@@ -2,14 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { productDumpSchema } from '../../../common/dumps/product-dump';
 import { productDumpHead } from '../../../common/dumps/product-dump.fixtures';
-import {
-  imageKey,
-  imageMadeFrom,
-  imageSource,
-  imageSourceUrl,
-  notCarriedFields,
-} from './import-product.analysis';
-import { atomDate, describeFailure, variantBody } from './import-product.service';
+import { imageKey, imageMadeFrom, imageSource, imageSourceUrl } from './image-source';
+import { describeFailure } from './import-run';
+import { notCarriedFields } from './plan-checks';
+import { atomDate } from './steps/modifiers';
+import { variantBody } from './steps/variants';
 
 describe('image matching', () => {
   it('recognises an image BigCommerce made from a URL, and only that one', () => {

@@ -6,19 +6,13 @@
 // against what was asked (API-NOTES §9): BigCommerce ignores a filter it does not know and answers with everything.
 import {
   DEFAULT_COPY_SUFFIX,
-  PRODUCT_LIMITS,
   type ExistingProductAction,
   type ImportClash,
   type ImportIdMap,
   type ImportProductPlan,
   type ProductListReason,
 } from '../../../common/contracts/import-product';
-import {
-  listedProductId,
-  listedProductIds,
-  PRODUCT_DUMP_LISTS,
-  type ProductDump,
-} from '../../../common/dumps/product-dump';
+import { listedProductIds, type ProductDump } from '../../../common/dumps/product-dump';
 import {
   isBigCommerceError,
   type BigCommerceClient,
@@ -26,8 +20,9 @@ import {
   type Product,
   type Variant,
 } from '../../integrations/bigcommerce';
-import { PRODUCT_OWN_VALUE_FIELDS } from '../../../common/catalog/product-fields';
+import { renderImportMessage } from '../../../common/import-product/message-texts';
 import { mapBounded } from '../../../common/map-bounded';
+import { optionVariants, planLimits, planNotes, planSteps, type PlanFacts } from './plan-checks';
 
 export const lower = (text: string | null | undefined) => (text ?? '').trim().toLowerCase();
 
@@ -35,131 +30,6 @@ export const lower = (text: string | null | undefined) => (text ?? '').trim().to
 const SKU_CHUNK = 50;
 /** Lookups sent at once at most; the store's scheduler paces them further (its concurrency and the quota). */
 const LOOKUP_CONCURRENCY = 6;
-
-/**
- * Product fields BigCommerce takes on create and update [PROD product_Base_POST], less the statistics it keeps
- * itself. Everything else at the top of a dump is either a sub-resource (written by its own step), the dump's own
- * bookkeeping, or a field BigCommerce sets: those are listed as not carried over.
- */
-export const WRITABLE_PRODUCT_FIELDS = PRODUCT_OWN_VALUE_FIELDS;
-
-/** Top-level keys of a dump that an import handles in a step of its own, or that describe the dump itself. */
-const HANDLED_KEYS = new Set<string>([
-  ...WRITABLE_PRODUCT_FIELDS,
-  'formatVersion',
-  'kind',
-  'dumpedAt',
-  'source',
-  'categories',
-  'category_details',
-  'brand_id',
-  'brand_name',
-  'channels',
-  'channel_details',
-  'product_list_products',
-  ...PRODUCT_DUMP_LISTS,
-  'tax_class_id',
-  'related_products',
-  'gift_wrapping_options_list',
-]);
-
-/** Why a field is not carried over, for the fields an import knows about. */
-const NOT_CARRIED_REASONS: Record<string, string> = {
-  id: 'the target gives its own id',
-  date_created: 'set by BigCommerce',
-  date_modified: 'set by BigCommerce',
-  calculated_price: 'computed by BigCommerce',
-  base_variant_id: 'set by BigCommerce',
-  view_count: 'a statistic kept by the store',
-  total_sold: 'a statistic kept by the store',
-  reviews_rating_sum: 'computed from the reviews',
-  reviews_count: 'computed from the reviews',
-  date_last_imported: 'set by BigCommerce',
-  option_set_id: 'legacy option sets do not exist in V3',
-  option_set_display: 'legacy option sets do not exist in V3',
-  parent_relations: 'read-only',
-  primary_image: 'read-only (the thumbnail image is imported)',
-};
-
-/** Fields of a dump the import cannot carry over: read-only ones, ids of the source store, unknown ones. */
-export function notCarriedFields(dump: ProductDump): string[] {
-  const notes: string[] = [];
-  for (const key of Object.keys(dump)) {
-    if (HANDLED_KEYS.has(key)) continue;
-    notes.push(`${key}: ${NOT_CARRIED_REASONS[key] ?? 'not written by the import'}`);
-  }
-  const taxClass = (dump as Record<string, unknown>).tax_class_id;
-  if (typeof taxClass === 'number' && taxClass !== 0) {
-    notes.push(`tax_class_id ${taxClass}: tax classes differ between stores; the target's default is used`);
-  }
-  const related = (dump as Record<string, unknown>).related_products;
-  if (Array.isArray(related) && related.some((id) => id !== -1)) {
-    notes.push('related_products: ids of the source store; BigCommerce picks related products automatically');
-  }
-  const wrapping = (dump as Record<string, unknown>).gift_wrapping_options_list;
-  if (Array.isArray(wrapping) && wrapping.length > 0) {
-    notes.push('gift_wrapping_options_list: gift wrapping ids of the source store');
-  }
-  return notes;
-}
-
-export type ImageSource = {
-  url: string;
-  /** `original`: the URL the dump names as the image's own; the others are BigCommerce's resized copies. */
-  size: 'original' | 'zoom' | 'standard' | 'thumbnail';
-};
-
-const http = (value: unknown): string =>
-  typeof value === 'string' && /^https?:\/\//i.test(value.trim()) ? value.trim() : '';
-
-/**
- * Where an image is imported from. BigCommerce's REST catalogue gives no address of an image's original file:
- * `image_file` is "the local path to the original image file" (products_catalog.v3.yml line 1347), not a URL, and
- * `url_zoom` is a copy that "the API returns ... resized" when the original is larger than 1280 x 1280 (line 6641).
- * So `image_url` is used when a dump has one of its own (the productImage_Full schema lists it, line 6631, though
- * BigCommerce's examples leave it out), else the largest copy, and the result says the image was limited.
- */
-export function imageSource(image: Record<string, unknown>): ImageSource | null {
-  const copies = {
-    zoom: http(image.url_zoom),
-    standard: http(image.url_standard),
-    thumbnail: http(image.url_thumbnail),
-  };
-  const own = http(image.image_url);
-  if (own && !Object.values(copies).includes(own) && own !== http(image.url_tiny)) {
-    return { url: own, size: 'original' };
-  }
-  for (const size of ['zoom', 'standard', 'thumbnail'] as const) {
-    if (copies[size]) return { url: copies[size], size };
-  }
-  return null;
-}
-
-/** The URL an image is imported from; empty when the dump has none. */
-export function imageSourceUrl(image: Record<string, unknown>): string {
-  return imageSource(image)?.url ?? '';
-}
-
-/** The letters and digits of a URL's or a file's name, without its extension: `Tee__602.png` → `tee602`. */
-export function imageKey(urlOrFile: string): string {
-  const file = (urlOrFile.split('?')[0] ?? '').split('/').pop() ?? '';
-  return file
-    .replace(/\.[a-z0-9]+$/i, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
-}
-
-/**
- * Whether a target image (its `image_file`) was made from the URL with key `urlKey`. BigCommerce names an image it
- * fetched after the URL's file name, cut to a length and with `__{number}` appended; so one name starts with the
- * other once that number is taken off.
- */
-export function imageMadeFrom(imageFile: string, urlKey: string): boolean {
-  const file = (imageFile.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '').replace(/__[0-9]+$/, '');
-  const fileKey = imageKey(file);
-  if (fileKey.length < 6 || urlKey.length < 6) return fileKey === urlKey && fileKey !== '';
-  return fileKey.startsWith(urlKey) || urlKey.startsWith(fileKey);
-}
 
 export type CategoryMatch = ImportProductPlan['categories'][number];
 
@@ -272,25 +142,6 @@ export async function matchListedProducts(
   return matches;
 }
 
-/** Why a product-list value is left out, in a sentence (plan notes and logs). */
-export function listedReasonText(match: {
-  sourceId: number | null;
-  sku: string | null;
-  reason: ProductListReason | null;
-}): string {
-  if (match.sourceId === null) return 'it names no product';
-  switch (match.reason) {
-    case 'not_in_target':
-      return `no product with SKU ${match.sku ?? ''} (#${match.sourceId} in the source) is in the target`;
-    case 'no_sku':
-      return `product #${match.sourceId} of the source has no SKU to find it by`;
-    case 'old_dump':
-      return 'the dump was made before dumps named the SKUs of listed products; dump the product again';
-    default:
-      return `the dump does not describe product #${match.sourceId}`;
-  }
-}
-
 export type AnalyseOptions = {
   onExistingSku: ExistingProductAction;
   copySuffix?: string;
@@ -357,9 +208,6 @@ export async function variantsWithSku(
 }
 
 /** Source variants that are real variants (with option values); the base variant is the product itself. */
-export function optionVariants(dump: ProductDump) {
-  return dump.variants.filter((variant) => (variant.option_values ?? []).length > 0);
-}
 
 export function withSuffix(text: string, suffix: string): string {
   return text ? `${text}${suffix}` : text;
@@ -373,7 +221,6 @@ export async function analyseImport(
 ): Promise<Analysis> {
   const { signal } = options;
   const suffix = options.copySuffix ?? DEFAULT_COPY_SUFFIX;
-  const notes: string[] = [];
   const clashes: ImportClash[] = [];
 
   // The product the dump already is in the target: from an earlier run's id map, by SKU, or (no SKU) by name.
@@ -403,30 +250,13 @@ export async function analyseImport(
   const name = action === 'copy' ? `${dump.name}${suffix}` : dump.name;
   /** The product the import writes to: the existing one for update and skip; for a copy, an earlier copy. */
   let target = existing;
+  let earlierCopy: PlanFacts['copy'] = null;
   if (action === 'copy') {
     const copy =
       (sku ? await productWith(client, 'sku', sku, signal) : null) ??
       (await productWith(client, 'name', name, signal));
     target = copy;
-    if (copy) {
-      notes.push(
-        `A copy with SKU ${sku || name} already exists (#${copy.id}): it is updated rather than copied again.`,
-      );
-    }
-  }
-  if (action === 'create' && clashes.some((clash) => clash.kind === 'name')) {
-    notes.push(
-      `The target already has a product named "${dump.name}" with another SKU: creating it will fail.`,
-    );
-  }
-
-  const customUrl = (dump as { custom_url?: { url?: string } }).custom_url?.url;
-  if (customUrl && action !== 'skip') {
-    // BigCommerce has no lookup of products by URL, so a taken URL shows when the product is written: the import then
-    // lets BigCommerce give the product a URL of its own and says so.
-    notes.push(
-      `The product keeps its URL ${customUrl} when the target does not already use it; otherwise BigCommerce gives it one of its own and the result says so.`,
-    );
+    if (copy) earlierCopy = { key: sku || name, id: copy.id };
   }
 
   // Variants: matched by SKU with the target product's variants; SKUs held by other products clash.
@@ -474,86 +304,15 @@ export async function analyseImport(
     }
   }
 
-  const limits: string[] = [];
-  const over = (count: number, limit: number, what: string) => {
-    if (count > limit) limits.push(`${count} ${what} (BigCommerce allows ${limit} per product)`);
-  };
-  over(sourceVariants.length, PRODUCT_LIMITS.skus, 'SKUs');
-  over(dump.custom_fields.length, PRODUCT_LIMITS.customFields, 'custom fields');
-  over(dump.bulk_pricing_rules.length, PRODUCT_LIMITS.bulkPricingRules, 'bulk pricing rules');
-  over(dump.images.length, PRODUCT_LIMITS.images, 'images');
-  for (const option of [...dump.options, ...dump.modifiers]) {
-    if (option.option_values.length > PRODUCT_LIMITS.optionValues) {
-      limits.push(
-        `"${option.display_name}" has ${option.option_values.length} values (BigCommerce allows ${PRODUCT_LIMITS.optionValues})`,
-      );
-    }
-  }
-  const longUrls = dump.images.filter(
-    (image) => imageSourceUrl(image).length > PRODUCT_LIMITS.imageUrlLength,
-  ).length;
-  if (longUrls > 0)
-    limits.push(`${longUrls} image URLs longer than ${PRODUCT_LIMITS.imageUrlLength} characters`);
-  const longVideos = dump.videos.filter(
-    (video) => video.video_id.length > PRODUCT_LIMITS.videoIdLength,
-  ).length;
-  if (longVideos > 0)
-    limits.push(`${longVideos} video ids longer than ${PRODUCT_LIMITS.videoIdLength} characters`);
-  if (dump.images.length > 0) {
-    notes.push(
-      `Images are fetched by the target from their URLs; BigCommerce refuses files over ${PRODUCT_LIMITS.imageBytes / 1024 / 1024} MB and those are reported.`,
-    );
-  }
-  const resized = dump.images.filter((image) => {
-    const source = imageSource(image);
-    return source !== null && source.size !== 'original';
-  }).length;
-  if (resized > 0) {
-    notes.push(
-      `${resized} images are copied from BigCommerce's resized copies (url_zoom: at most 1280 x 1280 px): its API gives no address of an image's original file.`,
-    );
-  }
-
   const [categories, brand, channels, listed] = await Promise.all([
     matchCategories(client, dump, signal),
     matchBrand(client, dump.brand_name, signal),
     matchChannels(client, dump, signal),
     matchListedProducts(client, dump, signal),
   ]);
-  for (const owner of [...dump.options, ...dump.modifiers]) {
-    for (const value of owner.option_values) {
-      const id = listedProductId(value.value_data);
-      const match = id === null ? undefined : listed.get(id);
-      if (!match?.reason) continue;
-      notes.push(
-        `"${owner.display_name}": the value "${value.label}" is left out: ${listedReasonText(match)}.`,
-      );
-    }
-  }
-  const missingCategories = categories.filter((category) => category.targetId === null);
-  if (missingCategories.length > 0) {
-    notes.push(
-      `${missingCategories.length} categories do not exist in the target and are not assigned: ${missingCategories
-        .map((category) => (category.path.length ? category.path.join(' > ') : `#${category.sourceId}`))
-        .join('; ')}.`,
-    );
-  }
-  if (brand?.willCreate)
-    notes.push(`The brand "${brand.name}" does not exist in the target and will be created.`);
-
-  const steps =
-    action === 'skip'
-      ? 0
-      : 1 +
-        dump.options.length +
-        sourceVariants.length +
-        dump.modifiers.length +
-        dump.images.length +
-        dump.videos.length +
-        dump.custom_fields.length +
-        dump.bulk_pricing_rules.length +
-        dump.reviews.length +
-        (channels.length > 0 ? 1 : 0);
+  const noteMessages = planNotes({ dump, action, clashes, copy: earlierCopy, listed, categories, brand });
+  const limitMessages = planLimits(dump);
+  const steps = planSteps(dump, action, channels);
 
   return {
     plan: {
@@ -562,13 +321,15 @@ export async function analyseImport(
       sku,
       name,
       clashes,
-      limits,
+      limits: limitMessages.map(renderImportMessage),
+      limitMessages,
       categories,
       brand,
       channels,
       variants: { create: variantSkus.length - update, update },
       steps,
-      notes,
+      notes: noteMessages.map(renderImportMessage),
+      noteMessages,
     },
     existing: target,
     existingVariants,

@@ -29,7 +29,8 @@ import {
   useToolTestServer,
   type Json,
 } from '../../test/store-tools';
-import { importProduct, importProductLeaseKey } from './import-product.service';
+import { importProductLeaseKey } from './import-lease';
+import { importProduct } from './import-product.service';
 
 const omit = (value: Json, keys: string[]) =>
   Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
