@@ -45,7 +45,7 @@ export type McpRoutesDeps = {
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** `list_stores`: the caller's stores, with the id every other tool takes as `storeId`. */
-const listStoresTool = agentTool({
+export const listStoresTool = agentTool({
   name: 'list_stores',
   title: 'List stores',
   description:
