@@ -8,14 +8,13 @@
 // agent dump, readable as a resource. The write runs holding the lease of the nonce (server/db/lease.ts), so two calls
 // with one token at once write once: the second waits for the first and answers its result. Every confirmed write is
 // an `agent.write` entry of the audit log.
-import { z } from 'zod';
 import { ERROR_CODES } from '../../common/errors';
 import type { BeforeJobSnapshots } from '../jobs/before-job';
 import type { AuditLog } from '../audit/audit-log';
 import type { Db } from '../db/database';
 import { leaseRunner } from '../db/lease';
 import { AppError } from '../errors';
-import { AGENT_DUMP_TTL_MS, AGENT_DUMP_URI_PREFIX, type AgentDumpStore } from './agent-dumps';
+import type { AgentDumpStore } from './agent-dumps';
 import type { AgentToolContext } from './agent-tools';
 import { createConfirmationRecords } from './confirmation-record';
 import {
@@ -34,53 +33,6 @@ export type ConfirmedWriteDeps = {
   /** Snapshots before writes (Store History, issue 32): what an import will change, before it does. */
   beforeJob?: BeforeJobSnapshots;
 };
-
-/** A write tool's `storeId` argument (any of the caller's stores, as list_stores gives it). */
-export const agentStoreIdInput = (what: string) =>
-  z.string().min(1).max(200).describe(`${what}, as list_stores gives it`);
-
-/** A write tool's `confirmation` argument; `written` says what the confirmed call does and answers. */
-export const confirmationInput = (written: string) =>
-  z
-    .string()
-    .max(2_000)
-    .optional()
-    .describe(`Left out: the preview and its token. The token from the preview (10 minutes): ${written}`);
-
-/**
- * A dump to write from: the JSON the screen uploads, or the uri of a dump a read tool kept (`bct://dumps/…`). An
- * object or an array here; the tool's contract checks it.
- */
-export const dumpInput = (what: string) =>
-  z
-    .union([z.string().max(200), z.record(z.string(), z.unknown()), z.array(z.unknown())])
-    .describe(
-      `${what}: the JSON file as the screen uploads it, or the uri (${AGENT_DUMP_URI_PREFIX}…) of a dump a read tool kept for you`,
-    );
-
-/** The arguments of every import tool: the store written to, the dump, the confirmation. */
-export const importToolInput = (dump: string) => ({
-  targetStoreId: agentStoreIdInput('The store to import into'),
-  dump: dumpInput(dump),
-  confirmation: confirmationInput('the import, answering its result'),
-});
-
-/** The dump itself: the argument as given, or the kept dump its uri names (the caller's, still kept). */
-export async function resolveDump(
-  dumps: AgentDumpStore,
-  context: Pick<AgentToolContext, 'userId'>,
-  dump: unknown,
-): Promise<unknown> {
-  if (typeof dump !== 'string') return dump;
-  const kept = dump.startsWith(AGENT_DUMP_URI_PREFIX) ? await dumps.read(context.userId, dump) : undefined;
-  if (!kept) {
-    throw new AppError(
-      ERROR_CODES.notFound,
-      `No dump at ${dump.slice(0, 200)}: it expired (dumps are kept ${AGENT_DUMP_TTL_MS / 60_000} minutes) or is not yours. Call the dump tool again, or pass the dump's JSON itself.`,
-    );
-  }
-  return JSON.parse(kept.text) as unknown;
-}
 
 export type ConfirmedWrite<Preview, Result> = {
   tool: string;

@@ -12,6 +12,7 @@ import {
 import type { JobView } from '../../../common/contracts/jobs';
 import { agentTool, type AgentTool, type AgentToolContext } from '../../agent-tools/agent-tools';
 import { assertPreviewUnchanged, issueConfirmation, openConfirmation } from '../../agent-tools/confirmation';
+import { confirmationInput, storeIdInput } from '../../agent-tools/tool-inputs';
 import type { AuditLog } from '../../audit/audit-log';
 import { parseInput } from '../../errors';
 import { assertRoomForJob, toJobView } from '../../jobs/job-store';
@@ -26,7 +27,6 @@ export type BulkEditAgentDeps = Pick<
   audit: AuditLog;
 };
 
-const storeId = (what: string) => z.string().min(1).max(200).describe(`${what}, as list_stores gives it`);
 const scopeInput = {
   targetOption: z
     .enum(TARGET_OPTIONS)
@@ -38,11 +38,7 @@ const scopeInput = {
     .max(20_000)
     .optional()
     .describe('Comma-separated product ids, or a category or brand id'),
-  confirmation: z
-    .string()
-    .max(2_000)
-    .optional()
-    .describe('Left out: the preview and its token. The token from the preview: the write, as a job.'),
+  confirmation: confirmationInput('the write, as a job.', 'The token from the preview'),
 };
 
 const COPY_TOOL = { name: 'copy_description', edit: COPY, schema: copyDescriptionRequestSchema };
@@ -107,11 +103,11 @@ export function bulkEditAgentTools(deps: BulkEditAgentDeps): AgentTool[] {
         "Copy one product's description (sourceProductId in sourceStoreId) to products of targetStoreId: listed ids, a category's, a brand's or all. Without `confirmation`: the preview (products that would change, a sample with current and new text, skipped, not found) and a confirmation token; with that token (10 minutes): the write, as a job (backup, progress in job_status, undo in the app).",
       access: 'write',
       input: {
-        sourceStoreId: storeId('The store to copy from'),
+        sourceStoreId: storeIdInput('The store to copy from'),
         sourceProductId: z
           .union([z.number(), z.string().max(20)])
           .describe('The product whose description is copied'),
-        targetStoreId: storeId('The store to write'),
+        targetStoreId: storeIdInput('The store to write'),
         ...scopeInput,
       },
       run: async (args, context) =>
@@ -127,7 +123,7 @@ export function bulkEditAgentTools(deps: BulkEditAgentDeps): AgentTool[] {
       description:
         "Empty the page title (SEO title) of products of a store, so the storefront shows the product's name: listed ids, a category's, a brand's or all. Without `confirmation`: the preview and a confirmation token; with that token (10 minutes): the write, as a job (backup, progress in job_status, undo in the app).",
       access: 'write',
-      input: { storeId: storeId('The store to write'), ...scopeInput },
+      input: { storeId: storeIdInput('The store to write'), ...scopeInput },
       run: async (args, context) =>
         previewOrWrite(deps, RESET_TOOL, args, context, {
           storeCredentials: await context.credentials(args.storeId),

@@ -6,6 +6,7 @@ import { dumpProductRequestSchema, productSearchTypeSchema } from '../../../comm
 import { productDumpFileName } from '../../../common/dumps/file-names';
 import { productDumpSchema, summariseProductDump } from '../../../common/dumps/product-dump';
 import { agentTool } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { dumpProduct } from './dump-product.service';
 
@@ -18,7 +19,7 @@ export const dumpProductAgentTool = agentTool({
     'Read one product of a store (by product ID or SKU) as Dump Product writes it: answers a summary (name, SKU, type, counts of categories, images, variants, options, modifiers) and the dump fields named in `fields` (e.g. ["price", "variants", "custom_fields"]; none by default, to keep the answer small); fullDump links the whole dump as a resource to read when you need all of it.',
   access: 'read',
   input: {
-    storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
+    storeId: storeIdInput('The store'),
     searchType: productSearchTypeSchema.default('id').describe('"id" (the default) or "sku"'),
     searchValue: z.union([z.string().max(255), z.number()]).describe('The product ID or the SKU'),
     fields: z

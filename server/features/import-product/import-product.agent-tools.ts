@@ -13,12 +13,8 @@ import {
 import { fileNamePart } from '../../../common/dumps/file-names';
 import { summariseProductDump } from '../../../common/dumps/product-dump';
 import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
-import {
-  importToolInput,
-  previewOrWriteOnce,
-  resolveDump,
-  type ConfirmedWriteDeps,
-} from '../../agent-tools/confirmed-write';
+import { previewOrWriteOnce, type ConfirmedWriteDeps } from '../../agent-tools/confirmed-write';
+import { importToolInput, resolveDump } from '../../agent-tools/tool-inputs';
 import { leaseRunner } from '../../db/lease';
 import { beforeWriteFor } from '../../jobs/before-job';
 import { parseInput } from '../../errors';

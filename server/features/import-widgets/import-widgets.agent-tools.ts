@@ -13,12 +13,8 @@ import {
 } from '../../../common/contracts/import-widgets';
 import { ERROR_CODES } from '../../../common/errors';
 import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
-import {
-  importToolInput,
-  previewOrWriteOnce,
-  resolveDump,
-  type ConfirmedWriteDeps,
-} from '../../agent-tools/confirmed-write';
+import { previewOrWriteOnce, type ConfirmedWriteDeps } from '../../agent-tools/confirmed-write';
+import { importToolInput, resolveDump } from '../../agent-tools/tool-inputs';
 import { beforeWriteFor } from '../../jobs/before-job';
 import { AppError, parseInput } from '../../errors';
 import type { Logger } from '../../logger';

@@ -22,6 +22,7 @@ import {
   type MissingFromTitle,
 } from '../../../common/keywords';
 import { agentTool, type AgentToolContext } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { AppError, parseInput } from '../../errors';
 import { channelProducts, listChannels, missingFromTitlesReport } from './keyword-extractor.service';
 
@@ -39,7 +40,7 @@ const SIZE_NAMES: Record<KeywordSize, 'oneWord' | 'twoWords' | 'threeWords'> = {
   3: 'threeWords',
 };
 
-const storeId = z.string().min(1).max(200).describe('The store, as list_stores gives it');
+const storeId = storeIdInput('The store');
 const channelId = z
   .union([z.number(), z.string().max(20)])
   .describe('The channel whose products are read (list_channels; 1 is the default storefront)');

@@ -13,7 +13,7 @@ import {
   type RestorePreviewItem,
 } from '../../../common/contracts/store-history';
 import { agentTool, type AgentTool, type AgentToolContext } from '../../agent-tools/agent-tools';
-import { agentStoreIdInput, confirmationInput } from '../../agent-tools/confirmed-write';
+import { confirmationInput, storeIdInput } from '../../agent-tools/tool-inputs';
 import { assertPreviewUnchanged, issueConfirmation, openConfirmation } from '../../agent-tools/confirmation';
 import type { AuditLog } from '../../audit/audit-log';
 import { parseInput } from '../../errors';
@@ -109,7 +109,7 @@ export function restoreAgentTool(deps: RestoreAgentDeps): AgentTool {
       'Put items of a store back as one of your Store History snapshots holds them (snapshotId from list_snapshots, of the same store; which items and fields differ: diff_snapshots). items: [{kind, key, fields?}] (kind product, category, brand, page, widget-template, widget, placement, web-page, blog-post or redirect, key as diff_snapshots gives it, e.g. {id: 77}; fields as the diff names them, e.g. description or variants[sku=ABC-1].price; left out: the whole item, made again if deleted). Without `confirmation`: the preview (each item with its action, update, create or unchanged, and each field with its live and restored value) and a confirmation token; with that token (10 minutes): the restore, as a job (backup, progress in job_status, undo in the app).',
     access: 'write',
     input: {
-      storeId: agentStoreIdInput('The store to restore'),
+      storeId: storeIdInput('The store to restore'),
       snapshotId: z.string().min(1).max(100).describe('The snapshot to restore from (list_snapshots)'),
       items: z
         .array(restoreItemSchema)
