@@ -23,7 +23,7 @@ import {
   searchProductsAgentTool,
 } from './features/search-products/search-products.agent-tools';
 import type { IdMapRepository } from './features/store-history/id-map';
-import { restoreAgentTool } from './features/store-history/restore.agent-tools';
+import { restoreAgentTools } from './features/store-history/restore.agent-tools';
 import type { RestorePreviewRepository } from './features/store-history/restore-preview-repository';
 import type { SnapshotRepository } from './features/store-history/snapshot-repository';
 import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
@@ -64,7 +64,8 @@ export function agentToolsOf(deps: AgentToolListDeps): AgentTool[] {
     missingFromTitlesAgentTool,
     ...jobAgentTools(jobStore),
     ...storeHistoryAgentTools({ snapshots, jobStore, jobQueue, getTokenCipher, clients }),
-    restoreAgentTool({
+    ...restoreAgentTools({
+      db,
       snapshots,
       previews: deps.restorePreviews,
       idMap: deps.storeIdMaps,
@@ -73,7 +74,7 @@ export function agentToolsOf(deps: AgentToolListDeps): AgentTool[] {
       getTokenCipher,
       audit,
     }),
-    ...bulkEditAgentTools({ jobStore, jobQueue, getTokenCipher, audit, beforeJob }),
+    ...bulkEditAgentTools({ db, jobStore, jobQueue, getTokenCipher, audit, beforeJob }),
     ...importProductAgentTools({ db, getTokenCipher, dumps: deps.agentDumps, audit, beforeJob }),
     ...importWidgetsAgentTools({ db, getTokenCipher, dumps: deps.agentDumps, audit, logger, beforeJob }),
   ];

@@ -28,11 +28,17 @@ export const dumpInput = (what: string) =>
       `${what}: the JSON file as the screen uploads it, or the uri (${AGENT_DUMP_URI_PREFIX}…) of a dump a read tool kept for you`,
     );
 
-/** The arguments of every import tool: the store written to, the dump, the confirmation. */
+/** What an import tool's confirmed call does, as its `confirmation` says it. */
+export const IMPORT_CONFIRMS = 'the import, answering its result';
+
+/**
+ * The arguments of every import tool: the store written to, the dump, the confirmation (placed here, before the
+ * import's own options; the write-tool builder keeps its place).
+ */
 export const importToolInput = (dump: string) => ({
   targetStoreId: storeIdInput('The store to import into'),
   dump: dumpInput(dump),
-  confirmation: confirmationInput('the import, answering its result'),
+  confirmation: confirmationInput(IMPORT_CONFIRMS),
 });
 
 /** The dump itself: the argument as given, or the kept dump its uri names (the caller's, still kept). */
