@@ -4,14 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { toolInputJsonSchema } from './agent-tools/agent-tools';
 import { agentToolsOf, type AgentToolListDeps } from './agent-tool-list';
-import { listStoresTool } from './features/mcp/mcp.routes';
 
 // The factories only close over their deps: nothing is called while the list is built.
 const stub = new Proxy({}, { get: () => ({}) }) as AgentToolListDeps;
 
 describe('the agent tool list', () => {
   it('offers the same tools with the same inputs', async () => {
-    const tools = [listStoresTool, ...agentToolsOf(stub)]
+    const tools = agentToolsOf(stub)
       .map((tool) => ({
         name: tool.name,
         access: tool.access,

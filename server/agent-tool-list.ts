@@ -7,21 +7,15 @@ import type { AgentDumpStore } from './agent-tools/agent-dumps';
 import type { AuditLog } from './audit/audit-log';
 import type { Db } from './db/database';
 import { bulkEditAgentTools } from './features/bulk-edit/bulk-edit.agent-tools';
-import { dumpCategoriesAgentTool } from './features/dump-categories/dump-categories.agent-tools';
-import { dumpProductAgentTool } from './features/dump-product/dump-product.agent-tools';
-import { dumpWidgetsAgentTool } from './features/dump-widgets/dump-widgets.agent-tools';
+import { dumpCategoriesAgentTools } from './features/dump-categories/dump-categories.agent-tools';
+import { dumpProductAgentTools } from './features/dump-product/dump-product.agent-tools';
+import { dumpWidgetsAgentTools } from './features/dump-widgets/dump-widgets.agent-tools';
 import { importProductAgentTools } from './features/import-product/import-product.agent-tools';
 import { importWidgetsAgentTools } from './features/import-widgets/import-widgets.agent-tools';
-import { jobAgentTools } from './features/jobs/jobs.agent-tools';
-import {
-  keywordReportAgentTool,
-  listChannelsAgentTool,
-  missingFromTitlesAgentTool,
-} from './features/keyword-extractor/keyword-extractor.agent-tools';
-import {
-  countProductsAgentTool,
-  searchProductsAgentTool,
-} from './features/search-products/search-products.agent-tools';
+import { jobsAgentTools } from './features/jobs/jobs.agent-tools';
+import { keywordExtractorAgentTools } from './features/keyword-extractor/keyword-extractor.agent-tools';
+import { mcpAgentTools } from './features/mcp/mcp.agent-tools';
+import { searchProductsAgentTools } from './features/search-products/search-products.agent-tools';
 import type { IdMapRepository } from './features/store-history/id-map';
 import { restoreAgentTools } from './features/store-history/restore.agent-tools';
 import type { RestorePreviewRepository } from './features/store-history/restore-preview-repository';
@@ -50,19 +44,17 @@ export type AgentToolListDeps = {
   agentDumps: AgentDumpStore;
 };
 
-/** Every feature's agent tools, in the order the MCP server lists them. */
+/** Every feature's agent tools (`list_stores` first), in the order the MCP server lists them. */
 export function agentToolsOf(deps: AgentToolListDeps): AgentTool[] {
   const { db, logger, audit, clients, getTokenCipher, jobStore, jobQueue, beforeJob, snapshots } = deps;
   return [
-    dumpProductAgentTool,
-    dumpCategoriesAgentTool,
-    dumpWidgetsAgentTool,
-    searchProductsAgentTool,
-    countProductsAgentTool,
-    listChannelsAgentTool,
-    keywordReportAgentTool,
-    missingFromTitlesAgentTool,
-    ...jobAgentTools(jobStore),
+    ...mcpAgentTools(),
+    ...dumpProductAgentTools(),
+    ...dumpCategoriesAgentTools(),
+    ...dumpWidgetsAgentTools(),
+    ...searchProductsAgentTools(),
+    ...keywordExtractorAgentTools(),
+    ...jobsAgentTools({ jobStore }),
     ...storeHistoryAgentTools({ snapshots, jobStore, jobQueue, getTokenCipher, clients }),
     ...restoreAgentTools({
       db,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { dumpCategoriesRequestSchema } from '../../../common/contracts/dump-categories';
 import { categoryDumpFileName } from '../../../common/dumps/file-names';
 import type { DumpedCategoryNode } from '../../../common/dumps/category-dump';
-import { agentTool } from '../../agent-tools/agent-tools';
+import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
 import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { dumpCategories } from './dump-categories.service';
@@ -29,7 +29,7 @@ function flatten(nodes: readonly DumpedCategoryNode[], into: FlatCategory[]): Fl
   return into;
 }
 
-export const dumpCategoriesAgentTool = agentTool({
+const dumpCategoriesAgentTool = agentTool({
   name: 'dump_categories',
   title: 'Dump categories',
   description:
@@ -73,3 +73,8 @@ export const dumpCategoriesAgentTool = agentTool({
     };
   },
 });
+
+/** Dump Categories' tool: `dump_categories`. */
+export function dumpCategoriesAgentTools(): AgentTool[] {
+  return [dumpCategoriesAgentTool];
+}

@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { dumpProductRequestSchema, productSearchTypeSchema } from '../../../common/contracts/dump-product';
 import { productDumpFileName } from '../../../common/dumps/file-names';
 import { productDumpSchema, summariseProductDump } from '../../../common/dumps/product-dump';
-import { agentTool } from '../../agent-tools/agent-tools';
+import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
 import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { dumpProduct } from './dump-product.service';
 
 export const MAX_SELECTED_FIELDS = 30;
 
-export const dumpProductAgentTool = agentTool({
+const dumpProductAgentTool = agentTool({
   name: 'dump_product',
   title: 'Dump a product',
   description:
@@ -52,3 +52,8 @@ export const dumpProductAgentTool = agentTool({
     };
   },
 });
+
+/** Dump Product's tool: `dump_product`. */
+export function dumpProductAgentTools(): AgentTool[] {
+  return [dumpProductAgentTool];
+}

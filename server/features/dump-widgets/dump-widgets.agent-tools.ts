@@ -15,7 +15,7 @@ import {
   type SnapshotWidget,
   type WidgetsDump,
 } from '../../../common/dumps/widgets-dump';
-import { agentTool } from '../../agent-tools/agent-tools';
+import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
 import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { dumpWidgets } from './dump-widgets.service';
@@ -80,7 +80,7 @@ export function summariseWidgetsForAgent(dump: WidgetsDump) {
   };
 }
 
-export const dumpWidgetsAgentTool = agentTool({
+const dumpWidgetsAgentTool = agentTool({
   name: 'dump_widgets',
   title: 'Dump widgets',
   description:
@@ -173,3 +173,8 @@ export const dumpWidgetsAgentTool = agentTool({
     };
   },
 });
+
+/** Dump Widgets' tool: `dump_widgets`. */
+export function dumpWidgetsAgentTools(): AgentTool[] {
+  return [dumpWidgetsAgentTool];
+}

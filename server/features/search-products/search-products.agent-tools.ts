@@ -7,12 +7,12 @@ import {
   SEARCH_LIMIT_MAX,
   searchProductsRequestSchema,
 } from '../../../common/contracts/search-products';
-import { agentTool } from '../../agent-tools/agent-tools';
+import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
 import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { countProducts, searchProducts } from './search-products.service';
 
-export const searchProductsAgentTool = agentTool({
+const searchProductsAgentTool = agentTool({
   name: 'search_products',
   title: 'Search products',
   description:
@@ -32,7 +32,7 @@ export const searchProductsAgentTool = agentTool({
 
 const id = z.number().int().positive().max(2_147_483_647);
 
-export const countProductsAgentTool = agentTool({
+const countProductsAgentTool = agentTool({
   name: 'count_products',
   title: 'Count products',
   description:
@@ -54,3 +54,8 @@ export const countProductsAgentTool = agentTool({
     );
   },
 });
+
+/** Search Products' tools: `search_products`, `count_products`. */
+export function searchProductsAgentTools(): AgentTool[] {
+  return [searchProductsAgentTool, countProductsAgentTool];
+}
