@@ -39,7 +39,7 @@ import { confirmationInput } from './tool-inputs';
 export type WriteToolDeps = {
   db: Db;
   getTokenCipher: () => Promise<ConfirmationSealer>;
-  audit: AuditLog;
+  audit: Pick<AuditLog, 'record'>;
   /** Snapshots before writes (Store History, issue 32): what a write will change, before it does. */
   beforeJob?: BeforeJobSnapshots;
 };
