@@ -5,19 +5,7 @@
 // another's adapters.
 import type { AgentTool } from './agent-tools/agent-tools';
 import { createAgentDumpStore, type AgentDumpStore } from './agent-tools/agent-dumps';
-import { dumpProductAgentTool } from './features/dump-product/dump-product.agent-tools';
-import { dumpCategoriesAgentTool } from './features/dump-categories/dump-categories.agent-tools';
-import { dumpWidgetsAgentTool } from './features/dump-widgets/dump-widgets.agent-tools';
-import {
-  keywordReportAgentTool,
-  listChannelsAgentTool,
-  missingFromTitlesAgentTool,
-} from './features/keyword-extractor/keyword-extractor.agent-tools';
-import { jobAgentTools } from './features/jobs/jobs.agent-tools';
-import {
-  countProductsAgentTool,
-  searchProductsAgentTool,
-} from './features/search-products/search-products.agent-tools';
+import { agentToolsOf } from './agent-tool-list';
 import type { McpRoutesDeps } from './features/mcp/mcp.routes';
 import { createAccessTokenRepository, type AccessTokenRepository } from './features/auth/access-tokens';
 import type { Context } from 'hono';
@@ -37,9 +25,6 @@ import type { TokenCipher } from './token-cipher';
 import { bulkEditJobKinds } from './features/bulk-edit/bulk-edit.job';
 import { createBeforeJobSnapshots } from './features/store-history/before-job-snapshots';
 import type { BeforeJobSnapshots } from './jobs/before-job';
-import { bulkEditAgentTools } from './features/bulk-edit/bulk-edit.agent-tools';
-import { importProductAgentTools } from './features/import-product/import-product.agent-tools';
-import { importWidgetsAgentTools } from './features/import-widgets/import-widgets.agent-tools';
 import {
   createSnapshotRepository,
   type SnapshotRepository,
@@ -51,8 +36,6 @@ import {
   type RestorePreviewRepository,
 } from './features/store-history/restore-preview-repository';
 import { createIdMapRepository, type IdMapRepository } from './features/store-history/id-map';
-import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
-import { restoreAgentTool } from './features/store-history/restore.agent-tools';
 import {
   runScheduleTick,
   type CloudStoreCredentials,
@@ -405,30 +388,20 @@ export function createServices(deps: ServicesDeps): AppServices {
     getAccessTokens: () => Promise.resolve(accessTokens),
     getStoreRepository,
     agentDumps,
-    agentTools: [
-      dumpProductAgentTool,
-      dumpCategoriesAgentTool,
-      dumpWidgetsAgentTool,
-      searchProductsAgentTool,
-      countProductsAgentTool,
-      listChannelsAgentTool,
-      keywordReportAgentTool,
-      missingFromTitlesAgentTool,
-      ...jobAgentTools(jobStore),
-      ...storeHistoryAgentTools({ snapshots, jobStore, jobQueue, getTokenCipher, clients }),
-      restoreAgentTool({
-        snapshots,
-        previews: restorePreviews,
-        idMap: storeIdMaps,
-        jobStore,
-        jobQueue,
-        getTokenCipher,
-        audit,
-      }),
-      ...bulkEditAgentTools({ jobStore, jobQueue, getTokenCipher, audit, beforeJob }),
-      ...importProductAgentTools({ db, getTokenCipher, dumps: agentDumps, audit, beforeJob }),
-      ...importWidgetsAgentTools({ db, getTokenCipher, dumps: agentDumps, audit, logger, beforeJob }),
-    ],
+    agentTools: agentToolsOf({
+      db,
+      logger,
+      audit,
+      clients,
+      getTokenCipher,
+      jobStore,
+      jobQueue,
+      beforeJob,
+      snapshots,
+      restorePreviews,
+      storeIdMaps,
+      agentDumps,
+    }),
     agentStoresOf: async (userId) => ({
       cloud: (await (await getStoreRepository()).list(userId)).map((store) => ({
         id: store.id,

@@ -5,7 +5,7 @@
 // A tool's arguments are its API body with `storeId` in place of the credentials: the context resolves a store id to
 // the caller's own store (a cloud store by its Store Manager id, or one of the caller's demo stores by its hash), so a
 // token never reaches another user's store.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { StoreCredentials } from '../../common/contracts/stores';
 import type { BigCommerceClient } from '../integrations/bigcommerce';
 import type { AgentDumpInput, AgentDumpLink, AgentDumpRefusal } from './agent-dumps';
@@ -59,4 +59,15 @@ export function agentToolRegistry(tools: readonly AgentTool[]): ReadonlyMap<stri
     byName.set(tool.name, tool);
   }
   return byName;
+}
+
+/** A tool's arguments as agents are shown them: the JSON Schema of its input. */
+export function toolInputJsonSchema(tool: AgentTool): {
+  type: 'object';
+  properties?: Record<string, object>;
+} {
+  return z.toJSONSchema(z.object(tool.input), { io: 'input' }) as {
+    type: 'object';
+    properties?: Record<string, object>;
+  };
 }

@@ -4,29 +4,18 @@
 // called again with the token, it starts the same job as the screens (backup, progress, cancel, undo) and answers
 // `{job}`, with an audit entry. A read-only token never reaches `run` (the MCP server refuses it first).
 import { z } from 'zod';
-import {
-  copyDescriptionRequestSchema,
-  resetPageTitleRequestSchema,
-  TARGET_OPTIONS,
-} from '../../../common/contracts/bulk-edit';
-import type { JobView } from '../../../common/contracts/jobs';
-import { agentTool, type AgentTool, type AgentToolContext } from '../../agent-tools/agent-tools';
-import { assertPreviewUnchanged, issueConfirmation, openConfirmation } from '../../agent-tools/confirmation';
-import type { AuditLog } from '../../audit/audit-log';
+import { TARGET_OPTIONS } from '../../../common/contracts/bulk-edit';
+import type { AgentTool, AgentToolContext } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
+import { writeTool, type JobWriteDeps } from '../../agent-tools/write-tool';
 import { parseInput } from '../../errors';
-import { assertRoomForJob, toJobView } from '../../jobs/job-store';
+import { assertRoomForJob } from '../../jobs/job-store';
 import { startJob, type JobRoutesDeps } from '../jobs/start-job';
 import { COPY, RESET, type BulkEditTool } from './bulk-edit.routes';
 import { touchedBy } from './bulk-edit.service';
 
-export type BulkEditAgentDeps = Pick<
-  JobRoutesDeps,
-  'jobStore' | 'jobQueue' | 'getTokenCipher' | 'beforeJob'
-> & {
-  audit: AuditLog;
-};
+export type BulkEditAgentDeps = Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'beforeJob'> & JobWriteDeps;
 
-const storeId = (what: string) => z.string().min(1).max(200).describe(`${what}, as list_stores gives it`);
 const scopeInput = {
   targetOption: z
     .enum(TARGET_OPTIONS)
@@ -38,100 +27,89 @@ const scopeInput = {
     .max(20_000)
     .optional()
     .describe('Comma-separated product ids, or a category or brand id'),
-  confirmation: z
-    .string()
-    .max(2_000)
-    .optional()
-    .describe('Left out: the preview and its token. The token from the preview: the write, as a job.'),
 };
 
-const COPY_TOOL = { name: 'copy_description', edit: COPY, schema: copyDescriptionRequestSchema };
-const RESET_TOOL = { name: 'reset_page_title', edit: RESET, schema: resetPageTitleRequestSchema };
+type Scope = { targetOption: string; targetValue?: string };
 
-/** Preview, or the confirmed write: the one path both tools take. */
-async function previewOrWrite<Command>(
-  deps: BulkEditAgentDeps,
-  tool: { name: string; edit: BulkEditTool<Command>; schema: z.ZodType<Command> },
-  { confirmation, ...args }: { confirmation?: string } & Record<string, unknown>,
-  context: AgentToolContext,
-  body: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  // The scope is the API body's as it is; the tool gives the rest (its stores' credentials, the source product).
-  const command = parseInput(tool.schema, {
-    ...body,
-    targetOption: args.targetOption,
-    targetValue: args.targetValue ?? '',
-  });
-  const preview = await tool.edit.preview(command, {
-    storeClient: (credentials) => context.client(credentials),
-    signal: context.signal,
-  });
-  const cipher = await deps.getTokenCipher();
-  const bound = { tool: tool.name, userId: context.userId, args, now: new Date(), preview };
-  if (confirmation === undefined) return { preview, confirmation: issueConfirmation(cipher, bound) };
-  const confirmed = openConfirmation(cipher, confirmation, bound);
-  const nonce = confirmed.nonce;
-  // The same token again: the job it started, never a second one.
-  const started = await deps.jobStore.get(nonce);
-  if (started && started.owner === `user:${context.userId}`) return { job: toJobView(started) };
-  assertPreviewUnchanged(confirmed, preview);
-  const owner = `user:${context.userId}`;
-  const { input, credentials } = tool.edit.describe(command);
-  await assertRoomForJob(deps.jobStore, owner, credentials.target.storeHash);
-  const row = await startJob(deps, {
-    id: nonce,
-    kind: tool.edit.kind,
-    owner,
-    input,
-    credentials,
-    now: new Date(),
-    ...(input.kind === 'undo' ? {} : { before: touchedBy(input.scope) }),
-    signal: context.signal,
-  });
-  const job: JobView = toJobView(row);
-  await deps.audit.record({
-    action: 'agent.write',
-    actor: { id: context.userId },
-    target: null,
-    detail: { tool: tool.name, storeHash: job.storeHash, jobId: job.id, products: preview.changing },
-  });
-  return { job };
+/** What both tools share: the command parsed as the API body, its preview, and the job it starts. */
+function bulkEdit<Command>(deps: BulkEditAgentDeps, edit: BulkEditTool<Command>) {
+  return {
+    answers: 'job' as const,
+    jobKind: edit.kind,
+    confirms: 'the write, as a job.',
+    token: 'The token from the preview',
+    // The scope is the API body's as it is; the tool gives the rest (its stores' credentials, the source product).
+    command: (body: Record<string, unknown>, scope: Scope) =>
+      parseInput(edit.schema, {
+        ...body,
+        targetOption: scope.targetOption,
+        targetValue: scope.targetValue ?? '',
+      }),
+    preview: (command: Command, context: AgentToolContext) =>
+      edit.preview(command, {
+        storeClient: (credentials) => context.client(credentials),
+        signal: context.signal,
+      }),
+    start: async (jobId: string, command: Command, _preview: unknown, context: AgentToolContext) => {
+      const owner = `user:${context.userId}`;
+      const { input, credentials } = edit.describe(command);
+      await assertRoomForJob(deps.jobStore, owner, credentials.target.storeHash);
+      return startJob(deps, {
+        id: jobId,
+        kind: edit.kind,
+        owner,
+        input,
+        credentials,
+        now: new Date(),
+        ...(input.kind === 'undo' ? {} : { before: touchedBy(input.scope) }),
+        signal: context.signal,
+      });
+    },
+    detail: (job: { storeHash: string; id: string }, _command: Command, preview: { changing: unknown }) => ({
+      storeHash: job.storeHash,
+      jobId: job.id,
+      products: preview.changing,
+    }),
+  };
 }
 
 export function bulkEditAgentTools(deps: BulkEditAgentDeps): AgentTool[] {
+  const copy = bulkEdit(deps, COPY);
+  const reset = bulkEdit(deps, RESET);
   return [
-    agentTool({
+    writeTool(deps, {
+      ...copy,
       name: 'copy_description',
       title: 'Copy a description',
       description:
         "Copy one product's description (sourceProductId in sourceStoreId) to products of targetStoreId: listed ids, a category's, a brand's or all. Without `confirmation`: the preview (products that would change, a sample with current and new text, skipped, not found) and a confirmation token; with that token (10 minutes): the write, as a job (backup, progress in job_status, undo in the app).",
-      access: 'write',
       input: {
-        sourceStoreId: storeId('The store to copy from'),
+        sourceStoreId: storeIdInput('The store to copy from'),
         sourceProductId: z
           .union([z.number(), z.string().max(20)])
           .describe('The product whose description is copied'),
-        targetStoreId: storeId('The store to write'),
+        targetStoreId: storeIdInput('The store to write'),
         ...scopeInput,
       },
-      run: async (args, context) =>
-        previewOrWrite(deps, COPY_TOOL, args, context, {
-          sourceStoreCredentials: await context.credentials(args.sourceStoreId),
-          sourceProductId: args.sourceProductId,
-          targetStoreCredentials: await context.credentials(args.targetStoreId),
-        }),
+      prepare: async (args, context) =>
+        copy.command(
+          {
+            sourceStoreCredentials: await context.credentials(args.sourceStoreId),
+            sourceProductId: args.sourceProductId,
+            targetStoreCredentials: await context.credentials(args.targetStoreId),
+          },
+          args,
+        ),
     }),
-    agentTool({
+    writeTool(deps, {
+      ...reset,
       name: 'reset_page_title',
       title: 'Reset page titles',
       description:
         "Empty the page title (SEO title) of products of a store, so the storefront shows the product's name: listed ids, a category's, a brand's or all. Without `confirmation`: the preview and a confirmation token; with that token (10 minutes): the write, as a job (backup, progress in job_status, undo in the app).",
-      access: 'write',
-      input: { storeId: storeId('The store to write'), ...scopeInput },
-      run: async (args, context) =>
-        previewOrWrite(deps, RESET_TOOL, args, context, {
-          storeCredentials: await context.credentials(args.storeId),
-        }),
+      input: { storeId: storeIdInput('The store to write'), ...scopeInput },
+      prepare: async (args, context) =>
+        reset.command({ storeCredentials: await context.credentials(args.storeId) }, args),
     }),
   ];
 }

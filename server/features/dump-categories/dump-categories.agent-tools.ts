@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { dumpCategoriesRequestSchema } from '../../../common/contracts/dump-categories';
 import { categoryDumpFileName } from '../../../common/dumps/file-names';
 import type { DumpedCategoryNode } from '../../../common/dumps/category-dump';
-import { agentTool } from '../../agent-tools/agent-tools';
+import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { dumpCategories } from './dump-categories.service';
 
@@ -28,14 +29,14 @@ function flatten(nodes: readonly DumpedCategoryNode[], into: FlatCategory[]): Fl
   return into;
 }
 
-export const dumpCategoriesAgentTool = agentTool({
+const dumpCategoriesAgentTool = agentTool({
   name: 'dump_categories',
   title: 'Dump categories',
   description:
     'Read the category trees of a store (all of them, or one by treeId): answers each tree (id, name, channels, number of categories) and its categories flattened in tree order (id, parentId, treeId, name, path), a page at a time (offset, limit; nextOffset when there are more). fullDump links the whole dump (every field) as a resource to read when you need all of it.',
   access: 'read',
   input: {
-    storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
+    storeId: storeIdInput('The store'),
     treeId: z.union([z.literal('all'), z.number().int().positive()]).default('all'),
     offset: z.number().int().min(0).default(0),
     limit: z.number().int().min(1).max(MAX_CATEGORY_PAGE).default(DEFAULT_CATEGORY_PAGE),
@@ -72,3 +73,8 @@ export const dumpCategoriesAgentTool = agentTool({
     };
   },
 });
+
+/** Dump Categories' tool: `dump_categories`. */
+export function dumpCategoriesAgentTools(): AgentTool[] {
+  return [dumpCategoriesAgentTool];
+}

@@ -5,20 +5,21 @@ import { z } from 'zod';
 import { dumpProductRequestSchema, productSearchTypeSchema } from '../../../common/contracts/dump-product';
 import { productDumpFileName } from '../../../common/dumps/file-names';
 import { productDumpSchema, summariseProductDump } from '../../../common/dumps/product-dump';
-import { agentTool } from '../../agent-tools/agent-tools';
+import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { dumpProduct } from './dump-product.service';
 
 export const MAX_SELECTED_FIELDS = 30;
 
-export const dumpProductAgentTool = agentTool({
+const dumpProductAgentTool = agentTool({
   name: 'dump_product',
   title: 'Dump a product',
   description:
     'Read one product of a store (by product ID or SKU) as Dump Product writes it: answers a summary (name, SKU, type, counts of categories, images, variants, options, modifiers) and the dump fields named in `fields` (e.g. ["price", "variants", "custom_fields"]; none by default, to keep the answer small); fullDump links the whole dump as a resource to read when you need all of it.',
   access: 'read',
   input: {
-    storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
+    storeId: storeIdInput('The store'),
     searchType: productSearchTypeSchema.default('id').describe('"id" (the default) or "sku"'),
     searchValue: z.union([z.string().max(255), z.number()]).describe('The product ID or the SKU'),
     fields: z
@@ -51,3 +52,8 @@ export const dumpProductAgentTool = agentTool({
     };
   },
 });
+
+/** Dump Product's tool: `dump_product`. */
+export function dumpProductAgentTools(): AgentTool[] {
+  return [dumpProductAgentTool];
+}

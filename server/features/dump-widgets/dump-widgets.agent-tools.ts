@@ -15,7 +15,8 @@ import {
   type SnapshotWidget,
   type WidgetsDump,
 } from '../../../common/dumps/widgets-dump';
-import { agentTool } from '../../agent-tools/agent-tools';
+import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { dumpWidgets } from './dump-widgets.service';
 
@@ -79,14 +80,14 @@ export function summariseWidgetsForAgent(dump: WidgetsDump) {
   };
 }
 
-export const dumpWidgetsAgentTool = agentTool({
+const dumpWidgetsAgentTool = agentTool({
   name: 'dump_widgets',
   title: 'Dump widgets',
   description:
     'Read a store\'s Page Builder widgets as Dump Widgets does: the global regions (dumpMode "global"), those and every page template that needs no entity ("all", the default), or the templates named in selectedTemplates ("selected"; product, category, brand, page and blog-post need entityIds, e.g. {"product": "77"}). Answers a summary (counts of pages, regions, widgets, layouts and widget templates; notes on pages skipped), then the pages a page at a time (offset, limit; nextOffset when there are more) with their template, entity and counts. include adds each page\'s regions and widgets (name, widget template uuid, region) and the widget templates used (uuid, name, kind).',
   access: 'read',
   input: {
-    storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
+    storeId: storeIdInput('The store'),
     channelId: z
       .union([z.number(), z.string().max(20)])
       .optional()
@@ -172,3 +173,8 @@ export const dumpWidgetsAgentTool = agentTool({
     };
   },
 });
+
+/** Dump Widgets' tool: `dump_widgets`. */
+export function dumpWidgetsAgentTools(): AgentTool[] {
+  return [dumpWidgetsAgentTool];
+}

@@ -12,13 +12,9 @@ import {
 } from '../../../common/contracts/import-product';
 import { fileNamePart } from '../../../common/dumps/file-names';
 import { summariseProductDump } from '../../../common/dumps/product-dump';
-import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
-import {
-  importToolInput,
-  previewOrWriteOnce,
-  resolveDump,
-  type ConfirmedWriteDeps,
-} from '../../agent-tools/confirmed-write';
+import type { AgentTool } from '../../agent-tools/agent-tools';
+import { IMPORT_CONFIRMS, importToolInput, resolveDump } from '../../agent-tools/tool-inputs';
+import { writeTool, type ResultWriteDeps } from '../../agent-tools/write-tool';
 import { leaseRunner } from '../../db/lease';
 import { beforeWriteFor } from '../../jobs/before-job';
 import { parseInput } from '../../errors';
@@ -26,15 +22,15 @@ import { analyseImport } from './import-product.analysis';
 import { IMPORT_PRODUCT_LEASE_WAIT_MS } from './import-product.routes';
 import { importProduct } from './import-product.service';
 
-export function importProductAgentTools(deps: ConfirmedWriteDeps): AgentTool[] {
+export function importProductAgentTools(deps: ResultWriteDeps): AgentTool[] {
   const exclusive = leaseRunner(deps.db, { waitMs: IMPORT_PRODUCT_LEASE_WAIT_MS });
   return [
-    agentTool({
+    writeTool(deps, {
       name: 'import_product',
       title: 'Import a product',
       description:
         "Import a product dump (Dump Product's file, or the fullDump uri dump_product gave) into targetStoreId. Without `confirmation`: the preview (the product, and the plan: create, or update/skip/copy when the store already has its SKU, clashes, categories, brand, channels, variants) and a confirmation token; with that token (10 minutes): the import, as the Import Product screen runs it, answering its result (not a job: it ends before the answer; the same token again answers the same result).",
-      access: 'write',
+      answers: 'result',
       input: {
         ...importToolInput('The product dump'),
         onExistingSku: existingProductActionSchema
@@ -47,7 +43,8 @@ export function importProductAgentTools(deps: ConfirmedWriteDeps): AgentTool[] {
           .optional()
           .describe("An earlier import's result.idMap of this dump into this store, to continue it"),
       },
-      run: async ({ confirmation, ...args }, context) => {
+      confirms: IMPORT_CONFIRMS,
+      prepare: async (args, context) => {
         const store = await context.credentials(args.targetStoreId);
         const request = parseInput(importProductRequestSchema, {
           store,
@@ -58,43 +55,35 @@ export function importProductAgentTools(deps: ConfirmedWriteDeps): AgentTool[] {
             idMap: args.idMap,
           },
         });
-        const client = context.client(request.store);
-        const dump = request.productData;
-        return previewOrWriteOnce(
-          deps,
-          {
-            tool: 'import_product',
-            args,
-            confirmation,
-            preview: async () => ({
-              product: summariseProductDump(dump),
-              plan: (await analyseImport(client, dump, { ...request.options, signal: context.signal })).plan,
-            }),
-            // Like the screen's import, it goes on if the caller goes away: stopping between two writes would leave
-            // a half-built product.
-            write: () =>
-              importProduct(client, dump, request.options, {
-                exclusive,
-                beforeWrite: beforeWriteFor(deps.beforeJob, {
-                  owner: `user:${context.userId}`,
-                  credentials: store,
-                  caller: `user:${context.userId}`,
-                }),
-              }),
-            kept: (result) => ({
-              name: `import-product-result_${fileNamePart(result.productSku || String(result.productId))}.json`,
-              description: `The result of importing "${result.productName}" into store ${store.storeHash}`,
-            }),
-            detail: (result) => ({
-              storeHash: store.storeHash,
-              productId: result.productId,
-              sku: result.productSku,
-              action: result.action,
-            }),
-          },
-          context,
-        );
+        return { store, request, client: context.client(request.store) };
       },
+      preview: async ({ request, client }, context) => ({
+        product: summariseProductDump(request.productData),
+        plan: (
+          await analyseImport(client, request.productData, { ...request.options, signal: context.signal })
+        ).plan,
+      }),
+      // Like the screen's import, it goes on if the caller goes away: stopping between two writes would leave a
+      // half-built product.
+      write: ({ store, request, client }, context) =>
+        importProduct(client, request.productData, request.options, {
+          exclusive,
+          beforeWrite: beforeWriteFor(deps.beforeJob, {
+            owner: `user:${context.userId}`,
+            credentials: store,
+            caller: `user:${context.userId}`,
+          }),
+        }),
+      kept: (result, { store }) => ({
+        name: `import-product-result_${fileNamePart(result.productSku || String(result.productId))}.json`,
+        description: `The result of importing "${result.productName}" into store ${store.storeHash}`,
+      }),
+      detail: (result, { store }) => ({
+        storeHash: store.storeHash,
+        productId: result.productId,
+        sku: result.productSku,
+        action: result.action,
+      }),
     }),
   ];
 }

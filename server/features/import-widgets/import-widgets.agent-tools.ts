@@ -12,13 +12,9 @@ import {
   readWidgetsImportFile,
 } from '../../../common/contracts/import-widgets';
 import { ERROR_CODES } from '../../../common/errors';
-import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
-import {
-  importToolInput,
-  previewOrWriteOnce,
-  resolveDump,
-  type ConfirmedWriteDeps,
-} from '../../agent-tools/confirmed-write';
+import type { AgentTool } from '../../agent-tools/agent-tools';
+import { IMPORT_CONFIRMS, importToolInput, resolveDump } from '../../agent-tools/tool-inputs';
+import { writeTool, type ResultWriteDeps } from '../../agent-tools/write-tool';
 import { beforeWriteFor } from '../../jobs/before-job';
 import { AppError, parseInput } from '../../errors';
 import type { Logger } from '../../logger';
@@ -27,17 +23,17 @@ import { widgetsImporter } from './import-widgets.routes';
 import { inMemoryPage } from './import-widgets.service';
 import { inMemoryTemplate } from './import-widgets.templates';
 
-export type ImportWidgetsAgentDeps = ConfirmedWriteDeps & { logger: Logger };
+export type ImportWidgetsAgentDeps = ResultWriteDeps & { logger: Logger };
 
 export function importWidgetsAgentTools(deps: ImportWidgetsAgentDeps): AgentTool[] {
   const importer = widgetsImporter(deps.db, deps.logger);
   return [
-    agentTool({
+    writeTool(deps, {
       name: 'import_widgets',
       title: 'Import widgets',
       description:
         "Import Page Builder widgets from a widgets dump (Dump Widgets' file or a bare array of pages, or the fullDump uri dump_widgets gave) into targetStoreId: each chosen page's content is replaced (its current content saved first, restorable in the app). Widget templates are matched by name; a missing custom one is created with autoCreateMissingTemplates, else its widgets are left out. Without `confirmation`: the preview (per page: widgets to write, templates missing, widgets the target shows there now) and a confirmation token; with that token (10 minutes): the import, as the Import Widgets screen runs it, answering its result (not a job: it ends before the answer; the same token again answers the same result).",
-      access: 'write',
+      answers: 'result',
       input: {
         ...importToolInput('The widgets dump'),
         pages: z
@@ -64,7 +60,8 @@ export function importWidgetsAgentTools(deps: ImportWidgetsAgentDeps): AgentTool
           .optional()
           .describe("Create the dump's custom widget templates the target lacks (default false)"),
       },
-      run: async ({ confirmation, ...args }, context) => {
+      confirms: IMPORT_CONFIRMS,
+      prepare: async (args, context) => {
         const store = await context.credentials(args.targetStoreId);
         const file = readWidgetsImportFile(await resolveDump(deps.dumps, context, args.dump));
         if (!file.ok) throw new AppError(ERROR_CODES.invalidInput, file.message);
@@ -97,37 +94,24 @@ export function importWidgetsAgentTools(deps: ImportWidgetsAgentDeps): AgentTool
           autoCreateMissingTemplates: request.autoCreateMissingTemplates,
           sourceWidgetTemplates: request.sourceWidgetTemplates.map(inMemoryTemplate),
         };
-        const owner = `user:${context.userId}`;
-        return previewOrWriteOnce(
-          deps,
-          {
-            tool: 'import_widgets',
-            args,
-            confirmation,
-            preview: () => previewImportWidgets(client, command, context.signal),
-            // Like the screen's import, it goes on if the caller goes away: it is bounded by its pages.
-            write: async () => {
-              const beforeWrite = beforeWriteFor(deps.beforeJob, {
-                owner,
-                credentials: request.store,
-                caller: owner,
-              });
-              return importer.run(client, command, owner, { beforeWrite });
-            },
-            kept: (result) => ({
-              name: `import-widgets-result_${store.storeHash}.json`,
-              description: `The result of importing ${result.results.length} pages of widgets into store ${store.storeHash}`,
-            }),
-            detail: (result) => ({
-              storeHash: store.storeHash,
-              pages: result.results.length,
-              written: result.results.filter((page) => page.success).length,
-              createdTemplates: result.createdTemplates.length,
-            }),
-          },
-          context,
-        );
+        return { store: request.store, client, command, owner: `user:${context.userId}` };
       },
+      preview: ({ client, command }, context) => previewImportWidgets(client, command, context.signal),
+      // Like the screen's import, it goes on if the caller goes away: it is bounded by its pages.
+      write: async ({ store, client, command, owner }) => {
+        const beforeWrite = beforeWriteFor(deps.beforeJob, { owner, credentials: store, caller: owner });
+        return importer.run(client, command, owner, { beforeWrite });
+      },
+      kept: (result, { store }) => ({
+        name: `import-widgets-result_${store.storeHash}.json`,
+        description: `The result of importing ${result.results.length} pages of widgets into store ${store.storeHash}`,
+      }),
+      detail: (result, { store }) => ({
+        storeHash: store.storeHash,
+        pages: result.results.length,
+        written: result.results.filter((page) => page.success).length,
+        createdTemplates: result.createdTemplates.length,
+      }),
     }),
   ];
 }

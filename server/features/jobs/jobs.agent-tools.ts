@@ -6,7 +6,7 @@ import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
 import { AppError } from '../../errors';
 import { toJobView, type JobStore } from '../../jobs/job-store';
 
-export function jobAgentTools(jobStore: JobStore): AgentTool[] {
+export function jobsAgentTools({ jobStore }: { jobStore: JobStore }): AgentTool[] {
   return [
     agentTool({
       name: 'job_status',

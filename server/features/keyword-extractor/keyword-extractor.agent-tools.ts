@@ -21,7 +21,8 @@ import {
   type KeywordSize,
   type MissingFromTitle,
 } from '../../../common/keywords';
-import { agentTool, type AgentToolContext } from '../../agent-tools/agent-tools';
+import { agentTool, type AgentTool, type AgentToolContext } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { AppError, parseInput } from '../../errors';
 import { channelProducts, listChannels, missingFromTitlesReport } from './keyword-extractor.service';
 
@@ -39,7 +40,7 @@ const SIZE_NAMES: Record<KeywordSize, 'oneWord' | 'twoWords' | 'threeWords'> = {
   3: 'threeWords',
 };
 
-const storeId = z.string().min(1).max(200).describe('The store, as list_stores gives it');
+const storeId = storeIdInput('The store');
 const channelId = z
   .union([z.number(), z.string().max(20)])
   .describe('The channel whose products are read (list_channels; 1 is the default storefront)');
@@ -107,7 +108,7 @@ async function channelRun(
   };
 }
 
-export const listChannelsAgentTool = agentTool({
+const listChannelsAgentTool = agentTool({
   name: 'list_channels',
   title: 'List channels',
   description:
@@ -120,7 +121,7 @@ export const listChannelsAgentTool = agentTool({
   },
 });
 
-export const keywordReportAgentTool = agentTool({
+const keywordReportAgentTool = agentTool({
   name: 'keyword_report',
   title: 'Keyword report',
   description: `The Keyword Extractor's report for a channel: reads the channel's products (pages of ${KEYWORD_PAGE_SIZE}, at most ${MAX_AGENT_KEYWORD_PAGES} pages a call) and ranks their 1-, 2- and 3-word keywords (score = title count x 10,000 + description count). Answers a summary (channel, pages read, products counted, distinct keywords per size, nextStartPage when the channel has more pages), then the top keywords of each size asked for (sizes), a page at a time (offset, limit; ${TOP_N} by default, as the screen shows).`,
@@ -176,7 +177,7 @@ function mostMissing(lines: readonly MissingFromTitle[]) {
     .map(([keyword, products]) => ({ keyword, products }));
 }
 
-export const missingFromTitlesAgentTool = agentTool({
+const missingFromTitlesAgentTool = agentTool({
   name: 'missing_from_titles',
   title: 'Keywords missing from page titles',
   description: `The Keyword Extractor's "keywords missing from page titles" report: for each product, its top description keywords that its page title (or its name when it has none) lacks. Give a channelId (its products are read a page range at a time, as keyword_report does) or up to ${MISSING_REPORT_BATCH} productIds. Answers a summary (products checked, how many lack keywords, the keywords missing most often), then the products most missing first, a page at a time (offset, limit).`,
@@ -225,3 +226,8 @@ export const missingFromTitlesAgentTool = agentTool({
     };
   },
 });
+
+/** Keyword Extractor's tools: `list_channels`, `keyword_report`, `missing_from_titles`. */
+export function keywordExtractorAgentTools(): AgentTool[] {
+  return [listChannelsAgentTool, keywordReportAgentTool, missingFromTitlesAgentTool];
+}

@@ -16,7 +16,7 @@ import type { AccessTokenScope } from '../../../common/contracts/access-tokens';
 import { ERROR_CODES } from '../../../common/errors';
 import { APP_VERSION } from '../../../common/version';
 import { AGENT_DUMP_TTL_MS, type AgentDumpLink, type AgentDumpStore } from '../../agent-tools/agent-dumps';
-import type { AgentTool, AgentToolContext } from '../../agent-tools/agent-tools';
+import { toolInputJsonSchema, type AgentTool, type AgentToolContext } from '../../agent-tools/agent-tools';
 import { AppError, failureOf, inputError } from '../../errors';
 import type { Logger } from '../../logger';
 import { argumentsProblem } from './mcp-guards';
@@ -52,10 +52,7 @@ export function createMcpServer(
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: z.toJSONSchema(z.object(tool.input), { io: 'input' }) as {
-        type: 'object';
-        properties?: Record<string, object>;
-      },
+      inputSchema: toolInputJsonSchema(tool),
       annotations: { title: tool.title, readOnlyHint: tool.access === 'read', openWorldHint: true },
     })),
   }));

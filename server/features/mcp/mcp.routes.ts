@@ -9,7 +9,6 @@ import { MAX_MCP_BODY_BYTES, MCP_CALLS_PER_MINUTE, MCP_PATH } from '../../../com
 import type { StoreCredentials } from '../../../common/contracts/stores';
 import { ERROR_CODES } from '../../../common/errors';
 import {
-  agentTool,
   agentToolRegistry,
   type AgentStore,
   type AgentTool,
@@ -35,6 +34,7 @@ export type McpRoutesDeps = {
     userId: string,
   ) => Promise<{ cloud: (StoreCredentials & { id: string; name: string })[]; demo: StoreCredentials[] }>;
   clients: BigCommerceClientFactory;
+  /** Every agent tool, `list_stores` (./mcp.agent-tools.ts) among them (server/agent-tool-list.ts). */
   tools: readonly AgentTool[];
   /** The whole dumps the dump tools keep, read back as MCP resources. */
   dumps: AgentDumpStore;
@@ -44,20 +44,9 @@ export type McpRoutesDeps = {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-/** `list_stores`: the caller's stores, with the id every other tool takes as `storeId`. */
-const listStoresTool = agentTool({
-  name: 'list_stores',
-  title: 'List stores',
-  description:
-    "Your stores: the cloud stores of your Store Manager (id = the Store Manager's id) and your demo stores (id = the store hash). Every other tool takes one of these ids as storeId.",
-  access: 'read',
-  input: {},
-  run: async (_args, context) => ({ stores: await context.stores() }),
-});
-
 export function mcpRoutes(deps: McpRoutesDeps): Hono {
   const logger = deps.logger.child({ component: 'mcp' });
-  const tools = agentToolRegistry([listStoresTool, ...deps.tools]);
+  const tools = agentToolRegistry(deps.tools);
   const calls = createAttemptCounter(deps.db, { limit: MCP_CALLS_PER_MINUTE, windowSeconds: 60 });
   const publicOrigin = new URL(deps.publicUrl).origin;
   const jsonRpcError = (status: 400 | 403 | 413, code: number, message: string) =>

@@ -7,18 +7,19 @@ import {
   SEARCH_LIMIT_MAX,
   searchProductsRequestSchema,
 } from '../../../common/contracts/search-products';
-import { agentTool } from '../../agent-tools/agent-tools';
+import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { countProducts, searchProducts } from './search-products.service';
 
-export const searchProductsAgentTool = agentTool({
+const searchProductsAgentTool = agentTool({
   name: 'search_products',
   title: 'Search products',
   description:
     'Find products of a store by part of their name, SKU or description, or by product ID: answers up to `limit` matches as {id, name, sku}.',
   access: 'read',
   input: {
-    storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
+    storeId: storeIdInput('The store'),
     query: z.union([z.string().max(100), z.number()]).describe('Part of a name or SKU, or a product ID'),
     limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX).default(SEARCH_LIMIT_DEFAULT),
   },
@@ -31,14 +32,14 @@ export const searchProductsAgentTool = agentTool({
 
 const id = z.number().int().positive().max(2_147_483_647);
 
-export const countProductsAgentTool = agentTool({
+const countProductsAgentTool = agentTool({
   name: 'count_products',
   title: 'Count products',
   description:
     'Count the products of a store, optionally only those in a category, on a channel, of a brand, or visible on the storefront.',
   access: 'read',
   input: {
-    storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it'),
+    storeId: storeIdInput('The store'),
     categoryId: id.optional(),
     channelId: id.optional(),
     brandId: id.optional(),
@@ -53,3 +54,8 @@ export const countProductsAgentTool = agentTool({
     );
   },
 });
+
+/** Search Products' tools: `search_products`, `count_products`. */
+export function searchProductsAgentTools(): AgentTool[] {
+  return [searchProductsAgentTool, countProductsAgentTool];
+}

@@ -6,25 +6,20 @@
 // (restore-start.ts: backup of the items it writes, progress, cancel, undo) under the token's nonce, and answers
 // `{job}`; the same token again answers that job. A read-only token never reaches `run` (the MCP server refuses it).
 import { z } from 'zod';
-import type { JobView } from '../../../common/contracts/jobs';
 import {
   MAX_RESTORE_ITEMS,
   restoreItemSchema,
   type RestorePreviewItem,
 } from '../../../common/contracts/store-history';
-import { agentTool, type AgentTool, type AgentToolContext } from '../../agent-tools/agent-tools';
-import { agentStoreIdInput, confirmationInput } from '../../agent-tools/confirmed-write';
-import { assertPreviewUnchanged, issueConfirmation, openConfirmation } from '../../agent-tools/confirmation';
-import type { AuditLog } from '../../audit/audit-log';
+import type { AgentTool } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
+import { writeTool, type JobWriteDeps } from '../../agent-tools/write-tool';
 import { parseInput } from '../../errors';
-import { toJobView } from '../../jobs/job-store';
 import { startRestore, type RestoreStartDeps } from './restore-start';
 import { assertRestorable, previewRestore } from './restore.service';
 import { ownSnapshot } from './store-history.service';
 
-export type RestoreAgentDeps = RestoreStartDeps & { audit: AuditLog };
-
-const TOOL = 'restore_snapshot';
+export type RestoreAgentDeps = RestoreStartDeps & JobWriteDeps;
 
 const argsSchema = z.object({
   storeId: z.string(),
@@ -41,84 +36,57 @@ function agentPreview(items: RestorePreviewItem[]) {
   return { items, counts };
 }
 
-async function previewOrRestore(
-  deps: RestoreAgentDeps,
-  args: z.infer<typeof argsSchema>,
-  confirmation: string | undefined,
-  context: AgentToolContext,
-): Promise<Record<string, unknown>> {
-  const owner = `user:${context.userId}`;
-  const credentials = await context.credentials(args.storeId);
-  const snapshot = await ownSnapshot(deps.snapshots, owner, args.snapshotId);
-  assertRestorable(snapshot, credentials.storeHash);
-  const client = context.client(credentials);
-  const cipher = await deps.getTokenCipher();
-  const bound = { tool: TOOL, userId: context.userId, args, now: new Date() };
-  const confirmed = confirmation === undefined ? undefined : openConfirmation(cipher, confirmation, bound);
-  const startedBy = async (jobId: string) => {
-    const row = await deps.jobStore.get(jobId);
-    return row && row.owner === owner && row.kind === 'snapshot-restore' ? row : undefined;
-  };
-  if (confirmed) {
-    // The same token again: the job it started, never a second one.
-    const started = await startedBy(confirmed.nonce);
-    if (started) return { job: toJobView(started) };
-  }
-  // The store read now, kept as a preview the job can start from.
-  const fresh = await previewRestore(deps, client, snapshot, args.items, { stock: args.stock === true });
-  const preview = agentPreview(fresh.preview.items);
-  if (!confirmed) return { preview, confirmation: issueConfirmation(cipher, { ...bound, preview }) };
-  assertPreviewUnchanged(confirmed, preview);
-  let row;
-  try {
-    row = await startRestore(deps, {
-      snapshot,
-      credentials,
-      client,
-      previewId: fresh.previewId,
-      jobId: confirmed.nonce,
-      signal: context.signal,
-    });
-  } catch (error) {
-    // Two calls with one token at once: the one that lost answers the winner's job.
-    const started = await startedBy(confirmed.nonce);
-    if (started) return { job: toJobView(started) };
-    throw error;
-  }
-  const job: JobView = toJobView(row);
-  await deps.audit.record({
-    action: 'agent.write',
-    actor: { id: context.userId },
-    target: null,
-    detail: {
-      tool: TOOL,
-      storeHash: job.storeHash,
-      jobId: job.id,
-      snapshotId: snapshot.id,
-      items: preview.items.length,
-    },
-  });
-  return { job };
-}
-
-export function restoreAgentTool(deps: RestoreAgentDeps): AgentTool {
-  return agentTool({
-    name: TOOL,
-    title: 'Restore from a snapshot',
-    description:
-      'Put items of a store back as one of your Store History snapshots holds them (snapshotId from list_snapshots, of the same store; which items and fields differ: diff_snapshots). items: [{kind, key, fields?}] (kind product, category, brand, page, widget-template, widget, placement, web-page, blog-post or redirect, key as diff_snapshots gives it, e.g. {id: 77}; fields as the diff names them, e.g. description or variants[sku=ABC-1].price; left out: the whole item, made again if deleted). Without `confirmation`: the preview (each item with its action, update, create or unchanged, and each field with its live and restored value) and a confirmation token; with that token (10 minutes): the restore, as a job (backup, progress in job_status, undo in the app).',
-    access: 'write',
-    input: {
-      storeId: agentStoreIdInput('The store to restore'),
-      snapshotId: z.string().min(1).max(100).describe('The snapshot to restore from (list_snapshots)'),
-      items: z
-        .array(restoreItemSchema)
-        .min(1)
-        .max(MAX_RESTORE_ITEMS)
-        .describe('The items to put back: {kind, key, fields?}'),
-      confirmation: confirmationInput('the restore, as a job'),
-    },
-    run: async ({ confirmation, ...args }, context) =>
-      previewOrRestore(deps, parseInput(argsSchema, args), confirmation, context),
-  });
+export function restoreAgentTools(deps: RestoreAgentDeps): AgentTool[] {
+  return [
+    writeTool(deps, {
+      name: 'restore_snapshot',
+      title: 'Restore from a snapshot',
+      description:
+        'Put items of a store back as one of your Store History snapshots holds them (snapshotId from list_snapshots, of the same store; which items and fields differ: diff_snapshots). items: [{kind, key, fields?}] (kind product, category, brand, page, widget-template, widget, placement, web-page, blog-post or redirect, key as diff_snapshots gives it, e.g. {id: 77}; fields as the diff names them, e.g. description or variants[sku=ABC-1].price; left out: the whole item, made again if deleted). Without `confirmation`: the preview (each item with its action, update, create or unchanged, and each field with its live and restored value) and a confirmation token; with that token (10 minutes): the restore, as a job (backup, progress in job_status, undo in the app).',
+      answers: 'job',
+      jobKind: 'snapshot-restore',
+      input: {
+        storeId: storeIdInput('The store to restore'),
+        snapshotId: z.string().min(1).max(100).describe('The snapshot to restore from (list_snapshots)'),
+        items: z
+          .array(restoreItemSchema)
+          .min(1)
+          .max(MAX_RESTORE_ITEMS)
+          .describe('The items to put back: {kind, key, fields?}'),
+      },
+      confirms: 'the restore, as a job',
+      prepare: async (input, context) => {
+        const args = parseInput(argsSchema, input);
+        const credentials = await context.credentials(args.storeId);
+        const snapshot = await ownSnapshot(deps.snapshots, `user:${context.userId}`, args.snapshotId);
+        assertRestorable(snapshot, credentials.storeHash);
+        return { args, credentials, snapshot, client: context.client(credentials) };
+      },
+      // The store read now, kept as a preview (a `restore_preview` row) the job can start from.
+      preview: async ({ args, snapshot, client }) => {
+        const fresh = await previewRestore(deps, client, snapshot, args.items, {
+          stock: args.stock === true,
+        });
+        return { previewId: fresh.previewId, shown: agentPreview(fresh.preview.items) };
+      },
+      shown: (preview) => preview.shown,
+      // restore-start.ts: the preview's claim (one job per preview), room for a job, the store answering, and its own
+      // before-snapshot first.
+      start: (jobId, { credentials, snapshot, client }, preview, context) =>
+        startRestore(deps, {
+          snapshot,
+          credentials,
+          client,
+          previewId: preview.previewId,
+          jobId,
+          signal: context.signal,
+        }),
+      detail: (job, { snapshot }, preview) => ({
+        storeHash: job.storeHash,
+        jobId: job.id,
+        snapshotId: snapshot.id,
+        items: preview.shown.items.length,
+      }),
+    }),
+  ];
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { snapshotDiffQuerySchema } from '../../../common/contracts/store-history';
 import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
+import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
 import { toSnapshotView, type SnapshotRepository } from './snapshot-repository';
 import { compareSnapshots, type StartSnapshotDeps } from './store-history.service';
@@ -20,7 +21,7 @@ export function storeHistoryAgentTools(
       description:
         'The Store History snapshots you took of a store, newest first: id, when, why (manual, scheduled, before a job), state, counts (products, variants, categories, brands, pages, widgets, widget templates) and bytes. Pass two ids to diff_snapshots.',
       access: 'read',
-      input: { storeId: z.string().min(1).max(200).describe('The store, as list_stores gives it') },
+      input: { storeId: storeIdInput('The store') },
       run: async ({ storeId }, context) => {
         const { storeHash } = await context.credentials(storeId);
         const rows = await snapshots.list(`user:${context.userId}`, storeHash);
