@@ -25,7 +25,8 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import { backupKey, restoreJobKind, type RestoreBackup, type RestoreFaultPoint } from './restore.job';
 import { planItem, restoreLevel } from './restore.service';
 import { readLive } from './restore-store';
-import { createSnapshotRepository, itemKeyText } from './snapshot-repository';
+import { itemKeyText } from './item-id';
+import { createSnapshotRepository } from './snapshot-repository';
 
 type Obj = Record<string, unknown>;
 const logger = createLogger('silent');

@@ -20,7 +20,7 @@ import { parseInput } from '../../errors';
 import { toJobView } from '../../jobs/job-store';
 import { startRestore, type RestoreStartDeps } from './restore-start';
 import { assertRestorable, previewRestore } from './restore.service';
-import { ownSnapshot } from './store-history.service';
+import { ownSnapshot } from './snapshot-read';
 
 export type RestoreAgentDeps = RestoreStartDeps & { audit: AuditLog };
 

@@ -51,7 +51,7 @@ import {
   writeUpdate,
   type RestorePlanItem,
 } from './restore-store';
-import { itemKeyText } from './snapshot-repository';
+import { itemKeyText } from './item-id';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
 import { createProductWhole } from './restore-create';
 import { FOUND_BY_CONTENT } from './restore-content';

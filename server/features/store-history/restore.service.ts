@@ -20,7 +20,9 @@ import { ERROR_CODES } from '../../../common/errors';
 import { canonicalItem, fieldChanges } from '../../../common/store-history/field-diff';
 import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
-import { itemKeyText, type SnapshotRepository, type SnapshotRow } from './snapshot-repository';
+import { itemKeyText } from './item-id';
+import type { SnapshotRow } from './snapshot';
+import type { SnapshotRepository } from './snapshot-repository';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
 import {
   entityKindOfTemplate,

@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { snapshotDiffQuerySchema } from '../../../common/contracts/store-history';
 import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
 import { parseInput } from '../../errors';
-import { toSnapshotView, type SnapshotRepository } from './snapshot-repository';
-import { compareSnapshots, type StartSnapshotDeps } from './store-history.service';
+import { toSnapshotView } from './snapshot';
+import type { SnapshotRepository } from './snapshot-repository';
+import { compareSnapshots } from './snapshot-diff';
+import type { StartSnapshotDeps } from './snapshot-take';
 
 export function storeHistoryAgentTools(
   deps: StartSnapshotDeps & { snapshots: SnapshotRepository },
