@@ -9,8 +9,8 @@ import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import { assertRoomForJob, type JobRow } from '../../jobs/job-store';
 import { startJob, type JobRoutesDeps } from '../jobs/start-job';
 import type { SnapshotRow } from './snapshot';
-import { livePreview, type RestoreServiceDeps } from './restore.service';
-import type { RestorePlanItem } from './restore-store';
+import { livePreview, type RestoreServiceDeps } from './restore-preview';
+import type { RestorePlanItem } from './restore-plan';
 import type { SnapshotTargets } from './snapshot-steps';
 import { startSnapshot } from './snapshot-take';
 

@@ -19,7 +19,7 @@ import type { AuditLog } from '../../audit/audit-log';
 import { parseInput } from '../../errors';
 import { toJobView } from '../../jobs/job-store';
 import { startRestore, type RestoreStartDeps } from './restore-start';
-import { assertRestorable, previewRestore } from './restore.service';
+import { assertRestorable, previewRestore } from './restore-preview';
 import { ownSnapshot } from './snapshot-read';
 
 export type RestoreAgentDeps = RestoreStartDeps & { audit: AuditLog };

@@ -31,7 +31,7 @@ import { listSnapshots, ownSnapshot } from './snapshot-read';
 import { startSnapshot } from './snapshot-take';
 import type { RestorePreviewRepository } from './restore-preview-repository';
 import type { IdMapRepository } from './id-map';
-import { assertRestorable, previewRestore } from './restore.service';
+import { assertRestorable, previewRestore } from './restore-preview';
 import { startRestore } from './restore-start';
 
 export type StoreHistoryRoutesDeps = JobRoutesDeps & {
