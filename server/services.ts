@@ -29,7 +29,7 @@ import {
   createSnapshotRepository,
   type SnapshotRepository,
 } from './features/store-history/snapshot-repository';
-import { storeSnapshotJobKind } from './features/store-history/store-history.job';
+import { storeSnapshotJobKind } from './features/store-history/snapshot-take.job';
 import { restoreJobKind } from './features/store-history/restore.job';
 import {
   createRestorePreviewRepository,

@@ -7,9 +7,9 @@ import { mapBounded } from '../../../common/map-bounded';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { BeforeJobSnapshots } from '../../jobs/before-job';
 import type { JobStore } from '../../jobs/job-store';
-import { SNAPSHOT_WAVE } from './store-history.job';
+import { SNAPSHOT_WAVE } from './snapshot-take.job';
 import { planTargets, readStep, scopeOfTargets } from './snapshot-steps';
-import { pruneBeforeJob, startSnapshot, type StartSnapshotDeps } from './store-history.service';
+import { pruneBeforeJob, startSnapshot, type StartSnapshotDeps } from './snapshot-take';
 
 export function createBeforeJobSnapshots(
   deps: StartSnapshotDeps & { clients: BigCommerceClientFactory; jobStore: JobStore },

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { restorePreview, snapshotBlob, storeSnapshot } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { blobKey } from './snapshot-repository';
+import { blobKey } from './snapshot-blob';
 import { createIdMapRepository } from './id-map';
 
 export async function eraseOwnerSnapshots(db: Db, storage: ObjectStorage, owner: string): Promise<void> {

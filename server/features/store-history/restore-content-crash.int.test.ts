@@ -1,6 +1,6 @@
 // A restore of a deleted custom widget template, a REST widget on it and a placement of that widget, whose worker dies
 // after each create is answered and before the new id is recorded (issue 40): none of the three has a unique name to be
-// found by, so the retried slice finds what the earlier attempt made by its content (restore-content.ts findContent),
+// found by, so the retried slice finds what the earlier attempt made by its content (live-content-items.ts findContent),
 // adopts it instead of making it twice, records its id, and the undo deletes it. Same pattern as
 // restore-crash.int.test.ts, the real sandbox over HTTP and both databases.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -22,10 +22,12 @@ import { controlSandbox } from '../../test/sandbox-control';
 import { createTokenCipher } from '../../token-cipher';
 import { createIdMapRepository, type IdMapRepository } from './id-map';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { backupKey, restoreJobKind, type RestoreBackup, type RestoreFaultPoint } from './restore.job';
-import { planItem, restoreLevel } from './restore.service';
-import { readLive } from './restore-store';
-import { createSnapshotRepository, itemKeyText } from './snapshot-repository';
+import { backupKey, type RestoreBackup } from './restore-plan';
+import { restoreJobKind, type RestoreFaultPoint } from './restore.job';
+import { planItem, restoreLevel } from './restore-preview';
+import { readLive } from './live-items';
+import { itemKeyText } from './item-id';
+import { createSnapshotRepository } from './snapshot-repository';
 
 type Obj = Record<string, unknown>;
 const logger = createLogger('silent');

@@ -15,9 +15,10 @@ import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-serv
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../test/harness';
 import { controlSandbox } from '../../test/sandbox-control';
 import { createTokenCipher } from '../../token-cipher';
-import { restoreJobKind, type RestoreBackup } from './restore.job';
-import { planItem } from './restore.service';
-import { readLive } from './restore-store';
+import type { RestoreBackup } from './restore-plan';
+import { restoreJobKind } from './restore.job';
+import { planItem } from './restore-preview';
+import { readLive } from './live-items';
 
 const logger = createLogger('silent');
 const cipher = createTokenCipher(randomBytes(32));

@@ -1,6 +1,6 @@
 // What a restore writes for each diff path (issue 32): the write units, their values, and the bodies of the calls.
 import { describe, expect, it } from 'vitest';
-import { planItem } from './restore.service';
+import { planItem } from './restore-preview';
 import { productCreateBody } from './restore-create';
 import {
   fieldsBody,

@@ -3,7 +3,7 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { restorePreview } from '../../db/schema';
-import type { RestorePlanItem } from './restore-store';
+import type { RestorePlanItem } from './restore-plan';
 
 export type RestorePreviewRow = typeof restorePreview.$inferSelect;
 

@@ -12,7 +12,7 @@ import {
 import { job, restorePreview } from '../../db/schema';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE as DEMO, useToolTestServer } from '../../test/store-tools';
-import type { RestorePlanItem } from './restore-store';
+import type { RestorePlanItem } from './restore-plan';
 import { storeHistoryCalls, type Product } from './store-history.test-kit';
 
 type Full = Product & { custom_fields: { name: string; value: string }[]; images: unknown[] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { idMapOf } from './id-map';
 import { levelWave } from './restore.job';
-import { planItem, restoreLevel } from './restore.service';
+import { planItem, restoreLevel } from './restore-preview';
 import { productCreateBody } from './restore-create';
 import { modifierBody } from './restore-parts';
 import { unitHash, valueHash } from './restore-paths';
@@ -13,8 +13,8 @@ import {
   repointItem,
   repointKey,
 } from './restore-refs';
-import { publishedDateText, sameContent } from './restore-content';
-import type { RestorePlanItem } from './restore-store';
+import { publishedDateText, sameContent } from './live-content-items';
+import type { RestorePlanItem } from './restore-plan';
 
 describe('the store id map (issue 40)', () => {
   const map = idMapOf([

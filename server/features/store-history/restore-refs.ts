@@ -98,7 +98,7 @@ const STILL_NAMING_KINDS: readonly SnapshotItemKind[] = ['placement', 'redirect'
 /**
  * The field by which an item (as the snapshot holds it, re-pointed) names one a restore makes again (`madeAgain`:
  * `kind:id`), for a kind whose reference stays on the old id: a placement's `entity_id`, a redirect's `to`.
- * A restore re-points it even when it was not asked for (restore.service.ts previewRestore).
+ * A restore re-points it even when it was not asked for (restore-preview.ts previewRestore).
  */
 export function referenceToMadeAgain(
   kind: SnapshotItemKind,

@@ -8,11 +8,11 @@ import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
 import { assertRoomForJob, type JobRow } from '../../jobs/job-store';
 import { startJob, type JobRoutesDeps } from '../jobs/start-job';
-import type { SnapshotRow } from './snapshot-repository';
-import { livePreview, type RestoreServiceDeps } from './restore.service';
-import type { RestorePlanItem } from './restore-store';
+import type { SnapshotRow } from './snapshot';
+import { livePreview, type RestoreServiceDeps } from './restore-preview';
+import type { RestorePlanItem } from './restore-plan';
 import type { SnapshotTargets } from './snapshot-steps';
-import { startSnapshot } from './store-history.service';
+import { startSnapshot } from './snapshot-take';
 
 export type RestoreStartDeps = RestoreServiceDeps &
   Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'getTokenCipher'>;

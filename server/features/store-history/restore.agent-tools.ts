@@ -16,8 +16,8 @@ import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { writeTool, type JobWriteDeps } from '../../agent-tools/write-tool';
 import { parseInput } from '../../errors';
 import { startRestore, type RestoreStartDeps } from './restore-start';
-import { assertRestorable, previewRestore } from './restore.service';
-import { ownSnapshot } from './store-history.service';
+import { assertRestorable, previewRestore } from './restore-preview';
+import { ownSnapshot } from './snapshot-read';
 
 export type RestoreAgentDeps = RestoreStartDeps & JobWriteDeps;
 

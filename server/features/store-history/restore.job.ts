@@ -6,7 +6,6 @@
 // counts an item once, and finds what an earlier attempt wrote already in place rather than writing it twice.
 // Undoing a restore is a restore of the backup, with the same rule against what the restore wrote; an item the restore
 // made again (it had been deleted since the snapshot) is deleted again, unless it changed since the restore made it.
-import { z } from 'zod';
 import type { JobItemOutcome } from '../../../common/contracts/jobs';
 import {
   RESTORE_ALREADY_REASON,
@@ -14,7 +13,6 @@ import {
   RESTORE_UNDO_ALREADY_DELETED_REASON,
   RESTORE_UNDO_DELETED_REASON,
   RESTORE_UNDO_UNCHECKED_REASON,
-  snapshotItemKindSchema,
   type RestoreUndoPreviewItem,
 } from '../../../common/contracts/store-history';
 import { AppError } from '../../errors';
@@ -39,7 +37,6 @@ import {
   valueHash,
 } from './restore-paths';
 import {
-  ANY_LIVE_VALUE,
   DELETED_NOT_SUPPORTED,
   deleteItem,
   findByName,
@@ -49,13 +46,21 @@ import {
   writeCreate,
   writeUnits,
   writeUpdate,
+} from './live-items';
+import {
+  ANY_LIVE_VALUE,
+  backupKey,
+  restoreInputSchema,
+  type RestoreBackup,
+  type RestoreInput,
+  type RestoreBackupEntry,
   type RestorePlanItem,
-} from './restore-store';
-import { itemKeyText } from './snapshot-repository';
+} from './restore-plan';
+import { itemId } from './item-id';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
 import { createProductWhole } from './restore-create';
-import { FOUND_BY_CONTENT } from './restore-content';
-import { createBodyOf } from './restore.service';
+import { FOUND_BY_CONTENT } from './live-content-items';
+import { createBodyOf } from './restore-preview';
 import {
   cannotMakeText,
   droppedText,
@@ -71,51 +76,6 @@ import { mapBounded } from '../../../common/map-bounded';
 /** Items worked at once (each one to a few requests, through the store's scheduler). */
 export const RESTORE_WAVE = 8;
 const SLICE_MS = 20_000;
-
-const unitSchema = z.object({ path: z.string(), value: z.unknown(), expect: z.string() });
-export const restorePlanItemSchema = z.object({
-  kind: snapshotItemKindSchema,
-  key: z.record(z.string(), z.unknown()),
-  name: z.string(),
-  action: z.enum(['update', 'create', 'unchanged', 'delete']),
-  units: z.array(unitSchema),
-  create: z.record(z.string(), z.unknown()).optional(),
-  createFrom: z.string().optional(),
-  madeHash: z.string().optional(),
-  level: z.number().optional(),
-}) satisfies z.ZodType<RestorePlanItem>;
-
-/** What a restore job's `input` holds: the items, and what they come from (a preview, or the restore it undoes). */
-export const restoreInputSchema = z.object({
-  snapshotId: z.string().optional(),
-  previewId: z.string().optional(),
-  undoOf: z.string().optional(),
-  /** The snapshot of what the restore touches, taken first: the restore writes once it is complete. */
-  beforeSnapshotId: z.string().optional(),
-  items: z.array(restorePlanItemSchema),
-});
-export type RestoreInput = z.infer<typeof restoreInputSchema>;
-
-/**
- * A backed-up item: the live values of the units the restore wrote, or the item it made again. An entry is saved
- * before the item's write is sent (with no units for a create or a delete: the mark that this job sent it), and the id
- * of an item made again once it is made, before the wave is settled.
- */
-export type RestoreBackupEntry = {
-  kind: RestorePlanItem['kind'];
-  key: Record<string, unknown>;
-  name: string;
-  /** Each unit's live value before the restore, and what the restore wrote (re-pointed references). */
-  units: { path: string; value: unknown; wrote?: unknown }[];
-  /** The item was gone and made again with this id (a uuid for widgets, placements, templates): its undo deletes it. */
-  createdId?: number | string;
-  /** The hash (valueHash) of the item made again as the store held it then: its undo deletes it only if unchanged. */
-  createdHash?: string;
-};
-export type RestoreBackup = Record<string, RestoreBackupEntry>;
-
-export const backupKey = (item: { kind: string; key: Record<string, unknown> }) =>
-  `${item.kind}:${itemKeyText(item.key)}`;
 
 export type RestoreJobDeps = {
   jobs: JobStore;
@@ -556,7 +516,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
 
   const isUndo = input.undoOf !== undefined;
   // The plan's keys are the snapshot's: each item they name existed at the snapshot.
-  const snapshotKeys = new Set(plan.map((item) => `${item.kind}:${itemKeyText(item.key)}`));
+  const snapshotKeys = new Set(plan.map((item) => itemId(item)));
   const context = async (): Promise<RestoreWriteContext> => ({
     client,
     logger: deps.logger,
@@ -595,7 +555,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
     },
     heldBefore: async (kind, id) => {
       const key = { id };
-      if (snapshotKeys.has(`${kind}:${itemKeyText(key)}`)) return true;
+      if (snapshotKeys.has(itemId({ kind, key }))) return true;
       const snapshotId = input.snapshotId;
       return snapshotId !== undefined && deps.snapshotHolds !== undefined
         ? deps.snapshotHolds(snapshotId, kind, key)
@@ -753,7 +713,7 @@ async function previewUndo(
       const unit = unitOf(item.kind, planned.path);
       const now = unit ? unitValue(live, unit) : undefined;
       if (sameUnitValue(unit, now, planned.value)) return [];
-      // A part is shown as it is compared (restore.service.ts planItem).
+      // A part is shown as it is compared (restore-preview.ts planItem).
       return [
         {
           path: planned.path,

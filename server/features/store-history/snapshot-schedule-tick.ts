@@ -10,7 +10,7 @@ import { isBigCommerceError } from '../../integrations/bigcommerce';
 import type { Logger } from '../../logger';
 import type { IdMapRepository } from './id-map';
 import { retentionOf, utcDay, type SnapshotScheduleRepository } from './snapshot-schedules';
-import { startSnapshot, type StartSnapshotDeps } from './store-history.service';
+import { startSnapshot, type StartSnapshotDeps } from './snapshot-take';
 
 /** A signed-in user's cloud store, its credentials unsealed (the Store Manager's list, server/features/stores/). */
 export type CloudStoreCredentials = StoreCredentials & { id: string };

@@ -7,8 +7,10 @@ import { snapshotDiffQuerySchema } from '../../../common/contracts/store-history
 import { agentTool, type AgentTool } from '../../agent-tools/agent-tools';
 import { storeIdInput } from '../../agent-tools/tool-inputs';
 import { parseInput } from '../../errors';
-import { toSnapshotView, type SnapshotRepository } from './snapshot-repository';
-import { compareSnapshots, type StartSnapshotDeps } from './store-history.service';
+import { toSnapshotView } from './snapshot';
+import type { SnapshotRepository } from './snapshot-repository';
+import { compareSnapshots } from './snapshot-diff';
+import type { StartSnapshotDeps } from './snapshot-take';
 
 export function storeHistoryAgentTools(
   deps: StartSnapshotDeps & { snapshots: SnapshotRepository },

@@ -17,7 +17,6 @@ import {
   type RestoreStartResponse,
   type TakeSnapshotResponse,
 } from '../../../common/contracts/store-history';
-import { isFinalJobState } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import { toJobView } from '../../jobs/job-store';
@@ -26,11 +25,13 @@ import { jobOwner } from '../jobs/job-owner';
 import type { JobRoutesDeps } from '../jobs/start-job';
 import type { SnapshotRepository } from './snapshot-repository';
 import type { CloudStoreCredentials } from './snapshot-schedule-tick';
-import { toSnapshotView } from './snapshot-repository';
-import { compareSnapshots, ownSnapshot, startSnapshot } from './store-history.service';
+import { toSnapshotView } from './snapshot';
+import { compareSnapshots } from './snapshot-diff';
+import { listSnapshots, ownSnapshot } from './snapshot-read';
+import { startSnapshot } from './snapshot-take';
 import type { RestorePreviewRepository } from './restore-preview-repository';
 import type { IdMapRepository } from './id-map';
-import { assertRestorable, previewRestore } from './restore.service';
+import { assertRestorable, previewRestore } from './restore-preview';
 import { startRestore } from './restore-start';
 
 export type StoreHistoryRoutesDeps = JobRoutesDeps & {
@@ -66,17 +67,7 @@ export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
     .get(SNAPSHOTS_PATH, async (c) => {
       const { storeHash } = await readInput(c, listSnapshotsQuerySchema, { read: readQuery });
       const owner = await jobOwner(c, deps.getAuth, { create: false });
-      const rows = owner ? await deps.snapshots.list(owner, storeHash) : [];
-      // A job cancelled before it started (or lost) never ran the slice that ends its snapshot: end it from the job.
-      for (const [index, row] of rows.entries()) {
-        if (row.state !== 'running' || !row.jobId) continue;
-        const job = await deps.jobStore.get(row.jobId);
-        const state = !job ? 'failed' : isFinalJobState(job.state) ? job.state : null;
-        if (state === 'done' || state === 'failed' || state === 'cancelled') {
-          await deps.snapshots.finish(row.id, state, new Date());
-          rows[index] = (await deps.snapshots.get(row.id)) ?? row;
-        }
-      }
+      const rows = await listSnapshots(deps, owner, storeHash);
       const answer: ListSnapshotsResponse = { snapshots: rows.map(toSnapshotView) };
       return c.json(answer);
     })

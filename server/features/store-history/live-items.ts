@@ -24,39 +24,10 @@ import {
   readContent,
   updateContent,
   type EarlierAttempt,
-} from './restore-content';
-
-/** One unit of a planned item: its path, the value to write, and the hash of the live value the preview saw. */
-export type RestoreUnit = { path: string; value: unknown; expect: string };
-
-/** One item of a restore (or of its undo), as previewed and then worked by the job. */
-export type RestorePlanItem = {
-  kind: SnapshotItemKind;
-  key: Record<string, unknown>;
-  name: string;
-  /** `delete` (an undo only): an item the restore made again, deleted again unless it changed since. */
-  action: 'update' | 'create' | 'unchanged' | 'delete';
-  units: RestoreUnit[];
-  /**
-   * For `create`, in plans kept before the body moved out (still read): the body that makes the item again (the
-   * snapshot's writable fields; a product's whole snapshot).
-   */
-  create?: Record<string, unknown>;
-  /**
-   * For `create`: the hash of the snapshot's blob the item is made again from (snapshot-repository.ts `readBlob`), read
-   * when the job makes it (`createBodyOf`). A plan row then holds a hash per item, not a whole product.
-   */
-  createFrom?: string;
-  /** For `delete`: the hash (valueHash) of the item as the restore made it; left out when the restore kept none. */
-  madeHash?: string;
-  /** The order of writing (restoreLevel): the job writes a level's items before the next level's. */
-  level?: number;
-};
+} from './live-content-items';
+import { type RestoreUnit } from './restore-plan';
 
 type Obj = Record<string, unknown>;
-
-/** `expect` of a unit written whatever the store holds: a page of an item the restore makes again (nothing to lose). */
-export const ANY_LIVE_VALUE = '*';
 
 /** Why an item could not be written, in words the user reads in the job's outcomes. */
 export class RestoreWriteError extends Error {}
@@ -73,7 +44,7 @@ const numericId = (key: Obj): number => Number(key.id);
  * - brand: `GET /v3/catalog/brands/{id}` (brands_catalog.v3.yml:547 getBrand);
  * - widget template: `GET /v3/content/widget-templates/{uuid}` (widgets.v3.yml getWidgetTemplate);
  * - page: `GET /v3/content/page-widgets` (page-widgets.v3.yml getPageWidgets);
- * - issue 40's kinds: restore-content.ts readContent.
+ * - issue 40's kinds: live-content-items.ts readContent.
  */
 export async function readLive(
   client: BigCommerceClient,
@@ -131,7 +102,7 @@ function pageWhere(key: Obj): { channelId: number; templateFile?: string; entity
  * createProduct 409, brands_catalog.v3.yml createBrand 409), or a category of this name under the same parent of the
  * same tree (a category's name is unique among its siblings: category-trees_catalog.v3.yml:973; the `name`,
  * `tree_id:in` and `parent_id:in` filters: lines 56-73): one a restore made again, or someone did. Issue 40's kinds and
- * widget templates: restore-content.ts findContent (`earlier`: the create is a retried one).
+ * widget templates: live-content-items.ts findContent (`earlier`: the create is a retried one).
  */
 export async function findByName(
   client: BigCommerceClient,
@@ -321,7 +292,7 @@ export async function writeCreate(
     case 'page':
       throw new RestoreWriteError(DELETED_NOT_SUPPORTED(kind));
     default:
-      // Widget templates and issue 40's kinds (restore-content.ts).
+      // Widget templates and issue 40's kinds (live-content-items.ts).
       return createContent(client, kind, body);
   }
 }

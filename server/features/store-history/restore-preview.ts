@@ -20,7 +20,9 @@ import { ERROR_CODES } from '../../../common/errors';
 import { canonicalItem, fieldChanges } from '../../../common/store-history/field-diff';
 import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
-import { itemKeyText, type SnapshotRepository, type SnapshotRow } from './snapshot-repository';
+import { itemId, itemIdOfRow } from './item-id';
+import type { SnapshotRow } from './snapshot';
+import type { SnapshotRepository } from './snapshot-repository';
 import { EMPTY_ID_MAP, type IdMap, type IdMapRepository } from './id-map';
 import {
   entityKindOfTemplate,
@@ -29,7 +31,7 @@ import {
   repointItem,
   repointKey,
 } from './restore-refs';
-import { contentCreateBody } from './restore-content';
+import { contentCreateBody } from './live-content-items';
 import {
   comparable,
   findElement,
@@ -45,7 +47,8 @@ import {
 } from './restore-paths';
 import { repointModifiers } from './restore-parts';
 import type { RestorePreviewRepository, RestorePreviewRow } from './restore-preview-repository';
-import { ANY_LIVE_VALUE, readLive, type RestorePlanItem } from './restore-store';
+import { readLive } from './live-items';
+import { ANY_LIVE_VALUE, type RestorePlanItem } from './restore-plan';
 import { mapBounded } from '../../../common/map-bounded';
 
 /** Items read from the store at once while previewing (the store's scheduler paces them). */
@@ -68,7 +71,7 @@ export function assertRestorable(snapshot: SnapshotRow, storeHash: string): void
 export function mergeItems(items: readonly RestoreItem[]): RestoreItem[] {
   const byKey = new Map<string, RestoreItem>();
   for (const item of items) {
-    const id = `${item.kind}\u0000${itemKeyText(item.key)}`;
+    const id = itemId(item);
     const seen = byKey.get(id);
     if (!seen) byKey.set(id, { ...item });
     else if (!seen.fields || !item.fields) delete seen.fields;
@@ -96,7 +99,7 @@ function byName(unit: WriteUnit, snapshot: unknown, live: unknown): WriteUnit {
 /** The body that makes a deleted item again: its writable fields as the snapshot holds them. */
 function createBody(kind: SnapshotItemKind, snapshot: Obj, units: readonly WriteUnit[]): Obj | undefined {
   if (kind === 'page') return undefined;
-  // Widget templates and issue 40's kinds: restore-content.ts.
+  // Widget templates and issue 40's kinds: live-content-items.ts.
   if (kind !== 'product' && kind !== 'category' && kind !== 'brand') return contentCreateBody(kind, snapshot);
   const body: Obj = {};
   for (const unit of units) {
@@ -391,10 +394,10 @@ export async function previewRestore(
   options: { stock?: boolean } = {},
 ): Promise<RestorePreviewResponse> {
   const rows = await deps.snapshots.items(snapshot.id);
-  const byKey = new Map(rows.map((row) => [`${row.kind}\u0000${row.itemKey}`, row]));
+  const byKey = new Map(rows.map((row) => [itemIdOfRow(row.kind, row.itemKey), row]));
   const merged = mergeItems(items);
   const found = merged.map((item) => {
-    const row = byKey.get(`${item.kind}\u0000${itemKeyText(item.key)}`);
+    const row = byKey.get(itemId(item));
     if (!row) {
       throw new AppError(ERROR_CODES.invalidInput, restoreItemMissingMessage(item.kind, item.key));
     }
@@ -441,12 +444,12 @@ export async function previewRestore(
   // product deleted since is unchanged, so no diff names it): added, to write that reference alone, re-pointed below.
   // Read only when something is made again: each placement and redirect of the snapshot, one store read for those
   // that name an item made again.
-  const asked = new Set(found.map(({ row }) => `${row.kind}\u0000${row.itemKey}`));
+  const asked = new Set(found.map(({ row }) => itemIdOfRow(row.kind, row.itemKey)));
   const unasked = rows.filter(
     (row) =>
       madeAgain.size > 0 &&
       (row.kind === 'placement' || row.kind === 'redirect') &&
-      !asked.has(`${row.kind}\u0000${row.itemKey}`),
+      !asked.has(itemIdOfRow(row.kind, row.itemKey)),
   );
   const referrers = await mapBounded(unasked, PREVIEW_CONCURRENCY, async (row) => {
     if (row.kind !== 'placement' && row.kind !== 'redirect') return null;

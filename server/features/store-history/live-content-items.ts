@@ -1,4 +1,4 @@
-// A restore's calls for issue 40's kinds (restore-store.ts delegates to these): REST widgets and placements, web
+// A restore's calls for issue 40's kinds (live-items.ts delegates to these): REST widgets and placements, web
 // pages, blog posts and 301 redirects, each read as a snapshot keeps it (snapshot-content.ts), updated in place with
 // its writable fields (restore-paths.ts), made again when deleted, and deleted by the undo of the restore that made it.
 // Widget templates are made again here too (a custom template deleted since the snapshot: the widgets and placements

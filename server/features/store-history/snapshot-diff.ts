@@ -1,17 +1,13 @@
 // Store History's diff (issue 32): two snapshots of a store, item by item (added, removed, changed by content hash),
 // and for the changed items of the page asked for, each field with its before and after (common/store-history); a
 // snapshot against the store now through a fresh snapshot of it (reused, being taken, or started: `compareWithLive`).
-// And `startSnapshot`, the one way a snapshot is started: the route (manual), the schedule, before a write job.
-import { randomUUID } from 'node:crypto';
 import { isFinalJobState } from '../../../common/contracts/jobs';
 import {
   LIVE_FRESH_MINUTES,
   SNAPSHOT_DIFF_LIVE,
   SNAPSHOT_LIVE_NEEDS_SNAPSHOT_MESSAGE,
-  SNAPSHOT_SCOPES,
   SNAPSHOT_DIFF_PAGE_SIZE,
   SNAPSHOT_ITEM_KINDS,
-  SNAPSHOT_NOT_FOUND_MESSAGE,
   SNAPSHOT_NOT_READY_MESSAGE,
   SNAPSHOT_OTHER_STORE_MESSAGE,
   type SnapshotChange,
@@ -19,8 +15,6 @@ import {
   type SnapshotDiffResponse,
   type SnapshotItemKey,
   type SnapshotItemKind,
-  type SnapshotReason,
-  type SnapshotRetention,
   type SnapshotScope,
   type UnreadPages,
   type TakeSnapshotResponse,
@@ -29,10 +23,11 @@ import type { StoreCredentials } from '../../../common/contracts/stores';
 import { ERROR_CODES } from '../../../common/errors';
 import { fieldChanges } from '../../../common/store-history/field-diff';
 import { AppError } from '../../errors';
-import { assertRoomForJob, toJobView, type JobRow } from '../../jobs/job-store';
-import { startJob, type JobRoutesDeps } from '../jobs/start-job';
-import type { SnapshotRepository, SnapshotRow } from './snapshot-repository';
-import { scopeOfTargets, type SnapshotTargets } from './snapshot-steps';
+import { toJobView } from '../../jobs/job-store';
+import type { SnapshotRow } from './snapshot';
+import type { SnapshotRepository } from './snapshot-repository';
+import { startSnapshot, type StartSnapshotDeps } from './snapshot-take';
+import { ownSnapshot } from './snapshot-read';
 
 /** The changes from one snapshot to another, a page at a time: the database finds the items that differ. */
 export async function diffSnapshots(
@@ -92,19 +87,6 @@ function unreadOfBoth(a: readonly UnreadPages[], b: readonly UnreadPages[]): Unr
   const byKey = new Map<string, UnreadPages>();
   for (const entry of [...a, ...b]) byKey.set(JSON.stringify(entry), entry);
   return [...byKey.values()];
-}
-
-/** The owner's snapshot `id`; another owner's is as unknown as a missing one. */
-export async function ownSnapshot(
-  repository: SnapshotRepository,
-  owner: string | undefined,
-  id: string | undefined,
-): Promise<SnapshotRow> {
-  const row = id && id.length <= 100 ? await repository.get(id) : undefined;
-  if (!row || !owner || row.owner !== owner) {
-    throw new AppError(ERROR_CODES.snapshotNotFound, SNAPSHOT_NOT_FOUND_MESSAGE);
-  }
-  return row;
 }
 
 /**
@@ -205,90 +187,4 @@ export async function compareWithLive(
     now: live.now,
   });
   return { snapshotId: snapshot.id, job: toJobView(job) };
-}
-
-export type StartSnapshotDeps = Pick<JobRoutesDeps, 'jobStore' | 'jobQueue' | 'getTokenCipher'> & {
-  /** Checks the store answers to the credentials; left out where the caller has just checked it (a restore). */
-  clients?: JobRoutesDeps['clients'];
-  snapshots: SnapshotRepository;
-};
-
-/** Before-job snapshots a store keeps (per owner): the newest, older ones are deleted as new ones are taken. */
-export const KEEP_BEFORE_JOB_SNAPSHOTS = 10;
-
-/** Before-job snapshots are kept for the last few jobs of a store only: they would fill the owner's cap otherwise. */
-export async function pruneBeforeJob(
-  snapshots: SnapshotRepository,
-  owner: string,
-  storeHash: string,
-): Promise<void> {
-  await snapshots.pruneReason(owner, storeHash, 'before-job', KEEP_BEFORE_JOB_SNAPSHOTS - 1);
-}
-
-/**
- * Starts a snapshot of a store as a `store-snapshot` job: the owner's and the store's room for a job, the store
- * answering to the credentials (before anything is kept for it), the snapshot row within the caps, then the job with
- * the credentials sealed. A scheduled snapshot carries its retention rule, applied when it is done.
- */
-export async function startSnapshot(
-  deps: StartSnapshotDeps,
-  input: {
-    owner: string;
-    credentials: StoreCredentials;
-    reason: SnapshotReason;
-    scope?: readonly SnapshotScope[] | undefined;
-    retention?: SnapshotRetention;
-    /** A before-job snapshot: only what the job will touch (its scope follows from them). */
-    targets?: SnapshotTargets;
-    /** Whose requests these are for the store's scheduler (the client address, or the schedule). */
-    caller: string;
-    signal?: AbortSignal;
-    now: Date;
-  },
-): Promise<{ snapshot: SnapshotRow; job: JobRow }> {
-  const { owner, credentials, now } = input;
-  // A before-job snapshot has a lane of its own in the limits: it is part of the write job that waits for it.
-  const beforeJob = input.reason === 'before-job';
-  await assertRoomForJob(deps.jobStore, owner, credentials.storeHash, beforeJob ? 'before-job' : 'work');
-  await deps.clients
-    ?.forStore(credentials, { caller: input.caller })
-    .store.get(input.signal ? { signal: input.signal } : {});
-  const scope = input.targets
-    ? scopeOfTargets(input.targets)
-    : input.scope
-      ? [...new Set(input.scope)]
-      : [...SNAPSHOT_SCOPES];
-  if (beforeJob) await pruneBeforeJob(deps.snapshots, owner, credentials.storeHash);
-  const jobId = randomUUID();
-  const snapshot = await deps.snapshots.create({
-    id: randomUUID(),
-    owner,
-    storeHash: credentials.storeHash,
-    reason: input.reason,
-    scope,
-    jobId,
-    now,
-    caller: input.caller,
-  });
-  try {
-    const job = await startJob(deps, {
-      id: jobId,
-      kind: 'store-snapshot',
-      owner,
-      input: {
-        snapshotId: snapshot.id,
-        scope,
-        ...(input.retention ? { retention: input.retention } : {}),
-        ...(input.targets ? { targets: input.targets } : {}),
-        ...(beforeJob ? { beforeJob: true } : {}),
-      },
-      credentials: { target: credentials },
-      now,
-    });
-    return { snapshot, job };
-  } catch (error) {
-    // No job, no snapshot: the row would stay "running" for ever.
-    if (!(await deps.jobStore.get(jobId))) await deps.snapshots.delete(snapshot);
-    throw error;
-  }
 }
