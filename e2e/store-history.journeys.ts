@@ -5,22 +5,50 @@
 // jobs.ts): the snapshot list, the start, the diff, and the job endpoints (the active list, the job, its events, cancel).
 import assert from 'node:assert/strict';
 import type { Locator, Page, Route } from 'playwright-core';
-import type { JobView } from '../common/contracts/jobs';
+import { jobPath, type JobView } from '../common/contracts/jobs';
 import {
   DEFAULT_SNAPSHOT_RETENTION,
   EMPTY_SNAPSHOT_COUNTS,
   SNAPSHOT_ITEM_KINDS,
+  SNAPSHOT_SCOPES,
+  SNAPSHOTS_PATH,
+  SNAPSHOT_SCHEDULES_PATH,
+  type ListSnapshotSchedulesResponse,
+  type ListSnapshotsResponse,
   type Snapshot,
   type SnapshotChange,
+  type SnapshotCounts,
+  type TakeSnapshotRequest,
+  type TakeSnapshotResponse,
   type UnreadPages,
   type SnapshotItemKind,
 } from '../common/contracts/store-history';
+import { formatBytes } from '../client/features/store-history/snapshot-format';
 import { jobView as testJobView } from '../client/components/bulk-edit/test-jobs';
 import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey, type PageOptions } from './harness';
 import { PHONE } from './phone.journeys';
-import { expectText, holdStores, openPage, pickStore, savedStores, textOf, type NewPage } from './helpers';
-import { chooseDemoStore, demoApi, onDemoStore, takeSnapshot } from './store-history-demo';
+import {
+  expectText,
+  holdStores,
+  logIn,
+  openPage,
+  pickStore,
+  savedStores,
+  signUpByApi,
+  textOf,
+  type NewPage,
+} from './helpers';
+import {
+  chooseDemoStore,
+  demoApi,
+  onDemoStore,
+  onOwnDemoStore,
+  sandboxSettings,
+  storeTotal,
+  takeSnapshot,
+  type OwnDemoStore,
+} from './store-history-demo';
 
 const STORES = savedStores('e2e-history', [
   { name: 'History Demo', storeHash: 'history-demo', apiToken: 'history-token' },
@@ -255,14 +283,119 @@ const CHANGES: SnapshotChange[] = [
   },
 ];
 
+/** A demo store of the progress journey's own (its latency is slowed and put back). */
+const PROGRESS_STORE: OwnDemoStore = {
+  name: 'History Demo',
+  hash: 'sandbox-history-progress',
+  token: 'history-token',
+};
+/** What each request to a slowed store waits: a wave of reads takes about this long. */
+const SLOW_MS = 400;
+/** The same while a snapshot is cancelled: the current wave ends after the screen has said it is cancelling. */
+const CANCEL_SLOW_MS = 3_000;
+
+/** The store's snapshots as the server lists them to this browser, newest first. */
+async function snapshotsOf(page: Page, store: OwnDemoStore): Promise<Snapshot[]> {
+  const res = await page.request.get(`${SNAPSHOTS_PATH}?storeHash=${store.hash}`);
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as ListSnapshotsResponse).snapshots;
+}
+
+/**
+ * Takes a snapshot through the screen and waits for its job's answer, then for every row complete (the store read at
+ * its pace on a machine that may be busy).
+ */
+async function takeAndWait(page: Page, rowsBefore: number): Promise<TakeSnapshotResponse> {
+  const started = page.waitForResponse(
+    (response) => response.url().endsWith(SNAPSHOTS_PATH) && response.request().method() === 'POST',
+    { timeout: 30_000 },
+  );
+  await page.getByTestId('take-snapshot-button').click();
+  const taken = (await (await started).json()) as TakeSnapshotResponse;
+  await eventually(
+    async () =>
+      assert.deepEqual(
+        await rowTexts(page, 'snapshot-state'),
+        Array.from({ length: rowsBefore + 1 }, () => 'Complete'),
+      ),
+    120_000,
+  );
+  return taken;
+}
+
+/** A job as the server answers it now. */
+async function jobOf(page: Page, id: string): Promise<JobView> {
+  const res = await page.request.get(jobPath(id));
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as { job: JobView }).job;
+}
+
+/** A count as the screen writes it in English. */
+const count = (n: number) => new Intl.NumberFormat('en').format(n);
+
+/** A date as the screen writes it in English (the page's time zone is UTC). */
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+
+/** A snapshot's counts as its row lists them in English: the first seven always, issue 40's kinds when it holds some. */
+function countsText(counts: SnapshotCounts): string {
+  const always = [
+    `${count(counts.products)} products`,
+    `${count(counts.variants)} variants`,
+    `${count(counts.categories)} categories`,
+    `${count(counts.brands)} brands`,
+    `${count(counts.pages)} pages`,
+    `${count(counts.widgets)} widgets`,
+    `${count(counts.widgetTemplates)} widget templates`,
+  ];
+  const more = (
+    [
+      [counts.restWidgets, 'API widgets'],
+      [counts.placements, 'placements'],
+      [counts.webPages, 'web pages'],
+      [counts.blogPosts, 'blog posts'],
+      [counts.redirects, 'redirects'],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${count(n)} ${what}`);
+  return [...always, ...more].join(' · ');
+}
+
+const SCHEDULE_PASSWORD = 'history-secret';
+
+/** The ids of the signed-in user's cloud stores, as the server keeps them. */
+async function cloudStoreIds(page: Page): Promise<unknown[]> {
+  const res = await page.request.get('/api/user/stores');
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as { stores: { id: string }[] }).stores.map((store) => store.id);
+}
+
+/** The signed-in user's snapshot schedules, as the server answers them. */
+async function schedulesOf(page: Page): Promise<unknown[]> {
+  const res = await page.request.get(SNAPSHOT_SCHEDULES_PATH);
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as ListSnapshotSchedulesResponse).schedules;
+}
+
 export const storeHistoryJourneys: Journey[] = [
-  {
-    name: 'Store History: take a snapshot, see its progress, then it is listed complete with its counts and sizes; cancel another',
-    run: async ({ newPage, screenshot }) => {
-      const fake = new FakeHistory();
-      fake.snapshots = [snapshot('old-1', '2026-03-01T02:00:00.000Z')];
-      const page = await openHistory(newPage, fake);
-      await eventually(async () => assert.equal(await page.getByTestId('snapshot-row').count(), 1));
+  onOwnDemoStore(
+    'Store History: take a snapshot, see its progress, then it is listed complete with its counts and sizes; cancel another',
+    PROGRESS_STORE,
+    async (page, screenshot) => {
+      await chooseDemoStore(page, [], PROGRESS_STORE);
+      // The five parts are checked at first.
+      for (const part of SNAPSHOT_SCOPES) {
+        assert.equal(await page.getByTestId(`snapshot-scope-${part}`).isChecked(), true, part);
+      }
+      // A first snapshot, of the brands alone (quick).
+      for (const part of ['catalog', 'categories', 'widgets', 'content']) {
+        await page.getByTestId(`snapshot-scope-${part}`).uncheck();
+      }
+      await takeAndWait(page, 0);
+      const [first] = await snapshotsOf(page, PROGRESS_STORE);
       // One snapshot: compared with the store now by default.
       assert.equal(await page.getByTestId('compare-to').inputValue(), 'live');
       await expectText(
@@ -270,78 +403,98 @@ export const storeHistoryJourneys: Journey[] = [
         'The store now (takes a new snapshot)',
       );
 
-      // The five parts are checked at first; without brands, only four are sent.
-      for (const part of ['catalog', 'categories', 'brands', 'widgets', 'content']) {
-        assert.equal(await page.getByTestId(`snapshot-scope-${part}`).isChecked(), true, part);
+      // Without brands, only four parts are sent. The store answers slowly (its latency through the sandbox's
+      // control API), so the job is seen on its way.
+      for (const part of ['catalog', 'categories', 'widgets', 'content']) {
+        await page.getByTestId(`snapshot-scope-${part}`).check();
       }
       await page.getByTestId('snapshot-scope-brands').uncheck();
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: SLOW_MS });
+      const started = page.waitForResponse(
+        (response) => response.url().endsWith(SNAPSHOTS_PATH) && response.request().method() === 'POST',
+      );
       await page.getByTestId('take-snapshot-button').click();
-      await eventually(() => assert.equal(fake.takes.length, 1));
-      const sent = fake.takes[0] as { storeCredentials: { storeHash: string }; scope: string[] };
-      assert.equal(sent.storeCredentials.storeHash, HASH);
+      const response = await started;
+      const sent = response.request().postDataJSON() as TakeSnapshotRequest;
+      assert.equal(sent.storeCredentials.storeHash, PROGRESS_STORE.hash);
       assert.deepEqual(sent.scope, ['catalog', 'categories', 'widgets', 'content']);
+      const { snapshotId, job } = (await response.json()) as TakeSnapshotResponse;
 
-      // Its progress, as every job's; the list shows it running.
-      fake.setJob('job-1', { succeeded: 120 });
-      await expectText(page.getByTestId('snapshot-progress'), /^120 of 250 items read/);
+      // Its progress, as every job's (the job's own count and total, read from the server); the list shows it running.
+      await eventually(async () => {
+        const shown = /^(\d+) of (\d+) items read/.exec(await textOf(page.getByTestId('snapshot-progress')));
+        assert.ok(shown, 'the progress counts the items read');
+        const now = await jobOf(page, job.id);
+        assert.ok(
+          now.succeeded > 0 && now.succeeded < now.total,
+          `${now.succeeded} of ${now.total}: on its way`,
+        );
+        assert.deepEqual([shown[1], shown[2]], [String(now.succeeded), String(now.total)]);
+      }, 30_000);
       assert.equal(await page.getByTestId('take-snapshot-button').isDisabled(), true);
       await eventually(async () =>
         assert.deepEqual(await rowTexts(page, 'snapshot-state'), ['Running', 'Complete']),
       );
       await screenshot(page, 'store-history-progress');
 
-      // Done: the list, newest first, with what it holds and its sizes.
-      const index = fake.snapshots.findIndex((s) => s.id === 'new-1');
-      fake.snapshots[index] = snapshot('new-1', '2026-03-05T14:07:00.000Z', {
-        reason: 'manual',
-        jobId: 'job-1',
-        counts: {
-          products: 1204,
-          variants: 3410,
-          categories: 45,
-          brands: 0,
-          pages: 30,
-          widgets: 210,
-          widgetTemplates: 18,
-          restWidgets: 0,
-          placements: 0,
-          webPages: 0,
-          blogPosts: 0,
-          redirects: 0,
-        },
-        bytes: 12_900_000,
-        newBytes: 121_344,
-      });
-      fake.setJob('job-1', { state: 'done', succeeded: 250, finishedAt: '2026-03-05T14:09:00.000Z' });
-      await expectText(page.getByTestId('snapshot-job-result'), 'Snapshot taken.');
+      // Done (the store at its pace again): the list, newest first, with what it holds and its sizes.
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: 0 });
+      await expectText(page.getByTestId('snapshot-job-result'), 'Snapshot taken.', 60_000);
       await eventually(async () =>
         assert.deepEqual(await rowTexts(page, 'snapshot-state'), ['Complete', 'Complete']),
       );
-      const newest = page.getByTestId('snapshot-row').first();
-      assert.equal(await newest.getAttribute('data-snapshot-id'), 'new-1');
-      await expectText(newest.getByTestId('snapshot-date'), 'Mar 5, 2026, 2:07 PM');
-      await expectText(newest.getByTestId('snapshot-reason'), 'Manual');
-      await expectText(
-        newest.getByTestId('snapshot-counts'),
-        '1,204 products · 3,410 variants · 45 categories · 0 brands · 30 pages · 210 widgets · 18 widget templates',
+      const [taken] = await snapshotsOf(page, PROGRESS_STORE);
+      assert.ok(taken && first);
+      assert.equal(taken.id, snapshotId);
+      // What it holds is the store's: its products and variants as its API counts them, and no brands.
+      assert.equal(
+        taken.counts.products,
+        await storeTotal(page, PROGRESS_STORE, '/v3/catalog/products?limit=1'),
       );
-      await expectText(newest.getByTestId('snapshot-size'), 'Size 12.3 MB');
-      await expectText(newest.getByTestId('snapshot-new-bytes'), 'Added 118.5 KB to storage');
-      await expectText(page.getByTestId('snapshot-reason').nth(1), 'Scheduled');
+      assert.equal(
+        taken.counts.variants,
+        await storeTotal(page, PROGRESS_STORE, '/v3/catalog/variants?limit=1'),
+      );
+      assert.equal(taken.counts.brands, 0);
+      assert.ok(
+        taken.counts.categories > 0 && taken.counts.widgetTemplates > 0,
+        'categories and templates read',
+      );
+      const newest = page.getByTestId('snapshot-row').first();
+      assert.equal(await newest.getAttribute('data-snapshot-id'), snapshotId);
+      await expectText(newest.getByTestId('snapshot-date'), dateTime(taken.createdAt));
+      await expectText(newest.getByTestId('snapshot-reason'), 'Manual');
+      await expectText(newest.getByTestId('snapshot-counts'), countsText(taken.counts));
+      await expectText(newest.getByTestId('snapshot-size'), `Size ${formatBytes(taken.bytes, 'en')}`);
+      await expectText(
+        newest.getByTestId('snapshot-new-bytes'),
+        `Added ${formatBytes(taken.newBytes, 'en')} to storage`,
+      );
+      assert.ok(
+        taken.newBytes < taken.bytes,
+        'the second snapshot adds less than it holds (items kept by content)',
+      );
+      await expectText(page.getByTestId('snapshot-reason').nth(1), 'Manual');
       // Two complete snapshots: the compare defaults to them, older to newer.
-      assert.equal(await page.getByTestId('compare-from').inputValue(), 'old-1');
-      assert.equal(await page.getByTestId('compare-to').inputValue(), 'new-1');
+      assert.equal(await page.getByTestId('compare-from').inputValue(), first.id);
+      assert.equal(await page.getByTestId('compare-to').inputValue(), snapshotId);
       await screenshot(page, 'store-history-list');
 
-      // Another one, cancelled.
+      // Another one, cancelled on its way: each wave of reads is slow enough to see it stop after the current one.
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: SLOW_MS });
       await page.getByTestId('take-snapshot-button').click();
+      await expectText(page.getByTestId('snapshot-progress'), /^\d+ of \d+ items read/, 60_000);
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: CANCEL_SLOW_MS });
       await page.getByTestId('snapshot-progress-cancel').click();
       await page.getByTestId('snapshot-cancelling').waitFor();
-      fake.setJob('job-2', { state: 'cancelled', finishedAt: '2026-03-05T14:10:00.000Z' });
-      await expectText(page.getByTestId('snapshot-job-result'), 'The snapshot was cancelled.');
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: 0 });
+      await expectText(page.getByTestId('snapshot-job-result'), 'The snapshot was cancelled.', 30_000);
       assert.equal(await page.getByTestId('take-snapshot-button').isDisabled(), false);
+      const [cancelled] = await snapshotsOf(page, PROGRESS_STORE);
+      assert.equal(cancelled?.state, 'cancelled');
+      assert.equal((await jobOf(page, cancelled.jobId ?? '')).state, 'cancelled');
     },
-  },
+  ),
   {
     name: 'Store History: compare two snapshots: counts per kind, a description’s word diff, a variant’s price, filters, More, no differences; in Vietnamese',
     run: async ({ newPage, screenshot }) => {
@@ -513,55 +666,30 @@ export const storeHistoryJourneys: Journey[] = [
   },
   {
     name: 'Store History: scheduled snapshots: a visitor reads that they need an account; a signed-in user turns on a daily snapshot of a cloud store at 05:00 UTC, in Vietnamese',
-    run: async ({ newPage, screenshot }) => {
-      const visitor = await openHistory(newPage, new FakeHistory());
+    run: async ({ newPage, baseUrl, screenshot }) => {
+      // A cloud store's hash must be a real one (the cloud list refuses a made-up one); nothing here reaches it.
+      const stores = savedStores('e2e-history-cloud', [
+        { name: 'History Cloud', storeHash: 'historycloud', apiToken: 'history-token' },
+      ]);
+      const visitor = await openPage(newPage, { timezoneId: 'UTC' });
+      await holdStores(visitor, stores);
+      await visitor.goto('/?tab=store-history');
+      await pickStore(visitor, stores, 'History Cloud');
       await expectText(
         visitor.getByTestId('snapshot-schedule-needs-account'),
         'Scheduled snapshots need an account: log in to have your cloud stores snapshotted every day.',
       );
       assert.equal(await visitor.getByTestId('snapshot-schedule-enabled').count(), 0);
 
-      // Signed in (a faked session), the store in the user's cloud list; the schedules kept by this fake.
+      // Signed in: the browser's store goes up into the user's empty cloud list, and is a cloud store from then on.
+      const email = 'history.schedule@example.com';
+      await signUpByApi(baseUrl, { name: 'Lan', email, password: SCHEDULE_PASSWORD });
       const page = await openPage(newPage, { timezoneId: 'UTC' });
-      // A cloud store's hash must be a real one (the cloud list refuses `history-demo`).
-      const stores = savedStores('e2e-history-cloud', [
-        { name: 'History Cloud', storeHash: 'historycloud', apiToken: 'history-token' },
-      ]);
-      const [store] = stores;
-      const cloudStore = { ...store!, accessToken: store!.apiToken };
-      await page.route('**/api/auth/get-session', (route) =>
-        route.fulfill({
-          json: {
-            user: { id: 'user-1', name: 'Lan', email: 'lan@example.com', role: 'user', emailVerified: true },
-            session: { id: 'session-1', impersonatedBy: null },
-          },
-        }),
-      );
-      await page.route('**/api/user/stores', (route) => route.fulfill({ json: { stores: [cloudStore] } }));
-      const puts: unknown[] = [];
-      let schedules: unknown[] = [];
-      await page.route('**/api/snapshot-schedules**', (route) => {
-        const request = route.request();
-        if (request.method() === 'GET') return route.fulfill({ json: { schedules } });
-        assert.equal(new URL(request.url()).pathname, `/api/snapshot-schedules/${store!.id}`);
-        const body = request.postDataJSON() as { enabled: boolean; hour: number };
-        puts.push(body);
-        const schedule = {
-          storeId: store!.id,
-          storeHash: store!.storeHash,
-          ...body,
-          timeZone: 'UTC',
-          ...DEFAULT_SNAPSHOT_RETENTION,
-          ...NEVER_RUN,
-        };
-        schedules = [schedule];
-        return route.fulfill({ json: { schedule } });
-      });
-      await page.route('**/api/snapshots?**', (route) => route.fulfill({ json: { snapshots: [] } }));
-      await page.route('**/api/jobs**', (route) => route.fulfill({ json: { jobs: [] } }));
       await holdStores(page, stores);
+      await logIn(page, email, SCHEDULE_PASSWORD);
       await page.goto('/?tab=store-history');
       await page.getByTestId('language-switch').selectOption('vi');
+      await eventually(async () => assert.deepEqual(await cloudStoreIds(page), [stores[0]?.id]), 10_000);
       await pickStore(page, stores, 'History Cloud');
 
       const panel = page.getByTestId('snapshot-schedule');
@@ -577,7 +705,18 @@ export const storeHistoryJourneys: Journey[] = [
       await page.getByTestId('snapshot-schedule-hour').selectOption({ label: '05:00 UTC' });
       await page.getByTestId('snapshot-schedule-save').click();
       await expectText(page.getByTestId('snapshot-schedule-saved'), 'Đã lưu lịch.');
-      assert.deepEqual(puts, [{ enabled: true, hour: 5 }]);
+      // The server keeps it: a daily snapshot of that store at 05:00 UTC, with the default retention, not run yet.
+      assert.deepEqual(await schedulesOf(page), [
+        {
+          storeId: stores[0]?.id,
+          storeHash: 'historycloud',
+          enabled: true,
+          hour: 5,
+          timeZone: 'UTC',
+          ...DEFAULT_SNAPSHOT_RETENTION,
+          ...NEVER_RUN,
+        },
+      ]);
       await screenshot(page, 'store-history-schedule-vi');
 
       // Opened again: the schedule as saved.
