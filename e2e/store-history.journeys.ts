@@ -12,6 +12,9 @@ import {
   SNAPSHOT_ITEM_KINDS,
   SNAPSHOT_SCOPES,
   SNAPSHOTS_PATH,
+  SNAPSHOT_DIFF_PAGE_SIZE,
+  snapshotDiffPath,
+  type SnapshotDiffResponse,
   SNAPSHOT_SCHEDULES_PATH,
   type ListSnapshotSchedulesResponse,
   type ListSnapshotsResponse,
@@ -45,6 +48,7 @@ import {
   onDemoStore,
   onOwnDemoStore,
   sandboxSettings,
+  storeApi,
   storeTotal,
   takeSnapshot,
   type OwnDemoStore,
@@ -380,6 +384,106 @@ async function schedulesOf(page: Page): Promise<unknown[]> {
   return ((await res.json()) as ListSnapshotSchedulesResponse).schedules;
 }
 
+/** The compare journey's demo store of its own (its products, a category and its home page are changed). */
+const COMPARE_STORE: OwnDemoStore = {
+  name: 'History Demo',
+  hash: 'sandbox-history-compare',
+  token: 'history-token',
+};
+
+type CompareProduct = { id: number; name: string; variants: { id: number; sku: string }[] };
+
+const KIND_LABELS: Record<SnapshotItemKind, string> = {
+  product: 'Product',
+  category: 'Category',
+  brand: 'Brand',
+  page: 'Page',
+  'widget-template': 'Widget template',
+  widget: 'Widget',
+  placement: 'Placement',
+  'web-page': 'Web page',
+  'blog-post': 'Blog post',
+  redirect: 'Redirect',
+};
+const KIND_PLURALS: Record<SnapshotItemKind, string> = {
+  product: 'Products',
+  category: 'Categories',
+  brand: 'Brands',
+  page: 'Pages',
+  'widget-template': 'Widget templates',
+  widget: 'Widgets',
+  placement: 'Placements',
+  'web-page': 'Web pages',
+  'blog-post': 'Blog posts',
+  redirect: 'Redirects',
+};
+const CHANGE_LABELS = { added: 'Added', removed: 'Removed', changed: 'Changed' } as const;
+
+/** A change as the list shows it in English: "kind|name|badge". */
+const changeText = (change: SnapshotChange) =>
+  `${KIND_LABELS[change.kind]}|${change.name}|${CHANGE_LABELS[change.change]}`;
+
+/** A line of the note on pages a snapshot did not read, as the screen writes it in English or Vietnamese. */
+function unreadEntry(entry: UnreadPages, language: 'en' | 'vi'): string {
+  const kinds = {
+    'pages/product': ['product', 'sản phẩm'],
+    'pages/category': ['category', 'danh mục'],
+    'pages/brand': ['brand', 'thương hiệu'],
+    'pages/page': ['web page', 'trang web'],
+  } as const;
+  const names = kinds[entry.templateFile as keyof typeof kinds];
+  const n = new Intl.NumberFormat(language).format(entry.count);
+  const { channelId: channel, firstId: first, lastId: last } = entry;
+  return language === 'en'
+    ? `${n} ${names?.[0] ?? entry.templateFile} pages on channel ${channel} (ids ${first} to ${last})`
+    : `${n} trang ${names?.[1] ?? entry.templateFile} trên kênh ${channel} (id từ ${first} đến ${last})`;
+}
+
+/** The diff the server answers for two snapshots (a page of it from `cursor`). */
+async function diffOf(page: Page, from: string, against: string, cursor = ''): Promise<SnapshotDiffResponse> {
+  const query = new URLSearchParams({ against, ...(cursor === '' ? {} : { cursor }) });
+  const res = await page.request.get(`${snapshotDiffPath(from)}?${query}`);
+  assert.equal(res.status(), 200);
+  return (await res.json()) as SnapshotDiffResponse;
+}
+
+/** The diff requests the screen makes from now on: the snapshot compared and the query. */
+function diffRequests(page: Page): { id: string; query: URLSearchParams }[] {
+  const seen: { id: string; query: URLSearchParams }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const match = /^\/api\/snapshots\/([^/]+)\/diff$/.exec(url.pathname);
+    if (match) seen.push({ id: decodeURIComponent(match[1] ?? ''), query: url.searchParams });
+  });
+  return seen;
+}
+
+type Regions = { name: string; children: Record<string, unknown>[] }[];
+
+/** The home page's "Welcome Text" widget of a store (page-widgets.v3.yml), and a publish with another text. */
+async function homeWelcome(
+  page: Page,
+  store: OwnDemoStore,
+): Promise<{ set: (text: string) => Promise<void> }> {
+  const path = '/v3/content/page-widgets?channel_id=1&template_file=pages/home';
+  const { regions } = (await storeApi(page, store, 'GET', path)) as { regions: Regions };
+  return {
+    set: async (text) => {
+      const changed = structuredClone(regions);
+      const welcome = changed
+        .flatMap((region) => region.children)
+        .find((child) => child.name === 'Welcome Text');
+      assert.ok(welcome, 'the demo home page has its Welcome Text widget');
+      welcome.configuration = { ...(welcome.configuration as Record<string, unknown>), text };
+      await storeApi(page, store, 'POST', '/v3/content/page-widgets', {
+        channel_id: 1,
+        template_file: 'pages/home',
+        regions: changed,
+      });
+    },
+  };
+}
+
 export const storeHistoryJourneys: Journey[] = [
   onOwnDemoStore(
     'Store History: take a snapshot, see its progress, then it is listed complete with its counts and sizes; cancel another',
@@ -495,78 +599,138 @@ export const storeHistoryJourneys: Journey[] = [
       assert.equal((await jobOf(page, cancelled.jobId ?? '')).state, 'cancelled');
     },
   ),
-  {
-    name: 'Store History: compare two snapshots: counts per kind, a description’s word diff, a variant’s price, filters, More, no differences; in Vietnamese',
-    run: async ({ newPage, screenshot }) => {
-      const fake = new FakeHistory();
-      fake.snapshots = [
-        snapshot('s1', '2026-03-01T02:00:00.000Z'),
-        snapshot('s3', '2026-03-03T02:00:00.000Z', { reason: 'before-job' }),
-        snapshot('s2', '2026-03-02T02:00:00.000Z'),
-      ];
-      fake.changes = CHANGES;
-      fake.unreadPages = [
-        { channelId: 1, templateFile: 'pages/product', count: 8000, firstId: 2001, lastId: 12000 },
-      ];
-      const page = await openHistory(newPage, fake);
-      await eventually(async () => assert.equal(await page.getByTestId('compare-from').inputValue(), 's2'));
-      assert.equal(await page.getByTestId('compare-to').inputValue(), 's3');
-      await page.getByTestId('compare-button').click();
+  onOwnDemoStore(
+    'Store History: compare two snapshots: counts per kind, a description’s word diff, a variant’s price, filters, More, no differences; in Vietnamese',
+    COMPARE_STORE,
+    async (page, screenshot) => {
+      const store = COMPARE_STORE;
+      const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) =>
+        storeApi(page, store, method, path, data);
+      // Products 1 to 52 of the store: the shirt (a description and a variant's price), the scarf (its name) and 50
+      // renamed together, so that the changes fill more than one page of the diff.
+      const products = (await api(
+        'GET',
+        '/v3/catalog/products?limit=52&include=variants',
+      )) as CompareProduct[];
+      const [shirt, scarf, ...renamed] = products;
+      assert.ok(shirt && scarf && renamed.length === 50, 'the demo store has 52 products');
+      const variant = shirt.variants.find((each) => each.sku);
+      assert.ok(variant, 'the shirt has a variant with a SKU');
+      const welcome = await homeWelcome(page, store);
 
-      // From the older to the newer; the counts per kind as chips.
-      await expectText(page.getByTestId('diff-total'), '3 of 5 changes');
-      // Pages a snapshot did not read, past its bound (issue 40): named, and not compared.
-      await expectText(
-        page.getByTestId('diff-unread-pages-entry'),
-        '8,000 product pages on channel 1 (ids 2001 to 12000)',
+      // Before: the shirt's text and price, the scarf's old name, and a category of its own.
+      await api('PUT', `/v3/catalog/products/${shirt.id}`, { description: DESCRIPTION_BEFORE });
+      await api('PUT', `/v3/catalog/products/${shirt.id}/variants/${variant.id}`, { price: 19.5 });
+      await api('PUT', `/v3/catalog/products/${scarf.id}`, { name: `${scarf.name} (old)` });
+      const [outerwear] = (await api('POST', '/v3/catalog/trees/categories', [
+        { name: 'Outerwear', parent_id: 0, tree_id: 1 },
+      ])) as { category_id: number }[];
+      assert.ok(outerwear);
+      await chooseDemoStore(page, ['brands', 'content'], store);
+      const s1 = await takeAndWait(page, 0);
+      const s2 = await takeAndWait(page, 1);
+
+      // After: the shirt's new text and price, the scarf named again, a new product, the category gone, the home
+      // page's welcome text, and 50 products renamed (ten to a request, as BigCommerce takes them).
+      await api('PUT', `/v3/catalog/products/${shirt.id}`, { description: DESCRIPTION_AFTER });
+      await api('PUT', `/v3/catalog/products/${shirt.id}/variants/${variant.id}`, { price: 21 });
+      await api('PUT', `/v3/catalog/products/${scarf.id}`, { name: scarf.name });
+      await api('POST', '/v3/catalog/products', {
+        name: 'Rain Jacket',
+        type: 'physical',
+        weight: 1,
+        price: 80,
+      });
+      await api('DELETE', `/v3/catalog/trees/categories?category_id:in=${outerwear.category_id}`);
+      await welcome.set('Spring sale: everything 20% off');
+      for (let i = 0; i < renamed.length; i += 10) {
+        await api(
+          'PUT',
+          '/v3/catalog/products',
+          renamed.slice(i, i + 10).map((each) => ({ id: each.id, name: `${each.name} (spring)` })),
+        );
+      }
+      const s3 = await takeAndWait(page, 2);
+
+      // From the older to the newer by default; the counts per kind as chips, as the server counts them.
+      await eventually(async () =>
+        assert.equal(await page.getByTestId('compare-from').inputValue(), s2.snapshotId),
       );
-      await expectText(page.getByTestId('diff-unread-pages'), /Not compared: 8,000 Page Builder pages/);
-      assert.equal(fake.diffIds[0], 's2');
-      assert.equal(fake.diffQueries[0]?.get('against'), 's3');
+      assert.equal(await page.getByTestId('compare-to').inputValue(), s3.snapshotId);
+      const diffs = diffRequests(page);
+      await page.getByTestId('compare-button').click();
+      const diff = await diffOf(page, s2.snapshotId, s3.snapshotId);
+      assert.deepEqual(
+        { product: diff.counts.product, category: diff.counts.category },
+        {
+          product: { added: 1, removed: 0, changed: 52 },
+          category: { added: 0, removed: 1, changed: 0 },
+        },
+      );
+      assert.equal(diff.counts.page.changed, 1);
+      assert.equal(diff.changes.length, SNAPSHOT_DIFF_PAGE_SIZE);
+      assert.ok(diff.total > SNAPSHOT_DIFF_PAGE_SIZE);
+      await expectText(page.getByTestId('diff-total'), `50 of ${diff.total} changes`, 30_000);
+      // Pages a snapshot did not read, past its bound (issue 40; none at all here: SNAPSHOT_PAGE_PROBES=0 in the
+      // journeys' server): named, and not compared.
+      const unread = diff.unreadPages.find((entry) => entry.templateFile === 'pages/product');
+      assert.ok(unread, 'the product pages were not read');
+      await expectText(
+        page.getByTestId('diff-unread-pages-entry').first(),
+        unreadEntry(diff.unreadPages[0]!, 'en'),
+      );
+      await expectText(
+        page.getByTestId('diff-unread-pages'),
+        new RegExp(
+          `Not compared: ${count(diff.unreadPages.reduce((sum, e) => sum + e.count, 0))} Page Builder pages`,
+        ),
+      );
+      assert.equal(diffs[0]?.id, s2.snapshotId);
+      assert.equal(diffs[0]?.query.get('against'), s3.snapshotId);
       assert.deepEqual(await rowTexts(page, 'diff-count-chip'), [
         'All kinds',
-        'Products: 1 added, 0 removed, 2 changed',
-        'Categories: 0 added, 1 removed, 0 changed',
-        'Pages: 0 added, 0 removed, 1 changed',
+        ...SNAPSHOT_ITEM_KINDS.filter((kind) => Object.values(diff.counts[kind]).some((n) => n > 0)).map(
+          (kind) => {
+            const { added, removed, changed } = diff.counts[kind];
+            return `${KIND_PLURALS[kind]}: ${added} added, ${removed} removed, ${changed} changed`;
+          },
+        ),
       ]);
-      await expectChanges(page, [
-        'Product|Linen Shirt|Changed',
-        'Product|Rain Jacket|Added',
-        'Product|Wool Scarf|Changed',
-      ]);
-
-      // The changed product opens to its fields: the description as words removed and added, the variant's price.
-      const shirt = page.getByTestId('diff-change').first();
-      await expectText(shirt.getByTestId('diff-change-toggle'), 'Show 2 changed fields');
-      await shirt.getByTestId('diff-change-toggle').click();
-      const description = shirt.locator('[data-testid="diff-field"][data-path="description"]');
-      assert.deepEqual(await rowTexts(description, 'text-diff-removed'), ['cotton']);
-      assert.deepEqual(await rowTexts(description, 'text-diff-added'), ['linen', 'by hand']);
-      await expectText(description.getByTestId('text-diff-summary'), '3 words added, 1 removed');
-      const price = shirt.locator('[data-testid="diff-field"][data-path="variants[sku=LS-M].price"]');
-      await expectText(price.getByTestId('diff-field-path'), 'variants[sku=LS-M].price');
-      await expectText(price.getByTestId('diff-field-before'), '19.5');
-      await expectText(price.getByTestId('diff-field-after'), '21');
-      await screenshot(page, 'store-history-diff');
-      await expectNoSeriousViolations(page, 'store-history with a diff open');
+      await expectChanges(page, diff.changes.map(changeText));
 
       // More: the next page.
       await page.getByTestId('diff-more').click();
-      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
-      assert.equal(fake.diffQueries.at(-1)?.get('cursor'), '3');
+      await expectText(page.getByTestId('diff-total'), `${diff.total} of ${diff.total} changes`);
+      assert.equal(diffs.at(-1)?.query.get('cursor'), diff.nextCursor);
       assert.equal(await page.getByTestId('diff-more').count(), 0);
-      await expectChanges(page, [
-        'Product|Linen Shirt|Changed',
-        'Product|Rain Jacket|Added',
-        'Product|Wool Scarf|Changed',
-        'Category|Outerwear|Removed',
-        'Page|Home page|Changed',
-      ]);
+      const rest = await diffOf(page, s2.snapshotId, s3.snapshotId, diff.nextCursor ?? '');
+      assert.equal(rest.nextCursor, null);
+      await expectChanges(page, [...diff.changes, ...rest.changes].map(changeText));
+
+      // The changed shirt opens to its fields: the description as words removed and added, the variant's price.
+      const shirtRow = page.locator('[data-testid="diff-change"]', { hasText: shirt.name });
+      const pricePath = `variants[sku=${variant.sku}].price`;
+      const shirtChange = [...diff.changes, ...rest.changes].find((change) => change.name === shirt.name);
+      const paths = (shirtChange?.fields ?? []).map((field) => field.path);
+      assert.ok(paths.includes('description') && paths.includes(pricePath), paths.join(', '));
+      await expectText(shirtRow.getByTestId('diff-change-toggle'), `Show ${paths.length} changed fields`);
+      await shirtRow.getByTestId('diff-change-toggle').click();
+      const description = shirtRow.locator('[data-testid="diff-field"][data-path="description"]');
+      assert.deepEqual(await rowTexts(description, 'text-diff-removed'), ['cotton']);
+      assert.deepEqual(await rowTexts(description, 'text-diff-added'), ['linen', 'by hand']);
+      await expectText(description.getByTestId('text-diff-summary'), '3 words added, 1 removed');
+      const price = shirtRow.locator(`[data-testid="diff-field"][data-path="${pricePath}"]`);
+      await expectText(price.getByTestId('diff-field-path'), pricePath);
+      await expectText(price.getByTestId('diff-field-before'), '19.5');
+      await expectText(price.getByTestId('diff-field-after'), '21');
+      await shirtRow.scrollIntoViewIfNeeded();
+      await screenshot(page, 'store-history-diff');
+      await expectNoSeriousViolations(page, 'store-history with a diff open');
 
       // The kind filter, then the search (by SKU).
       await page.locator('[data-testid="diff-count-chip"][data-kind="category"]').click();
       await expectChanges(page, ['Category|Outerwear|Removed']);
-      assert.equal(fake.diffQueries.at(-1)?.get('kind'), 'category');
+      assert.equal(diffs.at(-1)?.query.get('kind'), 'category');
       assert.equal(
         await page
           .locator('[data-testid="diff-count-chip"][data-kind="category"]')
@@ -574,52 +738,46 @@ export const storeHistoryJourneys: Journey[] = [
         'true',
       );
       await page.locator('[data-testid="diff-count-chip"][data-kind="all"]').click();
-      await page.getByTestId('diff-search').fill('ls-m');
-      await expectChanges(page, ['Product|Linen Shirt|Changed']);
+      await page.getByTestId('diff-search').fill(variant.sku.toLowerCase());
+      await expectChanges(page, [`Product|${shirt.name}|Changed`]);
       await expectText(page.getByTestId('diff-total'), '1 of 1 changes');
-      assert.equal(fake.diffQueries.at(-1)?.get('search'), 'ls-m');
-      assert.equal(fake.diffQueries.at(-1)?.get('kind'), null);
+      assert.equal(diffs.at(-1)?.query.get('search'), variant.sku.toLowerCase());
+      assert.equal(diffs.at(-1)?.query.get('kind'), null);
       // Back to every change: the pages already loaded, asked again.
       await page.getByTestId('diff-search').fill('');
-      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
+      await expectText(page.getByTestId('diff-total'), `${diff.total} of ${diff.total} changes`);
 
       // Two snapshots with nothing between them.
-      fake.changes = [];
-      await page.getByTestId('compare-from').selectOption('s1');
-      await page.getByTestId('compare-to').selectOption('s2');
+      await page.getByTestId('compare-from').selectOption(s1.snapshotId);
+      await page.getByTestId('compare-to').selectOption(s2.snapshotId);
       await page.getByTestId('compare-button').click();
       await expectText(page.getByTestId('diff-empty'), 'No differences');
-      assert.equal(fake.diffIds.at(-1), 's1');
-      assert.equal(fake.diffQueries.at(-1)?.get('against'), 's2');
+      assert.equal(diffs.at(-1)?.id, s1.snapshotId);
+      assert.equal(diffs.at(-1)?.query.get('against'), s2.snapshotId);
 
       // The same screen in Vietnamese.
       await page.getByTestId('language-switch').selectOption('vi');
       await expectText(page.getByTestId('diff-empty'), 'Không có khác biệt');
       await expectText(page.getByTestId('tab-title'), 'Lịch sử cửa hàng');
-      assert.deepEqual(await rowTexts(page, 'snapshot-reason'), [
-        'Trước một tác vụ',
-        'Theo lịch',
-        'Theo lịch',
-      ]);
+      assert.deepEqual(await rowTexts(page, 'snapshot-reason'), ['Thủ công', 'Thủ công', 'Thủ công']);
       await expectText(page.getByTestId('take-snapshot-button'), 'Chụp bản mới');
-      fake.changes = CHANGES;
-      await page.getByTestId('compare-from').selectOption('s2');
-      await page.getByTestId('compare-to').selectOption('s3');
+      await page.getByTestId('compare-from').selectOption(s2.snapshotId);
+      await page.getByTestId('compare-to').selectOption(s3.snapshotId);
       await page.getByTestId('compare-button').click();
-      await expectText(page.getByTestId('diff-total'), '5 trên 5 thay đổi');
+      await expectText(page.getByTestId('diff-total'), `${diff.total} trên ${diff.total} thay đổi`);
       await expectText(
-        page.getByTestId('diff-unread-pages-entry'),
-        '8.000 trang sản phẩm trên kênh 1 (id từ 2001 đến 12000)',
+        page.getByTestId('diff-unread-pages-entry').first(),
+        unreadEntry(diff.unreadPages[0]!, 'vi'),
       );
       await expectText(
         page.locator('[data-testid="diff-count-chip"][data-kind="product"]'),
-        'Sản phẩm: 1 thêm, 0 xóa, 2 thay đổi',
+        'Sản phẩm: 1 thêm, 0 xóa, 52 thay đổi',
       );
-      await expectText(page.getByTestId('diff-change-badge').first(), 'Đã thay đổi');
+      await expectText(shirtRow.getByTestId('diff-change-badge'), 'Đã thay đổi');
       await expectNoSeriousViolations(page, 'store-history with a diff (vi)');
       await screenshot(page, 'store-history-diff-vi');
     },
-  },
+  ),
   {
     name: 'Store History on a 390 px phone, English and Vietnamese: the list and an open diff fit the width, the header at most 96 px, axe finds nothing critical or serious',
     run: async ({ newPage, screenshot }) => {
