@@ -1,14 +1,14 @@
-// Journeys of Store History (issue 32): take a snapshot and follow its job to the list, cancel one, and compare two
-// snapshots (counts per kind, a description's word diff, a variant's price, the kind filter, the search, More, "No
-// differences"), in English and Vietnamese. The server side is written beside this screen, so for now every call the
-// screen makes to it is answered here with page.route() (the contract's shapes: common/contracts/store-history.ts and
-// jobs.ts): the snapshot list, the start, the diff, and the job endpoints (the active list, the job, its events, cancel).
+// Journeys of Store History (issue 32) on the real server: take a snapshot and follow its job to the list, cancel one,
+// and compare two snapshots (counts per kind, a description's word diff, a variant's price, the kind filter, the
+// search, More, "No differences"), in English and Vietnamese, on a phone too; a scheduled snapshot of a signed-in
+// user's cloud store. Each snapshot journey has a sandbox demo store of its own (made through the sandbox's control
+// API, slowed there to see a job on its way), changes it through its API, and asserts on the screen the counts the
+// app's API answers (the snapshots, the job, the diff).
 import assert from 'node:assert/strict';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { jobPath, type JobView } from '../common/contracts/jobs';
 import {
   DEFAULT_SNAPSHOT_RETENTION,
-  EMPTY_SNAPSHOT_COUNTS,
   SNAPSHOT_ITEM_KINDS,
   SNAPSHOT_SCOPES,
   SNAPSHOTS_PATH,
@@ -27,9 +27,8 @@ import {
   type SnapshotItemKind,
 } from '../common/contracts/store-history';
 import { formatBytes } from '../client/features/store-history/snapshot-format';
-import { jobView as testJobView } from '../client/components/bulk-edit/test-jobs';
 import { expectNoSeriousViolations } from './axe';
-import { eventually, type Journey, type PageOptions } from './harness';
+import { eventually, type Journey } from './harness';
 import { PHONE } from './phone.journeys';
 import {
   expectText,
@@ -40,7 +39,6 @@ import {
   savedStores,
   signUpByApi,
   textOf,
-  type NewPage,
 } from './helpers';
 import {
   chooseDemoStore,
@@ -53,185 +51,6 @@ import {
   takeSnapshot,
   type OwnDemoStore,
 } from './store-history-demo';
-
-const STORES = savedStores('e2e-history', [
-  { name: 'History Demo', storeHash: 'history-demo', apiToken: 'history-token' },
-]);
-const STORE = 'History Demo';
-const HASH = 'history-demo';
-
-function snapshot(id: string, createdAt: string, overrides: Partial<Snapshot> = {}): Snapshot {
-  return {
-    id,
-    storeHash: HASH,
-    createdAt,
-    state: 'done',
-    reason: 'scheduled',
-    scope: ['catalog', 'categories', 'brands', 'widgets'],
-    counts: {
-      products: 1200,
-      variants: 3400,
-      categories: 45,
-      brands: 12,
-      pages: 30,
-      widgets: 210,
-      widgetTemplates: 18,
-      restWidgets: 0,
-      placements: 0,
-      webPages: 0,
-      blogPosts: 0,
-      redirects: 0,
-    },
-    bytes: 12_000_000,
-    newBytes: 11_000_000,
-    jobId: null,
-    unreadPages: [],
-    ...overrides,
-  };
-}
-
-function jobView(id: string, overrides: Partial<JobView> = {}): JobView {
-  return testJobView({
-    id,
-    kind: 'store-snapshot',
-    storeHash: HASH,
-    total: 250,
-    createdAt: '2026-03-05T14:07:00.000Z',
-    startedAt: '2026-03-05T14:07:01.000Z',
-    ...overrides,
-  });
-}
-
-/** The server as the screen sees it: a store's snapshots, the snapshot jobs and the diff of any two, kept here. */
-class FakeHistory {
-  snapshots: Snapshot[] = [];
-  readonly jobs = new Map<string, JobView>();
-  /** Every change between the two snapshots compared (filtered and cut into pages as the server would). */
-  changes: SnapshotChange[] = [];
-  pageSize = 3;
-  /** Pages the compared snapshots did not read (issue 40). */
-  unreadPages: UnreadPages[] = [];
-  /** What each call asked: the POST bodies and the diff queries. */
-  readonly takes: unknown[] = [];
-  readonly diffQueries: URLSearchParams[] = [];
-  readonly diffIds: string[] = [];
-
-  async install(page: Page): Promise<void> {
-    await page.route(
-      (url) => url.pathname === '/api/snapshots',
-      (route) => this.snapshotsRoute(route),
-    );
-    await page.route(
-      (url) => /^\/api\/snapshots\/[^/]+\/diff$/.test(url.pathname),
-      (route) => this.diffRoute(route),
-    );
-    await page.route(
-      (url) => url.pathname.startsWith('/api/jobs'),
-      (route) => this.jobsRoute(route),
-    );
-  }
-
-  private async snapshotsRoute(route: Route): Promise<void> {
-    const request = route.request();
-    if (request.method() === 'GET') {
-      assert.equal(new URL(request.url()).searchParams.get('storeHash'), HASH);
-      return route.fulfill({ json: { snapshots: this.snapshots } });
-    }
-    const body = request.postDataJSON() as unknown;
-    this.takes.push(body);
-    const n = this.takes.length;
-    const job = jobView(`job-${n}`);
-    this.jobs.set(job.id, job);
-    this.snapshots.push(
-      snapshot(`new-${n}`, `2026-03-05T14:0${6 + n}:00.000Z`, {
-        state: 'running',
-        reason: 'manual',
-        jobId: job.id,
-        counts: EMPTY_SNAPSHOT_COUNTS,
-        bytes: 0,
-        newBytes: 0,
-      }),
-    );
-    return route.fulfill({ json: { snapshotId: `new-${n}`, job } });
-  }
-
-  private async jobsRoute(route: Route): Promise<void> {
-    const url = new URL(route.request().url());
-    if (url.pathname === '/api/jobs') return route.fulfill({ json: { jobs: [] } });
-    const [, , , id = '', action] = url.pathname.split('/');
-    const job = this.jobs.get(id);
-    if (!job) return route.fulfill({ status: 404, json: { error: 'No such job', code: 'not_found' } });
-    if (action === 'events') {
-      // One progress event, then the stream ends: the follower goes on by polling the job.
-      return route.fulfill({
-        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
-        body: `id: 1\nevent: progress\ndata: ${JSON.stringify({ ...job, succeeded: 40 })}\n\n`,
-      });
-    }
-    if (action === 'cancel') {
-      this.jobs.set(id, { ...job, state: 'cancelling' });
-      return route.fulfill({ json: { job: this.jobs.get(id) } });
-    }
-    return route.fulfill({ json: { job } });
-  }
-
-  /** The job moves on (what its next GET answers). */
-  setJob(id: string, overrides: Partial<JobView>): void {
-    const job = this.jobs.get(id);
-    assert.ok(job, id);
-    this.jobs.set(id, { ...job, ...overrides });
-  }
-
-  private async diffRoute(route: Route): Promise<void> {
-    const url = new URL(route.request().url());
-    this.diffIds.push(decodeURIComponent(url.pathname.split('/')[3] ?? ''));
-    this.diffQueries.push(url.searchParams);
-    const kind = url.searchParams.get('kind') as SnapshotItemKind | null;
-    const search = (url.searchParams.get('search') ?? '').toLowerCase();
-    // Every kind is counted (the contract's record of the kinds is exhaustive), before the filters.
-    const counts = Object.fromEntries(
-      SNAPSHOT_ITEM_KINDS.map((each) => [each, { added: 0, removed: 0, changed: 0 }]),
-    ) as Record<SnapshotItemKind, { added: number; removed: number; changed: number }>;
-    for (const change of this.changes) counts[change.kind][change.change] += 1;
-    const found = this.changes.filter(
-      (change) =>
-        (kind === null || change.kind === kind) &&
-        (search === '' ||
-          change.name.toLowerCase().includes(search) ||
-          change.fields.some((field) => field.path.toLowerCase().includes(search))),
-    );
-    const start = Number(url.searchParams.get('cursor') ?? '0');
-    const end = start + this.pageSize;
-    return route.fulfill({
-      json: {
-        changes: found.slice(start, end),
-        total: found.length,
-        nextCursor: end < found.length ? String(end) : null,
-        counts,
-        unreadPages: this.unreadPages,
-      },
-    });
-  }
-}
-
-/**
- * A desktop page (UTC) whose browser holds the journey's store, on Store History, the fake server answering from the
- * first call on; the store is chosen.
- */
-async function openHistory(newPage: NewPage, fake: FakeHistory, options: PageOptions = {}): Promise<Page> {
-  const page = await openPage(newPage, { timezoneId: 'UTC', ...options });
-  await fake.install(page);
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    ['bc-tools-stores', JSON.stringify(STORES)] as const,
-  );
-  await page.goto('/?tab=store-history');
-  await page.getByTestId('store-history').waitFor();
-  await pickStore(page, STORES, STORE);
-  return page;
-}
 
 const rowTexts = async (page: Page | Locator, testId: string): Promise<string[]> =>
   Promise.all((await page.getByTestId(testId).all()).map((element) => textOf(element)));
@@ -257,35 +76,6 @@ async function expectChanges(page: Page, expected: string[]): Promise<void> {
 
 const DESCRIPTION_BEFORE = '<p>Soft cotton shirt, made in Portugal.</p>';
 const DESCRIPTION_AFTER = '<p>Soft linen shirt, made by hand in Portugal.</p>';
-
-const CHANGES: SnapshotChange[] = [
-  {
-    kind: 'product',
-    key: { id: 77 },
-    name: 'Linen Shirt',
-    change: 'changed',
-    fields: [
-      { path: 'description', before: DESCRIPTION_BEFORE, after: DESCRIPTION_AFTER },
-      { path: 'variants[sku=LS-M].price', before: 19.5, after: 21 },
-    ],
-  },
-  { kind: 'product', key: { id: 81 }, name: 'Rain Jacket', change: 'added', fields: [] },
-  {
-    kind: 'product',
-    key: { id: 78 },
-    name: 'Wool Scarf',
-    change: 'changed',
-    fields: [{ path: 'name', before: 'Wool Scarf (old)', after: 'Wool Scarf' }],
-  },
-  { kind: 'category', key: { id: 24 }, name: 'Outerwear', change: 'removed', fields: [] },
-  {
-    kind: 'page',
-    key: { channelId: 1, templateFile: 'pages/home', entityId: null },
-    name: 'Home page',
-    change: 'changed',
-    fields: [{ path: 'regions[header].widgets[0]', before: { uuid: 'a' }, after: { uuid: 'b' } }],
-  },
-];
 
 /** A demo store of the progress journey's own (its latency is slowed and put back). */
 const PROGRESS_STORE: OwnDemoStore = {
@@ -383,6 +173,13 @@ async function schedulesOf(page: Page): Promise<unknown[]> {
   assert.equal(res.status(), 200);
   return ((await res.json()) as ListSnapshotSchedulesResponse).schedules;
 }
+
+/** The phone journey's demo store of its own. */
+const PHONE_STORE: OwnDemoStore = {
+  name: 'History Demo',
+  hash: 'sandbox-history-phone',
+  token: 'history-token',
+};
 
 /** The compare journey's demo store of its own (its products, a category and its home page are changed). */
 const COMPARE_STORE: OwnDemoStore = {
@@ -778,32 +575,32 @@ export const storeHistoryJourneys: Journey[] = [
       await screenshot(page, 'store-history-diff-vi');
     },
   ),
-  {
-    name: 'Store History on a 390 px phone, English and Vietnamese: the list and an open diff fit the width, the header at most 96 px, axe finds nothing critical or serious',
-    run: async ({ newPage, screenshot }) => {
-      const fake = new FakeHistory();
-      fake.snapshots = [
-        snapshot('s1', '2026-03-01T02:00:00.000Z'),
-        snapshot('s2', '2026-03-02T02:00:00.000Z', { reason: 'before-job' }),
-      ];
-      fake.changes = CHANGES.map((change) =>
-        change.kind === 'page'
-          ? {
-              ...change,
-              key: {
-                channelId: 1,
-                templateFile: 'pages/custom/page/a-very-long-template-file-name',
-                entityId: '12',
-              },
-            }
-          : change,
-      );
-      fake.pageSize = 10;
-      const page = await openHistory(newPage, fake, PHONE);
+  onOwnDemoStore(
+    'Store History on a 390 px phone, English and Vietnamese: the list and an open diff fit the width, the header at most 96 px, axe finds nothing critical or serious',
+    PHONE_STORE,
+    async (page, screenshot) => {
+      const api = (method: 'GET' | 'PUT', path: string, data?: unknown) =>
+        storeApi(page, PHONE_STORE, method, path, data);
+      const [shirt] = (await api('GET', '/v3/catalog/products?limit=1&include=variants')) as CompareProduct[];
+      const variant = shirt?.variants.find((each) => each.sku);
+      assert.ok(shirt && variant, 'the demo store has a product with a variant with a SKU');
+      const welcome = await homeWelcome(page, PHONE_STORE);
+      await api('PUT', `/v3/catalog/products/${shirt.id}`, { description: DESCRIPTION_BEFORE });
+      await chooseDemoStore(page, ['categories', 'brands', 'content'], PHONE_STORE);
+      await takeAndWait(page, 0);
+      // The shirt's text and a variant's price, and the home page's welcome text.
+      await api('PUT', `/v3/catalog/products/${shirt.id}`, { description: DESCRIPTION_AFTER });
+      await api('PUT', `/v3/catalog/products/${shirt.id}/variants/${variant.id}`, { price: 21 });
+      await welcome.set('Spring sale: everything 20% off');
+      await takeAndWait(page, 1);
+
       await page.getByTestId('compare-button').click();
-      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
+      await expectText(page.getByTestId('diff-total'), /^(\d+) of \1 changes$/, 30_000);
+      await expectChanges(page, [`Product|${shirt.name}|Changed`, 'Page|pages/home (channel 1)|Changed']);
       for (const toggle of await page.getByTestId('diff-change-toggle').all()) await toggle.click();
-      await page.locator('[data-testid="diff-field"][data-path="variants[sku=LS-M].price"]').waitFor();
+      await page
+        .locator(`[data-testid="diff-field"][data-path="variants[sku=${variant.sku}].price"]`)
+        .waitFor();
       for (const language of ['en', 'vi'] as const) {
         await page.getByTestId('language-switch').selectOption(language);
         await eventually(async () => assert.equal(await page.locator('html').getAttribute('lang'), language));
@@ -821,7 +618,8 @@ export const storeHistoryJourneys: Journey[] = [
       await page.getByTestId('diff-results').scrollIntoViewIfNeeded();
       await screenshot(page, 'phone-store-history-diff');
     },
-  },
+    PHONE,
+  ),
   {
     name: 'Store History: scheduled snapshots: a visitor reads that they need an account; a signed-in user turns on a daily snapshot of a cloud store at 05:00 UTC, in Vietnamese',
     run: async ({ newPage, baseUrl, screenshot }) => {
