@@ -24,9 +24,9 @@ import {
   type TakeSnapshotRequest,
   type TakeSnapshotResponse,
   type UnreadPages,
-  type SnapshotItemKind,
 } from '../common/contracts/store-history';
 import { formatBytes } from '../client/features/store-history/snapshot-format';
+import { en } from '../client/locales/en';
 import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey } from './harness';
 import { PHONE } from './phone.journeys';
@@ -190,31 +190,10 @@ const COMPARE_STORE: OwnDemoStore = {
 
 type CompareProduct = { id: number; name: string; variants: { id: number; sku: string }[] };
 
-const KIND_LABELS: Record<SnapshotItemKind, string> = {
-  product: 'Product',
-  category: 'Category',
-  brand: 'Brand',
-  page: 'Page',
-  'widget-template': 'Widget template',
-  widget: 'Widget',
-  placement: 'Placement',
-  'web-page': 'Web page',
-  'blog-post': 'Blog post',
-  redirect: 'Redirect',
-};
-const KIND_PLURALS: Record<SnapshotItemKind, string> = {
-  product: 'Products',
-  category: 'Categories',
-  brand: 'Brands',
-  page: 'Pages',
-  'widget-template': 'Widget templates',
-  widget: 'Widgets',
-  placement: 'Placements',
-  'web-page': 'Web pages',
-  'blog-post': 'Blog posts',
-  redirect: 'Redirects',
-};
-const CHANGE_LABELS = { added: 'Added', removed: 'Removed', changed: 'Changed' } as const;
+/** The English names of the kinds and changes (the locale's own words). */
+const KIND_LABELS = en.storeHistory.kinds;
+const KIND_PLURALS = en.storeHistory.kindsPlural;
+const CHANGE_LABELS = en.storeHistory.change;
 
 /** A change as the list shows it in English: "kind|name|badge". */
 const changeText = (change: SnapshotChange) =>
