@@ -1,205 +1,56 @@
-// Journeys of Store History (issue 32): take a snapshot and follow its job to the list, cancel one, and compare two
-// snapshots (counts per kind, a description's word diff, a variant's price, the kind filter, the search, More, "No
-// differences"), in English and Vietnamese. The server side is written beside this screen, so for now every call the
-// screen makes to it is answered here with page.route() (the contract's shapes: common/contracts/store-history.ts and
-// jobs.ts): the snapshot list, the start, the diff, and the job endpoints (the active list, the job, its events, cancel).
+// Journeys of Store History (issue 32) on the real server: take a snapshot and follow its job to the list, cancel one,
+// and compare two snapshots (counts per kind, a description's word diff, a variant's price, the kind filter, the
+// search, More, "No differences"), in English and Vietnamese, on a phone too; a scheduled snapshot of a signed-in
+// user's cloud store. Each snapshot journey has a sandbox demo store of its own (made through the sandbox's control
+// API, slowed there to see a job on its way), changes it through its API, and asserts on the screen the counts the
+// app's API answers (the snapshots, the job, the diff).
 import assert from 'node:assert/strict';
-import type { Locator, Page, Route } from 'playwright-core';
-import type { JobView } from '../common/contracts/jobs';
+import type { Locator, Page } from 'playwright-core';
+import { jobPath, type JobView } from '../common/contracts/jobs';
 import {
   DEFAULT_SNAPSHOT_RETENTION,
-  EMPTY_SNAPSHOT_COUNTS,
   SNAPSHOT_ITEM_KINDS,
+  SNAPSHOT_SCOPES,
+  SNAPSHOTS_PATH,
+  SNAPSHOT_DIFF_PAGE_SIZE,
+  snapshotDiffPath,
+  type SnapshotDiffResponse,
+  SNAPSHOT_SCHEDULES_PATH,
+  type ListSnapshotSchedulesResponse,
+  type ListSnapshotsResponse,
   type Snapshot,
   type SnapshotChange,
+  type SnapshotCounts,
+  type TakeSnapshotRequest,
+  type TakeSnapshotResponse,
   type UnreadPages,
-  type SnapshotItemKind,
 } from '../common/contracts/store-history';
-import { jobView as testJobView } from '../client/components/bulk-edit/test-jobs';
+import { formatBytes } from '../client/features/store-history/snapshot-format';
+import { en } from '../client/locales/en';
 import { expectNoSeriousViolations } from './axe';
-import { eventually, type Journey, type PageOptions } from './harness';
+import { eventually, type Journey } from './harness';
 import { PHONE } from './phone.journeys';
-import { expectText, holdStores, openPage, pickStore, savedStores, textOf, type NewPage } from './helpers';
-import { chooseDemoStore, demoApi, onDemoStore, takeSnapshot } from './store-history-demo';
-
-const STORES = savedStores('e2e-history', [
-  { name: 'History Demo', storeHash: 'history-demo', apiToken: 'history-token' },
-]);
-const STORE = 'History Demo';
-const HASH = 'history-demo';
-
-function snapshot(id: string, createdAt: string, overrides: Partial<Snapshot> = {}): Snapshot {
-  return {
-    id,
-    storeHash: HASH,
-    createdAt,
-    state: 'done',
-    reason: 'scheduled',
-    scope: ['catalog', 'categories', 'brands', 'widgets'],
-    counts: {
-      products: 1200,
-      variants: 3400,
-      categories: 45,
-      brands: 12,
-      pages: 30,
-      widgets: 210,
-      widgetTemplates: 18,
-      restWidgets: 0,
-      placements: 0,
-      webPages: 0,
-      blogPosts: 0,
-      redirects: 0,
-    },
-    bytes: 12_000_000,
-    newBytes: 11_000_000,
-    jobId: null,
-    unreadPages: [],
-    ...overrides,
-  };
-}
-
-function jobView(id: string, overrides: Partial<JobView> = {}): JobView {
-  return testJobView({
-    id,
-    kind: 'store-snapshot',
-    storeHash: HASH,
-    total: 250,
-    createdAt: '2026-03-05T14:07:00.000Z',
-    startedAt: '2026-03-05T14:07:01.000Z',
-    ...overrides,
-  });
-}
-
-/** The server as the screen sees it: a store's snapshots, the snapshot jobs and the diff of any two, kept here. */
-class FakeHistory {
-  snapshots: Snapshot[] = [];
-  readonly jobs = new Map<string, JobView>();
-  /** Every change between the two snapshots compared (filtered and cut into pages as the server would). */
-  changes: SnapshotChange[] = [];
-  pageSize = 3;
-  /** Pages the compared snapshots did not read (issue 40). */
-  unreadPages: UnreadPages[] = [];
-  /** What each call asked: the POST bodies and the diff queries. */
-  readonly takes: unknown[] = [];
-  readonly diffQueries: URLSearchParams[] = [];
-  readonly diffIds: string[] = [];
-
-  async install(page: Page): Promise<void> {
-    await page.route(
-      (url) => url.pathname === '/api/snapshots',
-      (route) => this.snapshotsRoute(route),
-    );
-    await page.route(
-      (url) => /^\/api\/snapshots\/[^/]+\/diff$/.test(url.pathname),
-      (route) => this.diffRoute(route),
-    );
-    await page.route(
-      (url) => url.pathname.startsWith('/api/jobs'),
-      (route) => this.jobsRoute(route),
-    );
-  }
-
-  private async snapshotsRoute(route: Route): Promise<void> {
-    const request = route.request();
-    if (request.method() === 'GET') {
-      assert.equal(new URL(request.url()).searchParams.get('storeHash'), HASH);
-      return route.fulfill({ json: { snapshots: this.snapshots } });
-    }
-    const body = request.postDataJSON() as unknown;
-    this.takes.push(body);
-    const n = this.takes.length;
-    const job = jobView(`job-${n}`);
-    this.jobs.set(job.id, job);
-    this.snapshots.push(
-      snapshot(`new-${n}`, `2026-03-05T14:0${6 + n}:00.000Z`, {
-        state: 'running',
-        reason: 'manual',
-        jobId: job.id,
-        counts: EMPTY_SNAPSHOT_COUNTS,
-        bytes: 0,
-        newBytes: 0,
-      }),
-    );
-    return route.fulfill({ json: { snapshotId: `new-${n}`, job } });
-  }
-
-  private async jobsRoute(route: Route): Promise<void> {
-    const url = new URL(route.request().url());
-    if (url.pathname === '/api/jobs') return route.fulfill({ json: { jobs: [] } });
-    const [, , , id = '', action] = url.pathname.split('/');
-    const job = this.jobs.get(id);
-    if (!job) return route.fulfill({ status: 404, json: { error: 'No such job', code: 'not_found' } });
-    if (action === 'events') {
-      // One progress event, then the stream ends: the follower goes on by polling the job.
-      return route.fulfill({
-        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
-        body: `id: 1\nevent: progress\ndata: ${JSON.stringify({ ...job, succeeded: 40 })}\n\n`,
-      });
-    }
-    if (action === 'cancel') {
-      this.jobs.set(id, { ...job, state: 'cancelling' });
-      return route.fulfill({ json: { job: this.jobs.get(id) } });
-    }
-    return route.fulfill({ json: { job } });
-  }
-
-  /** The job moves on (what its next GET answers). */
-  setJob(id: string, overrides: Partial<JobView>): void {
-    const job = this.jobs.get(id);
-    assert.ok(job, id);
-    this.jobs.set(id, { ...job, ...overrides });
-  }
-
-  private async diffRoute(route: Route): Promise<void> {
-    const url = new URL(route.request().url());
-    this.diffIds.push(decodeURIComponent(url.pathname.split('/')[3] ?? ''));
-    this.diffQueries.push(url.searchParams);
-    const kind = url.searchParams.get('kind') as SnapshotItemKind | null;
-    const search = (url.searchParams.get('search') ?? '').toLowerCase();
-    // Every kind is counted (the contract's record of the kinds is exhaustive), before the filters.
-    const counts = Object.fromEntries(
-      SNAPSHOT_ITEM_KINDS.map((each) => [each, { added: 0, removed: 0, changed: 0 }]),
-    ) as Record<SnapshotItemKind, { added: number; removed: number; changed: number }>;
-    for (const change of this.changes) counts[change.kind][change.change] += 1;
-    const found = this.changes.filter(
-      (change) =>
-        (kind === null || change.kind === kind) &&
-        (search === '' ||
-          change.name.toLowerCase().includes(search) ||
-          change.fields.some((field) => field.path.toLowerCase().includes(search))),
-    );
-    const start = Number(url.searchParams.get('cursor') ?? '0');
-    const end = start + this.pageSize;
-    return route.fulfill({
-      json: {
-        changes: found.slice(start, end),
-        total: found.length,
-        nextCursor: end < found.length ? String(end) : null,
-        counts,
-        unreadPages: this.unreadPages,
-      },
-    });
-  }
-}
-
-/**
- * A desktop page (UTC) whose browser holds the journey's store, on Store History, the fake server answering from the
- * first call on; the store is chosen.
- */
-async function openHistory(newPage: NewPage, fake: FakeHistory, options: PageOptions = {}): Promise<Page> {
-  const page = await openPage(newPage, { timezoneId: 'UTC', ...options });
-  await fake.install(page);
-  await page.addInitScript(
-    ([key, value]) => {
-      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
-    },
-    ['bc-tools-stores', JSON.stringify(STORES)] as const,
-  );
-  await page.goto('/?tab=store-history');
-  await page.getByTestId('store-history').waitFor();
-  await pickStore(page, STORES, STORE);
-  return page;
-}
+import {
+  expectText,
+  holdStores,
+  logIn,
+  openPage,
+  pickStore,
+  savedStores,
+  signUpByApi,
+  textOf,
+} from './helpers';
+import {
+  chooseDemoStore,
+  demoApi,
+  onDemoStore,
+  onOwnDemoStore,
+  sandboxSettings,
+  storeApi,
+  storeTotal,
+  takeSnapshot,
+  type OwnDemoStore,
+} from './store-history-demo';
 
 const rowTexts = async (page: Page | Locator, testId: string): Promise<string[]> =>
   Promise.all((await page.getByTestId(testId).all()).map((element) => textOf(element)));
@@ -226,43 +77,205 @@ async function expectChanges(page: Page, expected: string[]): Promise<void> {
 const DESCRIPTION_BEFORE = '<p>Soft cotton shirt, made in Portugal.</p>';
 const DESCRIPTION_AFTER = '<p>Soft linen shirt, made by hand in Portugal.</p>';
 
-const CHANGES: SnapshotChange[] = [
-  {
-    kind: 'product',
-    key: { id: 77 },
-    name: 'Linen Shirt',
-    change: 'changed',
-    fields: [
-      { path: 'description', before: DESCRIPTION_BEFORE, after: DESCRIPTION_AFTER },
-      { path: 'variants[sku=LS-M].price', before: 19.5, after: 21 },
-    ],
-  },
-  { kind: 'product', key: { id: 81 }, name: 'Rain Jacket', change: 'added', fields: [] },
-  {
-    kind: 'product',
-    key: { id: 78 },
-    name: 'Wool Scarf',
-    change: 'changed',
-    fields: [{ path: 'name', before: 'Wool Scarf (old)', after: 'Wool Scarf' }],
-  },
-  { kind: 'category', key: { id: 24 }, name: 'Outerwear', change: 'removed', fields: [] },
-  {
-    kind: 'page',
-    key: { channelId: 1, templateFile: 'pages/home', entityId: null },
-    name: 'Home page',
-    change: 'changed',
-    fields: [{ path: 'regions[header].widgets[0]', before: { uuid: 'a' }, after: { uuid: 'b' } }],
-  },
-];
+/** A demo store of the progress journey's own (its latency is slowed and put back). */
+const PROGRESS_STORE: OwnDemoStore = {
+  name: 'History Demo',
+  hash: 'sandbox-history-progress',
+  token: 'history-token',
+};
+/** What each request to a slowed store waits: a wave of reads takes about this long. */
+const SLOW_MS = 400;
+/** The same while a snapshot is cancelled: the current wave ends after the screen has said it is cancelling. */
+const CANCEL_SLOW_MS = 3_000;
+
+/** The store's snapshots as the server lists them to this browser, newest first. */
+async function snapshotsOf(page: Page, store: OwnDemoStore): Promise<Snapshot[]> {
+  const res = await page.request.get(`${SNAPSHOTS_PATH}?storeHash=${store.hash}`);
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as ListSnapshotsResponse).snapshots;
+}
+
+/**
+ * Takes a snapshot through the screen and waits for its job's answer, then for every row complete (the store read at
+ * its pace on a machine that may be busy).
+ */
+async function takeAndWait(page: Page, rowsBefore: number): Promise<TakeSnapshotResponse> {
+  const started = page.waitForResponse(
+    (response) => response.url().endsWith(SNAPSHOTS_PATH) && response.request().method() === 'POST',
+    { timeout: 30_000 },
+  );
+  await page.getByTestId('take-snapshot-button').click();
+  const taken = (await (await started).json()) as TakeSnapshotResponse;
+  await eventually(
+    async () =>
+      assert.deepEqual(
+        await rowTexts(page, 'snapshot-state'),
+        Array.from({ length: rowsBefore + 1 }, () => 'Complete'),
+      ),
+    120_000,
+  );
+  return taken;
+}
+
+/** A job as the server answers it now. */
+async function jobOf(page: Page, id: string): Promise<JobView> {
+  const res = await page.request.get(jobPath(id));
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as { job: JobView }).job;
+}
+
+/** A count as the screen writes it in English. */
+const count = (n: number) => new Intl.NumberFormat('en').format(n);
+
+/** A date as the screen writes it in English (the page's time zone is UTC). */
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+
+/** A snapshot's counts as its row lists them in English: the first seven always, issue 40's kinds when it holds some. */
+function countsText(counts: SnapshotCounts): string {
+  const always = [
+    `${count(counts.products)} products`,
+    `${count(counts.variants)} variants`,
+    `${count(counts.categories)} categories`,
+    `${count(counts.brands)} brands`,
+    `${count(counts.pages)} pages`,
+    `${count(counts.widgets)} widgets`,
+    `${count(counts.widgetTemplates)} widget templates`,
+  ];
+  const more = (
+    [
+      [counts.restWidgets, 'API widgets'],
+      [counts.placements, 'placements'],
+      [counts.webPages, 'web pages'],
+      [counts.blogPosts, 'blog posts'],
+      [counts.redirects, 'redirects'],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${count(n)} ${what}`);
+  return [...always, ...more].join(' · ');
+}
+
+const SCHEDULE_PASSWORD = 'history-secret';
+
+/** The ids of the signed-in user's cloud stores, as the server keeps them. */
+async function cloudStoreIds(page: Page): Promise<unknown[]> {
+  const res = await page.request.get('/api/user/stores');
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as { stores: { id: string }[] }).stores.map((store) => store.id);
+}
+
+/** The signed-in user's snapshot schedules, as the server answers them. */
+async function schedulesOf(page: Page): Promise<unknown[]> {
+  const res = await page.request.get(SNAPSHOT_SCHEDULES_PATH);
+  assert.equal(res.status(), 200);
+  return ((await res.json()) as ListSnapshotSchedulesResponse).schedules;
+}
+
+/** The phone journey's demo store of its own. */
+const PHONE_STORE: OwnDemoStore = {
+  name: 'History Demo',
+  hash: 'sandbox-history-phone',
+  token: 'history-token',
+};
+
+/** The compare journey's demo store of its own (its products, a category and its home page are changed). */
+const COMPARE_STORE: OwnDemoStore = {
+  name: 'History Demo',
+  hash: 'sandbox-history-compare',
+  token: 'history-token',
+};
+
+type CompareProduct = { id: number; name: string; variants: { id: number; sku: string }[] };
+
+/** The English names of the kinds and changes (the locale's own words). */
+const KIND_LABELS = en.storeHistory.kinds;
+const KIND_PLURALS = en.storeHistory.kindsPlural;
+const CHANGE_LABELS = en.storeHistory.change;
+
+/** A change as the list shows it in English: "kind|name|badge". */
+const changeText = (change: SnapshotChange) =>
+  `${KIND_LABELS[change.kind]}|${change.name}|${CHANGE_LABELS[change.change]}`;
+
+/** A line of the note on pages a snapshot did not read, as the screen writes it in English or Vietnamese. */
+function unreadEntry(entry: UnreadPages, language: 'en' | 'vi'): string {
+  const kinds = {
+    'pages/product': ['product', 'sản phẩm'],
+    'pages/category': ['category', 'danh mục'],
+    'pages/brand': ['brand', 'thương hiệu'],
+    'pages/page': ['web page', 'trang web'],
+  } as const;
+  const names = kinds[entry.templateFile as keyof typeof kinds];
+  const n = new Intl.NumberFormat(language).format(entry.count);
+  const { channelId: channel, firstId: first, lastId: last } = entry;
+  return language === 'en'
+    ? `${n} ${names?.[0] ?? entry.templateFile} pages on channel ${channel} (ids ${first} to ${last})`
+    : `${n} trang ${names?.[1] ?? entry.templateFile} trên kênh ${channel} (id từ ${first} đến ${last})`;
+}
+
+/** The diff the server answers for two snapshots (a page of it from `cursor`). */
+async function diffOf(page: Page, from: string, against: string, cursor = ''): Promise<SnapshotDiffResponse> {
+  const query = new URLSearchParams({ against, ...(cursor === '' ? {} : { cursor }) });
+  const res = await page.request.get(`${snapshotDiffPath(from)}?${query}`);
+  assert.equal(res.status(), 200);
+  return (await res.json()) as SnapshotDiffResponse;
+}
+
+/** The diff requests the screen makes from now on: the snapshot compared and the query. */
+function diffRequests(page: Page): { id: string; query: URLSearchParams }[] {
+  const seen: { id: string; query: URLSearchParams }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const match = /^\/api\/snapshots\/([^/]+)\/diff$/.exec(url.pathname);
+    if (match) seen.push({ id: decodeURIComponent(match[1] ?? ''), query: url.searchParams });
+  });
+  return seen;
+}
+
+type Regions = { name: string; children: Record<string, unknown>[] }[];
+
+/** The home page's "Welcome Text" widget of a store (page-widgets.v3.yml), and a publish with another text. */
+async function homeWelcome(
+  page: Page,
+  store: OwnDemoStore,
+): Promise<{ set: (text: string) => Promise<void> }> {
+  const path = '/v3/content/page-widgets?channel_id=1&template_file=pages/home';
+  const { regions } = (await storeApi(page, store, 'GET', path)) as { regions: Regions };
+  return {
+    set: async (text) => {
+      const changed = structuredClone(regions);
+      const welcome = changed
+        .flatMap((region) => region.children)
+        .find((child) => child.name === 'Welcome Text');
+      assert.ok(welcome, 'the demo home page has its Welcome Text widget');
+      welcome.configuration = { ...(welcome.configuration as Record<string, unknown>), text };
+      await storeApi(page, store, 'POST', '/v3/content/page-widgets', {
+        channel_id: 1,
+        template_file: 'pages/home',
+        regions: changed,
+      });
+    },
+  };
+}
 
 export const storeHistoryJourneys: Journey[] = [
-  {
-    name: 'Store History: take a snapshot, see its progress, then it is listed complete with its counts and sizes; cancel another',
-    run: async ({ newPage, screenshot }) => {
-      const fake = new FakeHistory();
-      fake.snapshots = [snapshot('old-1', '2026-03-01T02:00:00.000Z')];
-      const page = await openHistory(newPage, fake);
-      await eventually(async () => assert.equal(await page.getByTestId('snapshot-row').count(), 1));
+  onOwnDemoStore(
+    'Store History: take a snapshot, see its progress, then it is listed complete with its counts and sizes; cancel another',
+    PROGRESS_STORE,
+    async (page, screenshot) => {
+      await chooseDemoStore(page, [], PROGRESS_STORE);
+      // The five parts are checked at first.
+      for (const part of SNAPSHOT_SCOPES) {
+        assert.equal(await page.getByTestId(`snapshot-scope-${part}`).isChecked(), true, part);
+      }
+      // A first snapshot, of the brands alone (quick).
+      for (const part of ['catalog', 'categories', 'widgets', 'content']) {
+        await page.getByTestId(`snapshot-scope-${part}`).uncheck();
+      }
+      await takeAndWait(page, 0);
+      const [first] = await snapshotsOf(page, PROGRESS_STORE);
       // One snapshot: compared with the store now by default.
       assert.equal(await page.getByTestId('compare-to').inputValue(), 'live');
       await expectText(
@@ -270,150 +283,230 @@ export const storeHistoryJourneys: Journey[] = [
         'The store now (takes a new snapshot)',
       );
 
-      // The five parts are checked at first; without brands, only four are sent.
-      for (const part of ['catalog', 'categories', 'brands', 'widgets', 'content']) {
-        assert.equal(await page.getByTestId(`snapshot-scope-${part}`).isChecked(), true, part);
+      // Without brands, only four parts are sent. The store answers slowly (its latency through the sandbox's
+      // control API), so the job is seen on its way.
+      for (const part of ['catalog', 'categories', 'widgets', 'content']) {
+        await page.getByTestId(`snapshot-scope-${part}`).check();
       }
       await page.getByTestId('snapshot-scope-brands').uncheck();
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: SLOW_MS });
+      const started = page.waitForResponse(
+        (response) => response.url().endsWith(SNAPSHOTS_PATH) && response.request().method() === 'POST',
+      );
       await page.getByTestId('take-snapshot-button').click();
-      await eventually(() => assert.equal(fake.takes.length, 1));
-      const sent = fake.takes[0] as { storeCredentials: { storeHash: string }; scope: string[] };
-      assert.equal(sent.storeCredentials.storeHash, HASH);
+      const response = await started;
+      const sent = response.request().postDataJSON() as TakeSnapshotRequest;
+      assert.equal(sent.storeCredentials.storeHash, PROGRESS_STORE.hash);
       assert.deepEqual(sent.scope, ['catalog', 'categories', 'widgets', 'content']);
+      const { snapshotId, job } = (await response.json()) as TakeSnapshotResponse;
 
-      // Its progress, as every job's; the list shows it running.
-      fake.setJob('job-1', { succeeded: 120 });
-      await expectText(page.getByTestId('snapshot-progress'), /^120 of 250 items read/);
+      // Its progress, as every job's (the job's own count and total, read from the server); the list shows it running.
+      await eventually(async () => {
+        const shown = /^(\d+) of (\d+) items read/.exec(await textOf(page.getByTestId('snapshot-progress')));
+        assert.ok(shown, 'the progress counts the items read');
+        const now = await jobOf(page, job.id);
+        assert.ok(
+          now.succeeded > 0 && now.succeeded < now.total,
+          `${now.succeeded} of ${now.total}: on its way`,
+        );
+        assert.deepEqual([shown[1], shown[2]], [String(now.succeeded), String(now.total)]);
+      }, 30_000);
       assert.equal(await page.getByTestId('take-snapshot-button').isDisabled(), true);
       await eventually(async () =>
         assert.deepEqual(await rowTexts(page, 'snapshot-state'), ['Running', 'Complete']),
       );
       await screenshot(page, 'store-history-progress');
 
-      // Done: the list, newest first, with what it holds and its sizes.
-      const index = fake.snapshots.findIndex((s) => s.id === 'new-1');
-      fake.snapshots[index] = snapshot('new-1', '2026-03-05T14:07:00.000Z', {
-        reason: 'manual',
-        jobId: 'job-1',
-        counts: {
-          products: 1204,
-          variants: 3410,
-          categories: 45,
-          brands: 0,
-          pages: 30,
-          widgets: 210,
-          widgetTemplates: 18,
-          restWidgets: 0,
-          placements: 0,
-          webPages: 0,
-          blogPosts: 0,
-          redirects: 0,
-        },
-        bytes: 12_900_000,
-        newBytes: 121_344,
-      });
-      fake.setJob('job-1', { state: 'done', succeeded: 250, finishedAt: '2026-03-05T14:09:00.000Z' });
-      await expectText(page.getByTestId('snapshot-job-result'), 'Snapshot taken.');
+      // Done (the store at its pace again): the list, newest first, with what it holds and its sizes.
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: 0 });
+      await expectText(page.getByTestId('snapshot-job-result'), 'Snapshot taken.', 60_000);
       await eventually(async () =>
         assert.deepEqual(await rowTexts(page, 'snapshot-state'), ['Complete', 'Complete']),
       );
-      const newest = page.getByTestId('snapshot-row').first();
-      assert.equal(await newest.getAttribute('data-snapshot-id'), 'new-1');
-      await expectText(newest.getByTestId('snapshot-date'), 'Mar 5, 2026, 2:07 PM');
-      await expectText(newest.getByTestId('snapshot-reason'), 'Manual');
-      await expectText(
-        newest.getByTestId('snapshot-counts'),
-        '1,204 products · 3,410 variants · 45 categories · 0 brands · 30 pages · 210 widgets · 18 widget templates',
+      const [taken] = await snapshotsOf(page, PROGRESS_STORE);
+      assert.ok(taken && first);
+      assert.equal(taken.id, snapshotId);
+      // What it holds is the store's: its products and variants as its API counts them, and no brands.
+      assert.equal(
+        taken.counts.products,
+        await storeTotal(page, PROGRESS_STORE, '/v3/catalog/products?limit=1'),
       );
-      await expectText(newest.getByTestId('snapshot-size'), 'Size 12.3 MB');
-      await expectText(newest.getByTestId('snapshot-new-bytes'), 'Added 118.5 KB to storage');
-      await expectText(page.getByTestId('snapshot-reason').nth(1), 'Scheduled');
+      assert.equal(
+        taken.counts.variants,
+        await storeTotal(page, PROGRESS_STORE, '/v3/catalog/variants?limit=1'),
+      );
+      assert.equal(taken.counts.brands, 0);
+      assert.ok(
+        taken.counts.categories > 0 && taken.counts.widgetTemplates > 0,
+        'categories and templates read',
+      );
+      const newest = page.getByTestId('snapshot-row').first();
+      assert.equal(await newest.getAttribute('data-snapshot-id'), snapshotId);
+      await expectText(newest.getByTestId('snapshot-date'), dateTime(taken.createdAt));
+      await expectText(newest.getByTestId('snapshot-reason'), 'Manual');
+      await expectText(newest.getByTestId('snapshot-counts'), countsText(taken.counts));
+      await expectText(newest.getByTestId('snapshot-size'), `Size ${formatBytes(taken.bytes, 'en')}`);
+      await expectText(
+        newest.getByTestId('snapshot-new-bytes'),
+        `Added ${formatBytes(taken.newBytes, 'en')} to storage`,
+      );
+      assert.ok(
+        taken.newBytes < taken.bytes,
+        'the second snapshot adds less than it holds (items kept by content)',
+      );
+      await expectText(page.getByTestId('snapshot-reason').nth(1), 'Manual');
       // Two complete snapshots: the compare defaults to them, older to newer.
-      assert.equal(await page.getByTestId('compare-from').inputValue(), 'old-1');
-      assert.equal(await page.getByTestId('compare-to').inputValue(), 'new-1');
+      assert.equal(await page.getByTestId('compare-from').inputValue(), first.id);
+      assert.equal(await page.getByTestId('compare-to').inputValue(), snapshotId);
       await screenshot(page, 'store-history-list');
 
-      // Another one, cancelled.
+      // Another one, cancelled on its way: each wave of reads is slow enough to see it stop after the current one.
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: SLOW_MS });
       await page.getByTestId('take-snapshot-button').click();
+      await expectText(page.getByTestId('snapshot-progress'), /^\d+ of \d+ items read/, 60_000);
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: CANCEL_SLOW_MS });
       await page.getByTestId('snapshot-progress-cancel').click();
       await page.getByTestId('snapshot-cancelling').waitFor();
-      fake.setJob('job-2', { state: 'cancelled', finishedAt: '2026-03-05T14:10:00.000Z' });
-      await expectText(page.getByTestId('snapshot-job-result'), 'The snapshot was cancelled.');
+      await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: 0 });
+      await expectText(page.getByTestId('snapshot-job-result'), 'The snapshot was cancelled.', 30_000);
       assert.equal(await page.getByTestId('take-snapshot-button').isDisabled(), false);
+      const [cancelled] = await snapshotsOf(page, PROGRESS_STORE);
+      assert.equal(cancelled?.state, 'cancelled');
+      assert.equal((await jobOf(page, cancelled.jobId ?? '')).state, 'cancelled');
     },
-  },
-  {
-    name: 'Store History: compare two snapshots: counts per kind, a description’s word diff, a variant’s price, filters, More, no differences; in Vietnamese',
-    run: async ({ newPage, screenshot }) => {
-      const fake = new FakeHistory();
-      fake.snapshots = [
-        snapshot('s1', '2026-03-01T02:00:00.000Z'),
-        snapshot('s3', '2026-03-03T02:00:00.000Z', { reason: 'before-job' }),
-        snapshot('s2', '2026-03-02T02:00:00.000Z'),
-      ];
-      fake.changes = CHANGES;
-      fake.unreadPages = [
-        { channelId: 1, templateFile: 'pages/product', count: 8000, firstId: 2001, lastId: 12000 },
-      ];
-      const page = await openHistory(newPage, fake);
-      await eventually(async () => assert.equal(await page.getByTestId('compare-from').inputValue(), 's2'));
-      assert.equal(await page.getByTestId('compare-to').inputValue(), 's3');
-      await page.getByTestId('compare-button').click();
+  ),
+  onOwnDemoStore(
+    'Store History: compare two snapshots: counts per kind, a description’s word diff, a variant’s price, filters, More, no differences; in Vietnamese',
+    COMPARE_STORE,
+    async (page, screenshot) => {
+      const store = COMPARE_STORE;
+      const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) =>
+        storeApi(page, store, method, path, data);
+      // Products 1 to 52 of the store: the shirt (a description and a variant's price), the scarf (its name) and 50
+      // renamed together, so that the changes fill more than one page of the diff.
+      const products = (await api(
+        'GET',
+        '/v3/catalog/products?limit=52&include=variants',
+      )) as CompareProduct[];
+      const [shirt, scarf, ...renamed] = products;
+      assert.ok(shirt && scarf && renamed.length === 50, 'the demo store has 52 products');
+      const variant = shirt.variants.find((each) => each.sku);
+      assert.ok(variant, 'the shirt has a variant with a SKU');
+      const welcome = await homeWelcome(page, store);
 
-      // From the older to the newer; the counts per kind as chips.
-      await expectText(page.getByTestId('diff-total'), '3 of 5 changes');
-      // Pages a snapshot did not read, past its bound (issue 40): named, and not compared.
-      await expectText(
-        page.getByTestId('diff-unread-pages-entry'),
-        '8,000 product pages on channel 1 (ids 2001 to 12000)',
+      // Before: the shirt's text and price, the scarf's old name, and a category of its own.
+      await api('PUT', `/v3/catalog/products/${shirt.id}`, { description: DESCRIPTION_BEFORE });
+      await api('PUT', `/v3/catalog/products/${shirt.id}/variants/${variant.id}`, { price: 19.5 });
+      await api('PUT', `/v3/catalog/products/${scarf.id}`, { name: `${scarf.name} (old)` });
+      const [outerwear] = (await api('POST', '/v3/catalog/trees/categories', [
+        { name: 'Outerwear', parent_id: 0, tree_id: 1 },
+      ])) as { category_id: number }[];
+      assert.ok(outerwear);
+      await chooseDemoStore(page, ['brands', 'content'], store);
+      const s1 = await takeAndWait(page, 0);
+      const s2 = await takeAndWait(page, 1);
+
+      // After: the shirt's new text and price, the scarf named again, a new product, the category gone, the home
+      // page's welcome text, and 50 products renamed (ten to a request, as BigCommerce takes them).
+      await api('PUT', `/v3/catalog/products/${shirt.id}`, { description: DESCRIPTION_AFTER });
+      await api('PUT', `/v3/catalog/products/${shirt.id}/variants/${variant.id}`, { price: 21 });
+      await api('PUT', `/v3/catalog/products/${scarf.id}`, { name: scarf.name });
+      await api('POST', '/v3/catalog/products', {
+        name: 'Rain Jacket',
+        type: 'physical',
+        weight: 1,
+        price: 80,
+      });
+      await api('DELETE', `/v3/catalog/trees/categories?category_id:in=${outerwear.category_id}`);
+      await welcome.set('Spring sale: everything 20% off');
+      for (let i = 0; i < renamed.length; i += 10) {
+        await api(
+          'PUT',
+          '/v3/catalog/products',
+          renamed.slice(i, i + 10).map((each) => ({ id: each.id, name: `${each.name} (spring)` })),
+        );
+      }
+      const s3 = await takeAndWait(page, 2);
+
+      // From the older to the newer by default; the counts per kind as chips, as the server counts them.
+      await eventually(async () =>
+        assert.equal(await page.getByTestId('compare-from').inputValue(), s2.snapshotId),
       );
-      await expectText(page.getByTestId('diff-unread-pages'), /Not compared: 8,000 Page Builder pages/);
-      assert.equal(fake.diffIds[0], 's2');
-      assert.equal(fake.diffQueries[0]?.get('against'), 's3');
+      assert.equal(await page.getByTestId('compare-to').inputValue(), s3.snapshotId);
+      const diffs = diffRequests(page);
+      await page.getByTestId('compare-button').click();
+      const diff = await diffOf(page, s2.snapshotId, s3.snapshotId);
+      assert.deepEqual(
+        { product: diff.counts.product, category: diff.counts.category },
+        {
+          product: { added: 1, removed: 0, changed: 52 },
+          category: { added: 0, removed: 1, changed: 0 },
+        },
+      );
+      assert.equal(diff.counts.page.changed, 1);
+      assert.equal(diff.changes.length, SNAPSHOT_DIFF_PAGE_SIZE);
+      assert.ok(diff.total > SNAPSHOT_DIFF_PAGE_SIZE);
+      await expectText(page.getByTestId('diff-total'), `50 of ${diff.total} changes`, 30_000);
+      // Pages a snapshot did not read, past its bound (issue 40; none at all here: SNAPSHOT_PAGE_PROBES=0 in the
+      // journeys' server): named, and not compared.
+      const unread = diff.unreadPages.find((entry) => entry.templateFile === 'pages/product');
+      assert.ok(unread, 'the product pages were not read');
+      await expectText(
+        page.getByTestId('diff-unread-pages-entry').first(),
+        unreadEntry(diff.unreadPages[0]!, 'en'),
+      );
+      await expectText(
+        page.getByTestId('diff-unread-pages'),
+        new RegExp(
+          `Not compared: ${count(diff.unreadPages.reduce((sum, e) => sum + e.count, 0))} Page Builder pages`,
+        ),
+      );
+      assert.equal(diffs[0]?.id, s2.snapshotId);
+      assert.equal(diffs[0]?.query.get('against'), s3.snapshotId);
       assert.deepEqual(await rowTexts(page, 'diff-count-chip'), [
         'All kinds',
-        'Products: 1 added, 0 removed, 2 changed',
-        'Categories: 0 added, 1 removed, 0 changed',
-        'Pages: 0 added, 0 removed, 1 changed',
+        ...SNAPSHOT_ITEM_KINDS.filter((kind) => Object.values(diff.counts[kind]).some((n) => n > 0)).map(
+          (kind) => {
+            const { added, removed, changed } = diff.counts[kind];
+            return `${KIND_PLURALS[kind]}: ${added} added, ${removed} removed, ${changed} changed`;
+          },
+        ),
       ]);
-      await expectChanges(page, [
-        'Product|Linen Shirt|Changed',
-        'Product|Rain Jacket|Added',
-        'Product|Wool Scarf|Changed',
-      ]);
-
-      // The changed product opens to its fields: the description as words removed and added, the variant's price.
-      const shirt = page.getByTestId('diff-change').first();
-      await expectText(shirt.getByTestId('diff-change-toggle'), 'Show 2 changed fields');
-      await shirt.getByTestId('diff-change-toggle').click();
-      const description = shirt.locator('[data-testid="diff-field"][data-path="description"]');
-      assert.deepEqual(await rowTexts(description, 'text-diff-removed'), ['cotton']);
-      assert.deepEqual(await rowTexts(description, 'text-diff-added'), ['linen', 'by hand']);
-      await expectText(description.getByTestId('text-diff-summary'), '3 words added, 1 removed');
-      const price = shirt.locator('[data-testid="diff-field"][data-path="variants[sku=LS-M].price"]');
-      await expectText(price.getByTestId('diff-field-path'), 'variants[sku=LS-M].price');
-      await expectText(price.getByTestId('diff-field-before'), '19.5');
-      await expectText(price.getByTestId('diff-field-after'), '21');
-      await screenshot(page, 'store-history-diff');
-      await expectNoSeriousViolations(page, 'store-history with a diff open');
+      await expectChanges(page, diff.changes.map(changeText));
 
       // More: the next page.
       await page.getByTestId('diff-more').click();
-      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
-      assert.equal(fake.diffQueries.at(-1)?.get('cursor'), '3');
+      await expectText(page.getByTestId('diff-total'), `${diff.total} of ${diff.total} changes`);
+      assert.equal(diffs.at(-1)?.query.get('cursor'), diff.nextCursor);
       assert.equal(await page.getByTestId('diff-more').count(), 0);
-      await expectChanges(page, [
-        'Product|Linen Shirt|Changed',
-        'Product|Rain Jacket|Added',
-        'Product|Wool Scarf|Changed',
-        'Category|Outerwear|Removed',
-        'Page|Home page|Changed',
-      ]);
+      const rest = await diffOf(page, s2.snapshotId, s3.snapshotId, diff.nextCursor ?? '');
+      assert.equal(rest.nextCursor, null);
+      await expectChanges(page, [...diff.changes, ...rest.changes].map(changeText));
+
+      // The changed shirt opens to its fields: the description as words removed and added, the variant's price.
+      const shirtRow = page.locator('[data-testid="diff-change"]', { hasText: shirt.name });
+      const pricePath = `variants[sku=${variant.sku}].price`;
+      const shirtChange = [...diff.changes, ...rest.changes].find((change) => change.name === shirt.name);
+      const paths = (shirtChange?.fields ?? []).map((field) => field.path);
+      assert.ok(paths.includes('description') && paths.includes(pricePath), paths.join(', '));
+      await expectText(shirtRow.getByTestId('diff-change-toggle'), `Show ${paths.length} changed fields`);
+      await shirtRow.getByTestId('diff-change-toggle').click();
+      const description = shirtRow.locator('[data-testid="diff-field"][data-path="description"]');
+      assert.deepEqual(await rowTexts(description, 'text-diff-removed'), ['cotton']);
+      assert.deepEqual(await rowTexts(description, 'text-diff-added'), ['linen', 'by hand']);
+      await expectText(description.getByTestId('text-diff-summary'), '3 words added, 1 removed');
+      const price = shirtRow.locator(`[data-testid="diff-field"][data-path="${pricePath}"]`);
+      await expectText(price.getByTestId('diff-field-path'), pricePath);
+      await expectText(price.getByTestId('diff-field-before'), '19.5');
+      await expectText(price.getByTestId('diff-field-after'), '21');
+      await shirtRow.scrollIntoViewIfNeeded();
+      await screenshot(page, 'store-history-diff');
+      await expectNoSeriousViolations(page, 'store-history with a diff open');
 
       // The kind filter, then the search (by SKU).
       await page.locator('[data-testid="diff-count-chip"][data-kind="category"]').click();
       await expectChanges(page, ['Category|Outerwear|Removed']);
-      assert.equal(fake.diffQueries.at(-1)?.get('kind'), 'category');
+      assert.equal(diffs.at(-1)?.query.get('kind'), 'category');
       assert.equal(
         await page
           .locator('[data-testid="diff-count-chip"][data-kind="category"]')
@@ -421,78 +514,72 @@ export const storeHistoryJourneys: Journey[] = [
         'true',
       );
       await page.locator('[data-testid="diff-count-chip"][data-kind="all"]').click();
-      await page.getByTestId('diff-search').fill('ls-m');
-      await expectChanges(page, ['Product|Linen Shirt|Changed']);
+      await page.getByTestId('diff-search').fill(variant.sku.toLowerCase());
+      await expectChanges(page, [`Product|${shirt.name}|Changed`]);
       await expectText(page.getByTestId('diff-total'), '1 of 1 changes');
-      assert.equal(fake.diffQueries.at(-1)?.get('search'), 'ls-m');
-      assert.equal(fake.diffQueries.at(-1)?.get('kind'), null);
+      assert.equal(diffs.at(-1)?.query.get('search'), variant.sku.toLowerCase());
+      assert.equal(diffs.at(-1)?.query.get('kind'), null);
       // Back to every change: the pages already loaded, asked again.
       await page.getByTestId('diff-search').fill('');
-      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
+      await expectText(page.getByTestId('diff-total'), `${diff.total} of ${diff.total} changes`);
 
       // Two snapshots with nothing between them.
-      fake.changes = [];
-      await page.getByTestId('compare-from').selectOption('s1');
-      await page.getByTestId('compare-to').selectOption('s2');
+      await page.getByTestId('compare-from').selectOption(s1.snapshotId);
+      await page.getByTestId('compare-to').selectOption(s2.snapshotId);
       await page.getByTestId('compare-button').click();
       await expectText(page.getByTestId('diff-empty'), 'No differences');
-      assert.equal(fake.diffIds.at(-1), 's1');
-      assert.equal(fake.diffQueries.at(-1)?.get('against'), 's2');
+      assert.equal(diffs.at(-1)?.id, s1.snapshotId);
+      assert.equal(diffs.at(-1)?.query.get('against'), s2.snapshotId);
 
       // The same screen in Vietnamese.
       await page.getByTestId('language-switch').selectOption('vi');
       await expectText(page.getByTestId('diff-empty'), 'Không có khác biệt');
       await expectText(page.getByTestId('tab-title'), 'Lịch sử cửa hàng');
-      assert.deepEqual(await rowTexts(page, 'snapshot-reason'), [
-        'Trước một tác vụ',
-        'Theo lịch',
-        'Theo lịch',
-      ]);
+      assert.deepEqual(await rowTexts(page, 'snapshot-reason'), ['Thủ công', 'Thủ công', 'Thủ công']);
       await expectText(page.getByTestId('take-snapshot-button'), 'Chụp bản mới');
-      fake.changes = CHANGES;
-      await page.getByTestId('compare-from').selectOption('s2');
-      await page.getByTestId('compare-to').selectOption('s3');
+      await page.getByTestId('compare-from').selectOption(s2.snapshotId);
+      await page.getByTestId('compare-to').selectOption(s3.snapshotId);
       await page.getByTestId('compare-button').click();
-      await expectText(page.getByTestId('diff-total'), '5 trên 5 thay đổi');
+      await expectText(page.getByTestId('diff-total'), `${diff.total} trên ${diff.total} thay đổi`);
       await expectText(
-        page.getByTestId('diff-unread-pages-entry'),
-        '8.000 trang sản phẩm trên kênh 1 (id từ 2001 đến 12000)',
+        page.getByTestId('diff-unread-pages-entry').first(),
+        unreadEntry(diff.unreadPages[0]!, 'vi'),
       );
       await expectText(
         page.locator('[data-testid="diff-count-chip"][data-kind="product"]'),
-        'Sản phẩm: 1 thêm, 0 xóa, 2 thay đổi',
+        'Sản phẩm: 1 thêm, 0 xóa, 52 thay đổi',
       );
-      await expectText(page.getByTestId('diff-change-badge').first(), 'Đã thay đổi');
+      await expectText(shirtRow.getByTestId('diff-change-badge'), 'Đã thay đổi');
       await expectNoSeriousViolations(page, 'store-history with a diff (vi)');
       await screenshot(page, 'store-history-diff-vi');
     },
-  },
-  {
-    name: 'Store History on a 390 px phone, English and Vietnamese: the list and an open diff fit the width, the header at most 96 px, axe finds nothing critical or serious',
-    run: async ({ newPage, screenshot }) => {
-      const fake = new FakeHistory();
-      fake.snapshots = [
-        snapshot('s1', '2026-03-01T02:00:00.000Z'),
-        snapshot('s2', '2026-03-02T02:00:00.000Z', { reason: 'before-job' }),
-      ];
-      fake.changes = CHANGES.map((change) =>
-        change.kind === 'page'
-          ? {
-              ...change,
-              key: {
-                channelId: 1,
-                templateFile: 'pages/custom/page/a-very-long-template-file-name',
-                entityId: '12',
-              },
-            }
-          : change,
-      );
-      fake.pageSize = 10;
-      const page = await openHistory(newPage, fake, PHONE);
+  ),
+  onOwnDemoStore(
+    'Store History on a 390 px phone, English and Vietnamese: the list and an open diff fit the width, the header at most 96 px, axe finds nothing critical or serious',
+    PHONE_STORE,
+    async (page, screenshot) => {
+      const api = (method: 'GET' | 'PUT', path: string, data?: unknown) =>
+        storeApi(page, PHONE_STORE, method, path, data);
+      const [shirt] = (await api('GET', '/v3/catalog/products?limit=1&include=variants')) as CompareProduct[];
+      const variant = shirt?.variants.find((each) => each.sku);
+      assert.ok(shirt && variant, 'the demo store has a product with a variant with a SKU');
+      const welcome = await homeWelcome(page, PHONE_STORE);
+      await api('PUT', `/v3/catalog/products/${shirt.id}`, { description: DESCRIPTION_BEFORE });
+      await chooseDemoStore(page, ['categories', 'brands', 'content'], PHONE_STORE);
+      await takeAndWait(page, 0);
+      // The shirt's text and a variant's price, and the home page's welcome text.
+      await api('PUT', `/v3/catalog/products/${shirt.id}`, { description: DESCRIPTION_AFTER });
+      await api('PUT', `/v3/catalog/products/${shirt.id}/variants/${variant.id}`, { price: 21 });
+      await welcome.set('Spring sale: everything 20% off');
+      await takeAndWait(page, 1);
+
       await page.getByTestId('compare-button').click();
-      await expectText(page.getByTestId('diff-total'), '5 of 5 changes');
+      await expectText(page.getByTestId('diff-total'), /^(\d+) of \1 changes$/, 30_000);
+      await expectChanges(page, [`Product|${shirt.name}|Changed`, 'Page|pages/home (channel 1)|Changed']);
       for (const toggle of await page.getByTestId('diff-change-toggle').all()) await toggle.click();
-      await page.locator('[data-testid="diff-field"][data-path="variants[sku=LS-M].price"]').waitFor();
+      await page
+        .locator(`[data-testid="diff-field"][data-path="variants[sku=${variant.sku}].price"]`)
+        .waitFor();
       for (const language of ['en', 'vi'] as const) {
         await page.getByTestId('language-switch').selectOption(language);
         await eventually(async () => assert.equal(await page.locator('html').getAttribute('lang'), language));
@@ -510,58 +597,34 @@ export const storeHistoryJourneys: Journey[] = [
       await page.getByTestId('diff-results').scrollIntoViewIfNeeded();
       await screenshot(page, 'phone-store-history-diff');
     },
-  },
+    PHONE,
+  ),
   {
     name: 'Store History: scheduled snapshots: a visitor reads that they need an account; a signed-in user turns on a daily snapshot of a cloud store at 05:00 UTC, in Vietnamese',
-    run: async ({ newPage, screenshot }) => {
-      const visitor = await openHistory(newPage, new FakeHistory());
+    run: async ({ newPage, baseUrl, screenshot }) => {
+      // A cloud store's hash must be a real one (the cloud list refuses a made-up one); nothing here reaches it.
+      const stores = savedStores('e2e-history-cloud', [
+        { name: 'History Cloud', storeHash: 'historycloud', apiToken: 'history-token' },
+      ]);
+      const visitor = await openPage(newPage, { timezoneId: 'UTC' });
+      await holdStores(visitor, stores);
+      await visitor.goto('/?tab=store-history');
+      await pickStore(visitor, stores, 'History Cloud');
       await expectText(
         visitor.getByTestId('snapshot-schedule-needs-account'),
         'Scheduled snapshots need an account: log in to have your cloud stores snapshotted every day.',
       );
       assert.equal(await visitor.getByTestId('snapshot-schedule-enabled').count(), 0);
 
-      // Signed in (a faked session), the store in the user's cloud list; the schedules kept by this fake.
+      // Signed in: the browser's store goes up into the user's empty cloud list, and is a cloud store from then on.
+      const email = 'history.schedule@example.com';
+      await signUpByApi(baseUrl, { name: 'Lan', email, password: SCHEDULE_PASSWORD });
       const page = await openPage(newPage, { timezoneId: 'UTC' });
-      // A cloud store's hash must be a real one (the cloud list refuses `history-demo`).
-      const stores = savedStores('e2e-history-cloud', [
-        { name: 'History Cloud', storeHash: 'historycloud', apiToken: 'history-token' },
-      ]);
-      const [store] = stores;
-      const cloudStore = { ...store!, accessToken: store!.apiToken };
-      await page.route('**/api/auth/get-session', (route) =>
-        route.fulfill({
-          json: {
-            user: { id: 'user-1', name: 'Lan', email: 'lan@example.com', role: 'user', emailVerified: true },
-            session: { id: 'session-1', impersonatedBy: null },
-          },
-        }),
-      );
-      await page.route('**/api/user/stores', (route) => route.fulfill({ json: { stores: [cloudStore] } }));
-      const puts: unknown[] = [];
-      let schedules: unknown[] = [];
-      await page.route('**/api/snapshot-schedules**', (route) => {
-        const request = route.request();
-        if (request.method() === 'GET') return route.fulfill({ json: { schedules } });
-        assert.equal(new URL(request.url()).pathname, `/api/snapshot-schedules/${store!.id}`);
-        const body = request.postDataJSON() as { enabled: boolean; hour: number };
-        puts.push(body);
-        const schedule = {
-          storeId: store!.id,
-          storeHash: store!.storeHash,
-          ...body,
-          timeZone: 'UTC',
-          ...DEFAULT_SNAPSHOT_RETENTION,
-          ...NEVER_RUN,
-        };
-        schedules = [schedule];
-        return route.fulfill({ json: { schedule } });
-      });
-      await page.route('**/api/snapshots?**', (route) => route.fulfill({ json: { snapshots: [] } }));
-      await page.route('**/api/jobs**', (route) => route.fulfill({ json: { jobs: [] } }));
       await holdStores(page, stores);
+      await logIn(page, email, SCHEDULE_PASSWORD);
       await page.goto('/?tab=store-history');
       await page.getByTestId('language-switch').selectOption('vi');
+      await eventually(async () => assert.deepEqual(await cloudStoreIds(page), [stores[0]?.id]), 10_000);
       await pickStore(page, stores, 'History Cloud');
 
       const panel = page.getByTestId('snapshot-schedule');
@@ -577,7 +640,18 @@ export const storeHistoryJourneys: Journey[] = [
       await page.getByTestId('snapshot-schedule-hour').selectOption({ label: '05:00 UTC' });
       await page.getByTestId('snapshot-schedule-save').click();
       await expectText(page.getByTestId('snapshot-schedule-saved'), 'Đã lưu lịch.');
-      assert.deepEqual(puts, [{ enabled: true, hour: 5 }]);
+      // The server keeps it: a daily snapshot of that store at 05:00 UTC, with the default retention, not run yet.
+      assert.deepEqual(await schedulesOf(page), [
+        {
+          storeId: stores[0]?.id,
+          storeHash: 'historycloud',
+          enabled: true,
+          hour: 5,
+          timeZone: 'UTC',
+          ...DEFAULT_SNAPSHOT_RETENTION,
+          ...NEVER_RUN,
+        },
+      ]);
       await screenshot(page, 'store-history-schedule-vi');
 
       // Opened again: the schedule as saved.
