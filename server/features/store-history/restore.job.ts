@@ -7,40 +7,23 @@
 // Undoing a restore is a restore of the backup, with the same rule against what the restore wrote; an item the restore
 // made again (it had been deleted since the snapshot) is deleted again, unless it changed since the restore made it.
 import type { JobItemOutcome } from '../../../common/contracts/jobs';
-import {
-  RESTORE_ALREADY_REASON,
-  RESTORE_STALE_REASON,
-  RESTORE_UNDO_ALREADY_DELETED_REASON,
-  RESTORE_UNDO_DELETED_REASON,
-  RESTORE_UNDO_UNCHECKED_REASON,
-  type RestoreUndoPreviewItem,
-} from '../../../common/contracts/store-history';
+import { RESTORE_ALREADY_REASON, RESTORE_STALE_REASON } from '../../../common/contracts/store-history';
 import { AppError } from '../../errors';
 import {
   isBigCommerceError,
   type BigCommerceClient,
   type BigCommerceClientFactory,
 } from '../../integrations/bigcommerce';
-import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
+import type { JobKindDefinition } from '../../jobs/job-kinds';
 import type { SliceOutcome } from '../../jobs/job-queue';
 import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
 import { jobSlice, liveRow, planOnce, settleWave } from '../../jobs/slice';
 import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
-import {
-  comparable,
-  jsonValue,
-  sameUnitValue,
-  unitHash,
-  unitOf,
-  unitValue,
-  valueHash,
-} from './restore-paths';
+import { jsonValue, sameUnitValue, unitHash, unitOf, unitValue, valueHash } from './restore-paths';
 import {
   DELETED_NOT_SUPPORTED,
-  deleteItem,
   findByName,
-  hasSubcategories,
   readLive,
   RestoreWriteError,
   writeCreate,
@@ -52,7 +35,6 @@ import {
   backupKey,
   restoreInputSchema,
   type RestoreBackup,
-  type RestoreInput,
   type RestoreBackupEntry,
   type RestorePlanItem,
 } from './restore-plan';
@@ -70,11 +52,16 @@ import {
   repointKey,
   resolveReferences,
 } from './restore-refs';
-import { restoreTargets } from './restore-start';
+import {
+  outcome,
+  RESTORE_WAVE,
+  type Decision,
+  type RestoreFaultPoint,
+  type RestoreWriteContext,
+} from './restore-decision';
+import { decideDelete, restoreUndo } from './restore-undo';
 import { mapBounded } from '../../../common/map-bounded';
 
-/** Items worked at once (each one to a few requests, through the store's scheduler). */
-export const RESTORE_WAVE = 8;
 const SLICE_MS = 20_000;
 
 export type RestoreJobDeps = {
@@ -107,35 +94,6 @@ export type RestoreJobDeps = {
   faults?: (point: RestoreFaultPoint, jobId: string) => Promise<void>;
 };
 
-/**
- * Where a test makes the worker die: before the wave is sent; once an item's create is answered and before its id is
- * recorded (the id map and the backup's mark); once the wave is sent (the ids recorded, their hashes not yet saved);
- * and before the wave is settled.
- */
-export type RestoreFaultPoint = 'before-send' | 'after-create' | 'after-send' | 'before-settle';
-
-/** What an item's decision and write need: the store, the id map as of this wave, and the job's records. */
-type RestoreWriteContext = {
-  client: BigCommerceClient;
-  logger: Logger;
-  /** The store's id map; empty for an undo, which writes back the values it saved as they were. */
-  map: IdMap;
-  /** An undo: its values are not re-pointed, and an entity it names is written back even if gone since. */
-  isUndo: boolean;
-  /** Records an item made again (the store's id map), as soon as its new id is known. */
-  recordMade: (item: RestorePlanItem, newId: number | string) => Promise<void>;
-  /** Saves a made-again mark in the job's backup at once (the undo then knows the item whatever happens next). */
-  saveMark: (entry: RestoreBackupEntry) => Promise<void>;
-  /** An item the undo deleted leaves the id map. */
-  forgetMade: (item: RestorePlanItem) => Promise<void>;
-  /** The body that makes an item again: the plan's own (older plans), or read from the snapshot's blob. */
-  createBody: (item: RestorePlanItem) => Promise<Record<string, unknown> | undefined>;
-  /** Tests only: the worker dies here (RestoreJobDeps.faults). */
-  fault: (point: RestoreFaultPoint) => Promise<void>;
-  /** Whether the item of this kind and id existed at the snapshot (the plan names it, or the snapshot holds it). */
-  heldBefore: (kind: RestorePlanItem['kind'], id: string) => Promise<boolean>;
-};
-
 /** Said when the snapshot an item is made again from was deleted between the preview and the job. */
 export const RESTORE_BLOB_GONE_REASON =
   'The snapshot this item would be made again from has been deleted since the preview';
@@ -148,21 +106,6 @@ function reasonOf(error: unknown, logger: Logger, jobId: string): string {
   logger.error({ err: error, jobId }, 'restore item failed');
   return 'The item could not be written because of an unexpected error';
 }
-
-type Decision =
-  /** `mark`: the item an earlier attempt made again, whose id this one saves. */
-  | { end: JobItemOutcome; mark?: RestoreBackupEntry }
-  | {
-      write: () => Promise<{ reason: string | null; mark?: RestoreBackupEntry }>;
-      backup?: RestoreBackupEntry;
-      item: RestorePlanItem;
-    };
-
-const outcome = (
-  item: RestorePlanItem,
-  end: JobItemOutcome['outcome'],
-  reason: string | null,
-): JobItemOutcome => ({ kind: item.kind, key: item.key, name: item.name, outcome: end, reason });
 
 /**
  * The planned units' values with the references they make re-pointed (an item made again earlier in this restore),
@@ -408,62 +351,8 @@ async function decideCreate(
   };
 }
 
-/** Why an undo leaves an item the restore made again (`live`, as the store holds it now), or null to delete it. */
-async function keepReason(
-  client: BigCommerceClient,
-  item: RestorePlanItem,
-  live: unknown,
-): Promise<string | null> {
-  if (item.madeHash === undefined) return RESTORE_UNDO_UNCHECKED_REASON;
-  if (valueHash(live) !== item.madeHash) return RESTORE_STALE_REASON;
-  // A category made again that has categories under it now: deleting it would delete them too.
-  if (item.kind === 'category' && (await hasSubcategories(client, Number(item.key.id)))) {
-    return RESTORE_STALE_REASON;
-  }
-  return null;
-}
-
-/** An undo's delete of an item the restore made again: gone already (done), changed since (left), or deleted. */
-async function decideDelete(
-  deps: RestoreWriteContext,
-  item: RestorePlanItem,
-  backedUp: RestoreBackupEntry | undefined,
-): Promise<Decision> {
-  const { client } = deps;
-  const live = await readLive(client, item.kind, item.key);
-  if (live === null) {
-    // With a backup entry, an earlier attempt of this job sent the delete.
-    return {
-      end: outcome(
-        item,
-        'written',
-        backedUp ? RESTORE_UNDO_DELETED_REASON : RESTORE_UNDO_ALREADY_DELETED_REASON,
-      ),
-    };
-  }
-  const keep = await keepReason(client, item, live);
-  if (keep) return { end: outcome(item, 'skipped', keep) };
-  return {
-    item,
-    ...(backedUp ? {} : { backup: { kind: item.kind, key: item.key, name: item.name, units: [] } }),
-    write: async () => {
-      const deleted = await deleteItem(client, item.kind, item.key);
-      // Nothing refers to it any more: later restores make it again from the snapshot.
-      await deps.forgetMade(item);
-      return { reason: deleted ? RESTORE_UNDO_DELETED_REASON : RESTORE_UNDO_ALREADY_DELETED_REASON };
-    },
-  };
-}
-
 export function restoreJobKind(deps: RestoreJobDeps): JobKindDefinition {
   const now = deps.now ?? (() => new Date());
-  const undo: JobUndo = {
-    kind: 'snapshot-restore',
-    preview: async (row, client) => ({ items: await previewUndo(client, undoItems(row)) }),
-    input: (row): RestoreInput => ({ undoOf: row.id, items: undoItems(row) }),
-    // What the undo touches, as the store holds it now (issue 32: every write job, an undo included).
-    before: (row) => restoreTargets(undoItems(row)),
-  };
   return {
     kind: 'snapshot-restore',
     input: restoreInputSchema,
@@ -472,7 +361,7 @@ export function restoreJobKind(deps: RestoreJobDeps): JobKindDefinition {
       storeHash: row.storeHash,
       items: Object.values(row.backup as RestoreBackup),
     }),
-    undo,
+    undo: restoreUndo(),
     slice: jobSlice(
       {
         jobs: deps.jobs,
@@ -636,92 +525,4 @@ export function levelWave(plan: readonly RestorePlanItem[], checkpoint: number):
     wave.push(item);
   }
   return wave;
-}
-
-/**
- * The items of a restore's undo: each item the restore wrote, back to the live values it saved, checked against
- * what the restore wrote (an item changed since is skipped); each item it made again, deleted, checked against the
- * hash of the item as it was made (one changed since is skipped, one gone already is done).
- */
-export function undoItems(row: JobRow): RestorePlanItem[] {
-  const plan = (row.plan as RestorePlanItem[] | null) ?? [];
-  const backup = row.backup as RestoreBackup;
-  const items = plan.flatMap((item): RestorePlanItem[] => {
-    const saved = backup[backupKey(item)];
-    if (!saved) return [];
-    if (saved.createdId !== undefined) {
-      return [
-        {
-          kind: item.kind,
-          key: { id: saved.createdId },
-          name: item.name,
-          action: 'delete',
-          units: [],
-          ...(item.level === undefined ? {} : { level: item.level }),
-          ...(saved.createdHash === undefined ? {} : { madeHash: saved.createdHash }),
-        },
-      ];
-    }
-    if (saved.units.length === 0) return [];
-    const written = new Map(item.units.map((unit) => [unit.path, unit.value]));
-    return [
-      {
-        kind: item.kind,
-        // The key the restore wrote (a page of an item made again is on its new id; the undo re-points nothing).
-        key: saved.key,
-        name: item.name,
-        action: 'update',
-        units: saved.units.map((unit) => ({
-          path: unit.path,
-          value: unit.value,
-          // A part is checked by its content: the elements the restore made have ids of their own.
-          expect: unitHash(
-            unitOf(item.kind, unit.path),
-            'wrote' in unit ? unit.wrote : written.get(unit.path),
-          ),
-        })),
-      },
-    ];
-  });
-  // The reverse of the restore's order (issue 40): first every value written back (while the items made again that
-  // they name still exist, so each is found as the restore left it), then the items made again deleted, children
-  // before parents (a category with a category under it is not deleted).
-  const updates = items.filter((item) => item.action !== 'delete').map((item) => ({ ...item, level: 0 }));
-  const deletes = items
-    .filter((item) => item.action === 'delete')
-    .map((item) => ({ ...item, level: 1000 - (item.level ?? 0) }))
-    .sort((a, b) => a.level - b.level);
-  return [...updates.reverse(), ...deletes];
-}
-
-/** What an undo would change, from the store's live values (`POST /api/jobs/{id}/undo/preview`). */
-async function previewUndo(
-  client: BigCommerceClient,
-  items: readonly RestorePlanItem[],
-): Promise<RestoreUndoPreviewItem[]> {
-  return mapBounded(items, RESTORE_WAVE, async (item): Promise<RestoreUndoPreviewItem> => {
-    const live = await readLive(client, item.kind, item.key);
-    const head = { kind: item.kind, key: item.key as RestoreUndoPreviewItem['key'], name: item.name };
-    if (item.action === 'delete') {
-      // An item the restore made again: deleted, unless it is gone already or changed since (then left as it is).
-      const keep = live === null ? RESTORE_UNDO_ALREADY_DELETED_REASON : await keepReason(client, item, live);
-      return keep
-        ? { ...head, action: 'unchanged', fields: [], reason: keep }
-        : { ...head, action: 'delete', fields: [] };
-    }
-    const fields = item.units.flatMap((planned) => {
-      const unit = unitOf(item.kind, planned.path);
-      const now = unit ? unitValue(live, unit) : undefined;
-      if (sameUnitValue(unit, now, planned.value)) return [];
-      // A part is shown as it is compared (restore-preview.ts planItem).
-      return [
-        {
-          path: planned.path,
-          live: jsonValue(comparable(unit, now)),
-          restored: jsonValue(comparable(unit, planned.value)),
-        },
-      ];
-    });
-    return { ...head, action: fields.length === 0 ? 'unchanged' : 'update', fields };
-  });
 }
