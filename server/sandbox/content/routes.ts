@@ -3,35 +3,18 @@
 // ./storefront-routes.ts). Answers use the shared envelopes; failures throw BcApiError / QueryError, which the
 // sandbox app's onError renders as BigCommerce's error body.
 import { Hono } from 'hono';
-import type { SandboxApp, SandboxContext, SandboxEnv } from '../app-env';
+import type { SandboxApp, SandboxEnv } from '../app-env';
 import { BcApiError, paginate, v3Data, v3List } from '../envelope';
-import { intListParam, intParam, pagingParams, strListParam, strParam } from '../query';
+import { intListParam, intParam, pagingParams, strParam } from '../query';
 import { parseBody } from '../schemas';
 import { query, readJson } from '../catalog/route-helpers';
-import type { ContentState } from './content-state';
-import { isUuid } from './ids';
-import {
-  createPlacementBody,
-  createTemplateBody,
-  createWidgetBody,
-  publishPageBody,
-  updatePlacementBody,
-  updateTemplateBody,
-  updateWidgetBody,
-} from './schemas';
+import { type GetContent, NO_MAX_LIMIT, pathUuid } from './route-helpers';
+import { createPlacementBody, publishPageBody, updatePlacementBody } from './schemas';
 import { createWebPageRoutes } from './storefront-routes';
+import { addWidgetTemplateRoutes } from './widgets/widget-templates';
+import { addWidgetRoutes } from './widgets/widgets';
 
-/** Finds the content state of the request's store (after the sandbox's store, auth and rate-limit middleware). */
-export type GetContent = (c: SandboxContext) => ContentState;
-
-/** [WID] declares no maximum `limit` for its lists. */
-const NO_MAX_LIMIT = Number.MAX_SAFE_INTEGER;
-
-function pathUuid(c: SandboxContext): string {
-  const uuid = c.req.param('uuid') ?? '';
-  if (!isUuid(uuid)) throw new BcApiError(422, 'Invalid uuid', { uuid: `uuid ${uuid} must be a UUID` });
-  return uuid.toLowerCase();
-}
+export type { GetContent };
 
 /**
  * The content API as a sub-app with relative paths. Mount it after the store's auth and rate-limit middleware:
@@ -41,65 +24,9 @@ function pathUuid(c: SandboxContext): string {
 export function createContentRoutes(getContent: GetContent): SandboxApp {
   const app = new Hono<SandboxEnv>();
 
-  // ---- widget templates ([WID getWidgetTemplates, createWidgetTemplate, …]) ------------------------------------
-  app.get('/widget-templates', (c) => {
-    const q = query(c);
-    const { page, limit } = pagingParams(q, NO_MAX_LIMIT);
-    const templates = getContent(c).listTemplates({
-      kind: strParam(q, 'widget_template_kind'),
-      channelIds: intListParam(q, 'channel_id:in'),
-    });
-    return v3List(c, templates, page, limit);
-  });
-  app.post('/widget-templates', async (c) => {
-    const body = parseBody(createTemplateBody, await readJson(c));
-    return v3Data(c, getContent(c).createTemplate(body));
-  });
-  app.get('/widget-templates/:uuid', (c) => {
-    const uuid = pathUuid(c);
-    const version = strParam(query(c), 'version_uuid');
-    if (version !== undefined && !isUuid(version)) {
-      throw new BcApiError(422, 'Invalid version_uuid', { version_uuid: 'version_uuid must be a UUID' });
-    }
-    return v3Data(c, getContent(c).getTemplate(uuid, version?.toLowerCase()));
-  });
-  app.put('/widget-templates/:uuid', async (c) => {
-    const uuid = pathUuid(c);
-    const body = parseBody(updateTemplateBody, await readJson(c));
-    return v3Data(c, getContent(c).updateTemplate(uuid, body));
-  });
-  app.delete('/widget-templates/:uuid', (c) => {
-    getContent(c).deleteTemplate(pathUuid(c));
-    return c.body(null, 204);
-  });
-
-  // ---- widgets ([WID getWidgets, createWidget, …]) -------------------------------------------------------------
-  app.get('/widgets', (c) => {
-    const q = query(c);
-    const { page, limit } = pagingParams(q, NO_MAX_LIMIT);
-    const widgets = getContent(c).listWidgets({
-      kind: strParam(q, 'widget_template_kind'),
-      templateUuid: strParam(q, 'widget_template_uuid'),
-      name: strParam(q, 'name'),
-      names: strListParam(q, 'name:in'),
-      channelIds: intListParam(q, 'channel_id:in'),
-    });
-    return v3List(c, widgets, page, limit);
-  });
-  app.post('/widgets', async (c) => {
-    const body = parseBody(createWidgetBody, await readJson(c));
-    return v3Data(c, getContent(c).createWidget(body));
-  });
-  app.get('/widgets/:uuid', (c) => v3Data(c, getContent(c).getWidget(pathUuid(c))));
-  app.put('/widgets/:uuid', async (c) => {
-    const uuid = pathUuid(c);
-    const body = parseBody(updateWidgetBody, await readJson(c));
-    return v3Data(c, getContent(c).updateWidget(uuid, body));
-  });
-  app.delete('/widgets/:uuid', (c) => {
-    getContent(c).deleteWidget(pathUuid(c));
-    return c.body(null, 204);
-  });
+  // ---- widget templates and widgets ([WID], ./widgets/widget-templates.ts, ./widgets/widgets.ts) -------------
+  addWidgetTemplateRoutes(app, getContent);
+  addWidgetRoutes(app, getContent);
 
   // ---- placements ([WID getPlacements, createPlacement, …]); there is no entity_id or region filter -------------
   app.get('/placements', (c) => {

@@ -1,79 +1,17 @@
-// zod schemas of the content API's write bodies, after [WID widgetTemplate_Post/_Put, widget_Post/_Put,
-// placement_Post/_Put] and [PW publish]. They check shape only; the state checks references, channels and limits.
+// zod schemas of the content API's write bodies still kept together, after [WID placement_Post/_Put] and [PW publish],
+// and the primitives the resource modules' bodies share (./widgets/*). They check shape only; the state checks
+// references, channels and limits.
 import { z } from 'zod';
 import { UUID_RE } from './ids';
 
-const jsonObject = z.record(z.string(), z.unknown());
-const uuid = z.string().regex(UUID_RE, { error: 'must be a UUID' });
-const channelId = z.number().int().positive();
+export const jsonObjectBody = z.record(z.string(), z.unknown());
+export const uuidBody = z.string().regex(UUID_RE, { error: 'must be a UUID' });
+export const channelIdBody = z.number().int().positive();
 /** A name that is not blank; kept as sent (BigCommerce does not document trimming). */
-const name = z.string().regex(/\S/, { error: 'must not be blank' });
-
-// Page Builder UI schema ([WID widgetSchema]): entries are tab, array or hidden; settings need a type and an id.
-const settingSchema = z.looseObject({ type: z.string().min(1), id: z.string().min(1) });
-const tabSchema = z.looseObject({
-  type: z.literal('tab'),
-  label: z.string().optional(),
-  sections: z.array(z.looseObject({ label: z.string().optional(), settings: z.array(settingSchema) })),
-});
-const hiddenSchema = z.looseObject({ type: z.literal('hidden'), settings: z.array(settingSchema) });
-const arraySchema = z.looseObject({
-  type: z.literal('array'),
-  id: z.string().min(1),
-  label: z.string().optional(),
-  defaultCount: z.number().int().nonnegative().optional(),
-  entryLabel: z.string().optional(),
-  // The spec's schema says object `{type, valueKey}`, its create example sends a string (API-NOTES §8): accept both.
-  thumbnail: z.union([z.string(), z.looseObject({ valueKey: z.string() })]).optional(),
-  schema: z.array(
-    z.discriminatedUnion('type', [tabSchema, hiddenSchema], { error: 'type must be "tab" or "hidden"' }),
-  ),
-});
-export const widgetSchemaSchema = z.array(
-  z.discriminatedUnion('type', [tabSchema, arraySchema, hiddenSchema], {
-    error: 'type must be "tab", "array" or "hidden"',
-  }),
-);
-
-export const createTemplateBody = z.object({
-  name,
-  template: z.string(),
-  schema: widgetSchemaSchema.optional(),
-  storefront_api_query: z.string().optional(),
-  channel_id: channelId.optional(),
-});
-export type CreateTemplateBody = z.infer<typeof createTemplateBody>;
-
-export const updateTemplateBody = z.object({
-  name: name.optional(),
-  template: z.string().optional(),
-  schema: widgetSchemaSchema.optional(),
-  storefront_api_query: z.string().optional(),
-  channel_id: channelId.optional(),
-  create_new_version: z.boolean().optional(),
-});
-export type UpdateTemplateBody = z.infer<typeof updateTemplateBody>;
-
-export const createWidgetBody = z.object({
-  name,
-  widget_template_uuid: uuid,
-  description: z.string().optional(),
-  widget_configuration: jsonObject.optional(),
-  storefront_api_query_params: jsonObject.optional(),
-  channel_id: channelId.optional(),
-});
-export type CreateWidgetBody = z.infer<typeof createWidgetBody>;
-
-export const updateWidgetBody = z.object({
-  name: name.optional(),
-  widget_template_uuid: uuid.optional(),
-  description: z.string().optional(),
-  widget_configuration: jsonObject.optional(),
-  storefront_api_query_params: jsonObject.optional(),
-  channel_id: channelId.optional(),
-  upgrade: z.boolean().optional(),
-});
-export type UpdateWidgetBody = z.infer<typeof updateWidgetBody>;
+export const nameBody = z.string().regex(/\S/, { error: 'must not be blank' });
+const jsonObject = jsonObjectBody;
+const uuid = uuidBody;
+const channelId = channelIdBody;
 
 const placementStatus = z.enum(['active', 'inactive']);
 

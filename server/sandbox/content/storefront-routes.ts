@@ -16,7 +16,7 @@ import {
 } from '../query';
 import { query, readJson } from '../catalog/route-helpers';
 import { blogPostView } from './blog-posts';
-import type { GetContent } from './routes';
+import type { GetContent } from './route-helpers';
 import { webPageView, type WebPageFilter } from './web-pages';
 
 /** pages.v3.yml declares no maximum `limit` (589-594); the sandbox keeps the usual 250 so answers stay bounded. */
