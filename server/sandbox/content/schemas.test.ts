@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { BcApiError } from '../envelope';
 import { parseBody } from '../schemas';
-import { publishPageBody } from './schemas';
+import { publishPageBody } from './page-widgets';
 import { createTemplateBody } from './widgets/widget-templates';
 
 const examples = new URL('../../../../shared/bigcommerce/examples/', import.meta.url);
