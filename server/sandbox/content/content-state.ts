@@ -24,7 +24,7 @@ import {
 } from './page-widgets';
 import { Redirects, type RedirectsSnapshot } from './redirects';
 import type { StorefrontContext } from './storefront-context';
-import { WebPages, type WebPage, type WebPageFilter } from './web-pages';
+import { WebPages, type WebPage, type WebPageFilter } from './pages';
 import type {
   PageAddress,
   PageRegion,

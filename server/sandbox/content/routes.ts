@@ -1,12 +1,12 @@
 // Routes of BigCommerce's content API, relative to `/stores/:hash/v3/content`:
 // widget-templates, widgets, placements, regions ([WID]), page-widgets ([PW]) and web pages ([PAGES] pages.v3.yml,
-// ./storefront-routes.ts). Answers use the shared envelopes; failures throw BcApiError / QueryError, which the
+// ./pages.ts). Answers use the shared envelopes; failures throw BcApiError / QueryError, which the
 // sandbox app's onError renders as BigCommerce's error body.
 import { Hono } from 'hono';
 import type { SandboxApp, SandboxEnv } from '../app-env';
 import { addPageWidgetRoutes } from './page-widgets';
 import type { GetContent } from './route-helpers';
-import { createWebPageRoutes } from './storefront-routes';
+import { createWebPageRoutes } from './pages';
 import { addPlacementRoutes } from './widgets/placements';
 import { addRegionRoutes } from './widgets/regions';
 import { addWidgetTemplateRoutes } from './widgets/widget-templates';
