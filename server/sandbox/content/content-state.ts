@@ -1,6 +1,7 @@
-// In-memory content of one sandbox store: widget templates (with versions), widgets, placements, page snapshots and
-// web pages. Methods take bodies already shaped by ./schemas and check what needs the store: references, channels,
-// template files, limits. Failures throw BcApiError, which the sandbox app's onError renders as BigCommerce's body.
+// In-memory content of one sandbox store: widget templates (with versions), widgets, placements, page snapshots, web
+// pages, blog posts and redirects. This class keeps the maps, the ids, save/load and the channels; the rules are in the
+// resource modules (./widgets/*, ./page-widgets.ts, ./pages.ts, ./blog-posts.ts, ./redirects.ts), to which its
+// public methods delegate. Failures throw BcApiError, which the sandbox app's onError renders as BigCommerce's body.
 import { randomUUID } from 'node:crypto';
 import { BcApiError } from '../envelope';
 import { BUILT_IN_DATE, BUILT_IN_TEMPLATES } from './built-in-templates';
