@@ -1,8 +1,13 @@
 // Blog posts as ../shared/bigcommerce/openapi/store_content.v2.yml [BLOG] documents them (getBlogPosts,
 // createBlogPosts, deleteBlogPosts, getBlogPost, updateBlogPost, deleteBlogPost, getBlogPostsCount). v2 answers are
 // not wrapped: a post, or a bare array of posts.
+import { Hono } from 'hono';
 import { z } from 'zod';
+import type { SandboxApp, SandboxContext, SandboxEnv } from '../app-env';
 import { BcApiError } from '../envelope';
+import { boolParam, documentedOnly, pagingParams, strParam } from '../query';
+import { query, readJson } from '../catalog/route-helpers';
+import type { GetContent } from './route-helpers';
 import { parseBody } from '../schemas';
 import type { StorefrontContext } from './storefront-context';
 import { contentSlug } from './slug';
@@ -229,4 +234,58 @@ export class BlogPosts {
     const start = (page - 1) * limit;
     for (const post of this.list().slice(start, start + limit)) this.posts.delete(post.id);
   }
+}
+
+/** An integer path id of a v2 resource; anything else is a 404, as the route would not match. */
+function v2Id(c: SandboxContext): number {
+  const raw = c.req.param('id') ?? '';
+  if (!/^\d+$/.test(raw)) throw new BcApiError(404, 'The requested resource was not found.');
+  return Number(raw);
+}
+
+/**
+ * Blog posts, relative to `/v2/blog` (store_content.v2.yml:50-384). v2 answers are bare: an array or an object. Errors
+ * use the v3 body like every sandbox answer (v2's own error shape is not in the spec).
+ */
+export function createBlogPostRoutes(getContent: GetContent): SandboxApp {
+  const app = new Hono<SandboxEnv>();
+
+  // getBlogPosts (53-166): filters is_published, url, tag, published_date; page, limit (maximum 250, 92). The spec
+  // also gives `page` a maximum of 50 (85) and deleteBlogPosts the two maximums swapped (235-250): the sandbox reads
+  // both as typing slips and bounds `limit` only.
+  app.get('/posts', (c) => {
+    const q = documentedOnly(query(c), ['is_published', 'url', 'tag', 'published_date', 'page', 'limit']);
+    const { page, limit } = pagingParams(q, 250);
+    const posts = getContent(c).blogPosts.list({
+      isPublished: boolParam(q, 'is_published'),
+      url: strParam(q, 'url'),
+      tag: strParam(q, 'tag'),
+      publishedDate: strParam(q, 'published_date'),
+    });
+    const start = (page - 1) * limit;
+    return c.json(posts.slice(start, start + limit).map(blogPostView), 200);
+  });
+  app.get('/posts/count', (c) => c.json({ count: getContent(c).blogPosts.count() }, 200));
+  app.post('/posts', async (c) => {
+    const post = getContent(c).blogPosts.create(await readJson(c));
+    // The spec answers 200 (193-219), not 201.
+    return c.json(blogPostView(post), 200);
+  });
+  // deleteBlogPosts (228-254): "Deletes a page of Blog Posts"; `limit` up to 50 (247), default 50.
+  app.delete('/posts', (c) => {
+    const q = documentedOnly(query(c), ['page', 'limit']);
+    const { page, limit } = pagingParams(q, 50);
+    getContent(c).blogPosts.deletePage(page, limit);
+    return c.body(null, 204);
+  });
+  app.get('/posts/:id', (c) => c.json(blogPostView(getContent(c).blogPosts.get(v2Id(c))), 200));
+  app.put('/posts/:id', async (c) => {
+    const id = v2Id(c);
+    return c.json(blogPostView(getContent(c).blogPosts.update(id, await readJson(c))), 200);
+  });
+  app.delete('/posts/:id', (c) => {
+    getContent(c).blogPosts.delete(v2Id(c));
+    return c.body(null, 204);
+  });
+  return app;
 }

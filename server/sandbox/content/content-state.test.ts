@@ -7,7 +7,7 @@ import {
 } from './built-in-templates';
 import { BcApiError } from '../envelope';
 import { ContentState, type IdSource } from './content-state';
-import type { PublishPageBody } from './schemas';
+import type { PublishPageBody } from './page-widgets';
 
 /** A clock that moves one second per call and counting UUIDs, so tests can name every id. */
 function fixedIds(): IdSource {

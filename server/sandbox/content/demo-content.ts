@@ -13,7 +13,7 @@ import {
   type DemoContext,
   type DemoTemplate,
 } from './demo-templates';
-import type { PageLayoutBody, PageWidgetBody, PublishPageBody } from './schemas';
+import type { PageLayoutBody, PageWidgetBody, PublishPageBody } from './page-widgets';
 import { seedDemoStorefront } from './demo-storefront';
 import type { JsonObject, WebPage, WebPageType } from './types';
 import { contentSlug } from './slug';

@@ -10,7 +10,8 @@ import { tapedNow, tapedUuid } from '../request-tape';
 import { ContentState, type ContentSnapshot, type IdSource } from './content-state';
 import { createContentState } from './create-content-state';
 import { createContentRoutes } from './routes';
-import { createBlogPostRoutes, createRedirectRoutes } from './storefront-routes';
+import { createBlogPostRoutes } from './blog-posts';
+import { createRedirectRoutes } from './redirects';
 
 const ascending = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 

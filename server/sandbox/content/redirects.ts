@@ -1,9 +1,22 @@
 // 301 redirects as ../shared/bigcommerce/openapi/redirects.v3.yml [REDIR] documents them (getRedirects,
 // upsertRedirects, deleteRedirects; the import-export jobs are not served). The deprecated `/v2/redirects`
 // (store_content.v2.yml:9, 661-920) is not served either.
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { BcApiError } from '../envelope';
-import { unaskedOrder } from '../query';
+import type { SandboxApp, SandboxEnv } from '../app-env';
+import { BcApiError, v3List } from '../envelope';
+import {
+  documentedOnly,
+  enumParam,
+  intListParam,
+  intParam,
+  pagingParams,
+  strListParam,
+  strParam,
+  unaskedOrder,
+} from '../query';
+import { query, readJson } from '../catalog/route-helpers';
+import type { GetContent } from './route-helpers';
 import { parseBody } from '../schemas';
 import type { EntityKind, StorefrontContext } from './storefront-context';
 
@@ -218,4 +231,75 @@ export class Redirects {
       this.redirects.delete(redirect.id);
     }
   }
+}
+
+const REDIRECT_SORTS = ['from_path', 'type', 'site_id', 'id'] as const;
+
+/** 301 redirects, relative to `/v3/storefront/redirects` (redirects.v3.yml:25-177). */
+export function createRedirectRoutes(getContent: GetContent): SandboxApp {
+  const app = new Hono<SandboxEnv>();
+
+  app.get('/', (c) => {
+    const q = documentedOnly(query(c), [
+      'site_id',
+      'id:in',
+      'id:min',
+      'id:max',
+      'limit',
+      'page',
+      'sort',
+      'direction',
+      'include',
+      'keyword',
+    ]);
+    const { page, limit } = pagingParams(q, 250);
+    const redirects = getContent(c).redirects;
+    const withToUrl = (strListParam(q, 'include') ?? []).includes('to_url');
+    const rows = redirects.list({
+      siteId: intParam(q, 'site_id'),
+      ids: intListParam(q, 'id:in'),
+      idMin: intParam(q, 'id:min'),
+      idMax: intParam(q, 'id:max'),
+      keyword: strParam(q, 'keyword'),
+      sort: enumParam(q, 'sort', REDIRECT_SORTS),
+      direction: enumParam(q, 'direction', ['asc', 'desc'] as const),
+    });
+    return v3List(
+      c,
+      rows.map((r) => redirects.view(r, withToUrl)),
+      page,
+      limit,
+    );
+  });
+
+  // upsertRedirects: 201 `{data, meta}` (redirects.v3.yml:138-151); `to_url` is not asked for here, so not given.
+  app.put('/', async (c) => {
+    const redirects = getContent(c).redirects;
+    const saved = redirects.upsert(await readJson(c));
+    const rows = saved.map((r) => redirects.view(r, false));
+    const pagination = {
+      total: rows.length,
+      count: rows.length,
+      per_page: Math.max(1, rows.length),
+      current_page: 1,
+      total_pages: 1,
+      links: { current: '?page=1' },
+    };
+    return c.json({ data: rows, meta: { pagination } }, 201);
+  });
+
+  app.delete('/', (c) => {
+    const q = documentedOnly(query(c), ['id:in', 'site_id']);
+    const ids = intListParam(q, 'id:in');
+    const siteId = intParam(q, 'site_id');
+    if ((ids === undefined || ids.length === 0) && siteId === undefined) {
+      throw new BcApiError(422, 'At least one filter must be provided', {
+        'id:in': 'id:in (or site_id) is required',
+      });
+    }
+    getContent(c).redirects.delete(ids && ids.length > 0 ? ids : undefined, siteId);
+    return c.body(null, 204);
+  });
+
+  return app;
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { BcApiError } from '../envelope';
 import { parseBody } from '../schemas';
-import { createTemplateBody, publishPageBody } from './schemas';
+import { publishPageBody } from './page-widgets';
+import { createTemplateBody } from './widgets/widget-templates';
 
 const examples = new URL('../../../../shared/bigcommerce/examples/', import.meta.url);
 const readExample = (name: string): unknown => JSON.parse(readFileSync(new URL(name, examples), 'utf8'));

@@ -95,6 +95,6 @@ export type PageSnapshot = PageAddress & {
 };
 
 // Web pages (pages.v3.yml), blog posts (store_content.v2.yml) and redirects (redirects.v3.yml).
-export type { WebPage, WebPageType } from './web-pages';
+export type { WebPage, WebPageType } from './pages';
 export type { BlogPost } from './blog-posts';
 export type { Redirect, RedirectTo, RedirectToType } from './redirects';

@@ -1,9 +1,22 @@
 // Web pages as the Pages V3 API documents them: ../shared/bigcommerce/openapi/pages.v3.yml [PAGES] (getPages,
 // createPages, updatePages, deletePages, getPage, updatePage, deletePage). One store's pages, with ids from a counter
 // kept in the state (so a demo copy replays the same ids). Failures throw BcApiError in the bodies [PAGES] shows.
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { BcApiError } from '../envelope';
-import { unaskedOrder } from '../query';
+import type { SandboxApp, SandboxContext, SandboxEnv } from '../app-env';
+import { BcApiError, v3Data, v3List } from '../envelope';
+import {
+  boolParam,
+  documentedOnly,
+  intListParam,
+  intParam,
+  pagingParams,
+  strListParam,
+  strParam,
+  unaskedOrder,
+} from '../query';
+import { query, readJson } from '../catalog/route-helpers';
+import type { GetContent } from './route-helpers';
 import { parseBody } from '../schemas';
 import type { StorefrontContext } from './storefront-context';
 import { contentSlug } from './slug';
@@ -350,4 +363,137 @@ export class WebPages {
     }
     if (missing !== undefined) throw pageNotFound(missing);
   }
+}
+
+/** pages.v3.yml declares no maximum `limit` (589-594); the sandbox keeps the usual 250 so answers stay bounded. */
+const PAGES_MAX_LIMIT = 250;
+
+/** getPages' parameters (pages.v3.yml:70-77); getPage "recognizes the same query parameters" (305-307). */
+const GET_PAGES_PARAMS = ['channel_id', 'id:in', 'name', 'name:like', 'limit', 'page', 'include'];
+
+/**
+ * getPages answers 400 for "passing query parameters that are not supported on this endpoint, but are common on other
+ * BigCommerce endpoints" (pages.v3.yml:58-63). Which ones is not said; the sandbox takes these (the common v3 list
+ * parameters), and ignores every other unknown one like any endpoint.
+ */
+const COMMON_UNSUPPORTED = [
+  'id',
+  'id:not_in',
+  'id:min',
+  'id:max',
+  'id:greater',
+  'id:less',
+  'name:in',
+  'sort',
+  'direction',
+  'keyword',
+  'include_fields',
+  'exclude_fields',
+  'is_visible',
+  'type',
+  'date_modified',
+  'date_created',
+];
+
+function rejectCommonUnsupported(q: URLSearchParams): void {
+  const bad = COMMON_UNSUPPORTED.find((key) => q.has(key));
+  if (bad) {
+    throw new BcApiError(400, 'Bad Request', {}, { detail: `The query parameter ${bad} is not supported.` });
+  }
+}
+
+function pageFilter(q: URLSearchParams): WebPageFilter {
+  return {
+    channelId: intParam(q, 'channel_id'),
+    ids: intListParam(q, 'id:in'),
+    name: strParam(q, 'name'),
+    nameLike: strParam(q, 'name:like'),
+  };
+}
+
+/** `include=body` (pages.v3.yml:529-540). */
+const withBody = (q: URLSearchParams) => (strListParam(q, 'include') ?? []).includes('body');
+
+/**
+ * A page id in the path; "bar" answers 422 `{status, title: "Invalid Input.", errors: ["bar"]}` (pages.v3.yml:411-424).
+ */
+function pageId(c: SandboxContext): number {
+  const raw = c.req.param('id') ?? '';
+  if (!/^\d+$/.test(raw)) throw new BcApiError(422, 'Invalid Input.', {}, { errors: [raw] });
+  return Number(raw);
+}
+
+/** The web pages routes, relative to `/v3/content` (mounted by ./routes.ts). */
+export function createWebPageRoutes(getContent: GetContent): SandboxApp {
+  const app = new Hono<SandboxEnv>();
+
+  app.get('/pages', (c) => {
+    const all = query(c);
+    rejectCommonUnsupported(all);
+    const q = documentedOnly(all, GET_PAGES_PARAMS);
+    const { page, limit } = pagingParams(q, PAGES_MAX_LIMIT);
+    const body = withBody(q);
+    const pages = getContent(c).webPages.list(pageFilter(q));
+    return v3List(
+      c,
+      pages.map((p) => webPageView(p, body)),
+      page,
+      limit,
+    );
+  });
+
+  // createPages: "Response.data will inherit the data type of the request" (pages.v3.yml:1068): an object for an
+  // object, an array for an array; 201.
+  app.post('/pages', async (c) => {
+    const raw = await readJson(c);
+    const body = withBody(documentedOnly(query(c), ['include']));
+    const { pages, failure } = getContent(c).webPages.create(raw);
+    const views = pages.map((p) => webPageView(p, body));
+    if (failure) {
+      // The valid entries are created all the same (pages.v3.yml:160-163); they are named in `data`.
+      throw new BcApiError(failure.status, failure.title, failure.errors, { ...failure.extra, data: views });
+    }
+    return c.json({ data: Array.isArray(raw) ? views : views[0], meta: {} }, 201);
+  });
+
+  // updatePages: PagesCollectionResponse, a list whatever was sent (pages.v3.yml:186-193).
+  app.put('/pages', async (c) => {
+    const raw = await readJson(c);
+    const body = withBody(documentedOnly(query(c), ['include']));
+    const pages = getContent(c).webPages.updateMany(raw);
+    return c.json({ data: pages.map((p) => webPageView(p, body)), meta: {} }, 200);
+  });
+
+  // deletePages: `id:in` required (pages.v3.yml:557-567, the 422 at 278-290), `delete_children` (568-576).
+  app.delete('/pages', (c) => {
+    const q = documentedOnly(query(c), ['id:in', 'delete_children']);
+    const ids = intListParam(q, 'id:in');
+    if (!ids || ids.length === 0) {
+      throw new BcApiError(422, 'Input is invalid', {}, { detail: 'missing the required field: id' });
+    }
+    getContent(c).webPages.delete(ids, boolParam(q, 'delete_children') ?? false);
+    return c.body(null, 204);
+  });
+
+  app.get('/pages/:id', (c) => {
+    const id = pageId(c);
+    const all = query(c);
+    rejectCommonUnsupported(all);
+    const q = documentedOnly(all, GET_PAGES_PARAMS);
+    return v3Data(c, webPageView(getContent(c).webPages.get(id, pageFilter(q)), withBody(q)));
+  });
+
+  app.put('/pages/:id', async (c) => {
+    const id = pageId(c);
+    const page = getContent(c).webPages.update(id, await readJson(c));
+    return v3Data(c, webPageView(page, withBody(documentedOnly(query(c), ['include']))));
+  });
+
+  // deletePage: "This endpoint does not recognize query parameters" (pages.v3.yml:483-485): children are kept.
+  app.delete('/pages/:id', (c) => {
+    getContent(c).webPages.delete([pageId(c)], false);
+    return c.body(null, 204);
+  });
+
+  return app;
 }
