@@ -12,7 +12,7 @@ async function restrictedPathMessages(filePath: string, code: string) {
     .map((m) => m.message);
 }
 
-describe('import boundaries', { timeout: 60_000 }, () => {
+describe('import boundaries', { timeout: 300_000 }, () => {
   it('refuses client -> server', async () => {
     const messages = await restrictedPathMessages(
       'client/app/app.tsx',
@@ -220,7 +220,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
 });
 
 // Routes fail only through AppError (STYLE.md §3, issue 30): the rule on server/features/**/*.routes.ts fires.
-describe('route errors', { timeout: 60_000 }, () => {
+describe('route errors', { timeout: 300_000 }, () => {
   const ROUTES_THROW_APP_ERROR =
     'Routes throw only AppError (server/errors.ts): a plain Error reaches the user as a generic 500.';
 
