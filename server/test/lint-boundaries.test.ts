@@ -138,6 +138,34 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  const JOB_PLATFORM_CONTRACTS =
+    'The job platform imports no feature’s contract (common/contracts/<feature>.ts), only common/contracts/jobs.ts.';
+
+  it('refuses the job platform -> a feature contract, and allows common/contracts/jobs.ts', async () => {
+    expect(
+      await restrictedPathMessages(
+        'server/jobs/job-store.ts',
+        "import { bulkEditErrorSchema } from '../../common/contracts/bulk-edit';\nexport const x = bulkEditErrorSchema;\n",
+      ),
+    ).toEqual([
+      `Unexpected path "../../common/contracts/bulk-edit" imported in restricted zone. ${JOB_PLATFORM_CONTRACTS}`,
+    ]);
+    expect(
+      await restrictedPathMessages(
+        'server/jobs/job-store.ts',
+        "import { jobItemErrorSchema } from '../../common/contracts/jobs';\nexport const x = jobItemErrorSchema;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedPathMessages(
+        'server/features/jobs/start-job.ts',
+        "import { snapshotTargetsSchema } from '../../../common/contracts/store-history';\nexport const x = snapshotTargetsSchema;\n",
+      ),
+    ).toEqual([
+      `Unexpected path "../../../common/contracts/store-history" imported in restricted zone. ${JOB_PLATFORM_CONTRACTS}`,
+    ]);
+  });
+
   const FEATURE_TO_APP =
     'A feature must not import the shell (client/app/): what they share lives in client/components/ or client/lib/.';
   const FEATURE_TO_FEATURE =
