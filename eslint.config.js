@@ -64,6 +64,14 @@ const SERVER_LAYER_ZONES = [
         ? 'auth must not import another feature: every feature builds on auth (shared parts live in auth/ or server/audit/).'
         : SERVER_FEATURE_MESSAGE,
   })),
+  // The job platform knows the kinds only through their definitions (server/jobs/job-kinds.ts): no feature's contract.
+  ...['./server/jobs', './server/features/jobs'].map((target) => ({
+    target,
+    from: './common/contracts',
+    except: ['./jobs.ts'],
+    message:
+      'The job platform imports no feature’s contract (common/contracts/<feature>.ts), only common/contracts/jobs.ts.',
+  })),
 ];
 
 /**

@@ -13,7 +13,8 @@ import { createBigCommerceClientFactory } from '../server/integrations/bigcommer
 import { DEFAULT_QUOTA_RESERVE } from '../server/integrations/bigcommerce/scheduler';
 import type { StoreStatsSnapshot } from '../server/sandbox/stats';
 import { startSandboxServer } from '../server/sandbox/test-server';
-import { bulkEditPaths, jobPath, jobResponseSchema, type JobView } from '../common/contracts/jobs';
+import { bulkEditPaths } from '../common/contracts/bulk-edit';
+import { jobPath, jobResponseSchema, type JobView } from '../common/contracts/jobs';
 import { fmt, startAppServer, type Bench, type BenchRow } from './lib';
 import { control } from './load-lib';
 

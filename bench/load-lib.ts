@@ -7,9 +7,9 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { bulkEditPaths } from '../common/contracts/bulk-edit';
 import {
   ACTIVE_JOBS_QUERY,
-  bulkEditPaths,
   FINAL_JOB_STATES,
   jobEventsPath,
   jobListResponseSchema,

@@ -5,10 +5,20 @@
 // error}`. The screens instead preview (`…/preview`), start (`…/jobs`) and follow the job (common/contracts/jobs.ts).
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
+import { jobItemErrorSchema, type JobItemError } from './jobs';
 import { codedIssue, toolResultSchema, toolStoreCredentialsSchema } from './tool-result';
 
 export const COPY_DESCRIPTION_PATH = '/api/copy-description';
 export const RESET_PAGE_TITLE_PATH = '/api/reset-page-title';
+
+/**
+ * The paths of a bulk edit: the spec's endpoint (POST, answers when the job ends), and the screens' `…/preview`
+ * (POST, the spec's body) and `…/jobs` (POST, starts the job).
+ */
+export const bulkEditPaths = (tool: 'reset-page-title' | 'copy-description') => {
+  const base = tool === 'reset-page-title' ? RESET_PAGE_TITLE_PATH : COPY_DESCRIPTION_PATH;
+  return { spec: base, preview: `${base}/preview`, start: `${base}/jobs` };
+};
 
 /** Which products a bulk edit touches (spec part 1 §7 `targetOption`). */
 export const TARGET_OPTIONS = ['category', 'brand', 'specific', 'all'] as const;
@@ -133,12 +143,8 @@ export type CopyDescriptionRequest = z.input<typeof copyDescriptionRequestSchema
 export type CopyDescriptionCommand = z.output<typeof copyDescriptionRequestSchema>;
 
 /** One product that could not be changed: its id, its name when known, and BigCommerce's (or our) reason. */
-export const bulkEditErrorSchema = z.object({
-  productId: z.number(),
-  name: z.string().nullable(),
-  reason: z.string(),
-});
-export type BulkEditError = z.infer<typeof bulkEditErrorSchema>;
+export const bulkEditErrorSchema = jobItemErrorSchema;
+export type BulkEditError = JobItemError;
 
 /** The spec's bulk result (part 1 §7 "Bulk result"): `total, success, failed, errors[]`, plus the skipped count. */
 export const bulkResultSchema = z.object({

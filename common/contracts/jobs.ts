@@ -1,8 +1,7 @@
-// Long work as jobs (STYLE.md §5, issue 12): the job as the screens see it, its endpoints, and the bulk-edit job
-// endpoints (preview, start, undo). A job belongs to the user who started it, or to the visitor (an HttpOnly cookie);
+// Long work as jobs (STYLE.md §5, issue 12): the job as the screens see it, its endpoints, and a bulk edit's or an
+// undo's preview (a bulk edit's own paths are in bulk-edit.ts). A job belongs to the user who started it, or to the visitor (an HttpOnly cookie);
 // an admin viewing the app as a user sees that user's jobs. Progress comes as Server-Sent Events from any instance.
 import { z } from 'zod';
-import { bulkEditErrorSchema, COPY_DESCRIPTION_PATH, RESET_PAGE_TITLE_PATH } from './bulk-edit';
 
 export const JOB_STATES = [
   'queued',
@@ -46,30 +45,38 @@ export const jobItemOutcomeSchema = z.object({
 });
 export type JobItemOutcome = z.infer<typeof jobItemOutcomeSchema>;
 
+/** One item that could not be changed: its id, its name when known, and BigCommerce's (or our) reason. */
+export const jobItemErrorSchema = z.object({
+  productId: z.number(),
+  name: z.string().nullable(),
+  reason: z.string(),
+});
+export type JobItemError = z.infer<typeof jobItemErrorSchema>;
+
 export const jobViewSchema = z.object({
   id: z.string(),
   kind: jobKindSchema,
   state: jobStateSchema,
   storeHash: z.string(),
-  /** Products the job will look at (known once the scope is resolved). */
+  /** Items the job will look at (known once its plan is made). */
   total: z.number(),
-  /** Products written, or already at the new value. */
+  /** Items written, or (a bulk edit) already at the new value. */
   succeeded: z.number(),
   failed: z.number(),
-  /** Products that already held the new value: not written (counted in `succeeded`). */
+  /** Items left as they were: not written (a bulk edit counts them in `succeeded` too). */
   skipped: z.number(),
-  errors: z.array(bulkEditErrorSchema),
+  errors: z.array(jobItemErrorSchema),
   waiting: jobWaitingSchema.nullable(),
   /** Why the job failed as a whole, in plain words. */
   message: z.string().nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
-  /** Products whose previous value is saved (the backup the Undo restores). */
+  /** Items whose previous value is saved (the backup the Undo restores). */
   backedUp: z.number(),
   /** For an undo job: the job it undoes. */
   undoOf: z.string().nullable(),
-  /** A restore's items, each with its end (kinds that write products only leave it out). */
+  /** A restore's items, each with its end (the bulk edits leave it out). */
   outcomes: z.array(jobItemOutcomeSchema).optional(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
@@ -110,15 +117,6 @@ export const jobEndpoints = (id: string): { method: 'GET' | 'POST'; path: string
 export const ACTIVE_JOBS_QUERY = 'active';
 
 export const JOB_EVENT = 'progress';
-
-/**
- * The paths of a bulk edit: the spec's endpoint (POST, answers when the job ends), and the screens' `…/preview`
- * (POST, the spec's body) and `…/jobs` (POST, starts the job).
- */
-export const bulkEditPaths = (tool: 'reset-page-title' | 'copy-description') => {
-  const base = tool === 'reset-page-title' ? RESET_PAGE_TITLE_PATH : COPY_DESCRIPTION_PATH;
-  return { spec: base, preview: `${base}/preview`, start: `${base}/jobs` };
-};
 
 /** Products shown in a preview at most; `total` says how many there are in all. */
 export const PREVIEW_SAMPLE_SIZE = 50;

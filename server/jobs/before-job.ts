@@ -2,15 +2,22 @@
 // they will touch)"). The platform knows them only through this seam: Store History implements it (wired in
 // server/services.ts), a write job's start asks it for a snapshot of what the job will touch, and the job's slices
 // wait for that snapshot before they plan or write (slice.ts `jobSlice`).
-import type { SnapshotTargets } from '../../common/contracts/store-history';
-import type { StoreCredentials } from '../../common/contracts/stores';
 import { ERROR_CODES } from '../../common/errors';
 import { AppError } from '../errors';
 
+/**
+ * What a write will touch, as its feature says it (Store History's `SnapshotTargets`): opaque to the platform, which
+ * only carries it to the BeforeJobSnapshots that Store History implements, where it is parsed.
+ */
+export type BeforeJobTargets = Readonly<Record<string, unknown>>;
+
+/** The store a before-job snapshot reads: what the platform knows of store credentials (as sealed-credentials.ts). */
+export type JobStoreCredentials = { storeHash: string; accessToken: string };
+
 export type BeforeJobRequest = {
   owner: string;
-  credentials: StoreCredentials;
-  targets: SnapshotTargets;
+  credentials: JobStoreCredentials;
+  targets: BeforeJobTargets;
   /** Whose requests these are for the store's scheduler (the client address, or the owner). */
   caller: string;
   signal?: AbortSignal;
@@ -56,7 +63,7 @@ export function isSnapshotRefused(error: unknown): error is AppError {
 export type BeforeTaken = { snapshotId: string } | { skipped: string };
 
 /** A write's way to take its before-job snapshot within its call, once it knows what it will touch. */
-export type BeforeWrite = (targets: SnapshotTargets) => Promise<BeforeTaken>;
+export type BeforeWrite = (targets: BeforeJobTargets) => Promise<BeforeTaken>;
 
 /** The BeforeWrite of a caller (an import's route or agent tool); undefined when there are no snapshots to take. */
 export function beforeWriteFor(

@@ -4,8 +4,8 @@
 // definitions and imports no feature. Each kind has its own pg-boss queue named after it (job-queue.ts).
 import type { z } from 'zod';
 import type { JobKind } from '../../common/contracts/jobs';
-import type { SnapshotTargets } from '../../common/contracts/store-history';
 import type { BigCommerceClient } from '../integrations/bigcommerce';
+import type { BeforeJobTargets } from './before-job';
 import type { SliceHandler } from './job-queue';
 import type { JobRow } from './job-store';
 
@@ -21,7 +21,7 @@ export type JobUndo = {
    * What the undo will touch: its before-job snapshot's targets (issue 32: a snapshot before every write job, an undo
    * included), so that an undo can itself be seen in Store History and undone by a restore.
    */
-  before?(row: JobRow): SnapshotTargets;
+  before?(row: JobRow): BeforeJobTargets;
 };
 
 export type JobKindDefinition = {

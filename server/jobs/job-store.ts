@@ -1,9 +1,14 @@
-// The job rows (server/db/schema.ts `job`): what the screens and the spec endpoints read, and what a worker needs to
-// resume. Every change bumps `version`, which the event stream uses as its event id.
+// The job rows (server/db/schema/jobs.ts `job`): what the screens and the spec endpoints read, and what a worker
+// needs to resume. Every change bumps `version`, which the event stream uses as its event id.
 import { and, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
-import type { BulkEditError } from '../../common/contracts/bulk-edit';
 import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
-import { type JobItemOutcome, type JobKind, type JobState, type JobView } from '../../common/contracts/jobs';
+import {
+  type JobItemError,
+  type JobItemOutcome,
+  type JobKind,
+  type JobState,
+  type JobView,
+} from '../../common/contracts/jobs';
 import { ERROR_CODES } from '../../common/errors';
 import type { Db } from '../db/database';
 import { withAdvisoryLocks, type Tx } from '../db/lock';
@@ -12,13 +17,10 @@ import { job } from '../db/schema';
 
 export type JobRow = typeof job.$inferSelect;
 
-/** One product of a job's plan: its id, name, the value it had when planned and the value to write. */
-export type PlanItem = { id: number; name: string | null; current: string; next: string };
+/** A job's backup: its items' previous values, by the key each kind gives them (what an undo restores). */
+export type JobBackup = Readonly<Record<string, unknown>>;
 
-/** Previous values, by product id: what an undo restores. */
-export type Backup = Record<string, { name: string | null; value: string }>;
-
-/** One progress step of a job (server/db/schema.ts `job.progress`): its counts and the row version it made. */
+/** One progress step of a job (server/db/schema/jobs.ts `job.progress`): its counts and the row version it made. */
 export type ProgressStep = { version: number; succeeded: number; failed: number; skipped: number };
 
 /**
@@ -44,7 +46,7 @@ export type NewJob = {
 };
 
 export function toJobView(row: JobRow): JobView {
-  const backup = row.backup as Backup;
+  const backup = row.backup as JobBackup;
   return {
     id: row.id,
     kind: row.kind as JobKind,
@@ -54,7 +56,7 @@ export function toJobView(row: JobRow): JobView {
     succeeded: row.succeeded,
     failed: row.failed,
     skipped: row.skipped,
-    errors: row.errors as BulkEditError[],
+    errors: row.errors as JobItemError[],
     waiting: (row.waiting as JobView['waiting']) ?? null,
     message: row.message,
     createdAt: row.createdAt.toISOString(),
@@ -253,17 +255,17 @@ export function createJobStore(db: Db) {
     },
 
     /**
-     * Sets the plan once (the first run of the job), with its total and the products skipped up front. Only the first
+     * Sets the plan once (the first run of the job), with its total and the items skipped up front. Only the first
      * caller sets it (issue 29: two slices of one job, say an expired one still alive and its retry, would each plan
      * and the second plan, made after the first wrote, would not match the checkpoint): answers whether this call did.
      */
     async setPlan(
       id: string,
-      /** A bulk edit's products (PlanItem), or another kind's steps. */
+      /** The job's items or steps, as its kind plans them. */
       plan: readonly unknown[],
       total: number,
       skipped: number,
-      errors: BulkEditError[],
+      errors: JobItemError[],
       now: Date,
     ): Promise<boolean> {
       const rows = await db
@@ -295,7 +297,7 @@ export function createJobStore(db: Db) {
     },
 
     /** Saves the previous values of a batch before it is sent. */
-    async addBackup(id: string, entries: Backup) {
+    async addBackup(id: string, entries: JobBackup) {
       await db
         .update(job)
         .set({ backup: sql`${job.backup} || ${JSON.stringify(entries)}::jsonb`, ...bump })
@@ -315,7 +317,7 @@ export function createJobStore(db: Db) {
         checkpoint: number;
         succeeded: number;
         failed: number;
-        errors: BulkEditError[];
+        errors: JobItemError[];
         /** Items left as they were (a restore's stale items), counted in `skipped` (not in `succeeded`). */
         skipped?: number;
         /** Each item's end (a restore), appended to `outcomes` in the same write. */
@@ -329,7 +331,7 @@ export function createJobStore(db: Db) {
         .where(eq(job.id, id))
         .limit(1);
       if (!row || row.checkpoint !== batch.from) return false;
-      const errors = [...(row.errors as BulkEditError[]), ...batch.errors].slice(0, MAX_JOB_ERRORS);
+      const errors = [...(row.errors as JobItemError[]), ...batch.errors].slice(0, MAX_JOB_ERRORS);
       const rows = await db
         .update(job)
         .set({

@@ -1,6 +1,6 @@
 // What every job kind's slice does around its own work (issue 30): read the job's row, stop when the job is over or
 // asked to stop, and end it with a message its owner can read when the work fails; and the plan a job makes once.
-import type { BulkEditError } from '../../common/contracts/bulk-edit';
+import type { JobItemError } from '../../common/contracts/jobs';
 import { AppError } from '../errors';
 import { isBigCommerceError } from '../integrations/bigcommerce';
 import type { Logger } from '../logger';
@@ -9,6 +9,14 @@ import type { SliceHandler, SliceOutcome } from './job-queue';
 import type { JobRow, JobStore } from './job-store';
 
 const FINAL = ['done', 'failed', 'cancelled'];
+
+/** A slice stops after this long and queues the next one (a dead worker loses at most one slice's lease). */
+export const SLICE_MS = 20_000;
+
+/** Whether a slice that started at `started` (Date.now()) has had its time and should queue the next one. */
+export function sliceTimeUp(started: number): boolean {
+  return Date.now() - started > SLICE_MS;
+}
 
 /** Ends a job cancelled, or failed with its message; by default the row's `finish`. */
 export type EndJob = (row: JobRow, state: 'cancelled' | 'failed', message?: string) => Promise<void>;
@@ -103,7 +111,7 @@ export async function isLive(
 }
 
 /** A plan as `make` answers it: its items, with the total, the items skipped up front and their errors. */
-export type MadePlan<T> = { items: T[]; total: number; skipped: number; errors: BulkEditError[] };
+export type MadePlan<T> = { items: T[]; total: number; skipped: number; errors: JobItemError[] };
 
 /**
  * The job's plan and where to go on from. A job without one makes it (`make`) and writes it once; when another slice

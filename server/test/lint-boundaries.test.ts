@@ -138,6 +138,22 @@ describe('import boundaries', { timeout: 300_000 }, () => {
     ]);
   });
 
+  const JOB_PLATFORM_CONTRACTS =
+    'The job platform imports no feature’s contract (common/contracts/<feature>.ts), only common/contracts/jobs.ts.';
+
+  it('refuses the job platform -> a feature contract, and allows common/contracts/jobs.ts', async () => {
+    const importing = (filePath: string, from: string) =>
+      restrictedPathMessages(filePath, `import * as contract from '${from}';\nexport const x = contract;\n`);
+    const refused = (from: string) => [
+      `Unexpected path "${from}" imported in restricted zone. ${JOB_PLATFORM_CONTRACTS}`,
+    ];
+    const bulkEdit = '../../common/contracts/bulk-edit';
+    expect(await importing('server/jobs/job-store.ts', bulkEdit)).toEqual(refused(bulkEdit));
+    expect(await importing('server/jobs/job-store.ts', '../../common/contracts/jobs')).toEqual([]);
+    const storeHistory = '../../../common/contracts/store-history';
+    expect(await importing('server/features/jobs/start-job.ts', storeHistory)).toEqual(refused(storeHistory));
+  });
+
   const FEATURE_TO_APP =
     'A feature must not import the shell (client/app/): what they share lives in client/components/ or client/lib/.';
   const FEATURE_TO_FEATURE =

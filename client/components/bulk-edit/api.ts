@@ -1,9 +1,9 @@
 // The calls of the bulk-edit screens (issue 12): preview and start of a tool, and the job endpoints
 // (common/contracts/jobs.ts). Every answer is checked with its contract.
 import type { CopyDescriptionRequest, ResetPageTitleRequest } from '../../../common/contracts/bulk-edit';
+import { bulkEditPaths } from '../../../common/contracts/bulk-edit';
 import {
   ACTIVE_JOBS_QUERY,
-  bulkEditPaths,
   jobCancelPath,
   jobListResponseSchema,
   jobPath,

@@ -17,7 +17,7 @@ export const job = pgTable(
     owner: text('owner').notNull(),
     storeHash: text('store_hash').notNull(),
     state: text('state').notNull(),
-    /** The validated command (scope, source product, the value to write); never a secret. */
+    /** The validated command (what the job works on and how, as its kind says); never a secret. */
     input: jsonb('input').notNull(),
     credentialsSealed: text('credentials_sealed'),
     total: integer('total').notNull().default(0),
@@ -25,11 +25,11 @@ export const job = pgTable(
     failed: integer('failed').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     errors: jsonb('errors').notNull().default([]),
-    /** The products to write, in order: `[{id, name, current, next}]` (resolved once, when the job starts). */
+    /** The items to work, in order, as the job's kind plans them (resolved once, when the job starts). */
     plan: jsonb('plan'),
-    /** Index in `plan` of the first product not yet settled. */
+    /** Index in `plan` of the first item not yet settled. */
     checkpoint: integer('checkpoint').notNull().default(0),
-    /** Previous values of the products about to be or already written: `{[id]: {name, value}}`. */
+    /** Previous values of the items about to be or already written, by the key the job's kind gives them. */
     backup: jsonb('backup').notNull().default({}),
     waiting: jsonb('waiting'),
     message: text('message'),

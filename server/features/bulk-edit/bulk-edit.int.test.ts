@@ -5,9 +5,9 @@ import {
   bulkResultResponseSchema,
   COPY_DESCRIPTION_PATH,
   RESET_PAGE_TITLE_PATH,
+  bulkEditPaths,
 } from '../../../common/contracts/bulk-edit';
 import {
-  bulkEditPaths,
   FINAL_JOB_STATES,
   jobBackupPath,
   jobCancelPath,

@@ -9,8 +9,8 @@ import type { JobKind } from '../../../common/contracts/jobs';
 import { MAX_SNAPSHOT_TARGETS, type SnapshotTargets } from '../../../common/contracts/store-history';
 import { type BigCommerceClient, type BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
-import type { Backup, JobRow, JobStore, PlanItem } from '../../jobs/job-store';
-import { jobSlice, planOnce, type BeforeWait } from '../../jobs/slice';
+import type { JobRow, JobStore } from '../../jobs/job-store';
+import { jobSlice, planOnce, sliceTimeUp, type BeforeWait } from '../../jobs/slice';
 import { openCredentials, type Sealer, type SealedCredentials } from '../../jobs/sealed-credentials';
 import type { SliceHandler, SliceOutcome } from '../../jobs/job-queue';
 import type { Logger } from '../../logger';
@@ -20,15 +20,15 @@ import {
   resolveScope,
   toPreview,
   touchedBy,
+  type Backup,
   type EditField,
   type Plan,
+  type PlanItem,
 } from './bulk-edit.service';
 import type { Scope } from '../../../common/contracts/bulk-edit';
 
 /** Products written at once: 8 batches of 10, in flight together through the store's scheduler. */
 export const WAVE_SIZE = 80;
-/** A slice stops after this long and queues the next one (a dead worker loses at most one slice's lease). */
-const SLICE_MS = 20_000;
 
 const scopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('category'), categoryId: z.number().int() }),
@@ -178,7 +178,7 @@ async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Pr
       continue;
     }
     await deps.faults?.('after-settle', row.id);
-    if (checkpoint < plan.length && Date.now() - started > SLICE_MS) return 'more';
+    if (checkpoint < plan.length && sliceTimeUp(started)) return 'more';
   }
   await deps.store.finish(row.id, 'done', now());
   return 'finished';

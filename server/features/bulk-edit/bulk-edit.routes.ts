@@ -10,8 +10,9 @@ import {
   type BulkResult,
   type CopyDescriptionCommand,
   type ResetPageTitleCommand,
+  bulkEditPaths,
 } from '../../../common/contracts/bulk-edit';
-import { bulkEditPaths, isFinalJobState } from '../../../common/contracts/jobs';
+import { isFinalJobState } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import { assertRoomForJob, toJobView, type JobRow } from '../../jobs/job-store';

@@ -8,9 +8,14 @@ import { PREVIEW_SAMPLE_SIZE, type Preview } from '../../../common/contracts/job
 import { AppError } from '../../errors';
 import { ERROR_CODES } from '../../../common/errors';
 import { isBigCommerceError, type BigCommerceClient, type Product } from '../../integrations/bigcommerce';
-import type { PlanItem } from '../../jobs/job-store';
 
 export type EditField = 'description' | 'page_title';
+
+/** One product of a bulk edit's plan: its id, name, the value it had when planned and the value to write. */
+export type PlanItem = { id: number; name: string | null; current: string; next: string };
+
+/** A bulk edit's backup: previous values, by product id (what an undo restores). */
+export type Backup = Record<string, { name: string | null; value: string }>;
 
 /** Ids per `id:in` request: well inside a URL and one page of 250. */
 const ID_CHUNK = 200;

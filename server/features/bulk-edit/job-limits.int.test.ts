@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkEditPaths, isFinalJobState, jobCancelPath } from '../../../common/contracts/jobs';
+import { bulkEditPaths } from '../../../common/contracts/bulk-edit';
+import { isFinalJobState, jobCancelPath } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { job } from '../../db/schema';
 import { beforeSnapshotOf } from '../../jobs/before-job';

@@ -2,13 +2,8 @@
 // resumes the job from its checkpoint: every product ends right and none is written twice. The store is an external
 // sandbox (a real-looking store hash, reached through BC_API_BASE_URL) so that it outlives the killed process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bulkEditPaths,
-  FINAL_JOB_STATES,
-  jobPath,
-  jobResponseSchema,
-  type JobView,
-} from '../../../common/contracts/jobs';
+import { bulkEditPaths } from '../../../common/contracts/bulk-edit';
+import { FINAL_JOB_STATES, jobPath, jobResponseSchema, type JobView } from '../../../common/contracts/jobs';
 import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
 import { appsOnSharedState } from '../../test/apps-on-shared-state';
 import { type ChildApp } from '../../test/child-server';

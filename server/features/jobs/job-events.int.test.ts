@@ -1,12 +1,8 @@
 // Issue 29 (L1): a job's followers see every progress step, however close together the waves settle; the stream looks
 // at the row every 400 ms, and the steps in between come from the row's `progress` list, each with its own event id.
 import { describe, expect, it } from 'vitest';
-import {
-  bulkEditPaths,
-  jobEventsPath,
-  jobResponseSchema,
-  type JobView,
-} from '../../../common/contracts/jobs';
+import { bulkEditPaths } from '../../../common/contracts/bulk-edit';
+import { jobEventsPath, jobResponseSchema, type JobView } from '../../../common/contracts/jobs';
 import { WAVE_SIZE } from '../bulk-edit/bulk-edit.job';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE as DEMO, useToolTestServer } from '../../test/store-tools';

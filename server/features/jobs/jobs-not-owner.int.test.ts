@@ -13,8 +13,8 @@ import {
   H265_STATUS_PATH,
   H265_UPLOAD_URL_PATH,
 } from '../../../common/contracts/video-h265-converter';
+import { bulkEditPaths } from '../../../common/contracts/bulk-edit';
 import {
-  bulkEditPaths,
   isFinalJobState,
   jobBackupPath,
   jobCancelPath,

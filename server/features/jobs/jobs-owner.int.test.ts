@@ -1,12 +1,7 @@
 // Issue 12: a job is its owner's alone; an admin viewing the app as that user sees it, and no one else does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bulkEditPaths,
-  jobPath,
-  jobResponseSchema,
-  JOBS_PATH,
-  jobListResponseSchema,
-} from '../../../common/contracts/jobs';
+import { bulkEditPaths } from '../../../common/contracts/bulk-edit';
+import { jobPath, jobResponseSchema, JOBS_PATH, jobListResponseSchema } from '../../../common/contracts/jobs';
 import { signUpVerified, startSmtpSink, TestClient, type SmtpSink } from '../../test/accounts';
 import { startTestServer, testDatabaseKinds, type TestServer } from '../../test/harness';
 import { DEMO_STORE } from '../../test/store-tools';

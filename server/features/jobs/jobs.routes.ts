@@ -18,7 +18,7 @@ import {
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import { readInput } from '../../tool-route';
-import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
+import type { JobBackup, JobRow, JobStore } from '../../jobs/job-store';
 import type { BeforeJobSnapshots } from '../../jobs/before-job';
 import { assertRoomForJob, jobEventsAfter, toJobView } from '../../jobs/job-store';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -172,7 +172,7 @@ async function undoable(c: Context, deps: JobRoutesDeps): Promise<{ row: JobRow;
   if (!undo) throw new AppError(ERROR_CODES.invalidInput, 'A job of this kind cannot be undone');
   if (!isFinalJobState(row.state))
     throw new AppError(ERROR_CODES.invalidInput, 'Undo is possible once the job has ended');
-  if (Object.keys(row.backup as Backup).length === 0) {
+  if (Object.keys(row.backup as JobBackup).length === 0) {
     throw new AppError(ERROR_CODES.invalidInput, 'This job changed nothing, so there is nothing to undo');
   }
   return { row, undo };

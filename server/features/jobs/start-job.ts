@@ -1,8 +1,7 @@
 // Starting a job from a route (issues 12, 32): what every job-starting route needs, and the one way to write the row
 // (within its owner's and store's limits, in one locked step, with the store credentials sealed) and queue it.
 import type { JobKind } from '../../../common/contracts/jobs';
-import type { SnapshotTargets } from '../../../common/contracts/store-history';
-import { isSnapshotRefused, type BeforeJobSnapshots } from '../../jobs/before-job';
+import { isSnapshotRefused, type BeforeJobSnapshots, type BeforeJobTargets } from '../../jobs/before-job';
 import { enqueueOrFail } from '../../jobs/enqueue';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { JobRow, JobStore } from '../../jobs/job-store';
@@ -38,7 +37,7 @@ export async function startJob(
     credentials: SealedCredentials;
     now: Date;
     /** What the job will touch: its before-job snapshot's targets. */
-    before?: SnapshotTargets;
+    before?: BeforeJobTargets;
     /** Whose requests the snapshot's are for the store's scheduler. Default the owner. */
     caller?: string;
     signal?: AbortSignal;

@@ -3,6 +3,7 @@
 // takes one within its request, before it writes. Both keep only what the write will touch, as the store holds it.
 import { randomUUID } from 'node:crypto';
 import { isFinalJobState } from '../../../common/contracts/jobs';
+import { snapshotTargetsSchema } from '../../../common/contracts/store-history';
 import { mapBounded } from '../../../common/map-bounded';
 import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { BeforeJobSnapshots } from '../../jobs/before-job';
@@ -19,12 +20,18 @@ export function createBeforeJobSnapshots(
     async start(request) {
       const { snapshot } = await startSnapshot(
         { jobStore: deps.jobStore, jobQueue: deps.jobQueue, getTokenCipher: deps.getTokenCipher, snapshots },
-        { ...request, reason: 'before-job', now: new Date() },
+        {
+          ...request,
+          targets: snapshotTargetsSchema.parse(request.targets),
+          reason: 'before-job',
+          now: new Date(),
+        },
       );
       return snapshot.id;
     },
 
-    async take({ owner, credentials, targets, caller, signal }) {
+    async take({ owner, credentials, targets: asked, caller, signal }) {
+      const targets = snapshotTargetsSchema.parse(asked);
       await pruneBeforeJob(snapshots, owner, credentials.storeHash);
       const snapshot = await snapshots.create({
         id: randomUUID(),

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { DUMP_PRODUCT_PATH, dumpProductResponseSchema } from '../../../common/contracts/dump-product';
 import { IMPORT_PRODUCT_PATH, importProductResponseSchema } from '../../../common/contracts/import-product';
-import { bulkEditPaths, jobUndoPath, jobViewSchema } from '../../../common/contracts/jobs';
+import { bulkEditPaths } from '../../../common/contracts/bulk-edit';
+import { jobUndoPath, jobViewSchema } from '../../../common/contracts/jobs';
 import {
   listSnapshotsResponseSchema,
   snapshotDiffPath,

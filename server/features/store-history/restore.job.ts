@@ -16,8 +16,8 @@ import {
 } from '../../integrations/bigcommerce';
 import type { JobKindDefinition } from '../../jobs/job-kinds';
 import type { SliceOutcome } from '../../jobs/job-queue';
-import type { Backup, JobRow, JobStore } from '../../jobs/job-store';
-import { jobSlice, liveRow, planOnce, settleWave } from '../../jobs/slice';
+import type { JobRow, JobStore } from '../../jobs/job-store';
+import { jobSlice, liveRow, planOnce, settleWave, sliceTimeUp } from '../../jobs/slice';
 import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
 import { jsonValue, sameUnitValue, unitHash, unitOf, unitValue, valueHash } from './restore-paths';
@@ -61,8 +61,6 @@ import {
 } from './restore-decision';
 import { decideDelete, restoreUndo } from './restore-undo';
 import { mapBounded } from '../../../common/map-bounded';
-
-const SLICE_MS = 20_000;
 
 export type RestoreJobDeps = {
   jobs: JobStore;
@@ -425,7 +423,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
       });
     },
     saveMark: async (entry) => {
-      await deps.jobs.addBackup(row.id, { [backupKey(entry)]: entry } as unknown as Backup);
+      await deps.jobs.addBackup(row.id, { [backupKey(entry)]: entry });
     },
     forgetMade: async (item) => {
       const id = item.key.id;
@@ -472,7 +470,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
       if ('backup' in decision && decision.backup) entries[backupKey(decision.item)] = decision.backup;
     }
     // Saved before anything of the wave is sent: a write never lands without its way back.
-    if (Object.keys(entries).length > 0) await deps.jobs.addBackup(row.id, entries as unknown as Backup);
+    if (Object.keys(entries).length > 0) await deps.jobs.addBackup(row.id, entries);
     await deps.faults?.('before-send', row.id);
     const marks: RestoreBackup = {};
     const ends = await mapBounded(decided, RESTORE_WAVE, async (decision): Promise<JobItemOutcome> => {
@@ -493,7 +491,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
     // The items made again with their hashes (each id was saved the moment it was made), saved before the wave is
     // settled: a worker that stops in between leaves the wave unsettled, and the attempt that works it again finds each
     // such item by its saved id (one whose id was never saved: by its name, or its content) and saves it then.
-    if (Object.keys(marks).length > 0) await deps.jobs.addBackup(row.id, marks as unknown as Backup);
+    if (Object.keys(marks).length > 0) await deps.jobs.addBackup(row.id, marks);
     await deps.faults?.('before-settle', row.id);
     const from = checkpoint;
     checkpoint += wave.length;
@@ -509,7 +507,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
     if (!next) return 'finished';
     checkpoint = next.checkpoint;
     if (!next.settled) continue;
-    if (checkpoint < plan.length && Date.now() - started > SLICE_MS) return 'more';
+    if (checkpoint < plan.length && sliceTimeUp(started)) return 'more';
   }
   await deps.jobs.finish(row.id, 'done', now());
   return 'finished';

@@ -4,7 +4,8 @@
 // owners together stay under the server's bound on index rows (SNAPSHOTS_TOTAL_ROWS).
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKENS_PATH } from '../../../common/contracts/access-tokens';
-import { bulkEditPaths, jobResponseSchema } from '../../../common/contracts/jobs';
+import { bulkEditPaths } from '../../../common/contracts/bulk-edit';
+import { jobResponseSchema } from '../../../common/contracts/jobs';
 import {
   listSnapshotsResponseSchema,
   SNAPSHOTS_PATH,

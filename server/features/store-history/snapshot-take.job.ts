@@ -9,7 +9,7 @@ import type { BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { JobKindDefinition } from '../../jobs/job-kinds';
 import type { SliceOutcome } from '../../jobs/job-queue';
 import type { JobRow, JobStore } from '../../jobs/job-store';
-import { isLive, jobSlice, planOnce, settleWave } from '../../jobs/slice';
+import { isLive, jobSlice, planOnce, settleWave, sliceTimeUp } from '../../jobs/slice';
 import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
 import type { SnapshotRepository } from './snapshot-repository';
@@ -24,8 +24,6 @@ import {
 
 /** Steps read at once: through the store's scheduler, which paces them to its quota (at most 80 products). */
 export const SNAPSHOT_WAVE = 8;
-/** A slice stops after this long and queues the next one. */
-const SLICE_MS = 20_000;
 
 export const storeSnapshotInputSchema = z.object({
   snapshotId: z.string(),
@@ -123,7 +121,7 @@ async function runSlice(
     if (!next) return 'finished';
     checkpoint = next.checkpoint;
     if (!next.settled) continue;
-    if (checkpoint < plan.length && Date.now() - started > SLICE_MS) return 'more';
+    if (checkpoint < plan.length && sliceTimeUp(started)) return 'more';
   }
   await end(row, 'done');
   return 'finished';
