@@ -181,8 +181,8 @@ export interface RunResult {
   failed: number;
 }
 
-/** A journey's ceiling, not its pace: a server-side H.265 conversion on a machine busy with other work takes minutes. */
-const JOURNEY_TIMEOUT_MS = 180_000;
+/** A journey's ceiling, not its pace: an H.265 conversion, or three snapshots (Store History compare, 128 s in a full run), on a busy machine. */
+const JOURNEY_TIMEOUT_MS = 300_000;
 
 export async function runJourneys(
   browser: Browser,
