@@ -5,17 +5,21 @@ import { ERROR_CODES } from '../../common/errors';
 import { AppError } from '../errors';
 import { AGENT_DUMP_TTL_MS, AGENT_DUMP_URI_PREFIX, type AgentDumpStore } from './agent-dumps';
 import type { AgentToolContext } from './agent-tools';
+import { CONFIRMATION_TTL_MS } from './confirmation';
 
 /** A `storeId` argument: any of the caller's stores, as list_stores gives it. */
 export const storeIdInput = (what: string) =>
   z.string().min(1).max(200).describe(`${what}, as list_stores gives it`);
 
-/**
- * A write tool's `confirmation` argument; `written` says what the confirmed call does and answers, after `token`
- * (how the description names the token).
- */
-export const confirmationInput = (written: string, token = 'The token from the preview (10 minutes)') =>
-  z.string().max(2_000).optional().describe(`Left out: the preview and its token. ${token}: ${written}`);
+/** A write tool's `confirmation` argument, in one wording; `written` says what the confirmed call does and answers. */
+export const confirmationInput = (written: string) =>
+  z
+    .string()
+    .max(2_000)
+    .optional()
+    .describe(
+      `Left out: the preview and its token. The token from the preview (${CONFIRMATION_TTL_MS / 60_000} minutes): ${written}`,
+    );
 
 /**
  * A dump to write from: the JSON the screen uploads, or the uri of a dump a read tool kept (`bct://dumps/…`). An

@@ -58,9 +58,8 @@ type WriteToolBase<Shape extends z.ZodRawShape, Prepared, Preview> = {
   description: string;
   /** The arguments but `confirmation`, which the builder adds (a shape that places it already keeps its place). */
   input: Shape;
-  /** What the confirmed call does, in `confirmation`'s description; `token` names the token (./tool-inputs.ts). */
+  /** What the confirmed call does, in `confirmation`'s description (./tool-inputs.ts). */
   confirms: string;
-  token?: string;
   /** What a call reads of its arguments before the store (its stores' credentials, the request its contract checks). */
   prepare(args: Args<Shape>, context: AgentToolContext): Promise<Prepared>;
   /** What the write would do, read from the store without writing; the same store state gives the same preview. */
@@ -127,7 +126,7 @@ export function writeTool<Shape extends z.ZodRawShape, Prepared, Preview, Result
     title: def.title,
     description: def.description,
     access: 'write',
-    input: { ...def.input, confirmation: confirmationInput(def.confirms, def.token) },
+    input: { ...def.input, confirmation: confirmationInput(def.confirms) },
     run: async (all, context) => {
       const { confirmation, ...rest } = all as { confirmation?: string };
       const args = rest as Args<Shape>;

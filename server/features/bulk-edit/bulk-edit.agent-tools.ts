@@ -36,8 +36,7 @@ function bulkEdit<Command>(deps: BulkEditAgentDeps, edit: BulkEditTool<Command>)
   return {
     answers: 'job' as const,
     jobKind: edit.kind,
-    confirms: 'the write, as a job.',
-    token: 'The token from the preview',
+    confirms: 'the write, as a job',
     // The scope is the API body's as it is; the tool gives the rest (its stores' credentials, the source product).
     command: (body: Record<string, unknown>, scope: Scope) =>
       parseInput(edit.schema, {
