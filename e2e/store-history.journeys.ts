@@ -534,7 +534,7 @@ export const storeHistoryJourneys: Journey[] = [
       // The same screen in Vietnamese.
       await page.getByTestId('language-switch').selectOption('vi');
       await expectText(page.getByTestId('diff-empty'), 'Không có khác biệt');
-      await expectText(page.getByTestId('tab-title'), 'Lịch sử cửa hàng');
+      await expectText(page.getByTestId('tab-title'), 'Lịch sử store');
       assert.deepEqual(await rowTexts(page, 'snapshot-reason'), ['Thủ công', 'Thủ công', 'Thủ công']);
       await expectText(page.getByTestId('take-snapshot-button'), 'Chụp bản mới');
       await page.getByTestId('compare-from').selectOption(s2.snapshotId);

@@ -25,7 +25,7 @@ export const vi: Messages = {
     adminOnly: 'Chỉ dành cho quản trị viên',
   },
   tabs: {
-    stores: { title: 'Quản lý Store', label: 'Quản lý Store' },
+    stores: { title: 'Quản lý store', label: 'Quản lý store' },
     'ai-assistant': { title: 'Trợ lý AI', label: 'Trợ lý AI' },
     'dump-product': { title: 'Xuất sản phẩm', label: 'Xuất sản phẩm' },
     'dump-categories': { title: 'Xuất danh mục', label: 'Xuất danh mục' },
@@ -42,7 +42,7 @@ export const vi: Messages = {
     },
     'video-360-converter': { title: 'Chuyển đổi video 360', label: 'Chuyển đổi video 360' },
     'keyword-extractor': { title: 'Trích xuất từ khóa', label: 'Trích xuất từ khóa' },
-    'store-history': { title: 'Lịch sử cửa hàng', label: 'Lịch sử cửa hàng' },
+    'store-history': { title: 'Lịch sử store', label: 'Lịch sử store' },
     'admin-users': { title: 'Quản lý người dùng', label: 'Quản lý người dùng' },
     'profile-settings': { title: 'Cài đặt hồ sơ', label: 'Cài đặt hồ sơ' },
   },
@@ -110,10 +110,10 @@ export const vi: Messages = {
     networkError: 'Lỗi mạng. Vui lòng kiểm tra kết nối và thử lại.',
   },
   storePicker: {
-    label: 'Cửa hàng (store)',
+    label: 'Store (store)',
     placeholder: 'Chọn store',
-    noStores: 'Chưa có store nào. Vui lòng thêm store trong tab Quản lý Store trước.',
-    openStoreManager: 'Mở Quản lý Store',
+    noStores: 'Chưa có store nào. Vui lòng thêm store trong tab Quản lý store trước.',
+    openStoreManager: 'Mở Quản lý store',
     loading: 'Đang tải store...',
   },
   stores: {
@@ -366,7 +366,7 @@ export const vi: Messages = {
     channel: 'Kênh',
     compare: 'So sánh với một tệp xuất khác (JSON)',
     compareHelp:
-      'Ví dụ cùng một cửa hàng được xuất trước và sau khi nhập: những gì được thêm, xóa hoặc thay đổi sẽ được tô màu.',
+      'Ví dụ cùng một store được xuất trước và sau khi nhập: những gì được thêm, xóa hoặc thay đổi sẽ được tô màu.',
     comparing: 'Đang so sánh với {name}',
     stopCompare: 'Dừng so sánh',
     differences: 'Khác biệt',
@@ -542,23 +542,23 @@ export const vi: Messages = {
       noteCopyExists:
         'Đã có một bản sao với SKU {sku} (#{id}): bản sao đó được cập nhật thay vì sao chép thêm lần nữa.',
       noteNameClash:
-        'Cửa hàng đích đã có một sản phẩm tên "{name}" với SKU khác: việc tạo sản phẩm sẽ thất bại.',
+        'Store đích đã có một sản phẩm tên "{name}" với SKU khác: việc tạo sản phẩm sẽ thất bại.',
       noteCustomUrl:
-        'Sản phẩm giữ URL {url} nếu cửa hàng đích chưa dùng URL này; nếu không, BigCommerce tự đặt cho nó một URL khác và kết quả sẽ ghi rõ điều đó.',
+        'Sản phẩm giữ URL {url} nếu store đích chưa dùng URL này; nếu không, BigCommerce tự đặt cho nó một URL khác và kết quả sẽ ghi rõ điều đó.',
       noteImagesFetched:
-        'Cửa hàng đích tự tải hình ảnh từ URL của chúng; BigCommerce từ chối tệp lớn hơn {mb} MB và các tệp đó sẽ được báo lại.',
+        'Store đích tự tải hình ảnh từ URL của chúng; BigCommerce từ chối tệp lớn hơn {mb} MB và các tệp đó sẽ được báo lại.',
       noteImagesResized:
         '{n} hình ảnh được sao chép từ các bản đã thu nhỏ của BigCommerce (url_zoom: tối đa 1280 x 1280 px): API của BigCommerce không cho địa chỉ của tệp ảnh gốc.',
       noteListedNotInTarget:
-        '"{name}": giá trị "{label}" bị bỏ qua: cửa hàng đích không có sản phẩm nào có SKU {sku} (#{id} ở cửa hàng nguồn).',
+        '"{name}": giá trị "{label}" bị bỏ qua: store đích không có sản phẩm nào có SKU {sku} (#{id} ở store nguồn).',
       noteListedNoSku:
-        '"{name}": giá trị "{label}" bị bỏ qua: sản phẩm #{id} của cửa hàng nguồn không có SKU để tìm.',
+        '"{name}": giá trị "{label}" bị bỏ qua: sản phẩm #{id} của store nguồn không có SKU để tìm.',
       noteListedOldDump:
         '"{name}": giá trị "{label}" bị bỏ qua: tệp xuất được tạo trước khi tệp xuất ghi SKU của các sản phẩm trong danh sách; hãy xuất lại sản phẩm.',
       noteListedNotInDump: '"{name}": giá trị "{label}" bị bỏ qua: tệp xuất không mô tả sản phẩm #{id}.',
       noteListedNoProduct: '"{name}": giá trị "{label}" bị bỏ qua: giá trị này không chỉ tới sản phẩm nào.',
-      noteCategoriesMissing: '{n} danh mục không có trong cửa hàng đích và sẽ không được gán: {paths}.',
-      noteBrandCreated: 'Thương hiệu "{name}" chưa có trong cửa hàng đích và sẽ được tạo mới.',
+      noteCategoriesMissing: '{n} danh mục không có trong store đích và sẽ không được gán: {paths}.',
+      noteBrandCreated: 'Thương hiệu "{name}" chưa có trong store đích và sẽ được tạo mới.',
       limitSkus: '{n} SKU (BigCommerce cho phép tối đa {limit} mỗi sản phẩm)',
       limitCustomFields: '{n} trường tùy chỉnh (BigCommerce cho phép tối đa {limit} mỗi sản phẩm)',
       limitBulkPricingRules:
@@ -567,41 +567,41 @@ export const vi: Messages = {
       limitOptionValues: '"{name}" có {n} giá trị (BigCommerce cho phép tối đa {limit})',
       limitImageUrls: '{n} URL hình ảnh dài hơn {limit} ký tự',
       limitVideoIds: '{n} ID video dài hơn {limit} ký tự',
-      notCarriedOwnId: '{field}: cửa hàng đích tự cấp ID riêng',
+      notCarriedOwnId: '{field}: store đích tự cấp ID riêng',
       notCarriedSetByBigCommerce: '{field}: do BigCommerce tự đặt',
       notCarriedComputed: '{field}: do BigCommerce tự tính',
-      notCarriedStatistic: '{field}: số liệu thống kê do cửa hàng tự ghi nhận',
+      notCarriedStatistic: '{field}: số liệu thống kê do store tự ghi nhận',
       notCarriedFromReviews: '{field}: được tính từ các đánh giá',
       notCarriedOptionSet: '{field}: bộ tùy chọn kiểu cũ không còn trong API V3',
       notCarriedReadOnly: '{field}: chỉ đọc',
       notCarriedPrimaryImage: '{field}: chỉ đọc (hình đại diện vẫn được nhập)',
       notCarriedUnknown: '{field}: quá trình nhập không ghi trường này',
       notCarriedTaxClass:
-        'tax_class_id {id}: loại thuế mỗi cửa hàng mỗi khác; cửa hàng đích dùng loại thuế mặc định của mình',
+        'tax_class_id {id}: loại thuế mỗi store mỗi khác; store đích dùng loại thuế mặc định của mình',
       notCarriedRelatedProducts:
-        'related_products: ID của cửa hàng nguồn; BigCommerce tự chọn sản phẩm liên quan',
-      notCarriedGiftWrapping: 'gift_wrapping_options_list: ID gói quà của cửa hàng nguồn',
-      notCarriedCustomUrl: 'custom_url: URL này đã được dùng trong cửa hàng đích',
-      notCarriedCategory: 'danh mục {path}: không có trong cửa hàng đích',
-      logWaitedSku: 'Đã chờ một lần nhập khác của SKU {sku} vào cửa hàng này kết thúc trước',
-      logWaitedName: 'Đã chờ một lần nhập khác của sản phẩm "{name}" vào cửa hàng này kết thúc trước',
-      logSkipped: 'Cửa hàng đích đã có SKU {sku} (#{id}): bỏ qua, không ghi gì cả',
-      logBeforeKept: 'Sản phẩm #{id} như trước lần nhập này được lưu trong Lịch sử cửa hàng',
+        'related_products: ID của store nguồn; BigCommerce tự chọn sản phẩm liên quan',
+      notCarriedGiftWrapping: 'gift_wrapping_options_list: ID gói quà của store nguồn',
+      notCarriedCustomUrl: 'custom_url: URL này đã được dùng trong store đích',
+      notCarriedCategory: 'danh mục {path}: không có trong store đích',
+      logWaitedSku: 'Đã chờ một lần nhập khác của SKU {sku} vào store này kết thúc trước',
+      logWaitedName: 'Đã chờ một lần nhập khác của sản phẩm "{name}" vào store này kết thúc trước',
+      logSkipped: 'Store đích đã có SKU {sku} (#{id}): bỏ qua, không ghi gì cả',
+      logBeforeKept: 'Sản phẩm #{id} như trước lần nhập này được lưu trong Lịch sử store',
       logBeforeNotKept: 'Không có bản chụp sản phẩm #{id} trước lần nhập này: {reason}',
       logUrlTaken:
-        'URL {url} đã được dùng trong cửa hàng đích: BigCommerce đã đặt cho sản phẩm một URL khác.',
+        'URL {url} đã được dùng trong store đích: BigCommerce đã đặt cho sản phẩm một URL khác.',
       logProductCreated: 'Đã tạo sản phẩm #{id} "{name}"',
       logProductUpdated: 'Đã cập nhật sản phẩm #{id} "{name}"',
       logProductCopied: 'Đã sao chép sản phẩm #{id} "{name}"',
       logListedNotInTarget:
-        '"{name}": giá trị "{label}" bị bỏ qua: cửa hàng đích không có sản phẩm nào có SKU {sku} (#{id} ở cửa hàng nguồn)',
+        '"{name}": giá trị "{label}" bị bỏ qua: store đích không có sản phẩm nào có SKU {sku} (#{id} ở store nguồn)',
       logListedNoSku:
-        '"{name}": giá trị "{label}" bị bỏ qua: sản phẩm #{id} của cửa hàng nguồn không có SKU để tìm',
+        '"{name}": giá trị "{label}" bị bỏ qua: sản phẩm #{id} của store nguồn không có SKU để tìm',
       logListedOldDump:
         '"{name}": giá trị "{label}" bị bỏ qua: tệp xuất được tạo trước khi tệp xuất ghi SKU của các sản phẩm trong danh sách; hãy xuất lại sản phẩm',
       logListedNotInDump: '"{name}": giá trị "{label}" bị bỏ qua: tệp xuất không mô tả sản phẩm #{id}',
       logListedNoProduct: '"{name}": giá trị "{label}" bị bỏ qua: giá trị này không chỉ tới sản phẩm nào',
-      logListLeftOut: '"{name}" bị bỏ qua: không sản phẩm nào trong danh sách có ở cửa hàng đích',
+      logListLeftOut: '"{name}" bị bỏ qua: không sản phẩm nào trong danh sách có ở store đích',
       logOptionCreated: 'Đã tạo tùy chọn "{name}" ({n} giá trị)',
       logOptionThere: 'Tùy chọn "{name}" đã có sẵn',
       logOptionValuesAdded: 'Tùy chọn "{name}" đã có sẵn, đã thêm {n} giá trị',
@@ -616,12 +616,12 @@ export const vi: Messages = {
       logModifierCreated: 'Đã tạo modifier "{name}"',
       logModifierFailed: 'Modifier "{name}" thất bại: {error}',
       logCheckboxUnmatched:
-        'Modifier "{name}": giá trị hộp kiểm "{label}" không có giá trị tương ứng trong cửa hàng đích',
+        'Modifier "{name}": giá trị hộp kiểm "{label}" không có giá trị tương ứng trong store đích',
       logImageNoUrl: 'Bỏ qua hình #{id}: hình không có URL',
       logImageThere: 'Hình {image} đã có sẵn',
       logImageResized: 'Đã thêm hình {image} từ bản {size} của BigCommerce (url_zoom: tối đa 1280 x 1280 px)',
       logImageAdded: 'Đã thêm hình {image}',
-      logImageRefused: 'Cửa hàng đích từ chối hình {image}: {error}',
+      logImageRefused: 'Store đích từ chối hình {image}: {error}',
       logVideoAdded: 'Đã thêm video {id}',
       logVideoThere: 'Video {id} đã có sẵn',
       logVideoFailed: 'Video {id} thất bại: {error}',
@@ -632,11 +632,11 @@ export const vi: Messages = {
       logReviewIncomplete: 'Bỏ qua đánh giá "{title}": đánh giá không có tiêu đề hoặc ngày đánh giá',
       logReviewFailed: 'Đánh giá "{title}" thất bại: {error}',
       logReviewsSkipped: 'Đánh giá: {n} đánh giá đã có sẵn hoặc bị bỏ qua',
-      logChannelMissing: 'Kênh {name} không có trong cửa hàng đích',
+      logChannelMissing: 'Kênh {name} không có trong store đích',
       logChannelsAssigned: 'Đã gán vào các kênh {channels}',
       logChannelsFailed: 'Gán kênh thất bại: {error}',
-      stepWaitingSku: 'Đang chờ một lần nhập khác của SKU {sku} vào cửa hàng này kết thúc',
-      stepWaitingName: 'Đang chờ một lần nhập khác của sản phẩm "{name}" vào cửa hàng này kết thúc',
+      stepWaitingSku: 'Đang chờ một lần nhập khác của SKU {sku} vào store này kết thúc',
+      stepWaitingName: 'Đang chờ một lần nhập khác của sản phẩm "{name}" vào store này kết thúc',
       stepProduct: 'sản phẩm',
       stepOption: 'tùy chọn {name}',
       stepVariant: 'biến thể {sku}',
@@ -1162,10 +1162,10 @@ export const vi: Messages = {
       },
     },
   },
-  // Lịch sử cửa hàng (issue 32): các bản chụp của một cửa hàng và so sánh hai bản.
+  // Lịch sử store (issue 32): các bản chụp của một store và so sánh hai bản.
   storeHistory: {
     intro:
-      'Một bản chụp lưu lại sản phẩm, danh mục, thương hiệu, nội dung Page Builder, trang nội dung, bài viết blog và chuyển hướng của cửa hàng, để bạn xem những gì đã thay đổi giữa hai bản chụp.',
+      'Một bản chụp lưu lại sản phẩm, danh mục, thương hiệu, nội dung Page Builder, trang nội dung, bài viết blog và chuyển hướng của store, để bạn xem những gì đã thay đổi giữa hai bản chụp.',
     scopeLegend: 'Bản chụp lưu lại những gì',
     scope: {
       catalog: 'Sản phẩm và biến thể',
@@ -1174,19 +1174,19 @@ export const vi: Messages = {
       widgets: 'Widget Page Builder',
       content: 'Trang nội dung, bài viết blog và chuyển hướng',
     },
-    scopeRequired: 'Hãy chọn ít nhất một phần của cửa hàng.',
+    scopeRequired: 'Hãy chọn ít nhất một phần của store.',
     take: 'Chụp bản mới',
-    progressTitle: 'Đang chụp cửa hàng',
+    progressTitle: 'Đang chụp store',
     progress: 'Đã đọc {done} trên {total} mục',
-    progressStarting: 'Đang đọc cửa hàng...',
-    queued: 'Đang chờ đến lượt trên cửa hàng này...',
+    progressStarting: 'Đang đọc store...',
+    queued: 'Đang chờ đến lượt trên store này...',
     cancelling: 'Đang hủy: bản chụp sẽ dừng sau lô hiện tại.',
     done: 'Đã chụp xong.',
     failed: 'Bản chụp không thành công.',
     cancelled: 'Bản chụp đã bị hủy.',
-    listTitle: 'Các bản chụp của cửa hàng này',
+    listTitle: 'Các bản chụp của store này',
     listLoading: 'Đang tải các bản chụp...',
-    listEmpty: 'Cửa hàng này chưa có bản chụp nào. Hãy chụp bản đầu tiên ở trên.',
+    listEmpty: 'Store này chưa có bản chụp nào. Hãy chụp bản đầu tiên ở trên.',
     reason: { manual: 'Thủ công', scheduled: 'Theo lịch', 'before-job': 'Trước một tác vụ' },
     state: { running: 'Đang chạy', done: 'Hoàn tất', failed: 'Thất bại', cancelled: 'Đã hủy' },
     counts: {
@@ -1207,7 +1207,7 @@ export const vi: Messages = {
     newBytes: 'Thêm {size} vào bộ nhớ lưu trữ',
     compareTitle: 'So sánh hai bản chụp',
     compareNeedsTwo:
-      'Hãy chụp cửa hàng này trước: sau đó so sánh bản chụp với cửa hàng hiện tại hoặc với một bản chụp sau.',
+      'Hãy chụp store này trước: sau đó so sánh bản chụp với store hiện tại hoặc với một bản chụp sau.',
     from: 'Từ (bản cũ hơn)',
     to: 'Đến (bản mới hơn)',
     compare: 'So sánh',
@@ -1254,8 +1254,8 @@ export const vi: Messages = {
     wordsChanged: 'Thêm {added} từ, xóa {removed} từ',
     removedText: 'Đã xóa:',
     addedText: 'Đã thêm:',
-    storeNow: 'Cửa hàng hiện tại (chụp một bản mới)',
-    waitingForNow: 'Đang chụp cửa hàng hiện tại; việc so sánh sẽ diễn ra khi bản chụp hoàn tất.',
+    storeNow: 'Store hiện tại (chụp một bản mới)',
+    waitingForNow: 'Đang chụp store hiện tại; việc so sánh sẽ diễn ra khi bản chụp hoàn tất.',
     restoreItem: 'Khôi phục {name}',
     restoreField: 'Khôi phục {path} của {name}',
     restoreHint: 'Đánh dấu các mục hoặc từng trường ở trên để khôi phục chúng từ bản chụp lúc {date}.',
@@ -1263,7 +1263,7 @@ export const vi: Messages = {
     restorePreview: 'Xem trước khôi phục',
     restorePreviewTitle: 'Xem trước khôi phục',
     restoreSummary: 'Sẽ ghi: {n} · Đã giống bản chụp: {unchanged}',
-    restoreNothing: 'Không có gì để khôi phục: cửa hàng đã có sẵn giá trị của bản chụp.',
+    restoreNothing: 'Không có gì để khôi phục: store đã có sẵn giá trị của bản chụp.',
     restoreAction: {
       update: 'Sẽ được cập nhật',
       create: 'Sẽ được tạo lại',
@@ -1273,11 +1273,11 @@ export const vi: Messages = {
     restoreNotWrittenTitle: 'Không ghi',
     restoreNotWritten: {
       'stock-not-chosen':
-        'Tồn kho được giữ nguyên như trong cửa hàng (gồm cả hàng đã bán sau bản chụp). Chọn "Khôi phục cả tồn kho" để ghi.',
+        'Tồn kho được giữ nguyên như trong store (gồm cả hàng đã bán sau bản chụp). Chọn "Khôi phục cả tồn kho" để ghi.',
       'stock-made-again':
         'Được tạo lại với tồn kho của bản chụp (sản phẩm đã bị xóa nên không còn tồn kho để giữ).',
       'part-not-restored':
-        'Khôi phục không ghi phần này: ảnh của biến thể chỉ đặt được bằng cách tải ảnh lên, và BigCommerce không có cách nào để gỡ ảnh. Phần này giữ nguyên như trong cửa hàng.',
+        'Khôi phục không ghi phần này: ảnh của biến thể chỉ đặt được bằng cách tải ảnh lên, và BigCommerce không có cách nào để gỡ ảnh. Phần này giữ nguyên như trong store.',
     },
     restoreStock: 'Khôi phục cả tồn kho',
     unreadPagesCount: '{n} trang Page Builder không được đọc (vượt giới hạn số trang của bản chụp)',
@@ -1287,13 +1287,13 @@ export const vi: Messages = {
       'Không có trong bản chụp này: {n} trang Page Builder mà nó không đọc, nên việc khôi phục không thể đưa chúng trở lại.',
     unreadPagesEntry: '{n} trang {what} trên kênh {channel} (id từ {first} đến {last})',
     unreadPagesKind: { product: 'sản phẩm', category: 'danh mục', brand: 'thương hiệu', page: 'trang web' },
-    liveValue: 'Hiện có trong cửa hàng',
+    liveValue: 'Hiện có trong store',
     restoredValue: 'Từ bản chụp',
     restoreStart: 'Khôi phục ({n})',
     restoreClose: 'Đóng bản xem trước',
     restoreConfirmTitle: 'Khôi phục từ bản chụp?',
     restoreConfirm:
-      'Số mục sẽ ghi vào {store}: {n}, với giá trị của chúng lúc {date}. Mục nào bị thay đổi trong cửa hàng sau lần xem trước này sẽ được bỏ qua và liệt kê.',
+      'Số mục sẽ ghi vào {store}: {n}, với giá trị của chúng lúc {date}. Mục nào bị thay đổi trong store sau lần xem trước này sẽ được bỏ qua và liệt kê.',
     restoreConfirmButton: 'Khôi phục',
     restoreProgress: 'Đã khôi phục {done} trên {total} mục',
     restoreResultTitle: 'Kết quả khôi phục',
@@ -1304,12 +1304,12 @@ export const vi: Messages = {
     restoreCounts: 'Đã ghi {written} · Bỏ qua {skipped} · Thất bại {failed}',
     outcome: { written: 'Đã ghi', skipped: 'Bỏ qua', failed: 'Thất bại' },
     outcomeReason: {
-      stale: 'Đã thay đổi trong cửa hàng kể từ lúc xem trước',
+      stale: 'Đã thay đổi trong store kể từ lúc xem trước',
       already: 'Đã có sẵn giá trị của bản chụp',
       undoDeleted: 'Đã xoá: việc khôi phục đã tạo lại mục này',
-      undoAlreadyDeleted: 'Đã bị xoá khỏi cửa hàng từ trước',
+      undoAlreadyDeleted: 'Đã bị xoá khỏi store từ trước',
       undoUnchecked:
-        'Do việc khôi phục tạo lại nhưng không lưu bản sao để so sánh, nên được giữ nguyên trong cửa hàng',
+        'Do việc khôi phục tạo lại nhưng không lưu bản sao để so sánh, nên được giữ nguyên trong store',
     },
     includeSkipped: 'Khôi phục cả các mục đã bỏ qua ({n})',
     undoRestore: 'Hoàn tác việc khôi phục',
@@ -1317,20 +1317,20 @@ export const vi: Messages = {
     undoConfirm:
       'Số mục sẽ ghi lại vào {store}: {n}, với giá trị chúng có trước khi khôi phục. Mục nào đã thay đổi kể từ đó sẽ được bỏ qua.',
   },
-  // "So sánh trong Trực quan hóa widget" của Lịch sử cửa hàng (issue 32): nội dung một trang trước và sau, dạng treemap.
+  // "So sánh trong Trực quan hóa widget" của Lịch sử store (issue 32): nội dung một trang trước và sau, dạng treemap.
   storeHistoryPageCompare: {
     button: 'So sánh trong Trực quan hóa widget',
     buttonLabel: 'So sánh trong Trực quan hóa widget: {name}',
     reading: 'Đang đọc trang từ cả hai bản chụp...',
     failed: 'Không mở được trang trong Trực quan hóa widget: {error}',
   },
-  // Bản chụp theo lịch của Lịch sử cửa hàng (issue 32).
+  // Bản chụp theo lịch của Lịch sử store (issue 32).
   storeHistorySchedule: {
     title: 'Bản chụp theo lịch',
     needsAccount:
-      'Bản chụp theo lịch cần có tài khoản: hãy đăng nhập để các cửa hàng đám mây của bạn được chụp tự động mỗi ngày.',
+      'Bản chụp theo lịch cần có tài khoản: hãy đăng nhập để các store đám mây của bạn được chụp tự động mỗi ngày.',
     needsCloud:
-      'Bản chụp theo lịch dành cho các cửa hàng đám mây của bạn: hãy đồng bộ cửa hàng này vào tài khoản trong Quản lý Store trước.',
+      'Bản chụp theo lịch dành cho các store đám mây của bạn: hãy đồng bộ store này vào tài khoản trong Quản lý store trước.',
     enabled: 'Chụp một bản mỗi ngày',
     hour: 'Lúc',
     hourOption: '{hour}:00 UTC',
@@ -1409,7 +1409,7 @@ export const vi: Messages = {
     missingFind: 'Tìm từ khóa thiếu trong tiêu đề trang',
     missingProgress: 'Đã kiểm tra {done} / {total} sản phẩm',
     missingCancelled: 'Đã hủy việc kiểm tra.',
-    missingNoStore: 'Store của lần chạy này không còn trong Quản lý Store.',
+    missingNoStore: 'Store của lần chạy này không còn trong Quản lý store.',
     missingCount: '{n} trong số {checked} sản phẩm thiếu ít nhất một từ khóa chính trong tiêu đề trang',
     missingUnlisted:
       'Chỉ kiểm tra {max} sản phẩm đọc đầu tiên ({n} sản phẩm khác đã được đếm nhưng không được ghi nhớ).',
@@ -1431,7 +1431,7 @@ export const vi: Messages = {
     hoursAgo: '{n} giờ trước',
     yesterday: 'Hôm qua',
     daysAgo: '{n} ngày trước',
-    welcomeTitle: 'Hôm nay tôi có thể giúp gì cho cửa hàng của bạn?',
+    welcomeTitle: 'Hôm nay tôi có thể giúp gì cho store của bạn?',
     welcomeBody:
       'Hãy hỏi về BC Toolbox, BigCommerce, Page Builder, widget hoặc theme Stencil của bạn. Câu trả lời ghi rõ các đoạn trợ giúp đã dùng.',
     starters: {
@@ -1479,7 +1479,7 @@ export const vi: Messages = {
     access_token_not_found: 'Không tìm thấy access token này',
     too_many_access_tokens: 'Bạn có quá nhiều access token. Vui lòng thu hồi bớt một token trước.',
     confirmation_invalid: 'Mã xác nhận này không hợp lệ cho lệnh gọi này. Hãy xem trước lại.',
-    preview_changed: 'Cửa hàng đã thay đổi kể từ bản xem trước. Hãy xem trước lại.',
+    preview_changed: 'Store đã thay đổi kể từ bản xem trước. Hãy xem trước lại.',
     snapshot_not_found: 'Không có bản chụp này.',
     email_not_verified:
       'Vui lòng xác minh địa chỉ email trước: mở liên kết chúng tôi đã gửi, hoặc gửi lại từ Cài đặt hồ sơ.',
@@ -1510,7 +1510,7 @@ export const vi: Messages = {
     page_required: 'Vui lòng chọn ít nhất một trang để nhập',
     backup_not_found: 'Không tìm thấy bản sao lưu này',
     import_busy:
-      'Một lần nhập khác vào cửa hàng này đang ghi cùng nội dung. Vui lòng đợi nó kết thúc rồi thử lại.',
+      'Một lần nhập khác vào store này đang ghi cùng nội dung. Vui lòng đợi nó kết thúc rồi thử lại.',
     job_not_found: 'Không tìm thấy tác vụ này',
     job_finished: 'Tác vụ này đã kết thúc',
     too_many_jobs: 'Có quá nhiều tác vụ đang chạy. Vui lòng chờ một tác vụ kết thúc.',

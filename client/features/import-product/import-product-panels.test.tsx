@@ -308,7 +308,7 @@ describe('the import in the reader’s language', () => {
   it('shows a Vietnamese reader the plan’s notes and limits in Vietnamese', () => {
     const html = render(<PlanBody state={{ status: 'ready', plan: codedPlan, copySuffix: '-copy' }} />, 'vi');
     expect(byTestId(html, 'plan-notes')).toBe(
-      'Thương hiệu "Harbour & Pine" chưa có trong cửa hàng đích và sẽ được tạo mới. 1 danh mục không có trong cửa hàng đích và sẽ không được gán: Sale.',
+      'Thương hiệu "Harbour & Pine" chưa có trong store đích và sẽ được tạo mới. 1 danh mục không có trong store đích và sẽ không được gán: Sale.',
     );
     expect(byTestId(html, 'plan-limits')).toBe(
       '210 trường tùy chỉnh (BigCommerce cho phép tối đa 200 mỗi sản phẩm)',
@@ -319,7 +319,7 @@ describe('the import in the reader’s language', () => {
     const html = render(<ImportResultPanel result={codedResult} onDownload={() => undefined} />, 'vi');
     expect(byTestId(html, 'result-logs')).toContain('Đã tạo sản phẩm #12 "Harbour Hoodie"');
     expect(byTestId(html, 'result-logs')).toContain(
-      'Cửa hàng đích từ chối hình hoodie.png: 413 Payload Too Large',
+      'Store đích từ chối hình hoodie.png: 413 Payload Too Large',
     );
     expect(byTestId(html, 'result-not-carried')).toBe('date_created: do BigCommerce tự đặt');
   });
