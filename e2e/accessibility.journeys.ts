@@ -204,6 +204,22 @@ export const accessibilityJourneys: Journey[] = [
       const page = await openWithStores(newPage, 'stores');
       await page.getByTestId('store-card').first().waitFor();
       await checkBothLanguages(page, report, 'stores with stores');
+      // The app's own Delete dialog (issue 44), named after the store, in both languages; the page behind it is
+      // inert, so the language is chosen with it closed.
+      const deleteTexts: Record<Language, string> = {
+        en: `Are you sure you want to delete this store? ${DEMO} (Store Hash sandbox-demo) is removed from your list. Its products and content on BigCommerce are not touched. Cancel Delete`,
+        vi: `Bạn có chắc chắn muốn xóa store này không? ${DEMO} (Store Hash sandbox-demo) sẽ bị xóa khỏi danh sách của bạn. Sản phẩm và nội dung của store trên BigCommerce không bị ảnh hưởng. Hủy Xóa`,
+      };
+      for (const language of LANGUAGES) {
+        await chooseLanguage(page, language);
+        await page.getByTestId('store-card').first().getByTestId('store-card-delete').click();
+        const dialog = page.getByTestId('store-delete-dialog');
+        await expectText(dialog, deleteTexts[language]);
+        await report.check(page, `stores: the delete dialog (${language})`);
+        await dialog.getByTestId('store-delete-dialog-cancel').click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+      await chooseLanguage(page, 'en');
 
       await goToTab(page, 'dump-product');
       await pickStore(page, STORES, DEMO);

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reloadAppState, useSession } from '../../lib/session';
 import { FormAlert } from '../../components/form-field';
+import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { AuthRequestError } from '../../lib/auth-client';
 import { cn } from '../../lib/class-names';
 import {
@@ -56,6 +57,8 @@ function UsersPanel() {
   });
   const [params, setParams] = useState<UsersListParams>({ search: '', searchField: 'email', page: 1 });
   const [feedback, setFeedback] = useState<Feedback>(null);
+  // A delete waits for the app's own dialog, which names the user (issue 44).
+  const [deleting, setDeleting] = useState<AdminAction | null>(null);
   const [tokensOf, setTokensOf] = useState<{ id: string; name: string; email: string } | null>(null);
   const users = useQuery(usersQueryOptions(params, isAdminSession(queryClient)));
 
@@ -96,9 +99,8 @@ function UsersPanel() {
 
   const run = (next: AdminAction) => {
     setFeedback(null);
-    if (next.kind === 'delete' && !window.confirm(t('adminUsers.confirmDelete', { email: next.user.email })))
-      return;
-    action.mutate(next);
+    if (next.kind === 'delete') setDeleting(next);
+    else action.mutate(next);
   };
 
   const search = (event: FormEvent) => {
@@ -296,6 +298,19 @@ function UsersPanel() {
           <PagerButtons page={params.page} pages={pages} onPage={(page) => setParams({ ...params, page })} />
         </div>
       </nav>
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title={deleting ? t('adminUsers.confirmDeleteTitle', { email: deleting.user.email }) : ''}
+        message={deleting ? t('adminUsers.confirmDelete', { email: deleting.user.email }) : ''}
+        confirmLabel={t('adminUsers.delete')}
+        isDestructive
+        onConfirm={() => {
+          if (deleting) action.mutate(deleting);
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+        testId="user-delete-dialog"
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isDemoCopyHash } from '../../../common/contracts/demo-stores';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { EyeIcon } from '../../components/icons';
+import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { apiErrorText } from '../../lib/tool-errors';
 import { resetDemoStore } from './api';
 import { cn } from '../../lib/class-names';
@@ -123,20 +124,32 @@ export function StoreCard({
 function DemoStoreReset({ store }: { store: LocalStore }) {
   const { t } = useTranslation();
   const reset = useMutation({ mutationFn: () => resetDemoStore(store) });
+  const [isAsking, setIsAsking] = useState(false);
   const failure = reset.error ? apiErrorText(reset.error, t, t('stores.resetDemoFailed')) : '';
   return (
     <>
       <button
         type="button"
         disabled={reset.isPending}
-        onClick={() => {
-          if (window.confirm(t('stores.confirmResetDemo', { name: store.name }))) reset.mutate();
-        }}
+        onClick={() => setIsAsking(true)}
         data-testid="store-card-reset-demo"
         className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
       >
         {reset.isPending ? t('stores.resettingDemo') : t('stores.resetDemo')}
       </button>
+      <ConfirmDialog
+        isOpen={isAsking}
+        title={t('stores.resetDemoTitle', { name: store.name })}
+        message={t('stores.confirmResetDemo', { name: store.name })}
+        confirmLabel={t('stores.resetDemo')}
+        isDestructive
+        onConfirm={() => {
+          setIsAsking(false);
+          reset.mutate();
+        }}
+        onCancel={() => setIsAsking(false)}
+        testId="reset-demo-dialog"
+      />
       <span role="status" data-testid="store-card-reset-result" className="self-center text-xs">
         {reset.isSuccess && <span className="text-emerald-700">{t('stores.resetDemoDone')}</span>}
         {failure && <span className="text-red-700">{failure}</span>}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { primaryButtonClass as primaryButton } from '../../components/button-classes';
 import { SecondaryButton } from '../../components/form-field';
+import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { cn } from '../../lib/class-names';
 import { apiErrorText } from '../../lib/tool-errors';
 import { fetchDemoStores, fetchIsSandboxOn } from './api';
@@ -23,7 +24,6 @@ import {
 
 type FormState = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; store: LocalStore };
 
-
 /** Store Manager (spec part 1 §2 "Store Manager", §4, §5). */
 export default function StoreManagerScreen() {
   const { t } = useTranslation();
@@ -31,6 +31,8 @@ export default function StoreManagerScreen() {
   const { stores, mode } = list;
   const isLoggedIn = mode !== 'visitor';
   const [form, setForm] = useState<FormState>({ kind: 'closed' });
+  // The store a Delete asks about: the app's own dialog, which names it (issue 44), not the browser's confirm().
+  const [deleting, setDeleting] = useState<LocalStore | null>(null);
   const sandbox = useQuery({ queryKey: ['sandbox-on'], queryFn: fetchIsSandboxOn, staleTime: 5 * 60_000 });
 
   const save = (values: StoreFormValues) => {
@@ -46,7 +48,7 @@ export default function StoreManagerScreen() {
     void list.commit(next);
   };
   const remove = (store: LocalStore) => {
-    if (!window.confirm(t('stores.confirmDelete'))) return;
+    setDeleting(null);
     if (form.kind === 'edit' && form.store.id === store.id) setForm({ kind: 'closed' });
     void list.commit(deleteStore(stores, store.id));
   };
@@ -160,11 +162,23 @@ export default function StoreManagerScreen() {
               key={store.id}
               store={store}
               onEdit={() => setForm({ kind: 'edit', store })}
-              onDelete={() => remove(store)}
+              onDelete={() => setDeleting(store)}
             />
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title={t('stores.confirmDelete')}
+        message={
+          deleting ? t('stores.confirmDeleteNamed', { name: deleting.name, hash: deleting.storeHash }) : ''
+        }
+        confirmLabel={t('common.delete')}
+        isDestructive
+        onConfirm={() => deleting && remove(deleting)}
+        onCancel={() => setDeleting(null)}
+        testId="store-delete-dialog"
+      />
     </div>
   );
 }
