@@ -1,9 +1,9 @@
 // Bulk pricing rules of a product (products_catalog.v3.yml) [PROD getAllBulkPricingRules … deleteBulkPricingRule].
 import { z } from 'zod';
-import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
-import { BcApiError, v3Data } from '../../envelope';
-import { int, num, parseBody } from '../../schemas';
-import { nextId } from '../../store-state';
+import { type RouteDeps, type SandboxApp, V3 } from '../../core/app-env';
+import { BcApiError, v3Data } from '../../core/envelope';
+import { int, num, parseBody } from '../../core/body';
+import { nextId } from '../../core/store-state';
 import {
   pagedRows,
   pathId,

@@ -1,9 +1,9 @@
 // Custom fields of a product (products_catalog.v3.yml) [PROD getProductCustomFields … deleteProductCustomField].
 import { z } from 'zod';
-import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
-import { BcApiError, v3Data } from '../../envelope';
-import { parseBody } from '../../schemas';
-import { nextId } from '../../store-state';
+import { type RouteDeps, type SandboxApp, V3 } from '../../core/app-env';
+import { BcApiError, v3Data } from '../../core/envelope';
+import { parseBody } from '../../core/body';
+import { nextId } from '../../core/store-state';
 import {
   pagedList,
   pathId,

@@ -1,10 +1,10 @@
 // Reviews of a product (products_catalog.v3.yml) [PROD getProductReviews … deleteProductReview].
 import { z } from 'zod';
-import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
-import { v3Data } from '../../envelope';
-import { intParam } from '../../query';
-import { int, parseBody } from '../../schemas';
-import { nextId } from '../../store-state';
+import { type RouteDeps, type SandboxApp, V3 } from '../../core/app-env';
+import { v3Data } from '../../core/envelope';
+import { intParam } from '../../core/query';
+import { int, parseBody } from '../../core/body';
+import { nextId } from '../../core/store-state';
 import { bcDate, refreshDerived } from '../records';
 import {
   listPage,
