@@ -11,7 +11,7 @@
 // afterwards.
 import { createBigCommerceClientFactory } from '../server/integrations/bigcommerce/client';
 import { DEFAULT_QUOTA_RESERVE } from '../server/integrations/bigcommerce/scheduler';
-import type { StoreStatsSnapshot } from '../server/sandbox/stats';
+import type { StoreStatsSnapshot } from '../server/sandbox/core/stats';
 import { startSandboxServer } from '../server/sandbox/test-server';
 import { bulkEditPaths } from '../common/contracts/bulk-edit';
 import { jobPath, jobResponseSchema, type JobView } from '../common/contracts/jobs';

@@ -22,7 +22,7 @@ import { startChildApp, type ChildApp } from '../server/test/child-server';
 import { startEmbeddedPostgres } from '../server/test/embedded-postgres';
 import { withDatabaseName } from '../server/test/postgres';
 import type { RunningSandbox } from '../server/sandbox/test-server';
-import type { StoreStatsSnapshot } from '../server/sandbox/stats';
+import type { StoreStatsSnapshot } from '../server/sandbox/core/stats';
 import { sandboxControl } from './lib';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -65,7 +65,7 @@ import { generateProducts } from '../server/sandbox/catalog/demo/catalogue';
 import { storeInformation } from '../server/sandbox/catalog/demo/index';
 import { addBrands, addChannels, addTrees } from '../server/sandbox/catalog/demo/structure';
 import { BRANDS } from '../server/sandbox/catalog/demo/word-lists';
-import { createStoreData } from '../server/sandbox/store-state';
+import { createStoreData } from '../server/sandbox/core/store-state';
 import { startSandboxServer, type RunningSandbox } from '../server/sandbox/test-server';
 import { benchDatabase } from './load-lib';
 import { fmt, startAppServer, type Bench, type BenchRow } from './lib';

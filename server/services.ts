@@ -45,7 +45,7 @@ import {
   createSnapshotScheduleRepository,
   type SnapshotScheduleRepository,
 } from './features/store-history/snapshot-schedules';
-import { DEMO_COPY_DEFAULTS } from './sandbox/demo-copies';
+import { DEMO_COPY_DEFAULTS } from './sandbox/demo-copies/demo-copies';
 import { createJobKinds, type JobKinds } from './jobs/job-kinds';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createJobStore, type JobStore } from './jobs/job-store';

@@ -3,7 +3,7 @@
 // state lives in the journal the app gives (its database, so that every instance serves the same copies), or in this
 // process's memory without one.
 import type { Logger } from '../logger';
-import type { DemoCopyOptions } from './demo-copies';
+import type { DemoCopyOptions } from './demo-copies/demo-copies';
 import { createSandbox, DEMO_STORES, type Sandbox } from './index';
 
 export function createAppSandbox(options: {

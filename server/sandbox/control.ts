@@ -1,10 +1,10 @@
 // The control API (tests and benchmarks only): create and reset stores, set quota, window, latency and faults, read
 // statistics. Mounted under `/__control` when `createSandbox({control: true})`. Documented in README.md.
 import { z } from 'zod';
-import type { SandboxApp } from './app-env';
+import type { SandboxApp } from './core/app-env';
 import { isValidStoreHash } from '../../common/stores/store-hash';
-import { bcErrorBody } from './envelope';
-import type { StoreRegistry } from './store-registry';
+import { bcErrorBody } from './core/envelope';
+import type { StoreRegistry } from './core/store-registry';
 
 const settingsSchema = z
   .object({

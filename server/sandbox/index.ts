@@ -4,19 +4,24 @@
 // What it does not model: README.md in this folder.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { SandboxApp, SandboxContext, SandboxEnv, RouteDeps } from './app-env';
+import type { SandboxApp, SandboxContext, SandboxEnv, RouteDeps } from './core/app-env';
 import { catalogPlugin } from './catalog/plugin';
 import { contentPlugin } from './content/plugin';
-import type { SandboxPlugin } from './plugin';
+import type { SandboxPlugin } from './core/plugin';
 import { registerControlRoutes } from './control';
-import { MemoryCopyJournal, type VersionedOp } from './copy-journal';
-import { DEMO_COPY_DEFAULTS, DemoCopiesBusyError, demoCopyKind, type DemoCopyOptions } from './demo-copies';
-import { DemoCopyPool, type OpenedCopy } from './demo-copy-pool';
-import { BcApiError, bcErrorBody } from './envelope';
-import { QueryError } from './query';
-import type { RateLimitSettings } from './rate-limit';
-import { DEFAULT_RATE_LIMIT } from './rate-limit';
-import { RequestTape, runTaped, tapedNow } from './request-tape';
+import { MemoryCopyJournal, type VersionedOp } from './demo-copies/copy-journal';
+import {
+  DEMO_COPY_DEFAULTS,
+  DemoCopiesBusyError,
+  demoCopyKind,
+  type DemoCopyOptions,
+} from './demo-copies/demo-copies';
+import { DemoCopyPool, type OpenedCopy } from './demo-copies/demo-copy-pool';
+import { BcApiError, bcErrorBody } from './core/envelope';
+import { QueryError } from './core/query';
+import type { RateLimitSettings } from './core/rate-limit';
+import { DEFAULT_RATE_LIMIT } from './core/rate-limit';
+import { RequestTape, runTaped, tapedNow } from './demo-copies/request-tape';
 import { registerCdnRoutes } from './catalog/cdn';
 import {
   DEMO_STORES,
@@ -24,16 +29,16 @@ import {
   type ContentStateFactory,
   type SandboxStore,
   type StoreSpec,
-} from './store-registry';
+} from './core/store-registry';
 
-export type { SandboxStore, StoreSpec } from './store-registry';
-export { DEMO_STORES } from './store-registry';
+export type { SandboxStore, StoreSpec } from './core/store-registry';
+export { DEMO_STORES } from './core/store-registry';
 
 /** What `sandbox/content/` (widgets) plugs in: per-store state and its routes on the same app. */
 export type ContentPlugin = SandboxPlugin & { createState: ContentStateFactory };
-export { MemoryCopyJournal } from './copy-journal';
-export type { DemoCopyJournal } from './copy-journal';
-export type { SandboxPlugin } from './plugin';
+export { MemoryCopyJournal } from './demo-copies/copy-journal';
+export type { DemoCopyJournal } from './demo-copies/copy-journal';
+export type { SandboxPlugin } from './core/plugin';
 
 export type SandboxOptions = {
   /** Serve the control API under `/__control` (tests, benchmarks; off in production unless asked for). */

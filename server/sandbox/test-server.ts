@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { STATUS_DOC_TYPE } from './envelope';
+import { STATUS_DOC_TYPE } from './core/envelope';
 import { createSandbox, type Sandbox, type SandboxOptions } from './index';
 
 export type RunningSandbox = {

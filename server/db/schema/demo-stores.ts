@@ -4,8 +4,8 @@ import { bytea } from './columns';
 
 /**
  * The built-in sandbox's demo copies (issue 29), so that every instance serves the same copy: one row per live copy
- * (`server/sandbox/copy-journal.ts`). `incarnation` changes when the copy starts again from its seed (a reset, an
- * eviction); `version` counts its writes, kept in `demo_store_op` after the last `snapshot` (its state at
+ * (`server/sandbox/demo-copies/copy-journal.ts`). `incarnation` changes when the copy starts again from its seed
+ * (a reset, an eviction); `version` counts its writes, kept in `demo_store_op` after the last `snapshot` (its state at
  * `snapshot_version`, null while that is the seed). The rate-limit window and the write budget counted here are the
  * copy's, whichever instance serves it. Both tables are UNLOGGED (migration 0009): every request updates its row, and a
  * copy lost in a database crash comes back from its seed, as after an idle expiry.
@@ -39,7 +39,10 @@ export const demoStoreOp = pgTable(
     path: text('path').notNull(),
     contentType: text('content_type'),
     body: bytea('body'),
-    /** The clock readings and UUIDs the write took (server/sandbox/request-tape.ts), and the budget counted after it. */
+    /**
+     * The clock readings and UUIDs the write took (server/sandbox/demo-copies/request-tape.ts), and the budget
+     * counted after it.
+     */
     tape: jsonb('tape').$type<{ clock: number[]; uuids: string[]; budget: number }>().notNull(),
     size: integer('size').notNull(),
   },

@@ -24,8 +24,8 @@ import {
   type JournalOp,
   type NotAppended,
   type VersionedOp,
-} from '../../sandbox/copy-journal';
-import { DemoCopiesBusyError } from '../../sandbox/demo-copies';
+} from '../../sandbox/demo-copies/copy-journal';
+import { DemoCopiesBusyError } from '../../sandbox/demo-copies/demo-copies';
 import type { StoreKind } from '../../sandbox/catalog/demo/index';
 
 const SLOTS_LOCK = 'demo_store:slots';

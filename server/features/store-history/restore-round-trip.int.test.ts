@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('Store History round trip (%s)', (kind) => {
     async () => {
       // The store as the items are chosen in it (its pages are read with the snapshot's store below).
       const demo = await readStore(sandbox, { pages: false });
-      // The demo store has some of each (server/sandbox/content/demo-content.ts, demo-storefront.ts).
+      // The demo store has some of each (server/sandbox/content/demo/demo-content.ts, demo-storefront.ts).
       for (const of of CONTENT_KINDS) expect(demo[of].size, of).toBeGreaterThan(1);
       const products = [...demo.product.values()];
       // The product deleted: one with options and variants, images, custom fields and channels.

@@ -21,7 +21,7 @@ import {
   demoStoresResponseSchema,
 } from '../../../common/contracts/demo-stores';
 import { snapshotBlob, storeIdMap } from '../../db/schema';
-import { DEMO_COPY_DEFAULTS } from '../../sandbox/demo-copies';
+import { DEMO_COPY_DEFAULTS } from '../../sandbox/demo-copies/demo-copies';
 import { USER_STORES_PATH } from '../../../common/contracts/stores';
 import { TestClient } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';

@@ -13,7 +13,7 @@ import { createBigCommerceClientFactory, type BigCommerceClient } from './client
 import { createFakeClock, type FakeClock } from './clock';
 import { BigCommerceError, PartialSaveError } from './errors';
 import type { Product } from './resources/products';
-import type { StoreStatsSnapshot } from '../../sandbox/stats';
+import type { StoreStatsSnapshot } from '../../sandbox/core/stats';
 import { startSandboxServer, type RunningSandbox } from '../../sandbox/test-server';
 import { controlCall } from '../../test/sandbox-control';
 import { drive } from './test-support';

@@ -1,13 +1,13 @@
 // /v3/catalog/brands (brands_catalog.v3.yml) [BRAND getBrands, createBrand, getBrand, updateBrand, deleteBrand,
 // deleteBrands].
 import { z } from 'zod';
-import { type SandboxApp, V3 } from '../app-env';
-import { BcApiError, v3Data } from '../envelope';
-import { enumParam, numericFilter, strParam, unaskedOrder } from '../query';
-import { customUrlSchema, parseBody, str } from '../schemas';
-import { nextId, type StoreData } from '../store-state';
+import { type SandboxApp, V3 } from '../core/app-env';
+import { BcApiError, v3Data } from '../core/envelope';
+import { enumParam, numericFilter, strParam, unaskedOrder } from '../core/query';
+import { parseBody, str } from '../core/body';
+import { nextId, type StoreData } from '../core/store-state';
 import { slugify } from './records';
-import { listPage, NOT_FOUND_TITLE, pathId, query, readJson, v3Row } from './route-helpers';
+import { customUrlSchema, listPage, NOT_FOUND_TITLE, pathId, query, readJson, v3Row } from './route-helpers';
 import type { Brand } from './types';
 
 export const brandSchema = z.object({

@@ -2,8 +2,8 @@
 // deleteCategoryTrees, getCategoryTree, getAllCategories, createCategories, updateCategories, deleteTreeCategories];
 // API-NOTES.md §6(b).
 import { z } from 'zod';
-import { type SandboxApp, V3 } from '../app-env';
-import { BcApiError, STATUS_DOC_TYPE, v3List } from '../envelope';
+import { type SandboxApp, V3 } from '../core/app-env';
+import { BcApiError, STATUS_DOC_TYPE, v3List } from '../core/envelope';
 import { categoryUuid } from './demo/structure';
 import {
   boolParam,
@@ -14,9 +14,9 @@ import {
   strListParam,
   strParam,
   unaskedOrder,
-} from '../query';
-import { int, issuesToErrors, parseBody, str } from '../schemas';
-import { nextId, type StoreData } from '../store-state';
+} from '../core/query';
+import { int, issuesToErrors, parseBody, str } from '../core/body';
+import { nextId, type StoreData } from '../core/store-state';
 import { slugify } from './records';
 import { listPage, NOT_FOUND_TITLE, pathId, query, readBatch, readJson, requireArray } from './route-helpers';
 import type { Category } from './types';

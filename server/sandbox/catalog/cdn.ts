@@ -1,9 +1,9 @@
 // Image files, served by the sandbox itself like BigCommerce's CDN: no token, no quota (the CDN is not the API).
 // Stencil sizes: /cdn/s-{hash}/images/stencil/{WxH}/products/{product_id}/{image_id}/{file}
 // Originals:     /cdn/s-{hash}/product_images/{image_file}
-import type { SandboxApp } from '../app-env';
-import { bcErrorBody } from '../envelope';
-import type { SandboxStore } from '../store-registry';
+import type { SandboxApp } from '../core/app-env';
+import { bcErrorBody } from '../core/envelope';
+import type { SandboxStore } from '../core/store-registry';
 import { placeholderPng, stencilCopy } from './images';
 import type { ProductImage } from './types';
 

@@ -1,9 +1,10 @@
-// The catalogue part of the sandbox: store information, channels, brands, category trees and products with their
-// sub-resources. Its state is the store's `data` (store-state.ts), made by the core from the seed. Each module is
-// named after the OpenAPI file (or the resource of products_catalog.v3.yml) it emulates.
-import type { SandboxPlugin } from '../plugin';
-import { registerChannelRoutes } from '../routes/channels';
-import { registerStoreInfoRoutes } from '../routes/store-info';
+// The catalogue part of the sandbox: brands, category trees and products with their sub-resources, plus store
+// information (core/store-information.ts) and channels (channels/channels.ts), which read the same state. Its state
+// is the store's `data` (core/store-state.ts), made by the core from the seed. Each module is named after the OpenAPI
+// file (or the resource of products_catalog.v3.yml) it emulates.
+import type { SandboxPlugin } from '../core/plugin';
+import { registerChannelRoutes } from '../channels/channels';
+import { registerStoreInfoRoutes } from '../core/store-information';
 import { registerBrandRoutes } from './brands';
 import { registerTreeRoutes } from './category-trees';
 import { registerBulkPricingRuleRoutes } from './products/bulk-pricing-rules';

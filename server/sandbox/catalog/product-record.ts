@@ -1,7 +1,7 @@
 // The product record's bottom layer (products_catalog.v3.yml product_Full, product-variants_catalog.v3.yml): the base
 // variant and SKU uniqueness across products and variants, shared by every product part (none imports products.ts).
-import { BcApiError } from '../envelope';
-import type { StoreData } from '../store-state';
+import { BcApiError } from '../core/envelope';
+import type { StoreData } from '../core/store-state';
 import { defaultVariant } from './records';
 import type { ProductRecord, Variant } from './types';
 

@@ -1,12 +1,20 @@
 // Small helpers for route handlers: JSON bodies, path ids, the current store and product, and the steps every
 // product sub-resource (options, modifiers, custom fields, images…) repeats: list a page, find or remove by id,
 // record a write.
+import { z } from 'zod';
 import { jsonValueProblem, MAX_JSON_DEPTH } from '../../http';
-import type { SandboxContext } from '../app-env';
-import { BcApiError, paginate, v3Data, v3List } from '../envelope';
-import { fieldSelectionParams, pagingParams, selectFields } from '../query';
+import type { SandboxContext } from '../core/app-env';
+import { BcApiError, paginate, v3Data, v3List } from '../core/envelope';
+import { fieldSelectionParams, pagingParams, selectFields } from '../core/query';
 import { bcDate } from './records';
 import type { ProductRecord } from './types';
+
+/** A brand's or product's `custom_url` body [PROD createProduct, BRAND createBrand]. */
+export const customUrlSchema = z.object({
+  url: z.string().max(255),
+  is_customized: z.boolean().optional(),
+  create_redirect: z.boolean().optional(),
+});
 
 export const NOT_FOUND_TITLE = 'The requested resource was not found.';
 

@@ -3,12 +3,12 @@
 // not wrapped: a post, or a bare array of posts.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxApp, SandboxContext, SandboxEnv } from '../app-env';
-import { BcApiError } from '../envelope';
-import { boolParam, documentedOnly, pagingParams, strParam } from '../query';
+import type { SandboxApp, SandboxContext, SandboxEnv } from '../core/app-env';
+import { BcApiError } from '../core/envelope';
+import { boolParam, documentedOnly, pagingParams, strParam } from '../core/query';
 import { query, readJson } from '../catalog/route-helpers';
 import type { GetContent } from './route-helpers';
-import { parseBody } from '../schemas';
+import { parseBody } from '../core/body';
 import type { StorefrontContext } from './storefront-context';
 import { contentSlug } from './slug';
 

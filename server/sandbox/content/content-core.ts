@@ -1,7 +1,7 @@
 // The content state's core as its resource modules see it: the stored records, the maps that hold them, the clock
 // and UUID source, the channel check and the helpers several resources share. ./content-state.ts owns the maps and
 // hands this core to ./widgets/*, ./page-widgets.ts…; none of them imports ./content-state.ts for its values.
-import { BcApiError } from '../envelope';
+import { BcApiError } from '../core/envelope';
 import type { JsonObject, PageRegion, PageSnapshot, PageWidget, PlacementView } from './types';
 
 /** Limits from [WID] and doc:docs/storefront/widgets (API-NOTES §6 (e) and §7.8). */

@@ -5,7 +5,7 @@ import {
   LAYOUT_TEMPLATE_UUID,
   PRODUCT_UUID,
 } from './built-in-templates';
-import { BcApiError } from '../envelope';
+import { BcApiError } from '../core/envelope';
 import { ContentState, type IdSource } from './content-state';
 import type { PublishPageBody } from './page-widgets';
 

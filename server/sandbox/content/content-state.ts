@@ -3,7 +3,7 @@
 // resource modules (./widgets/*, ./page-widgets.ts, ./pages.ts, ./blog-posts.ts, ./redirects.ts), to which its
 // public methods delegate. Failures throw BcApiError, which the sandbox app's onError renders as BigCommerce's body.
 import { randomUUID } from 'node:crypto';
-import { BcApiError } from '../envelope';
+import { BcApiError } from '../core/envelope';
 import { BUILT_IN_DATE, BUILT_IN_TEMPLATES } from './built-in-templates';
 import { BlogPosts, type BlogPostsSnapshot } from './blog-posts';
 import {

@@ -1,6 +1,6 @@
 // Builds the content of one sandbox store: built-in widget templates always, the demo content when asked for.
 import { ContentState, type IdSource } from './content-state';
-import { DEFAULT_DEMO_SEED, seedDemoContent } from './demo-content';
+import { DEFAULT_DEMO_SEED, seedDemoContent } from './demo/demo-content';
 import type { StorefrontContext } from './storefront-context';
 
 export type ContentRefs = {

@@ -6,5 +6,5 @@ export type { ContentRefs } from './create-content-state';
 export { createContentRoutes } from './routes';
 export type { GetContent } from './routes';
 export { contentOf, contentPlugin } from './plugin';
-export { DEFAULT_DEMO_SEED } from './demo-content';
+export { DEFAULT_DEMO_SEED } from './demo/demo-content';
 export type * from './types';

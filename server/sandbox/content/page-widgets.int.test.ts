@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { BcErrorBody, Pagination } from '../envelope';
+import type { BcErrorBody, Pagination } from '../core/envelope';
 import { HERO_BANNER_UUID, LAYOUT_TEMPLATE_UUID, PRODUCT_UUID } from './built-in-templates';
 import { snapshotWidgets } from './content-state';
 import { expectBcError, json, TEST_REFS, useContentServer } from './content-test-server';

@@ -2,10 +2,10 @@
 // widgets and layouts, published whole; the routes, the rules and the body schemas.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxEnv } from '../app-env';
-import { BcApiError, paginate } from '../envelope';
-import { intParam, strParam } from '../query';
-import { parseBody } from '../schemas';
+import type { SandboxEnv } from '../core/app-env';
+import { BcApiError, paginate } from '../core/envelope';
+import { intParam, strParam } from '../core/query';
+import { parseBody } from '../core/body';
 import { query, readJson } from '../catalog/route-helpers';
 import { LAYOUT_TEMPLATE_UUID } from './built-in-templates';
 import {

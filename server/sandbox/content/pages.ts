@@ -3,8 +3,8 @@
 // kept in the state (so a demo copy replays the same ids). Failures throw BcApiError in the bodies [PAGES] shows.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxApp, SandboxContext, SandboxEnv } from '../app-env';
-import { BcApiError, v3Data, v3List } from '../envelope';
+import type { SandboxApp, SandboxContext, SandboxEnv } from '../core/app-env';
+import { BcApiError, v3Data, v3List } from '../core/envelope';
 import {
   boolParam,
   documentedOnly,
@@ -14,10 +14,10 @@ import {
   strListParam,
   strParam,
   unaskedOrder,
-} from '../query';
+} from '../core/query';
 import { query, readJson } from '../catalog/route-helpers';
 import type { GetContent } from './route-helpers';
-import { parseBody } from '../schemas';
+import { parseBody } from '../core/body';
 import type { StorefrontContext } from './storefront-context';
 import { contentSlug } from './slug';
 

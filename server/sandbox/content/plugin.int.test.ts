@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BcErrorBody } from '../envelope';
+import type { BcErrorBody } from '../core/envelope';
 import { createSandbox, type Sandbox } from '../index';
 import { snapshotWidgets } from './content-state';
 import { contentOf, contentPlugin } from './plugin';

@@ -3,10 +3,10 @@
 // mounted at `/stores/:hash/v3/content` after the core's store, auth and rate-limit middleware. Writes take their
 // clock and UUIDs through the request tape (../request-tape.ts), so a demo copy shared by several instances replays
 // them the same; `saveState`/`loadState` put the content in and out of a store snapshot (../store-snapshot.ts).
-import { V2, V3, type SandboxContext } from '../app-env';
-import type { ContentStateFactory } from '../store-registry';
-import type { SandboxPlugin } from '../plugin';
-import { tapedNow, tapedUuid } from '../request-tape';
+import { V2, V3, type SandboxContext } from '../core/app-env';
+import type { ContentStateFactory } from '../core/store-registry';
+import type { SandboxPlugin } from '../core/plugin';
+import { tapedNow, tapedUuid } from '../demo-copies/request-tape';
 import { ContentState, type ContentSnapshot, type IdSource } from './content-state';
 import { createContentState } from './create-content-state';
 import { createContentRoutes } from './routes';

@@ -3,8 +3,8 @@
 // (store_content.v2.yml:9, 661-920) is not served either.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxApp, SandboxEnv } from '../app-env';
-import { BcApiError, v3List } from '../envelope';
+import type { SandboxApp, SandboxEnv } from '../core/app-env';
+import { BcApiError, v3List } from '../core/envelope';
 import {
   documentedOnly,
   enumParam,
@@ -14,10 +14,10 @@ import {
   strListParam,
   strParam,
   unaskedOrder,
-} from '../query';
+} from '../core/query';
 import { query, readJson } from '../catalog/route-helpers';
 import type { GetContent } from './route-helpers';
-import { parseBody } from '../schemas';
+import { parseBody } from '../core/body';
 import type { EntityKind, StorefrontContext } from './storefront-context';
 
 /** RedirectTo.type (redirects.v3.yml:600-618). */

@@ -1,6 +1,6 @@
 // Helpers shared by the content API's route modules (./widgets/*, ./page-widgets.ts): the state lookup, the path uuid.
-import type { SandboxContext } from '../app-env';
-import { BcApiError } from '../envelope';
+import type { SandboxContext } from '../core/app-env';
+import { BcApiError } from '../core/envelope';
 import type { ContentState } from './content-state';
 import { isUuid } from './ids';
 

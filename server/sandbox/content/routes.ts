@@ -3,7 +3,7 @@
 // ./pages.ts). Answers use the shared envelopes; failures throw BcApiError / QueryError, which the
 // sandbox app's onError renders as BigCommerce's error body.
 import { Hono } from 'hono';
-import type { SandboxApp, SandboxEnv } from '../app-env';
+import type { SandboxApp, SandboxEnv } from '../core/app-env';
 import { addPageWidgetRoutes } from './page-widgets';
 import type { GetContent } from './route-helpers';
 import { createWebPageRoutes } from './pages';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { BcApiError } from '../envelope';
-import { parseBody } from '../schemas';
+import { BcApiError } from '../core/envelope';
+import { parseBody } from '../core/body';
 import { publishPageBody } from './page-widgets';
 import { createTemplateBody } from './widgets/widget-templates';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { BcErrorBody } from '../envelope';
-import { STATUS_DOC_TYPE } from '../envelope';
+import type { BcErrorBody } from '../core/envelope';
+import { STATUS_DOC_TYPE } from '../core/envelope';
 import { BUILT_IN_TEMPLATES, HERO_BANNER_UUID } from './built-in-templates';
 import { expectBcError, json, type List, type One, TEST_REFS, useContentServer } from './content-test-server';
 import { createContentState } from './create-content-state';

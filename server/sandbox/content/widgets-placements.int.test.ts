@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BcErrorBody } from '../envelope';
+import type { BcErrorBody } from '../core/envelope';
 import { bcErrorAnswer } from '../test-server';
 import { HERO_BANNER_UUID } from './built-in-templates';
 import { expectBcError, json, type List, type One, useContentServer } from './content-test-server';

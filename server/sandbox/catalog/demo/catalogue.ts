@@ -11,7 +11,7 @@ import {
   refreshDerived,
   slugify,
 } from '../records';
-import { nextId, type StoreData } from '../../store-state';
+import { nextId, type StoreData } from '../../core/store-state';
 import type { Modifier, ModifierValue, OptionValue, ProductOption, ProductRecord, Variant } from '../types';
 import { buildDescription } from './descriptions';
 import { DEFAULT_CHANNEL_ID, OUTLET_CHANNEL_ID, type Structure } from './structure';

@@ -1,7 +1,7 @@
 // Builds a sandbox store's data deterministically. `sandbox-demo` gets the full catalogue; `sandbox-empty` gets the
 // same channels, the same category trees (with its own ids) and a handful of brands, but no products.
 import { faker } from '@faker-js/faker/locale/en';
-import { createStoreData, INITIAL_SEQUENCES, type StoreData } from '../../store-state';
+import { createStoreData, INITIAL_SEQUENCES, type StoreData } from '../../core/store-state';
 import type { StoreInformation } from '../types';
 import { generateProducts } from './catalogue';
 import { addBrands, addChannels, addTrees } from './structure';

@@ -1,6 +1,6 @@
 // Channels, brands, category trees and categories: the skeleton both demo stores share.
 import { slugify } from '../records';
-import { nextId, type StoreData } from '../../store-state';
+import { nextId, type StoreData } from '../../core/store-state';
 import type { Category, Channel } from '../types';
 import { BRANDS, DEPARTMENTS, OUTLET_TREE, type SubcategorySpec } from './word-lists';
 

@@ -1,21 +1,12 @@
 // Bulk pricing rules of a product (products_catalog.v3.yml) [PROD getAllBulkPricingRules … deleteBulkPricingRule].
 import { z } from 'zod';
-import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
-import { BcApiError, v3Data } from '../../envelope';
-import { int, num, parseBody } from '../../schemas';
-import { nextId } from '../../store-state';
-import {
-  pagedRows,
-  pathId,
-  PRODUCT_ID,
-  productOr404,
-  readJson,
-  recordProductWrite,
-  requireFields,
-  rowOr404,
-  withoutRowOr404,
-} from '../route-helpers';
+import type { RouteDeps, SandboxApp } from '../../core/app-env';
+import { BcApiError } from '../../core/envelope';
+import { int, num } from '../../core/body';
+import { nextId } from '../../core/store-state';
+import { pagedRows } from '../route-helpers';
 import type { ProductRecord } from '../types';
+import { registerSubResourceRoutes } from './sub-resource';
 
 export const bulkPricingRuleSchema = z.object({
   quantity_min: int,
@@ -55,46 +46,25 @@ export function assertBulkRuleFits(
 }
 
 export function registerBulkPricingRuleRoutes(app: SandboxApp, deps: RouteDeps): void {
-  const bpr = `${V3}/catalog/products/${PRODUCT_ID}/bulk-pricing-rules`;
-  const BPR_ID = ':bulk_pricing_rule_id{[0-9]+}';
-
-  app.get(bpr, (c) => {
-    return pagedRows(c, productOr404(c).bulkPricingRules);
-  });
-
-  app.post(bpr, async (c) => {
-    const store = c.get('store');
-    const record = productOr404(c);
-    const body = await readJson(c);
-    requireFields(body, ['quantity_min', 'quantity_max', 'type', 'amount']);
-    const input = parseBody(bulkPricingRuleSchema, body);
-    assertBulkRuleFits(record, input);
-    const rule = { id: nextId(store.data, 'bulkPricingRule'), ...input };
-    record.bulkPricingRules.push(rule);
-    recordProductWrite(c, record, deps.clock());
-    return v3Data(c, { ...rule });
-  });
-
-  app.get(`${bpr}/${BPR_ID}`, (c) => {
-    const rule = rowOr404(productOr404(c).bulkPricingRules, pathId(c, 'bulk_pricing_rule_id'));
-    return v3Data(c, { ...rule });
-  });
-
-  app.put(`${bpr}/${BPR_ID}`, async (c) => {
-    const record = productOr404(c);
-    const rule = rowOr404(record.bulkPricingRules, pathId(c, 'bulk_pricing_rule_id'));
-    const input = parseBody(bulkPricingRuleSchema.partial(), await readJson(c));
-    const next = { ...rule, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
-    assertBulkRuleFits(record, next, rule.id);
-    Object.assign(rule, next);
-    recordProductWrite(c, record, deps.clock());
-    return v3Data(c, { ...rule });
-  });
-
-  app.delete(`${bpr}/${BPR_ID}`, (c) => {
-    const record = productOr404(c);
-    record.bulkPricingRules = withoutRowOr404(record.bulkPricingRules, pathId(c, 'bulk_pricing_rule_id'));
-    recordProductWrite(c, record, deps.clock());
-    return c.body(null, 204);
+  registerSubResourceRoutes(app, deps, {
+    path: 'bulk-pricing-rules',
+    idParam: 'bulk_pricing_rule_id',
+    rows: 'bulkPricingRules',
+    list: (c, record) => pagedRows(c, record.bulkPricingRules),
+    required: ['quantity_min', 'quantity_max', 'type', 'amount'],
+    createSchema: bulkPricingRuleSchema,
+    create: (record, input, data) => {
+      assertBulkRuleFits(record, input);
+      return { id: nextId(data, 'bulkPricingRule'), ...input };
+    },
+    updateSchema: bulkPricingRuleSchema.partial(),
+    update: (record, rule, input) => {
+      const next = {
+        ...rule,
+        ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+      };
+      assertBulkRuleFits(record, next, rule.id);
+      Object.assign(rule, next);
+    },
   });
 }

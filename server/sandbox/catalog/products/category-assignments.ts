@@ -1,10 +1,10 @@
 // Product category assignments (products_catalog.v3.yml) [PROD getProductsCategoryAssignments,
 // createProductsCategoryAssignments, deleteProductsCategoryAssignments]. PUT answers 204 with no body.
 import { z } from 'zod';
-import { type SandboxApp, V3 } from '../../app-env';
-import { BcApiError, v3List } from '../../envelope';
-import { intListParam, pagingParams, unaskedOrder } from '../../query';
-import { int, parseBody } from '../../schemas';
+import { type SandboxApp, V3 } from '../../core/app-env';
+import { BcApiError, v3List } from '../../core/envelope';
+import { intListParam, pagingParams, unaskedOrder } from '../../core/query';
+import { int, parseBody } from '../../core/body';
 import { query, readJson, requireArray } from '../route-helpers';
 
 export const categoryAssignmentSchema = z.object({ product_id: int, category_id: int });

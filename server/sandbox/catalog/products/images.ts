@@ -1,11 +1,11 @@
 // Product images (products_catalog.v3.yml) [PROD getProductImages … deleteProductImage]. Images can be created from
 // `image_url` (JSON) or uploaded as `image_file` (multipart/form-data); the sandbox serves the files under /cdn/.
 import { z } from 'zod';
-import { type RouteDeps, type SandboxApp, type SandboxContext, V3 } from '../../app-env';
-import { BcApiError, v3Data } from '../../envelope';
+import { type RouteDeps, type SandboxApp, type SandboxContext, V3 } from '../../core/app-env';
+import { BcApiError, v3Data } from '../../core/envelope';
 import { imageFileName } from '../demo/catalogue';
-import { int, parseBody } from '../../schemas';
-import { nextId, type StoreData } from '../../store-state';
+import { int, parseBody } from '../../core/body';
+import { nextId, type StoreData } from '../../core/store-state';
 import { imageUrls } from '../images';
 import { bcDate, slugify } from '../records';
 import {

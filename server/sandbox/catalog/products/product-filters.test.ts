@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStoreData } from '../../store-state';
+import { createStoreData } from '../../core/store-state';
 import { defaultProductFields, emptyProductRecord } from '../records';
 import type { ProductFields } from '../types';
 import { DELETE_PRODUCTS_FILTERS, productPredicate, sortProducts } from './product-filters';

@@ -12,8 +12,8 @@ import {
   strListParam,
   strParam,
   unaskedOrder,
-} from '../../query';
-import type { StoreData } from '../../store-state';
+} from '../../core/query';
+import type { StoreData } from '../../core/store-state';
 import type { ProductRecord } from '../types';
 
 export type ProductPredicate = (record: ProductRecord) => boolean;

@@ -3,10 +3,10 @@
 // afterwards, as BigCommerce requires. Line numbers below are in
 // ../shared/bigcommerce/openapi/catalog/product-modifiers_catalog.v3.yml.
 import { z } from 'zod';
-import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
-import { BcApiError, v3Data } from '../../envelope';
-import { int, num, parseBody } from '../../schemas';
-import { nextId, type StoreData } from '../../store-state';
+import { type RouteDeps, type SandboxApp, V3 } from '../../core/app-env';
+import { BcApiError, v3Data } from '../../core/envelope';
+import { int, num, parseBody } from '../../core/body';
+import { nextId, type StoreData } from '../../core/store-state';
 import { applyValueUpdate, defaultAdjusters, optionName } from '../records';
 import {
   applyValueUpdates,

@@ -1,10 +1,10 @@
 // Variant options and their values (product-variant-options_catalog.v3.yml) [OPT getProductVariantOptions …
 // deleteProductVariantOptionValue].
 import { z } from 'zod';
-import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
-import { BcApiError, v3Data } from '../../envelope';
-import { int, parseBody } from '../../schemas';
-import { nextId, type StoreData } from '../../store-state';
+import { type RouteDeps, type SandboxApp, V3 } from '../../core/app-env';
+import { BcApiError, v3Data } from '../../core/envelope';
+import { int, parseBody } from '../../core/body';
+import { nextId, type StoreData } from '../../core/store-state';
 import { applyValueUpdate, optionName } from '../records';
 import {
   applyValueUpdates,

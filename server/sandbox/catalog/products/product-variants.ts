@@ -4,11 +4,11 @@
 // the product) and option-value sets.
 import { z } from 'zod';
 import { VARIANT_CODE_FIELDS, VARIANT_PRICE_FIELDS } from '../../../../common/catalog/product-fields';
-import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
-import { BcApiError, v3Data } from '../../envelope';
-import { documentedOnly, intListParam, intParam, strParam, unaskedOrder } from '../../query';
-import { int, nullableNum, parseBody, str } from '../../schemas';
-import { nextId, type StoreData } from '../../store-state';
+import { type RouteDeps, type SandboxApp, V3 } from '../../core/app-env';
+import { BcApiError, v3Data } from '../../core/envelope';
+import { documentedOnly, intListParam, intParam, strParam, unaskedOrder } from '../../core/query';
+import { int, nullableNum, parseBody, str } from '../../core/body';
+import { nextId, type StoreData } from '../../core/store-state';
 import { allVariants, baseVariant, duplicateSku, skuOwner } from '../product-record';
 import { bcDate, defaultVariant, refreshDerived } from '../records';
 import {

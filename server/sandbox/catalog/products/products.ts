@@ -3,17 +3,17 @@
 // URL), references (brand, categories), creation with nested arrays, updates and serialisation.
 // Rules: products_catalog.v3.yml createProduct/updateProducts; API-NOTES.md §6(d) and §7.
 import { z } from 'zod';
-import { type RouteDeps, type SandboxApp, type SandboxContext, V3 } from '../../app-env';
-import { BcApiError, paginate, STATUS_DOC_TYPE, v3Data } from '../../envelope';
+import { type RouteDeps, type SandboxApp, type SandboxContext, V3 } from '../../core/app-env';
+import { BcApiError, paginate, STATUS_DOC_TYPE, v3Data } from '../../core/envelope';
 import {
   type FieldSelection,
   fieldSelectionParams,
   pagingParams,
   selectFields,
   strListParam,
-} from '../../query';
-import { customUrlSchema, int, num, parseBody, str } from '../../schemas';
-import { nextId, type StoreData } from '../../store-state';
+} from '../../core/query';
+import { int, num, parseBody, str } from '../../core/body';
+import { nextId, type StoreData } from '../../core/store-state';
 import { allVariants, duplicateSku, skuOwner } from '../product-record';
 import {
   bcDate,
@@ -23,7 +23,15 @@ import {
   refreshDerived,
   slugify,
 } from '../records';
-import { NOT_FOUND_TITLE, PRODUCT_ID, productOr404, query, readBatch, readJson } from '../route-helpers';
+import {
+  customUrlSchema,
+  NOT_FOUND_TITLE,
+  PRODUCT_ID,
+  productOr404,
+  query,
+  readBatch,
+  readJson,
+} from '../route-helpers';
 import type { ProductFields, ProductRecord } from '../types';
 import { assertBulkRules, bulkPricingRuleSchema } from './bulk-pricing-rules';
 import { customFieldSchema } from './custom-fields';

@@ -1,9 +1,9 @@
 // Product videos (products_catalog.v3.yml) [PROD getProductVideos … deleteProductVideo].
 import { z } from 'zod';
-import { type RouteDeps, type SandboxApp, V3 } from '../../app-env';
-import { BcApiError, v3Data } from '../../envelope';
-import { int, parseBody, str } from '../../schemas';
-import { nextId } from '../../store-state';
+import { type RouteDeps, type SandboxApp, V3 } from '../../core/app-env';
+import { BcApiError, v3Data } from '../../core/envelope';
+import { int, parseBody, str } from '../../core/body';
+import { nextId } from '../../core/store-state';
 import {
   pagedList,
   pathId,

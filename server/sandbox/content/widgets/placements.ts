@@ -2,10 +2,10 @@
 // deletePlacement]: the routes, the placement rules and the body schemas. There is no entity_id or region filter.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxEnv } from '../../app-env';
-import { BcApiError, v3Data, v3List } from '../../envelope';
-import { intListParam, pagingParams, strParam } from '../../query';
-import { parseBody } from '../../schemas';
+import type { SandboxEnv } from '../../core/app-env';
+import { BcApiError, v3Data, v3List } from '../../core/envelope';
+import { intListParam, pagingParams, strParam } from '../../core/query';
+import { parseBody } from '../../core/body';
 import { query, readJson } from '../../catalog/route-helpers';
 import {
   CONTENT_LIMITS,

@@ -2,9 +2,9 @@
 // check of a template_file / entity_id pair that placements and page widgets share (./template-files.ts knows the theme).
 import type { Hono } from 'hono';
 import { isEntityId } from '../../../../common/dumps/page-templates';
-import type { SandboxEnv } from '../../app-env';
-import { BcApiError, v3Data } from '../../envelope';
-import { intParam, strParam } from '../../query';
+import type { SandboxEnv } from '../../core/app-env';
+import { BcApiError, v3Data } from '../../core/envelope';
+import { intParam, strParam } from '../../core/query';
 import { query } from '../../catalog/route-helpers';
 import type { GetContent } from '../route-helpers';
 import { acceptsEntityId, isKnownTemplateFile, themeRegionNames } from '../template-files';

@@ -2,10 +2,10 @@
 // routes, the widget rules and the body schemas.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { SandboxEnv } from '../../app-env';
-import { BcApiError, v3Data, v3List } from '../../envelope';
-import { intListParam, pagingParams, strListParam, strParam } from '../../query';
-import { parseBody } from '../../schemas';
+import type { SandboxEnv } from '../../core/app-env';
+import { BcApiError, v3Data, v3List } from '../../core/envelope';
+import { intListParam, pagingParams, strListParam, strParam } from '../../core/query';
+import { parseBody } from '../../core/body';
 import { query, readJson } from '../../catalog/route-helpers';
 import {
   byteLength,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_TEMPLATES } from './built-in-templates';
-import { snapshotWidgets, type ContentState } from './content-state';
+import { BUILT_IN_TEMPLATES } from '../built-in-templates';
+import { snapshotWidgets, type ContentState } from '../content-state';
 import { DEMO_WEB_PAGE_IDS_WITH_CONTENT, EMPTY_DEMO_TEMPLATES } from './demo-content';
-import { createContentState, type ContentRefs } from './index';
-import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../common/dumps/page-templates';
+import { createContentState, type ContentRefs } from '../index';
+import { PAGE_TEMPLATE_IDS, templateFileOf } from '../../../../common/dumps/page-templates';
 
 const refs: ContentRefs = {
   productIds: [77, 78, 79, 80, 81],

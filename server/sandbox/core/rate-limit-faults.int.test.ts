@@ -1,8 +1,8 @@
 // Rate-limit headers and 429s, and the control API's faults (5xx ratio, 429 storms, dropped connections).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isValidStoreHash } from '../../common/stores/store-hash';
+import { isValidStoreHash } from '../../../common/stores/store-hash';
 import type { StoreStatsSnapshot } from './stats';
-import { bcErrorAnswer, startSandboxServer, type RunningSandbox } from './test-server';
+import { bcErrorAnswer, startSandboxServer, type RunningSandbox } from '../test-server';
 
 let sb: RunningSandbox;
 let clockMs = Date.UTC(2026, 0, 15, 12, 0, 0);

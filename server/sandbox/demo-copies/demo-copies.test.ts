@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryCopyJournal } from './copy-journal';
 import { DemoCopiesBusyError } from './demo-copies';
 import { DemoCopyPool } from './demo-copy-pool';
-import { DEFAULT_RATE_LIMIT } from './rate-limit';
-import { StoreRegistry } from './store-registry';
+import { DEFAULT_RATE_LIMIT } from '../core/rate-limit';
+import { StoreRegistry } from '../core/store-registry';
 
 const copy = (n: number, kind: 'demo' | 'empty' = 'empty') =>
   `sandbox-${kind}-${'a'.repeat(15)}${'abcdefghijklmnopqrstuvwxyz'[n]}`;

@@ -1,7 +1,7 @@
 // Types shared by the sandbox's Hono app and its route modules.
 import type { IncomingMessage } from 'node:http';
 import type { Context, Hono } from 'hono';
-import type { RequestTape } from './request-tape';
+import type { RequestTape } from '../demo-copies/request-tape';
 import type { SandboxStore } from './store-registry';
 
 export type SandboxEnv = {

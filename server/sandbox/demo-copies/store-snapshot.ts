@@ -4,8 +4,8 @@
 // an instance that has not followed a copy need not replay every write since the seed.
 import { deserialize, serialize } from 'node:v8';
 import { deflateSync, inflateSync } from 'node:zlib';
-import type { StoreBudget } from './store-budget';
-import type { StoreData } from './store-state';
+import type { StoreBudget } from '../core/store-budget';
+import type { StoreData } from '../core/store-state';
 
 /** The parts of a store a snapshot holds. */
 type Snapshotted = { data: StoreData; content: unknown; budget: StoreBudget };

@@ -11,11 +11,11 @@ import { randomUUID } from 'node:crypto';
 import type { CopyHead, CopyLimits, CopyUse, DemoCopyJournal, JournalOp, VersionedOp } from './copy-journal';
 import { opBytes } from './copy-journal';
 import { demoCopyKind } from './demo-copies';
-import type { StoreKind } from './catalog/demo/index';
-import { countedDecision, type RateLimitDecision, type RateLimitSettings } from './rate-limit';
+import type { StoreKind } from '../catalog/demo/index';
+import { countedDecision, type RateLimitDecision, type RateLimitSettings } from '../core/rate-limit';
 import { RequestTape, runTaped } from './request-tape';
 import { loadStoreState, saveStoreState, type ContentSnapshots } from './store-snapshot';
-import type { SandboxStore, StoreSpec } from './store-registry';
+import type { SandboxStore, StoreSpec } from '../core/store-registry';
 
 /** A write request as the guard has it (its body already read). */
 export type CopyWrite = Omit<JournalOp, 'tape'> & {

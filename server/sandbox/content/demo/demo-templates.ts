@@ -1,9 +1,9 @@
 // Custom widget templates of the demo store and how each fills a widget configuration. Every configure function draws
 // only from the seeded faker it is given, so the demo content is the same for the same seed.
 import type { Faker } from '@faker-js/faker';
-import { builtInByKind } from './built-in-templates';
-import * as ui from './schema-builders';
-import type { JsonObject } from './types';
+import { builtInByKind } from '../built-in-templates';
+import * as ui from '../schema-builders';
+import type { JsonObject } from '../types';
 
 export type DemoContext = { faker: Faker; productIds: readonly number[]; storeHash: string };
 

@@ -1,8 +1,8 @@
-// GET /v3/channels and /v3/channels/{id} [CHAN getChannels, getChannel]. Read-only in the sandbox.
-import type { SandboxApp } from '../app-env';
-import { V3 } from '../app-env';
-import { BcApiError, v3Data, v3List } from '../envelope';
-import { boolParam, pagingParams, strListParam, unaskedOrder } from '../query';
+// GET /v3/channels and /v3/channels/{id} (channels.v3.yml) [CHAN getChannels, getChannel]. Read-only in the sandbox.
+import type { SandboxApp } from '../core/app-env';
+import { V3 } from '../core/app-env';
+import { BcApiError, v3Data, v3List } from '../core/envelope';
+import { boolParam, pagingParams, strListParam, unaskedOrder } from '../core/query';
 import { pathId, query } from '../catalog/route-helpers';
 
 export function registerChannelRoutes(app: SandboxApp): void {

@@ -25,12 +25,6 @@ export const int = z.union([
 export const nullableNum = num.nullable();
 export const str = (max?: number) => (max ? z.string().max(max) : z.string());
 
-export const customUrlSchema = z.object({
-  url: z.string().max(255),
-  is_customized: z.boolean().optional(),
-  create_redirect: z.boolean().optional(),
-});
-
 /** Maps zod issues to BigCommerce's `errors` object, keyed by the field path. */
 export function issuesToErrors(error: z.ZodError, prefix = ''): Record<string, string> {
   const errors: Record<string, string> = {};

@@ -2,15 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { STATUS_DOC_TYPE } from './envelope';
-import { bcErrorAnswer, startSandboxServer, type RunningSandbox } from './test-server';
+import { STATUS_DOC_TYPE } from '../core/envelope';
+import { bcErrorAnswer, startSandboxServer, type RunningSandbox } from '../test-server';
 
 type Json = Record<string, unknown>;
 
 /** The sub-resources `include=` embeds in a product, as BigCommerce documents them [PROD IncludeParamBase]. */
 function documentedProductIncludes(): string[] {
   const file = new URL(
-    '../../../shared/bigcommerce/openapi/catalog/products_catalog.v3.yml',
+    '../../../../shared/bigcommerce/openapi/catalog/products_catalog.v3.yml',
     import.meta.url,
   );
   const spec = YAML.parse(readFileSync(file, 'utf8')) as {

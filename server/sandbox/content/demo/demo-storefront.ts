@@ -2,8 +2,8 @@
 // (its own, so the widget content keeps the values it had before these existed); the redirects point at the store's
 // own product, category, brand, web page and blog post ids.
 import { Faker, base, en } from '@faker-js/faker';
-import type { ContentState } from './content-state';
-import { FIRST_SITE_ID, type RedirectTo } from './redirects';
+import type { ContentState } from '../content-state';
+import { FIRST_SITE_ID, type RedirectTo } from '../redirects';
 
 export type StorefrontDemoRefs = {
   productIds: readonly number[];

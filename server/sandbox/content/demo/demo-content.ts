@@ -3,8 +3,8 @@
 // templates plus the global regions, web pages for `pages/page`, and a few REST widgets and placements.
 // The structure is fixed; the seed only changes the values (texts, colours, which product a widget shows, ids, dates).
 import { Faker, base, en } from '@faker-js/faker';
-import { LAYOUT_TEMPLATE_UUID } from './built-in-templates';
-import type { ContentState } from './content-state';
+import { LAYOUT_TEMPLATE_UUID } from '../built-in-templates';
+import type { ContentState } from '../content-state';
 import {
   BUILT_IN_CONFIGURE,
   CUSTOM_DEMO_TEMPLATES,
@@ -13,10 +13,10 @@ import {
   type DemoContext,
   type DemoTemplate,
 } from './demo-templates';
-import type { PageLayoutBody, PageWidgetBody, PublishPageBody } from './page-widgets';
+import type { PageLayoutBody, PageWidgetBody, PublishPageBody } from '../page-widgets';
 import { seedDemoStorefront } from './demo-storefront';
-import type { JsonObject, WebPage, WebPageType } from './types';
-import { contentSlug } from './slug';
+import type { JsonObject, WebPage, WebPageType } from '../types';
+import { contentSlug } from '../slug';
 
 export const DEFAULT_DEMO_SEED = 20_240_611;
 

@@ -1,13 +1,13 @@
 // The sandbox over HTTP: creating, updating and deleting catalogue data, and BigCommerce's write errors.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STATUS_DOC_TYPE } from './envelope';
-import { imageDimensions, renderPng } from './catalog/images';
+import { STATUS_DOC_TYPE } from '../core/envelope';
+import { imageDimensions, renderPng } from './images';
 import {
   ATOM_DATE_MODIFIER_CONFIG,
   bcErrorAnswer,
   startSandboxServer,
   type RunningSandbox,
-} from './test-server';
+} from '../test-server';
 
 type Json = Record<string, unknown>;
 

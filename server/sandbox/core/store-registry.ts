@@ -1,8 +1,8 @@
 // The sandbox's stores: what one store is (data, credentials, rate limiter, faults, statistics, budget), and the
 // registry of the stores made explicitly.
-import { isValidStoreHash } from '../../common/stores/store-hash';
+import { isValidStoreHash } from '../../../common/stores/store-hash';
 import { FaultInjector } from './faults';
-import { generateStoreData, type StoreKind } from './catalog/demo/index';
+import { generateStoreData, type StoreKind } from '../catalog/demo/index';
 import { DEFAULT_RATE_LIMIT, FixedWindowLimiter, type RateLimitSettings } from './rate-limit';
 import { StoreStats } from './stats';
 import { DEFAULT_STORE_BUDGET_BYTES, measureBytes, StoreBudget } from './store-budget';

@@ -1,7 +1,7 @@
 // Issue 9, point 15: an unexpected error inside the sandbox is answered as BigCommerce would (500, its error body)
 // and reported through the app's logger (one JSON line), not printed as a multi-line stack on the console.
 import { describe, expect, it, vi } from 'vitest';
-import { createSandbox } from './index';
+import { createSandbox } from '../index';
 
 describe('an unexpected sandbox error', () => {
   it('answers 500 in BigCommerce’s format and goes to logError', async () => {

@@ -5,9 +5,9 @@
 // dropped to make room, provided it has been idle for `evictIdleMs`; otherwise the caller is told to come back.
 // Their state lives in a journal (copy-journal.ts: in memory, or the app's database so that every instance serves the
 // same copies), served by demo-copy-pool.ts.
-import { DEMO_COPY_HASH } from '../../common/contracts/demo-stores';
+import { DEMO_COPY_HASH } from '../../../common/contracts/demo-stores';
 import type { DemoCopyJournal } from './copy-journal';
-import type { StoreKind } from './catalog/demo/index';
+import type { StoreKind } from '../catalog/demo/index';
 
 export type DemoCopyOptions = {
   /** True when `token` is the one the app issued for `hash`. */

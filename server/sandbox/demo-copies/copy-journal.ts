@@ -11,7 +11,7 @@
 // Two implementations: `MemoryCopyJournal` (this file: the standalone sandbox, one process; with `shared: true`, tests
 // that run two pools on one journal) and the app's table `demo_store` (server/features/demo-stores/).
 import { DemoCopiesBusyError } from './demo-copies';
-import type { StoreKind } from './catalog/demo/index';
+import type { StoreKind } from '../catalog/demo/index';
 import type { TapeRecord } from './request-tape';
 
 /** What a write took besides its request: its tape, and the copy's write budget counter after it. */

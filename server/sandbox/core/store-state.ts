@@ -6,7 +6,7 @@ import type {
   Channel,
   ProductRecord,
   StoreInformation,
-} from './catalog/types';
+} from '../catalog/types';
 
 /** Id sequences. They start above zero, like a store that has lived a little (products from 77, …). */
 export type Sequences = {

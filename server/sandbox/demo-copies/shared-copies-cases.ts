@@ -5,7 +5,7 @@
 // on the app's database journal, PGlite and PostgreSQL (server/features/demo-stores/demo-store-journal.int.test.ts).
 import { afterEach, expect, it } from 'vitest';
 import type { DemoCopyJournal } from './copy-journal';
-import { createSandbox, type Sandbox } from './index';
+import { createSandbox, type Sandbox } from '../index';
 
 const hashOf = (n: number, kind: 'demo' | 'empty' = 'demo') =>
   `sandbox-${kind}-${'b'.repeat(15)}${'abcdefghijklmnopqrstuvwxyz'[n]}`;
