@@ -122,6 +122,35 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
     expect(Object.values((await stats()).productWrites)).toEqual([1, 1, 1]);
   });
 
+  it('a job lists its failed products in its outcomes, and its errors are those, as the bulk result lists them', async () => {
+    const [known] = await products('&page_title:like=%');
+    const started = await app.server.request(bulkEditPaths('reset-page-title').start, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        storeCredentials: DEMO,
+        targetOption: 'specific',
+        targetValue: `${known!.id}, 999998, 999999`,
+      }),
+    });
+    expect(started.status).toBe(200);
+    const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? null;
+    const { job: first } = jobResponseSchema.parse(await started.json());
+    const last = (await follow(first.id, cookie)).at(-1)!;
+    const reason = 'Product not found in the store';
+    expect(last).toMatchObject({ state: 'done', total: 3, succeeded: 1, failed: 2 });
+    expect(last.outcomes).toEqual(
+      [999_998, 999_999].map((id) => ({ kind: 'product', key: { id }, name: '', outcome: 'failed', reason })),
+    );
+    expect(last.errors).toEqual([
+      { productId: 999_998, name: null, reason },
+      { productId: 999_999, name: null, reason },
+    ]);
+    // The one list holds them: the row's old `errors` column is no longer written.
+    const [row] = await app.server.database.db.select().from(job).where(eq(job.id, first.id));
+    expect(row?.errors).toEqual([]);
+  });
+
   it('previews, runs as a job followed by events, backs up and undoes exactly the previous values', async () => {
     const [brand] = (await sandbox<{ data: { id: number }[] }>('/v3/catalog/brands?limit=1')).data;
     const before = await products(`&brand_id=${brand!.id}`);
