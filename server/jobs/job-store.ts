@@ -124,7 +124,7 @@ export function toJobView(row: JobRow): JobView {
 
 /**
  * What a follower that has seen the row up to version `after` is sent next: each progress step it has not seen (the
- * job as it was at that step: running, with that step's counts and the outcomes listed then), then the row as it is now.
+ * job as it was at that step: running, with that step's counts and the outcomes it listed), then the row as it is now.
  * Event ids are row versions, so they only go up and a reconnecting follower (Last-Event-ID) resumes where it was.
  */
 export function jobEventsAfter(row: JobRow, after: number): Array<{ version: number; view: JobView }> {
