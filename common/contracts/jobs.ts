@@ -33,8 +33,9 @@ export type JobKind = z.infer<typeof jobKindSchema>;
 export const jobWaitingSchema = z.object({ retry: z.number(), of: z.number(), waitMs: z.number() });
 
 /**
- * For a job that writes items of several kinds (a Store History restore): one item's end. `skipped` is an item whose
- * live value changed between the preview and the write (left as it is), `reason` says why it was skipped or failed.
+ * One item's end, the one list every job kind fills: a restore lists each of its items (of several kinds), a bulk edit
+ * its failed ones (`kind` 'product', `key` `{id}`). `skipped` is an item left as it is (a restore's item whose live
+ * value changed between the preview and the write), `reason` says why it was skipped or failed.
  */
 export const jobItemOutcomeSchema = z.object({
   kind: z.string(),
@@ -45,7 +46,10 @@ export const jobItemOutcomeSchema = z.object({
 });
 export type JobItemOutcome = z.infer<typeof jobItemOutcomeSchema>;
 
-/** One item that could not be changed: its id, its name when known, and BigCommerce's (or our) reason. */
+/**
+ * One item that could not be changed: its id, its name when known, and BigCommerce's (or our) reason. The server
+ * derives these from the failed outcomes whose `key.id` is a number.
+ */
 export const jobItemErrorSchema = z.object({
   productId: z.number(),
   name: z.string().nullable(),
@@ -65,6 +69,7 @@ export const jobViewSchema = z.object({
   failed: z.number(),
   /** Items left as they were: not written (a bulk edit counts them in `succeeded` too). */
   skipped: z.number(),
+  /** The failed items with a numeric id, from `outcomes` (the spec's bulk result). */
   errors: z.array(jobItemErrorSchema),
   waiting: jobWaitingSchema.nullable(),
   /** Why the job failed as a whole, in plain words. */
@@ -76,7 +81,10 @@ export const jobViewSchema = z.object({
   backedUp: z.number(),
   /** For an undo job: the job it undoes. */
   undoOf: z.string().nullable(),
-  /** A restore's items, each with its end (the bulk edits leave it out). */
+  /**
+   * The items' ends the job lists, in the order they were settled, at most 1000 (the counts stay exact): every item of
+   * a restore, the failed ones of a bulk edit. The server always fills it.
+   */
   outcomes: z.array(jobItemOutcomeSchema).optional(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;

@@ -20,19 +20,71 @@ export type JobRow = typeof job.$inferSelect;
 /** A job's backup: its items' previous values, by the key each kind gives them (what an undo restores). */
 export type JobBackup = Readonly<Record<string, unknown>>;
 
-/** One progress step of a job (server/db/schema/jobs.ts `job.progress`): its counts and the row version it made. */
-export type ProgressStep = { version: number; succeeded: number; failed: number; skipped: number };
+/**
+ * One progress step of a job (server/db/schema/jobs.ts `job.progress`): its counts, the row version it made and how
+ * many outcomes the row listed then. `outcomes` is left out by the steps of rows written before it was recorded.
+ */
+export type ProgressStep = {
+  version: number;
+  succeeded: number;
+  failed: number;
+  skipped: number;
+  outcomes?: number;
+};
 
 /**
  * Appends this write's step to `job.progress`. The SET expressions read the row as it was before the update, so the
  * step's version is the one this update gives the row (`version + 1`), and its counts are the new ones.
  */
-function progressStep(counts: { succeeded: SQL; failed: SQL; skipped: SQL }): SQL {
-  return sql`${job.progress} || jsonb_build_array(jsonb_build_object('version', ${job.version} + 1, 'succeeded', ${counts.succeeded}, 'failed', ${counts.failed}, 'skipped', ${counts.skipped}))`;
+function progressStep(counts: { succeeded: SQL; failed: SQL; skipped: SQL; outcomes: number }): SQL {
+  return sql`${job.progress} || jsonb_build_array(jsonb_build_object('version', ${job.version} + 1, 'succeeded', ${counts.succeeded}, 'failed', ${counts.failed}, 'skipped', ${counts.skipped}, 'outcomes', ${counts.outcomes}::int))`;
 }
 
-/** Errors kept per job at most (the counts stay exact beyond it). */
+/** Outcomes listed per job at most, whatever its kind (the counts stay exact beyond it). */
 export const MAX_JOB_ERRORS = 1_000;
+
+/** An item that failed, as the one outcome list holds it: `key.id` its id, a name left unknown as ''. */
+export function failedItem(error: JobItemError): JobItemOutcome {
+  return {
+    kind: 'product',
+    key: { id: error.productId },
+    name: error.name ?? '',
+    outcome: 'failed',
+    reason: error.reason,
+  };
+}
+
+/** The failed items with a numeric `key.id` of an outcome list, as `JobView.errors` lists them (failedItem back). */
+function errorsOf(outcomes: readonly JobItemOutcome[]): JobItemError[] {
+  return outcomes.flatMap((item) =>
+    item.outcome === 'failed' && typeof item.key.id === 'number'
+      ? [{ productId: item.key.id, name: item.name === '' ? null : item.name, reason: item.reason ?? '' }]
+      : [],
+  );
+}
+
+/** A row's outcome list; a row written before there was one list for every kind keeps its failures in `errors`. */
+function outcomesOf(row: Pick<JobRow, 'outcomes' | 'errors'>): JobItemOutcome[] {
+  return (row.outcomes as JobItemOutcome[] | null) ?? (row.errors as JobItemError[]).map(failedItem);
+}
+
+/**
+ * How many outcomes the row listed at a step. A step that does not say (a row written before it was recorded) had, of
+ * the outcomes in the order they were settled, as many written, failed and skipped ones as its counts: the first
+ * `succeeded + failed + skipped` of a restore, which lists every item, and the first `failed` of a bulk edit, which
+ * lists its failures alone and counts its skipped items in `succeeded` too.
+ */
+function outcomesAt(step: ProgressStep, outcomes: readonly JobItemOutcome[]): number {
+  if (step.outcomes !== undefined) return step.outcomes;
+  const left = { written: step.succeeded, failed: step.failed, skipped: step.skipped };
+  let listed = 0;
+  for (const item of outcomes) {
+    if (left[item.outcome] <= 0) break;
+    left[item.outcome]--;
+    listed++;
+  }
+  return listed;
+}
 
 export type NewJob = {
   id: string;
@@ -47,6 +99,7 @@ export type NewJob = {
 
 export function toJobView(row: JobRow): JobView {
   const backup = row.backup as JobBackup;
+  const outcomes = outcomesOf(row);
   return {
     id: row.id,
     kind: row.kind as JobKind,
@@ -56,7 +109,8 @@ export function toJobView(row: JobRow): JobView {
     succeeded: row.succeeded,
     failed: row.failed,
     skipped: row.skipped,
-    errors: row.errors as JobItemError[],
+    // The spec's per-product errors (a bulk edit's result): the failed items, in the order they were settled.
+    errors: errorsOf(outcomes),
     waiting: (row.waiting as JobView['waiting']) ?? null,
     message: row.message,
     createdAt: row.createdAt.toISOString(),
@@ -64,42 +118,41 @@ export function toJobView(row: JobRow): JobView {
     finishedAt: row.finishedAt?.toISOString() ?? null,
     backedUp: Object.keys(backup).length,
     undoOf: row.undoOf,
-    // A restore lists each item's end (an empty list until its first wave is settled); other kinds leave it out.
-    ...(row.outcomes !== null || row.kind === 'snapshot-restore'
-      ? { outcomes: (row.outcomes as JobItemOutcome[] | null) ?? [] }
-      : {}),
+    outcomes,
   };
 }
 
 /**
  * What a follower that has seen the row up to version `after` is sent next: each progress step it has not seen (the
- * job as it was at that step: running, with that step's counts and the errors up to them), then the row as it is now.
+ * job as it was at that step: running, with that step's counts and the outcomes it listed), then the row as it is now.
  * Event ids are row versions, so they only go up and a reconnecting follower (Last-Event-ID) resumes where it was.
  */
 export function jobEventsAfter(row: JobRow, after: number): Array<{ version: number; view: JobView }> {
   const now = toJobView(row);
+  const outcomes = now.outcomes ?? [];
   const steps = (row.progress as ProgressStep[]).filter(
     (step) => step.version > after && step.version < row.version,
   );
   return [
-    ...steps.map((step) => ({
-      version: step.version,
-      view: {
-        ...now,
-        state: 'running' as const,
-        waiting: null,
-        message: null,
-        finishedAt: null,
-        succeeded: step.succeeded,
-        failed: step.failed,
-        skipped: step.skipped,
-        errors: now.errors.slice(0, step.failed),
-        // Outcomes are appended in the order they were settled: those of this step are the first ones.
-        ...(now.outcomes
-          ? { outcomes: now.outcomes.slice(0, step.succeeded + step.failed + step.skipped) }
-          : {}),
-      },
-    })),
+    ...steps.map((step) => {
+      // Outcomes are appended in the order they were settled: those listed at this step are the first ones.
+      const listed = outcomes.slice(0, outcomesAt(step, outcomes));
+      return {
+        version: step.version,
+        view: {
+          ...now,
+          state: 'running' as const,
+          waiting: null,
+          message: null,
+          finishedAt: null,
+          succeeded: step.succeeded,
+          failed: step.failed,
+          skipped: step.skipped,
+          errors: errorsOf(listed),
+          outcomes: listed,
+        },
+      };
+    }),
     ...(row.version > after ? [{ version: row.version, view: now }] : []),
   ];
 }
@@ -255,8 +308,8 @@ export function createJobStore(db: Db) {
     },
 
     /**
-     * Sets the plan once (the first run of the job), with its total and the items skipped up front. Only the first
-     * caller sets it (issue 29: two slices of one job, say an expired one still alive and its retry, would each plan
+     * Sets the plan once (the first run of the job), with its total, the items skipped up front and the outcomes known
+     * up front (items that failed before any was written: say, gone from the store). Only the first caller sets it (issue 29: two slices of one job, say an expired one still alive and its retry, would each plan
      * and the second plan, made after the first wrote, would not match the checkpoint): answers whether this call did.
      */
     async setPlan(
@@ -265,9 +318,11 @@ export function createJobStore(db: Db) {
       plan: readonly unknown[],
       total: number,
       skipped: number,
-      errors: JobItemError[],
+      outcomes: readonly JobItemOutcome[],
       now: Date,
     ): Promise<boolean> {
+      const failed = outcomes.filter((item) => item.outcome === 'failed').length;
+      const listed = outcomes.slice(0, MAX_JOB_ERRORS);
       const rows = await db
         .update(job)
         .set({
@@ -275,10 +330,10 @@ export function createJobStore(db: Db) {
           total,
           skipped,
           succeeded: skipped,
-          failed: errors.length,
-          errors: errors.slice(0, MAX_JOB_ERRORS),
+          failed,
+          outcomes: listed,
           checkpoint: 0,
-          progress: sql`jsonb_build_array(jsonb_build_object('version', ${job.version} + 1, 'succeeded', ${skipped}::int, 'failed', ${errors.length}::int, 'skipped', ${skipped}::int))`,
+          progress: sql`jsonb_build_array(jsonb_build_object('version', ${job.version} + 1, 'succeeded', ${skipped}::int, 'failed', ${failed}::int, 'skipped', ${skipped}::int, 'outcomes', ${listed.length}::int))`,
           // A cancel asked for while the plan was being made stands (it was set back to running: issue 26 review).
           state: sql`case when ${job.state} in ('queued', 'running', 'waiting') then 'running' else ${job.state} end`,
           startedAt: now,
@@ -305,7 +360,7 @@ export function createJobStore(db: Db) {
     },
 
     /**
-     * Records a settled wave: its counts, errors and the new checkpoint, in one write that happens only if the
+     * Records a settled wave: its counts, its outcomes and the new checkpoint, in one write that happens only if the
      * checkpoint is still the one the wave started from (issue 29: a compare-and-set, so a wave is counted once
      * whatever slice settles it, even when an expired slice and its retry both worked it). Answers whether this call
      * settled it; false means another slice did, and this one must stop.
@@ -317,21 +372,24 @@ export function createJobStore(db: Db) {
         checkpoint: number;
         succeeded: number;
         failed: number;
-        errors: JobItemError[];
         /** Items left as they were (a restore's stale items), counted in `skipped` (not in `succeeded`). */
         skipped?: number;
-        /** Each item's end (a restore), appended to `outcomes` in the same write. */
-        outcomes?: JobItemOutcome[];
+        /**
+         * The wave's outcomes the job's kind lists (every item of a restore, the failed ones of a bulk edit),
+         * appended to the row's in the same write, up to MAX_JOB_ERRORS in all.
+         */
+        outcomes: readonly JobItemOutcome[];
       },
     ): Promise<boolean> {
-      // The checkpoint and errors alone: not the plan and backup, which can be large (issue 40).
+      // The checkpoint and outcomes alone: not the plan and backup, which can be large (issue 40).
       const [row] = await db
-        .select({ checkpoint: job.checkpoint, errors: job.errors })
+        .select({ checkpoint: job.checkpoint, outcomes: job.outcomes, errors: job.errors })
         .from(job)
         .where(eq(job.id, id))
         .limit(1);
       if (!row || row.checkpoint !== batch.from) return false;
-      const errors = [...(row.errors as JobItemError[]), ...batch.errors].slice(0, MAX_JOB_ERRORS);
+      // A row planned before there was one list keeps its earlier failures in `errors`: they go on at its head.
+      const outcomes = [...outcomesOf(row), ...batch.outcomes].slice(0, MAX_JOB_ERRORS);
       const rows = await db
         .update(job)
         .set({
@@ -343,13 +401,9 @@ export function createJobStore(db: Db) {
             succeeded: sql`${job.succeeded} + ${batch.succeeded}`,
             failed: sql`${job.failed} + ${batch.failed}`,
             skipped: sql`${job.skipped} + ${batch.skipped ?? 0}`,
+            outcomes: outcomes.length,
           }),
-          errors,
-          ...(batch.outcomes
-            ? {
-                outcomes: sql`coalesce(${job.outcomes}, '[]'::jsonb) || ${JSON.stringify(batch.outcomes)}::jsonb`,
-              }
-            : {}),
+          outcomes,
           waiting: null,
           state: sql`case when ${job.state} = 'waiting' then 'running' else ${job.state} end`,
           ...bump,

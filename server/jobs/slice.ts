@@ -1,6 +1,6 @@
 // What every job kind's slice does around its own work (issue 30): read the job's row, stop when the job is over or
 // asked to stop, and end it with a message its owner can read when the work fails; and the plan a job makes once.
-import type { JobItemError } from '../../common/contracts/jobs';
+import type { JobItemOutcome } from '../../common/contracts/jobs';
 import { AppError } from '../errors';
 import { isBigCommerceError } from '../integrations/bigcommerce';
 import type { Logger } from '../logger';
@@ -110,8 +110,11 @@ export async function isLive(
   return true;
 }
 
-/** A plan as `make` answers it: its items, with the total, the items skipped up front and their errors. */
-export type MadePlan<T> = { items: T[]; total: number; skipped: number; errors: JobItemError[] };
+/**
+ * A plan as `make` answers it: its items, with the total, the items skipped up front and the outcomes known up front
+ * (items that failed before any was written).
+ */
+export type MadePlan<T> = { items: T[]; total: number; skipped: number; outcomes: JobItemOutcome[] };
 
 /**
  * The job's plan and where to go on from. A job without one makes it (`make`) and writes it once; when another slice
@@ -129,7 +132,7 @@ export async function planOnce<T>(
     return { plan: row.plan as T[], checkpoint: row.checkpoint, row };
   }
   const made = await make();
-  if (await jobs.setPlan(row.id, made.items, made.total, made.skipped, made.errors, now())) {
+  if (await jobs.setPlan(row.id, made.items, made.total, made.skipped, made.outcomes, now())) {
     return { plan: made.items, checkpoint: 0, row };
   }
   const planned = await jobs.get(row.id);

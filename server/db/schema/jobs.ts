@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzl
 
 /**
  * Long work (STYLE.md §5, issue 12): one row per job. pg-boss carries the job to a worker; this row holds what the
- * screens and the spec endpoints read (state, counts, per-item errors), what a worker needs to resume (the plan and
+ * screens and the spec endpoints read (state, counts, each item's outcome), what a worker needs to resume (the plan and
  * the checkpoint), the backup of every value it overwrote, and the store credentials, sealed with the store-token
  * cipher (the job id as associated data) and erased when the job ends. `version` grows with every change, so Server-
  * Sent Events from any instance can resume with `Last-Event-ID`.
@@ -24,6 +24,7 @@ export const job = pgTable(
     succeeded: integer('succeeded').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
+    /** The failed items of a bulk edit written before `outcomes` held them (issue 42); no longer written. */
     errors: jsonb('errors').notNull().default([]),
     /** The items to work, in order, as the job's kind plans them (resolved once, when the job starts). */
     plan: jsonb('plan'),
@@ -37,14 +38,16 @@ export const job = pgTable(
     undoOf: text('undo_of'),
     version: integer('version').notNull().default(0),
     /**
-     * The job's progress steps (the plan made, each wave settled): `[{version, succeeded, failed, skipped}]`, the version
-     * each one gave the row. A follower's stream sends every step after the last one it sent, however close together
-     * they came (issue 29, L1). One per wave, so bounded by the plan.
+     * The job's progress steps (the plan made, each wave settled): `[{version, succeeded, failed, skipped, outcomes}]`,
+     * the version each one gave the row and how many outcomes it listed then (left out by older rows). A follower's
+     * stream sends every step after the last one it sent, however close together they came (issue 29, L1). One per
+     * wave, so bounded by the plan.
      */
     progress: jsonb('progress').notNull().default([]),
     /**
-     * For a job that writes items of several kinds (a Store History restore): each settled item's end, `[{kind, key,
-     * name, outcome, reason}]`, appended by the same compare-and-set write that counts it. Null for the other kinds.
+     * The items' ends the job lists, `[{kind, key, name, outcome, reason}]`, appended by the same compare-and-set write
+     * that counts them, at most 1000: every item of a restore, the failed ones of a bulk edit. Null in rows written
+     * before every kind filled it (a bulk edit's failures are then in `errors`).
      */
     outcomes: jsonb('outcomes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

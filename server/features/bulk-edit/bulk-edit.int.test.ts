@@ -22,6 +22,7 @@ import {
 } from '../../../common/contracts/jobs';
 import { job, storeSnapshot } from '../../db/schema';
 import { beforeSnapshotOf } from '../../jobs/before-job';
+import { toJobView } from '../../jobs/job-store';
 import { testDatabaseKinds } from '../../test/harness';
 import { waitFor } from '../../test/wait-for';
 import { DEMO_STORE as DEMO, toolData, type Json, useToolTestServer } from '../../test/store-tools';
@@ -120,6 +121,35 @@ describe.each(testDatabaseKinds())('bulk edits as jobs (%s)', (kind) => {
     );
     expect(again).toMatchObject({ total: 4, success: 3, failed: 1, skipped: 3 });
     expect(Object.values((await stats()).productWrites)).toEqual([1, 1, 1]);
+  });
+
+  it('a job lists its failed products as outcomes, and its errors are those the bulk result lists', async () => {
+    const [known] = await products('&page_title:like=%');
+    const started = await app.post(bulkEditPaths('reset-page-title').start, {
+      storeCredentials: DEMO,
+      targetOption: 'specific',
+      targetValue: `${known!.id}, 999998, 999999`,
+    });
+    const { job: first } = jobResponseSchema.parse(started.body);
+    const row = await waitFor(
+      async () => {
+        const [found] = await app.server.database.db.select().from(job).where(eq(job.id, first.id));
+        return found && FINAL_JOB_STATES.includes(found.state as JobView['state']) ? found : undefined;
+      },
+      { what: `job ${first.id} to end`, timeoutMs: EVENT_TIMEOUT_MS, intervalMs: 100 },
+    );
+    const last = toJobView(row);
+    const reason = 'Product not found in the store';
+    expect(last).toMatchObject({ state: 'done', total: 3, succeeded: 1, failed: 2 });
+    expect(last.outcomes).toEqual(
+      [999_998, 999_999].map((id) => ({ kind: 'product', key: { id }, name: '', outcome: 'failed', reason })),
+    );
+    expect(last.errors).toEqual([
+      { productId: 999_998, name: null, reason },
+      { productId: 999_999, name: null, reason },
+    ]);
+    // The one list holds them: the row's old `errors` column is no longer written.
+    expect(row.errors).toEqual([]);
   });
 
   it('previews, runs as a job followed by events, backs up and undoes exactly the previous values', async () => {

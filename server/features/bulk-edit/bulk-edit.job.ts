@@ -1,15 +1,15 @@
 // A bulk edit as a job (issue 12): each slice works waves of 40 products (4 requests of 10) from the job's
 // checkpoint. Before a wave is sent its previous values are saved in the job's backup; after the answer the counts,
-// the per-product errors and the checkpoint are saved in one write. A slice that finds its first wave already backed
-// up is a resumed one (its worker died after sending): it re-reads those products and writes only those not yet at
-// the new value, so nothing is written twice. Cancel is looked at between waves.
+// the failed products (the job's outcomes) and the checkpoint are saved in one write. A slice that finds its first
+// wave already backed up is a resumed one (its worker died after sending): it re-reads those products and writes
+// only those not yet at the new value, so nothing is written twice. Cancel is looked at between waves.
 import { z } from 'zod';
 import type { BulkEditError } from '../../../common/contracts/bulk-edit';
 import type { JobKind } from '../../../common/contracts/jobs';
 import { MAX_SNAPSHOT_TARGETS, type SnapshotTargets } from '../../../common/contracts/store-history';
 import { type BigCommerceClient, type BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
-import type { JobRow, JobStore } from '../../jobs/job-store';
+import { failedItem, type JobRow, type JobStore } from '../../jobs/job-store';
 import { jobSlice, planOnce, sliceTimeUp, type BeforeWait } from '../../jobs/slice';
 import { openCredentials, type Sealer, type SealedCredentials } from '../../jobs/sealed-credentials';
 import type { SliceHandler, SliceOutcome } from '../../jobs/job-queue';
@@ -114,9 +114,10 @@ async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Pr
   const input = bulkEditInputSchema.parse(row.input);
   const field = input.field;
 
-  const planned = await planOnce<PlanItem>(deps.store, row, now, () =>
-    makePlan(deps, client, credentials, input, row),
-  );
+  const planned = await planOnce<PlanItem>(deps.store, row, now, async () => {
+    const { items, total, skipped, errors } = await makePlan(deps, client, credentials, input, row);
+    return { items, total, skipped, outcomes: errors.map(failedItem) };
+  });
   if (!planned) return 'finished';
   const { plan } = planned;
   let checkpoint = planned.checkpoint;
@@ -164,7 +165,7 @@ async function runSlice(deps: BulkEditJobDeps, row: JobRow, now: () => Date): Pr
       checkpoint,
       succeeded: alreadyDone + written,
       failed: errors.length,
-      errors,
+      outcomes: errors.map(failedItem),
     });
     if (!settled) {
       // Another slice of this job settled the wave first (an expired slice and its retry both ran, issue 29): the

@@ -395,7 +395,7 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
   const client = deps.clients.forStore(credentials.target, { caller: row.owner });
 
   const planned = await planOnce<RestorePlanItem>(deps.jobs, row, now, () =>
-    Promise.resolve({ items: input.items, total: input.items.length, skipped: 0, errors: [] }),
+    Promise.resolve({ items: input.items, total: input.items.length, skipped: 0, outcomes: [] }),
   );
   if (!planned) return 'finished';
   const { plan } = planned;
@@ -501,7 +501,6 @@ async function runSlice(deps: RestoreJobDeps, row: JobRow, now: () => Date): Pro
       succeeded: ends.filter((e) => e.outcome === 'written').length,
       failed: ends.filter((e) => e.outcome === 'failed').length,
       skipped: ends.filter((e) => e.outcome === 'skipped').length,
-      errors: [],
       outcomes: ends,
     });
     if (!next) return 'finished';

@@ -96,7 +96,7 @@ async function runSlice(
       // Named before any page is read: a snapshot never holds less than it says (issue 40).
       await deps.snapshots.setUnreadPages(input.snapshotId, planned.unreadPages);
     }
-    return { items: steps, total: steps.length, skipped: 0, errors: [] };
+    return { items: steps, total: steps.length, skipped: 0, outcomes: [] };
   });
   if (!planned) return 'finished';
   const { plan } = planned;
@@ -116,7 +116,7 @@ async function runSlice(
       checkpoint,
       succeeded: wave.length,
       failed: 0,
-      errors: [],
+      outcomes: [],
     });
     if (!next) return 'finished';
     checkpoint = next.checkpoint;
