@@ -54,10 +54,10 @@ export function failedItem(error: JobItemError): JobItemOutcome {
   };
 }
 
-/** The failed items with a numeric `key.id` of an outcome list, as `JobView.errors` lists them (failedItem back). */
+/** The failed products of an outcome list, as `JobView.errors` lists them (failedItem back; a category or brand a restore failed is in `outcomes` only). */
 function errorsOf(outcomes: readonly JobItemOutcome[]): JobItemError[] {
   return outcomes.flatMap((item) =>
-    item.outcome === 'failed' && typeof item.key.id === 'number'
+    item.outcome === 'failed' && item.kind === 'product' && typeof item.key.id === 'number'
       ? [{ productId: item.key.id, name: item.name === '' ? null : item.name, reason: item.reason ?? '' }]
       : [],
   );
