@@ -268,6 +268,18 @@ export const en = {
     revokeNamed: 'Revoke {name}',
     revokeTitle: 'Revoke access token',
     revokeConfirm: 'Revoke “{name}”? Agents using it lose access at once.',
+    connectTitle: 'Connect an MCP client',
+    connectWithToken: 'With your new token: paste it into the client’s configuration.',
+    connectPlaceholder: 'Create a token above: it takes the place of {placeholder} here.',
+    clientLegend: 'MCP client',
+    clients: {
+      'claude-code': 'Claude Code',
+      cursor: 'Cursor (~/.cursor/mcp.json)',
+      vscode: 'VS Code (.vscode/mcp.json)',
+      header: 'Other clients (header)',
+    },
+    snippetLabel: 'Configuration for {client}',
+    copyFor: 'Copy the configuration for {client}',
   },
   zodIssues: {
     missing: '{field} is missing',

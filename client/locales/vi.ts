@@ -266,6 +266,18 @@ export const vi: Messages = {
     revoke: 'Thu hồi',
     revokeNamed: 'Thu hồi {name}',
     revokeTitle: 'Thu hồi access token',
+    connectTitle: 'Kết nối một ứng dụng MCP',
+    connectWithToken: 'Đã có token mới: dán đoạn này vào cấu hình của ứng dụng.',
+    connectPlaceholder: 'Hãy tạo token ở trên: token sẽ thay cho {placeholder} ở đây.',
+    clientLegend: 'Ứng dụng MCP',
+    clients: {
+      'claude-code': 'Claude Code',
+      cursor: 'Cursor (~/.cursor/mcp.json)',
+      vscode: 'VS Code (.vscode/mcp.json)',
+      header: 'Ứng dụng khác (header)',
+    },
+    snippetLabel: 'Cấu hình cho {client}',
+    copyFor: 'Sao chép cấu hình cho {client}',
     revokeConfirm: 'Thu hồi “{name}”? Các trợ lý đang dùng token này sẽ mất quyền truy cập ngay.',
   },
   zodIssues: {

@@ -1,7 +1,7 @@
 // Profile Settings: access tokens for AI agents (issue 33). A token is named, scoped (read, or read and write) and
 // expiring; its secret is shown once, right after it is made; the list shows when each was last used, and revokes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ACCESS_TOKEN_SCOPES,
@@ -16,6 +16,7 @@ import { FormAlert, SubmitButton, TextField } from '../../components/form-field'
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { apiErrorText } from '../../lib/tool-errors';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './access-tokens-api';
+import { McpClientSnippets } from './mcp-client-snippets';
 
 const TOKENS_KEY = ['access-tokens'] as const;
 
@@ -29,16 +30,19 @@ export function AccessTokensPanel({ className }: { className: string }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: TOKENS_KEY }),
   });
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  // The app's own address, as the page reaches it (same origin), is what a client on this machine connects to.
+  const address = `${window.location.origin}${MCP_PATH}`;
 
   return (
     <section aria-labelledby="profile-tokens" className={className} data-testid="access-tokens">
       <h2 id="profile-tokens" className="text-base font-semibold text-slate-900">
         {t('accessTokens.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {t('accessTokens.intro', { address: `${window.location.origin}${MCP_PATH}` })}
-      </p>
-      <CreateTokenForm onCreated={() => void queryClient.invalidateQueries({ queryKey: TOKENS_KEY })} />
+      <p className="mt-1 text-sm text-slate-600">{t('accessTokens.intro', { address })}</p>
+      <CreateTokenForm
+        address={address}
+        onCreated={() => void queryClient.invalidateQueries({ queryKey: TOKENS_KEY })}
+      />
       {tokens.isError && (
         <FormAlert tone="error" testId="tokens-error">
           {apiErrorText(tokens.error, t)}
@@ -106,7 +110,7 @@ export function AccessTokensPanel({ className }: { className: string }) {
   );
 }
 
-function CreateTokenForm({ onCreated }: { onCreated: () => void }) {
+function CreateTokenForm({ address, onCreated }: { address: string; onCreated: () => void }) {
   const { t } = useTranslation();
   const scopeId = useId();
   const [name, setName] = useState('');
@@ -114,6 +118,13 @@ function CreateTokenForm({ onCreated }: { onCreated: () => void }) {
   const [days, setDays] = useState(String(DEFAULT_ACCESS_TOKEN_DAYS));
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  // The token is shown once: the page moves to it and focus lands on it, so it is neither out of view nor missed.
+  const createdRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!created) return;
+    createdRef.current?.scrollIntoView({ block: 'center' });
+    createdRef.current?.focus();
+  }, [created]);
   const create = useMutation({
     mutationFn: createAccessToken,
     onSuccess: (answer) => {
@@ -190,30 +201,33 @@ function CreateTokenForm({ onCreated }: { onCreated: () => void }) {
         </FormAlert>
       )}
       {created && (
-        <FormAlert tone="success" testId="token-created">
-          <p className="font-medium">{t('accessTokens.shownOnce')}</p>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code
-              className="rounded bg-white px-2 py-1 font-mono text-xs break-all"
-              data-testid="token-secret"
-            >
-              {created}
-            </code>
-            <button
-              type="button"
-              className={smallButtonClass}
-              onClick={() =>
-                void navigator.clipboard?.writeText(created).then(
-                  () => setCopied(true),
-                  () => setCopied(false),
-                )
-              }
-            >
-              {copied ? t('accessTokens.copied') : t('accessTokens.copy')}
-            </button>
-          </div>
-        </FormAlert>
+        <div ref={createdRef} tabIndex={-1} className="rounded-lg focus:outline-2 focus:outline-indigo-600">
+          <FormAlert tone="success" testId="token-created">
+            <p className="font-medium">{t('accessTokens.shownOnce')}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <code
+                className="rounded bg-white px-2 py-1 font-mono text-xs break-all"
+                data-testid="token-secret"
+              >
+                {created}
+              </code>
+              <button
+                type="button"
+                className={smallButtonClass}
+                onClick={() =>
+                  void navigator.clipboard?.writeText(created).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
+              >
+                {copied ? t('accessTokens.copied') : t('accessTokens.copy')}
+              </button>
+            </div>
+          </FormAlert>
+        </div>
       )}
+      <McpClientSnippets address={address} token={created} />
     </div>
   );
 }
