@@ -5,6 +5,7 @@ import type { AlertTone } from '../form-field';
 import { TableHeader } from '../table-header';
 import { ResultPanel } from '../tool/result-panel';
 import { Count } from './preview-panel';
+import { useCount } from '../../lib/number-format';
 
 /** Products written by the job: those counted as succeeded less those that already held the value. */
 export const writtenCount = (job: Pick<JobView, 'succeeded' | 'skipped'>) =>
@@ -43,6 +44,7 @@ export function BulkResultPanel({
   isUndoBusy?: boolean;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const hasBackup = job.backedUp > 0;
   return (
     <ResultPanel title={resultTitle(job, t)} tone={resultTone(job)} testId="bulk-result">
@@ -99,7 +101,7 @@ export function BulkResultPanel({
             data-testid="download-backup"
             className="text-sm font-medium text-indigo-700 underline hover:text-indigo-600"
           >
-            {t('bulkEdit.downloadBackup', { n: String(job.backedUp) })}
+            {t('bulkEdit.downloadBackup', { n: count(job.backedUp) })}
           </a>
           {onUndo && (
             <button

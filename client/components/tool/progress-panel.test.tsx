@@ -84,5 +84,7 @@ describe('formatDuration and formatRate', () => {
     expect(formatRate(2.46)).toBe('2.5');
     expect(formatRate(0)).toBe('0.0');
     expect(formatRate(37.4)).toBe('37');
+    expect(formatRate(9.5, 'vi')).toBe('9,5');
+    expect(formatRate(1234.4, 'vi')).toBe('1.234');
   });
 });

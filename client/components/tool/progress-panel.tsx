@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/number-format';
 
 /** '45 s', '3 min 05 s', '1 h 02 min' (and the Vietnamese units): how long is left, rounded up to the second. */
 export function formatDuration(seconds: number, t: TFunction): string {
@@ -12,9 +13,11 @@ export function formatDuration(seconds: number, t: TFunction): string {
   return t('toolKit.seconds', { s: String(s) });
 }
 
-/** A rate for people: one decimal below 10 a second ('2.5'), whole numbers above ('37'). */
-export function formatRate(perSecond: number): string {
-  return perSecond < 10 ? perSecond.toFixed(1) : String(Math.round(perSecond));
+/** A rate for people: one decimal below 10 a second ('2.5', '2,5' in Vietnamese), whole numbers above ('37'). */
+export function formatRate(perSecond: number, language = 'en'): string {
+  return perSecond < 10
+    ? formatNumber(perSecond, language, 1)
+    : formatNumber(Math.round(perSecond), language);
 }
 
 export interface ProgressPanelProps {
@@ -54,11 +57,13 @@ export function ProgressPanel({
   waiting,
   testId = 'tool-progress',
 }: ProgressPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = (n: number) => formatNumber(n, i18n.language);
   const processed = Math.min(total, done + (failed ?? 0));
   const details: string[] = [];
-  if (failed !== undefined) details.push(t('toolKit.failed', { failed: String(failed) }));
-  if (ratePerSecond !== undefined) details.push(t('toolKit.rate', { rate: formatRate(ratePerSecond) }));
+  if (failed !== undefined) details.push(t('toolKit.failed', { failed: count(failed) }));
+  if (ratePerSecond !== undefined)
+    details.push(t('toolKit.rate', { rate: formatRate(ratePerSecond, i18n.language) }));
   if (secondsLeft !== undefined) {
     details.push(t('toolKit.timeLeft', { time: formatDuration(secondsLeft, t) }));
   }
@@ -66,7 +71,7 @@ export function ProgressPanel({
     <div role="status" data-testid={testId} className="space-y-1">
       <div className="flex items-center justify-between gap-3">
         <p className="text-xs text-slate-600">
-          {label ?? t('toolKit.progress', { done: String(done), total: String(total) })}
+          {label ?? t('toolKit.progress', { done: count(done), total: count(total) })}
           {details.length > 0 && <span data-testid={`${testId}-details`}> · {details.join(' · ')}</span>}
         </p>
         {onCancel && (

@@ -25,6 +25,7 @@ import {
   TablePlaceholder,
 } from './table-parts';
 import { pageCount, USERS_PAGE_SIZE, type SearchField, type UsersListParams } from './users-query';
+import { useCount } from '../../lib/number-format';
 
 const cardClass = 'rounded-2xl border border-slate-200 bg-white shadow-sm';
 
@@ -48,6 +49,7 @@ type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
 function UsersPanel() {
   const { t, i18n } = useTranslation();
+  const count = useCount();
   const queryClient = useQueryClient();
   const { user: me } = useSession();
   const searchId = useId();
@@ -292,7 +294,7 @@ function UsersPanel() {
         className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-3 text-sm text-slate-600"
       >
         <p data-testid="users-summary">
-          {t('adminUsers.summary', { total: String(total), page: String(params.page), pages: String(pages) })}
+          {t('adminUsers.summary', { total: count(total), page: String(params.page), pages: String(pages) })}
         </p>
         <div className="flex gap-2">
           <PagerButtons page={params.page} pages={pages} onPage={(page) => setParams({ ...params, page })} />

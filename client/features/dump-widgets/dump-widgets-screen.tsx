@@ -34,6 +34,7 @@ import {
   type WidgetsForm,
   type WidgetsFormProblem,
 } from './dump-widgets-rules';
+import { useCount } from '../../lib/number-format';
 
 const DUMP_MODES: readonly DumpMode[] = ['global', 'all', 'selected'];
 const MODE_KEYS = {
@@ -45,6 +46,7 @@ const MODE_KEYS = {
 /** Dump Widgets (spec part 1 §2, §3, §5, §9): modes global, all and selected; progress while pages are read. */
 export default function DumpWidgetsScreen() {
   const { t } = useTranslation();
+  const count = useCount();
   const formId = useId();
   const [store, setStore] = useState<LocalStore | null>(null);
   const [form, setForm] = useState<WidgetsForm>(initialWidgetsForm);
@@ -215,7 +217,7 @@ export default function DumpWidgetsScreen() {
           <ProgressPanel
             done={progress.done}
             total={progress.total}
-            label={t('dumpWidgets.progress', { done: String(progress.done), total: String(progress.total) })}
+            label={t('dumpWidgets.progress', { done: count(progress.done), total: count(progress.total) })}
           />
         )}
       </ToolForm>

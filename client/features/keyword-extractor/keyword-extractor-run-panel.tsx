@@ -3,6 +3,7 @@ import type { RateLimitUse } from '../../../common/contracts/keyword-extractor';
 import { ProgressPanel } from '../../components/tool/progress-panel';
 import { cn } from '../../lib/class-names';
 import { canStartNew, canStop, progressOf, type ExtractorState } from './keyword-extractor-state';
+import { useCount } from '../../lib/number-format';
 
 const button =
   'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50';
@@ -71,6 +72,7 @@ export function KeywordExtractorProgress({
   quota?: RateLimitUse | null;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const progress = progressOf(state);
   return (
     <div
@@ -85,19 +87,19 @@ export function KeywordExtractorProgress({
         testId="keyword-progress-bar"
       />
       <p className="text-xs text-slate-700" data-testid="keyword-processed">
-        {t('keywords.processed', { n: String(state.processedProducts) })}
+        {t('keywords.processed', { n: count(state.processedProducts) })}
         {state.totalProducts > 0 && (
           <span className="text-slate-500">
             {' · '}
-            {t('keywords.channelProducts', { n: String(state.totalProducts) })}
+            {t('keywords.channelProducts', { n: count(state.totalProducts) })}
           </span>
         )}
       </p>
       {quota && state.status === 'running' && (
         <p className="text-xs text-slate-700" data-testid="keyword-quota">
           {t('workflow.quota', {
-            used: String(quota.used),
-            quota: String(quota.quota),
+            used: count(quota.used),
+            quota: count(quota.quota),
             seconds: String(Math.max(1, Math.round(quota.windowMs / 1000))),
           })}
         </p>
@@ -112,7 +114,7 @@ export function KeywordExtractorProgress({
       )}
       {state.status === 'completed' && (
         <p className="text-xs font-medium text-emerald-700" data-testid="keyword-completed">
-          {t('keywords.completed', { n: String(state.processedProducts) })}
+          {t('keywords.completed', { n: count(state.processedProducts) })}
         </p>
       )}
     </div>

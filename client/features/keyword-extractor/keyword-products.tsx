@@ -8,6 +8,7 @@ import {
   type ProductMatches,
 } from './keyword-protocol';
 import { smallButton, StoreProducts, type ProductColumn } from './product-selection';
+import { useCount } from '../../lib/number-format';
 
 /**
  * The products of the pages read so far that hold a keyword (issue 14, "one click from fixing it"): where it occurs,
@@ -23,6 +24,7 @@ export function KeywordProducts({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   // The list opens below the tables: bring it into view, with the focus on its title.
@@ -36,9 +38,8 @@ export function KeywordProducts({
       header: t('keywords.foundIn'),
       cell: (product) =>
         [
-          product.titleCount > 0 && t('keywords.inTitle', { n: String(product.titleCount) }),
-          product.descriptionCount > 0 &&
-            t('keywords.inDescription', { n: String(product.descriptionCount) }),
+          product.titleCount > 0 && t('keywords.inTitle', { n: count(product.titleCount) }),
+          product.descriptionCount > 0 && t('keywords.inDescription', { n: count(product.descriptionCount) }),
         ]
           .filter(Boolean)
           .join(' · '),
@@ -76,12 +77,12 @@ export function KeywordProducts({
       </div>
       {matches.unlisted > 0 && (
         <p className="text-xs text-amber-700">
-          {t('keywords.unlisted', { max: String(MAX_LISTED_PRODUCTS), n: String(matches.unlisted) })}
+          {t('keywords.unlisted', { max: count(MAX_LISTED_PRODUCTS), n: count(matches.unlisted) })}
         </p>
       )}
       {matches.cut > 0 && (
         <p className="text-xs text-amber-700">
-          {t('keywords.cut', { max: String(MAX_DESCRIPTION_TEXT), n: String(matches.cut) })}
+          {t('keywords.cut', { max: count(MAX_DESCRIPTION_TEXT), n: count(matches.cut) })}
         </p>
       )}
       <StoreProducts

@@ -6,6 +6,7 @@ import { ProgressPanel } from '../../components/tool/progress-panel';
 import { MAX_LISTED_PRODUCTS } from './keyword-protocol';
 import { smallButton, StoreProducts, type ProductColumn } from './product-selection';
 import type { MissingReportState } from './use-missing-report';
+import { useCount } from '../../lib/number-format';
 
 /**
  * "Keywords missing from page titles" (issue 14): the products read so far checked against their page titles, batch
@@ -29,6 +30,7 @@ export function MissingTitlesReport({
   onDownload: (lines: MissingFromTitle[]) => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const isChecking = report.phase === 'checking';
 
   const columns: Array<ProductColumn<MissingFromTitle>> = [
@@ -76,7 +78,7 @@ export function MissingTitlesReport({
         <ProgressPanel
           done={report.done}
           total={report.total}
-          label={t('keywords.missingProgress', { done: String(report.done), total: String(report.total) })}
+          label={t('keywords.missingProgress', { done: count(report.done), total: count(report.total) })}
           onCancel={onCancel}
           testId="missing-report-progress"
         />

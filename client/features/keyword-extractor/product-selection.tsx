@@ -10,6 +10,7 @@ import { FormAlert } from '../../components/form-field';
 import { rememberLastStore } from '../../components/store-picker/preselect';
 import { TableHeader } from '../../components/table-header';
 import { HANDOFF_TARGETS, useHandOffProductIds, type HandoffTarget } from '../../lib/product-ids-handoff';
+import { useCount } from '../../lib/number-format';
 
 /** Rows drawn at once; Select All still takes every product. */
 export const MAX_ROWS_SHOWN = 200;
@@ -86,6 +87,7 @@ function SelectableProducts<P extends { id: number; name: string }>({
   testIds,
 }: SelectableProductsProps<P>) {
   const { t } = useTranslation();
+  const count = useCount();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const isSandbox = isSandboxStore(store);
   const shown = products.slice(0, MAX_ROWS_SHOWN);
@@ -119,7 +121,7 @@ function SelectableProducts<P extends { id: number; name: string }>({
           {t('common.deselectAll')}
         </button>
         <span className="text-xs text-slate-600" data-testid={`${testIds.list}-selected`}>
-          {t('keywords.selected', { n: String(chosen.length) })}
+          {t('keywords.selected', { n: count(chosen.length) })}
         </span>
       </div>
       <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
@@ -177,7 +179,7 @@ function SelectableProducts<P extends { id: number; name: string }>({
       </div>
       {products.length > shown.length && (
         <p className="text-xs text-slate-600">
-          {t('keywords.moreProducts', { n: String(products.length - shown.length) })}
+          {t('keywords.moreProducts', { n: count(products.length - shown.length) })}
         </p>
       )}
       <HandOff store={store} chosen={chosen} testIdPrefix={testIds.handOff} />
@@ -196,6 +198,7 @@ function HandOff({
   testIdPrefix: string;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const handOff = useHandOffProductIds();
   const isTooMany = chosen.length > MAX_PRODUCT_IDS;
 
@@ -222,7 +225,7 @@ function HandOff({
         ))}
       </div>
       {isTooMany && (
-        <FormAlert tone="warning">{t('bulkScope.tooManyIds', { max: String(MAX_PRODUCT_IDS) })}</FormAlert>
+        <FormAlert tone="warning">{t('bulkScope.tooManyIds', { max: count(MAX_PRODUCT_IDS) })}</FormAlert>
       )}
     </div>
   );

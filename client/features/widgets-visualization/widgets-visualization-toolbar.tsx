@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HierarchyFilters } from '../../../common/dumps/widgets-hierarchy';
 import { TextField } from '../../components/form-field';
 import { PanelButton } from './panel-button';
+import { useCount } from '../../lib/number-format';
 
 /** Above the treemap: the search and its count, the filters, Reset View. */
 export function WidgetsVisualizationToolbar({
@@ -22,6 +23,7 @@ export function WidgetsVisualizationToolbar({
   onResetView: () => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   return (
     <div className="flex flex-wrap items-end gap-4">
       <TextField
@@ -34,7 +36,7 @@ export function WidgetsVisualizationToolbar({
         testId="treemap-search"
       />
       <p className="pb-2 text-sm text-slate-700" role="status" data-testid="treemap-search-count">
-        {matchCount !== null ? t('widgetsVisualization.searchCount', { n: String(matchCount) }) : ''}
+        {matchCount !== null ? t('widgetsVisualization.searchCount', { n: count(matchCount) }) : ''}
       </p>
       <fieldset className="flex flex-wrap gap-4 pb-2 text-sm text-slate-700">
         <legend className="sr-only">{t('widgetsVisualization.filters')}</legend>
