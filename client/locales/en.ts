@@ -416,6 +416,8 @@ export const en = {
     loadingProduct: 'Loading product...',
     loadedFile: 'Loaded {name}',
     loadedFromStore: 'Loaded product #{id} from {store}',
+    waitingForProduct:
+      'Pick a product in the source store (or type its ID or SKU and Load product) to import it',
     selectJsonFile: 'Please select a JSON file',
     invalidJson: 'Invalid JSON file',
     unreadable: 'The file could not be read. Please try again.',

@@ -415,6 +415,8 @@ export const vi: Messages = {
     loadingProduct: 'Đang tải sản phẩm...',
     loadedFile: 'Đã tải {name}',
     loadedFromStore: 'Đã tải sản phẩm #{id} từ {store}',
+    waitingForProduct:
+      'Chọn một sản phẩm trong store nguồn (hoặc nhập ID hoặc SKU rồi bấm Tải sản phẩm) để nhập',
     selectJsonFile: 'Vui lòng chọn tệp JSON',
     invalidJson: 'Tệp JSON không hợp lệ',
     unreadable: 'Không đọc được tệp. Vui lòng thử lại.',
