@@ -656,6 +656,12 @@ export const vi: Messages = {
     },
   },
   importWidgets: {
+    willSkip:
+      'Widget sẽ bị bỏ qua: {n} trên {pages} trang. Template tùy chỉnh của chúng không có trong store này và sẽ không được tạo (đang tắt "Tự động tạo template còn thiếu"):',
+    skippedTitle:
+      'Widget đã bị bỏ qua: {n} trên {pages} trang, vì template tùy chỉnh của chúng không có trong store này:',
+    skippedOnPage: '{page}: {widgets}',
+    skippedWidget: '{name} (template {template})',
     confirmTitle: 'Nhập widget?',
     confirm:
       'Số trang sẽ xuất bản trong {store}: {n}. Nội dung của mỗi trang sẽ được thay thế; nội dung hiện tại được sao lưu trước.',
