@@ -14,7 +14,7 @@ import { cn } from '../../lib/class-names';
 import { apiErrorText } from '../../lib/tool-errors';
 import { restoreWidgetsPage } from './api';
 import { pageLabel, type SkippedPage } from './import-widgets-rules';
-import { SkippedWidgetsList } from './skipped-widgets';
+import { SkippedWidgets } from './skipped-widgets';
 
 /** Green when every page was imported (and every missing template made), red when no page was, amber in between. */
 export function resultsTone(
@@ -107,17 +107,7 @@ export function ImportResults({
             </ul>
           </div>
         )}
-        {skipped.length > 0 && (
-          <div className="mt-2" data-testid="skipped-widgets">
-            <p className="text-xs font-semibold">
-              {t('importWidgets.skippedTitle', {
-                n: String(skipped.reduce((sum, page) => sum + page.widgets.length, 0)),
-                pages: String(skipped.length),
-              })}
-            </p>
-            <SkippedWidgetsList pages={skipped} />
-          </div>
-        )}
+        {skipped.length > 0 && <SkippedWidgets pages={skipped} when="after" testId="skipped-widgets" />}
         {failedTemplates.length > 0 && (
           <div className="mt-2">
             <p className="text-xs font-semibold">{t('importWidgets.failedTemplates')}</p>

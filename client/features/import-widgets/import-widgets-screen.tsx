@@ -34,7 +34,7 @@ import {
   type PagesForm,
   type SkippedPage,
 } from './import-widgets-rules';
-import { SkippedBeforeImport } from './skipped-widgets';
+import { SkippedWidgets } from './skipped-widgets';
 import { MissingTemplatesSection } from './missing-templates';
 import { PageDetailsDialog } from './page-details-dialog';
 import { PagesTable } from './pages-table';
@@ -210,7 +210,9 @@ export default function ImportWidgetsScreen() {
           store: pending?.storeName ?? '',
         })}
         details={
-          pending && pending.skipped.length > 0 ? <SkippedBeforeImport pages={pending.skipped} /> : undefined
+          pending && pending.skipped.length > 0 ? (
+            <SkippedWidgets pages={pending.skipped} when="before" />
+          ) : undefined
         }
         confirmLabel={t('importWidgets.submit')}
         onConfirm={confirmImport}
