@@ -399,12 +399,9 @@ export const importProductJourneys: Journey[] = [
       const page = await openTool(newPage, 'import-product');
       await resetEmptyStore(page);
 
-      // A store and a file are required (spec part 1 §5).
-      await page.getByTestId('tool-submit').click();
-      await expectText(page.getByTestId('tool-error'), 'Please select a store');
-      await pickStore(page, STORES, EMPTY);
-      await page.getByTestId('tool-submit').click();
-      await expectText(page.getByTestId('tool-error'), 'Please select a JSON file');
+      // A file is required (spec part 1 §5): Import waits for one, saying so (issue 44).
+      assert.equal(await page.getByTestId('tool-submit').isDisabled(), true);
+      await expectText(page.getByTestId('import-waiting'), 'Please select a JSON file');
 
       const fileInput = page.getByTestId('product-file');
       const choose = (name: string, text: string) =>
@@ -425,8 +422,8 @@ export const importProductJourneys: Journey[] = [
         /^formatVersion: .* kind: Invalid input: expected "bc-toolbox\/product-dump"/,
       );
       assert.equal(await page.getByTestId('dump-preview').count(), 0);
-      await page.getByTestId('tool-submit').click();
-      await expectText(page.getByTestId('tool-error'), 'Please select a JSON file');
+      assert.equal(await page.getByTestId('tool-submit').isDisabled(), true);
+      await expectText(page.getByTestId('import-waiting'), 'Please select a JSON file');
 
       // From a store: the product is fetched with Dump Product's call and handled as a loaded file.
       await page.getByTestId('source-store').check();
@@ -443,9 +440,13 @@ export const importProductJourneys: Journey[] = [
       await expectText(page.getByTestId('source-loaded'), `Loaded product #77 from ${DEMO}`);
       await page.getByTestId('dump-preview').waitFor();
       assert.notEqual(await textOf(page.getByTestId('preview-name')), '');
-      await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
       // Enter loaded the product; it did not start the import.
       assert.equal(await page.getByTestId('tool-result').count(), 0);
+      // A store is required (spec part 1 §5).
+      await page.getByTestId('tool-submit').click();
+      await expectText(page.getByTestId('tool-error'), 'Please select a store');
+      await pickStore(page, STORES, EMPTY);
+      await expectText(page.getByTestId('plan-action'), 'Create a new product', 15_000);
 
       // A target that refuses the token: the check and the import say so in the server's words.
       await createSandboxStore(page, { hash: WRONG_HASH, token: 'the-right-token', kind: 'empty' });

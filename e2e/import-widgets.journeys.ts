@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { chooseLanguage } from './accessibility.journeys';
+import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey } from './harness';
 import {
   expectText,
@@ -267,6 +269,14 @@ export const importWidgetsJourneys: Journey[] = [
       await page.getByTestId('tool-submit').click();
       // Asked first: the dialog names the store and the number of pages (issue 31).
       await expectText(page.getByTestId('confirm-dialog'), /Pages to publish in .+: 1\./);
+      // Issue 44: the dialog names what will be skipped, and why.
+      await expectText(
+        page.getByTestId('confirm-dialog-details'),
+        new RegExp(
+          `^Widgets that will be skipped: ${skipped} on 1 page\\(s\\)\\. Their custom template is missing in this store and will not be created .* pages/home: .+ \\(template .+\\)`,
+        ),
+      );
+      await expectNoSeriousViolations(page, 'import-widgets confirmation with skipped widgets (en)');
       await page.getByTestId('confirm-dialog-confirm').click();
       const result = page.getByTestId('page-result');
       await eventually(async () => assert.equal(await result.count(), 1), 30_000);
@@ -279,6 +289,27 @@ export const importWidgetsJourneys: Journey[] = [
       const logs = (await result.getByTestId('page-result-logs').locator('li').allInnerTexts()).map(squash);
       assert.equal(logs.filter((line) => line.startsWith('MISSING: ')).length, skipped);
       assert.equal(await page.getByTestId('created-templates').count(), 0);
+      // Issue 44: the result is a warning (amber, not green) that names the skipped widgets, with their count.
+      assert.match(String(await page.getByTestId('tool-result').getAttribute('class')), /amber/);
+      await expectText(
+        page.getByTestId('skipped-widgets'),
+        new RegExp(
+          `^Widgets skipped: ${skipped} on 1 page\\(s\\), because their custom template is missing in this store: pages/home: .+ \\(template .+\\)`,
+        ),
+      );
+      // In Vietnamese: the result, and the confirmation of the same import again.
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        page.getByTestId('skipped-widgets'),
+        new RegExp(`^Widget đã bị bỏ qua: ${skipped} trên 1 trang`),
+      );
+      await page.getByTestId('tool-submit').click();
+      await expectText(
+        page.getByTestId('confirm-dialog-details'),
+        new RegExp(`^Widget sẽ bị bỏ qua: ${skipped} trên 1 trang\\. Template tùy chỉnh`),
+      );
+      await expectNoSeriousViolations(page, 'import-widgets confirmation with skipped widgets (vi)');
+      await page.getByTestId('confirm-dialog-cancel').click();
     },
   },
   {

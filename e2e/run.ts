@@ -30,6 +30,7 @@ import { aiAssistantJourneys } from './ai-assistant.journeys';
 import { accessTokensJourneys } from './access-tokens.journeys';
 import { A11Y_ADMIN_EMAIL, accessibilityJourneys } from './accessibility.journeys';
 import { phoneJourneys } from './phone.journeys';
+import { storeManagerDayTwoJourneys } from './store-manager-day2.journeys';
 
 // `node --import tsx e2e/run.ts <text>` runs only the journeys whose name contains <text>.
 const preflight = process.argv[2] === '--preflight';
@@ -56,6 +57,7 @@ const journeys = [
   ...accessTokensJourneys,
   ...accessibilityJourneys,
   ...phoneJourneys,
+  ...storeManagerDayTwoJourneys,
 ].filter((journey) => only === undefined || journey.name.includes(only));
 
 async function main(): Promise<number> {

@@ -127,6 +127,7 @@ export function SubmitButton({
   busyLabel,
   className,
   testId,
+  describedBy,
 }: {
   isBusy: boolean;
   isDisabled?: boolean;
@@ -134,12 +135,15 @@ export function SubmitButton({
   busyLabel: string;
   className?: string;
   testId?: string;
+  /** The id of the text that says why the button is disabled. */
+  describedBy?: string | undefined;
 }) {
   return (
     <button
       type="submit"
       disabled={isBusy || isDisabled}
       aria-busy={isBusy || undefined}
+      aria-describedby={describedBy}
       data-testid={testId}
       className={cn(
         'inline-flex items-center justify-center rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm',

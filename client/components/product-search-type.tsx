@@ -23,6 +23,7 @@ export function ProductSearchTypeFieldset({
           labelOf={(type) => (type === 'id' ? t('dumpProduct.productId') : t('dumpProduct.sku'))}
           value={value}
           onChange={onChange}
+          testIdPrefix="search-type-"
         />
       </div>
     </fieldset>

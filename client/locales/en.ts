@@ -428,6 +428,8 @@ export const en = {
     loadingProduct: 'Loading product...',
     loadedFile: 'Loaded {name}',
     loadedFromStore: 'Loaded product #{id} from {store}',
+    waitingForProduct:
+      'Pick a product in the source store (or type its ID or SKU and Load product) to import it',
     selectJsonFile: 'Please select a JSON file',
     invalidJson: 'Invalid JSON file',
     unreadable: 'The file could not be read. Please try again.',
@@ -558,6 +560,12 @@ export const en = {
     messages: IMPORT_MESSAGE_TEXTS_EN as Readonly<Record<ImportMessageCode, string>>,
   },
   importWidgets: {
+    willSkip:
+      'Widgets that will be skipped: {n} on {pages} page(s). Their custom template is missing in this store and will not be created ("Create missing templates automatically" is off):',
+    skippedTitle:
+      'Widgets skipped: {n} on {pages} page(s), because their custom template is missing in this store:',
+    skippedOnPage: '{page}: {widgets}',
+    skippedWidget: '{name} (template {template})',
     confirmTitle: 'Import the widgets?',
     confirm:
       'Pages to publish in {store}: {n}. Each page’s content is replaced; its current content is kept as a backup first.',

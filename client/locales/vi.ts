@@ -427,6 +427,8 @@ export const vi: Messages = {
     loadingProduct: 'Đang tải sản phẩm...',
     loadedFile: 'Đã tải {name}',
     loadedFromStore: 'Đã tải sản phẩm #{id} từ {store}',
+    waitingForProduct:
+      'Chọn một sản phẩm trong store nguồn (hoặc nhập ID hoặc SKU rồi bấm Tải sản phẩm) để nhập',
     selectJsonFile: 'Vui lòng chọn tệp JSON',
     invalidJson: 'Tệp JSON không hợp lệ',
     unreadable: 'Không đọc được tệp. Vui lòng thử lại.',
@@ -666,6 +668,12 @@ export const vi: Messages = {
     },
   },
   importWidgets: {
+    willSkip:
+      'Widget sẽ bị bỏ qua: {n} trên {pages} trang. Template tùy chỉnh của chúng không có trong store này và sẽ không được tạo (đang tắt "Tự động tạo template còn thiếu"):',
+    skippedTitle:
+      'Widget đã bị bỏ qua: {n} trên {pages} trang, vì template tùy chỉnh của chúng không có trong store này:',
+    skippedOnPage: '{page}: {widgets}',
+    skippedWidget: '{name} (template {template})',
     confirmTitle: 'Nhập widget?',
     confirm:
       'Số trang sẽ xuất bản trong {store}: {n}. Nội dung của mỗi trang sẽ được thay thế; nội dung hiện tại được sao lưu trước.',

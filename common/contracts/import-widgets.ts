@@ -146,6 +146,11 @@ export const importWidgetsPageResultSchema = z.object({
   warnings: z.array(z.string()).default([]),
   /** The page as it was before this import wrote it (download and Restore); null when nothing was saved. */
   backupId: z.string().nullable(),
+  /**
+   * Issue 44: the page's widgets left out because their custom template is missing in the target (and was not
+   * created): the widget's name (or its template's when it has none), its region and the template's name.
+   */
+  skipped: z.array(z.object({ widget: z.string(), region: z.string(), template: z.string() })).default([]),
 });
 export type ImportWidgetsPageResult = z.infer<typeof importWidgetsPageResultSchema>;
 

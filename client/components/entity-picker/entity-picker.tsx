@@ -53,6 +53,8 @@ export type EntityPickerProps = {
   variant?: 'field' | 'cell';
   /** Marks the field invalid when the reason is said elsewhere (a cell's row). */
   isInvalid?: boolean;
+  /** Told of a match picked from the list (after `onValueChange`), with the field's new text. */
+  onPick?: (match: EntityMatch, value: string) => void;
 };
 
 const HINT_KEYS = {
@@ -82,6 +84,7 @@ export function EntityPicker({
   onKeyDown,
   variant = 'field',
   isInvalid = false,
+  onPick,
 }: EntityPickerProps) {
   const isCell = variant === 'cell';
   const { t } = useTranslation();
@@ -129,8 +132,10 @@ export function EntityPicker({
     setActive(-1);
   };
   const pick = (match: EntityMatch) => {
-    onValueChange(applyPick(value, match, picks, isList));
+    const next = applyPick(value, match, picks, isList);
+    onValueChange(next);
     close();
+    onPick?.(match, next);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names';
 import { ModalDialog } from './modal-dialog';
@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   isOpen: boolean;
   title: string;
   message: string;
+  /** More under the message: what the action leaves out (a list, a warning). */
+  details?: ReactNode;
   /** The confirm button's text; 'Confirm' by default. */
   confirmLabel?: string;
   /** The cancel button's text; 'Cancel' by default. */
@@ -61,6 +63,7 @@ export function ConfirmDialogView({
   id,
   title,
   message,
+  details,
   confirmLabel,
   cancelLabel,
   isDestructive,
@@ -73,6 +76,7 @@ export function ConfirmDialogView({
   id: string;
   title: string;
   message: string;
+  details?: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   isDestructive: boolean;
@@ -97,6 +101,11 @@ export function ConfirmDialogView({
       <p id={`${id}-message`} className="mt-2 text-sm text-slate-600">
         {message}
       </p>
+      {details && (
+        <div className="mt-3 text-sm" data-testid={`${testId}-details`}>
+          {details}
+        </div>
+      )}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button
           ref={cancelRef}

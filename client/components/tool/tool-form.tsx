@@ -40,12 +40,14 @@ export function ToolSubmitButton({
   isBusy,
   isDisabled,
   testId = 'tool-submit',
+  describedBy,
 }: {
   label: string;
   busyLabel?: string;
   isBusy: boolean;
   isDisabled?: boolean;
   testId?: string;
+  describedBy?: string | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -55,6 +57,7 @@ export function ToolSubmitButton({
       label={label}
       busyLabel={busyLabel ?? t('common.processing')}
       testId={testId}
+      describedBy={describedBy}
     />
   );
 }

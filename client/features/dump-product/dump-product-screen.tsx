@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
-import type { ProductSearchType } from '../../../common/contracts/dump-product';
 import { productDumpFileName } from '../../../common/dumps/file-names';
 import { EntityPicker } from '../../components/entity-picker/entity-picker';
 import { smallButtonClass } from '../../components/button-classes';
 import { ProductSearchTypeFieldset } from '../../components/product-search-type';
+import { useProductSearchValue } from '../../components/product-search-value';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { ResultPanel } from '../../components/tool/result-panel';
 import { ToolErrorAlert, ToolForm, ToolSubmitButton } from '../../components/tool/tool-form';
@@ -23,8 +23,9 @@ export default function DumpProductScreen() {
   const { t } = useTranslation();
   const searchId = useId();
   const [store, setStore] = useState<LocalStore | null>(null);
-  const [searchType, setSearchType] = useState<ProductSearchType>('id');
-  const [searchValue, setSearchValue] = useState('');
+  // Changing "Search by" converts a picked product's value or clears it (issue 44).
+  const search = useProductSearchValue();
+  const { searchType, searchValue } = search;
   // The store of the last run: the dump goes on to Import Product with it (issue 31).
   const [dumpedFrom, setDumpedFrom] = useState<LocalStore | null>(null);
   const handOff = useHandOffDump();
@@ -32,7 +33,10 @@ export default function DumpProductScreen() {
   const { run, outcome, setOutcome, failField, fieldFixed } = useToolRun({
     mutationFn: dumpProduct,
     fileName: (_product, request) => productDumpFileName(String(request.searchValue), new Date()),
-    success: (product) => ({ product }),
+    success: (product) => {
+      search.know(product);
+      return { product };
+    },
     // Not found: said with the id or SKU searched, in the user's language (issue 31: the catalogue's text dropped it).
     failureText: (error, request) =>
       failureCode(error) === ERROR_CODES.productNotFound
@@ -62,7 +66,11 @@ export default function DumpProductScreen() {
         }}
         onSubmit={submit}
       >
-        <ProductSearchTypeFieldset name={`${searchId}-type`} value={searchType} onChange={setSearchType} />
+        <ProductSearchTypeFieldset
+          name={`${searchId}-type`}
+          value={searchType}
+          onChange={search.setSearchType}
+        />
         <EntityPicker
           kind="product"
           store={store}
@@ -70,9 +78,10 @@ export default function DumpProductScreen() {
           label={t('dumpProduct.searchValue')}
           value={searchValue}
           onValueChange={(next) => {
-            setSearchValue(next);
+            search.setSearchValue(next);
             if (next.trim() !== '') fieldFixed('searchValue');
           }}
+          onPick={search.pick}
           testId="search-value"
         />
         <ToolSubmitButton isBusy={run.isPending} label={t('dumpProduct.submit')} />

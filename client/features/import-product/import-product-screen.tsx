@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import type { ImportProgress } from '../../../common/contracts/import-product';
@@ -22,6 +23,7 @@ import { useImportProduct } from './use-import-product';
 export default function ImportProductScreen() {
   const { t } = useTranslation();
   const screen = useImportProduct();
+  const waitingId = useId();
   const { loaded, plan, progress, outcome } = screen;
 
   return (
@@ -64,11 +66,23 @@ export default function ImportProductScreen() {
           </p>
         )}
 
-        <ToolSubmitButton
-          isBusy={screen.isRunning}
-          label={t('importProduct.submit')}
-          busyLabel={t('common.importing')}
-        />
+        <div className="flex flex-wrap items-center gap-3">
+          <ToolSubmitButton
+            isBusy={screen.isRunning}
+            isDisabled={!loaded}
+            label={t('importProduct.submit')}
+            busyLabel={t('common.importing')}
+            describedBy={loaded ? undefined : waitingId}
+          />
+          {!loaded && (
+            // Issue 44: Import waits for a dump, from a file or a store, and says which.
+            <p id={waitingId} className="text-xs text-slate-600" data-testid="import-waiting">
+              {screen.source.mode === 'file'
+                ? t('importProduct.selectJsonFile')
+                : t('importProduct.waitingForProduct')}
+            </p>
+          )}
+        </div>
         {screen.isRunning && progress && progress.total > 0 && <ImportProgressPanel progress={progress} />}
       </form>
 

@@ -87,6 +87,7 @@ function SourceStoreFields({
           label={t('dumpProduct.searchValue')}
           value={source.searchValue}
           onValueChange={source.setSearchValue}
+          onPick={source.pick}
           onKeyDown={(event) => {
             // Enter here loads the product (once no match is being picked); it does not start the import.
             if (event.key === 'Enter') {

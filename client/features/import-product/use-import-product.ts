@@ -4,7 +4,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductSearchType } from '../../../common/contracts/dump-product';
 import type {
   ImportIdMap,
   ImportProductResult,
@@ -12,6 +11,8 @@ import type {
 } from '../../../common/contracts/import-product';
 import type { LocalStore } from '../../../common/contracts/stores';
 import type { ProductDump } from '../../../common/dumps/product-dump';
+import type { EntityMatch } from '../../components/entity-picker/entity-picker-rules';
+import { useProductSearchValue } from '../../components/product-search-value';
 import { downloadJson } from '../../lib/download-file';
 import { toStoreCredentials, toStoreRef } from '../../lib/stores/store-credentials';
 import { apiErrorText, toolErrorText } from '../../lib/tool-errors';
@@ -69,8 +70,7 @@ export function useImportProduct() {
   const [fileLoaded, setFileLoaded] = useState<LoadedDump | null>(handed?.loaded ?? null);
   const [fileStatus, setFileStatus] = useState<SourceStatus>(handed?.status ?? null);
   const [sourceStore, setSourceStore] = useState<LocalStore | null>(handed?.sourceStore ?? null);
-  const [searchType, setSearchType] = useState<ProductSearchType>('id');
-  const [searchValue, setSearchValue] = useState('');
+  const search = useProductSearchValue();
   const [storeLoaded, setStoreLoaded] = useState<LoadedDump | null>(null);
   const [storeStatus, setStoreStatus] = useState<SourceStatus>(null);
   const [choice, setChoice] = useState<ExistingSkuChoice>(initialExistingSkuChoice);
@@ -142,6 +142,7 @@ export function useImportProduct() {
         },
         serial: ++loads.current,
       });
+      search.know(read.dump);
       setStoreStatus({
         tone: 'ok',
         text: t('importProduct.loadedFromStore', { id: String(read.dump.id), store: storeName }),
@@ -193,17 +194,22 @@ export function useImportProduct() {
     setStoreStatus(null);
   };
 
-  const loadSource = () => {
+  /** Load product, Enter in the field, or a pick (issue 44: a picked product is loaded at once). */
+  const loadSource = (value: string = search.searchValue) => {
     setOutcome(null);
     if (!sourceStore) return setStoreStatus({ tone: 'error', text: t('errors.selectStore') });
-    if (searchValue.trim() === '') {
+    if (value.trim() === '') {
       return setStoreStatus({ tone: 'error', text: t('dumpProduct.searchValueRequired') });
     }
     setStoreStatus(null);
     loadFromStore.mutate({
-      request: buildSourceRequest(toStoreCredentials(sourceStore), searchType, searchValue),
+      request: buildSourceRequest(toStoreCredentials(sourceStore), search.searchType, value),
       storeName: sourceStore.name,
     });
+  };
+  const pickSource = (match: EntityMatch, value: string) => {
+    search.pick(match, value);
+    loadSource(value);
   };
 
   const problemText = (problem: ImportProblem): string => {
@@ -264,13 +270,14 @@ export function useImportProduct() {
       chooseFile,
       store: sourceStore,
       chooseStore: chooseSourceStore,
-      searchType,
-      setSearchType,
-      searchValue,
-      setSearchValue,
+      searchType: search.searchType,
+      setSearchType: search.setSearchType,
+      searchValue: search.searchValue,
+      setSearchValue: search.setSearchValue,
+      pick: pickSource,
       status: storeStatus,
       isLoading: loadFromStore.isPending,
-      load: loadSource,
+      load: () => loadSource(),
     },
     loaded,
     choice,

@@ -27,6 +27,7 @@ const pageResult: ImportWidgetsPageResult = {
   logs: ['Wrote 3 widgets'],
   warnings: [],
   backupId: 'b-1',
+  skipped: [],
 };
 
 afterEach(() => {

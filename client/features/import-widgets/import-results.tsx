@@ -13,16 +13,33 @@ import { ResultPanel } from '../../components/tool/result-panel';
 import { cn } from '../../lib/class-names';
 import { apiErrorText } from '../../lib/tool-errors';
 import { restoreWidgetsPage } from './api';
-import { pageLabel } from './import-widgets-rules';
+import { pageLabel, type SkippedPage } from './import-widgets-rules';
+import { SkippedWidgets } from './skipped-widgets';
 
 /** Green when every page was imported (and every missing template made), red when no page was, amber in between. */
 export function resultsTone(
-  results: readonly Pick<ImportWidgetsPageResult, 'success'>[],
+  results: readonly (Pick<ImportWidgetsPageResult, 'success'> & { skipped?: readonly unknown[] })[],
   failedTemplates = 0,
 ): AlertTone {
   const succeeded = results.filter((result) => result.success).length;
   if (succeeded === 0) return 'error';
-  return succeeded === results.length && failedTemplates === 0 ? 'success' : 'warning';
+  // Issue 44: a skipped widget is a warning, not a success.
+  const skipped = results.some((result) => (result.skipped?.length ?? 0) > 0);
+  return succeeded === results.length && failedTemplates === 0 && !skipped ? 'success' : 'warning';
+}
+
+/** The pages whose widgets the import skipped (issue 44), as the confirmation listed them. */
+export function skippedPages(results: readonly ImportWidgetsPageResult[]): SkippedPage[] {
+  return results.flatMap((result) =>
+    result.skipped.length === 0
+      ? []
+      : [
+          {
+            page: { templateFile: result.templateFile, entityId: result.entityId },
+            widgets: result.skipped.map(({ widget, template }) => ({ name: widget, template })),
+          },
+        ],
+  );
 }
 
 type RestoreState =
@@ -60,6 +77,7 @@ export function ImportResults({
   });
   const succeeded = response.results.filter((result) => result.success).length;
   const failedTemplates = response.failedTemplates ?? [];
+  const skipped = skippedPages(response.results);
   const labelOf = (result: Pick<ImportWidgetsPageResult, 'templateFile' | 'entityId'>) =>
     pageLabel({ templateFile: result.templateFile, entityId: result.entityId }, globalText);
 
@@ -89,6 +107,7 @@ export function ImportResults({
             </ul>
           </div>
         )}
+        {skipped.length > 0 && <SkippedWidgets pages={skipped} when="after" testId="skipped-widgets" />}
         {failedTemplates.length > 0 && (
           <div className="mt-2">
             <p className="text-xs font-semibold">{t('importWidgets.failedTemplates')}</p>

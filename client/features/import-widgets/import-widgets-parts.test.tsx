@@ -230,6 +230,7 @@ describe('ImportResults', () => {
         logs: ['Created widget Promo', 'Published pages/home'],
         warnings: ['Region home_extra is not in the target theme'],
         backupId: 'b-1',
+        skipped: [],
       },
       {
         templateFile: 'pages/product',
@@ -238,6 +239,7 @@ describe('ImportResults', () => {
         widgetsCount: 0,
         channelId: 1,
         error: 'No product with ID 81 was found in this store',
+        skipped: [],
         logs: [],
         warnings: [],
         backupId: null,
@@ -281,5 +283,30 @@ describe('ImportResults', () => {
     expect(resultsTone([{ success: true }, { success: true }], 1)).toBe('warning');
     expect(resultsTone([{ success: true }, { success: false }])).toBe('warning');
     expect(resultsTone([{ success: false }])).toBe('error');
+    // Issue 44: a page imported with skipped widgets is a warning.
+    expect(resultsTone([{ success: true, skipped: [{}] }])).toBe('warning');
+  });
+
+  it('names the skipped widgets per page with their count, in English and Vietnamese (issue 44)', () => {
+    const first = response.results[0];
+    if (!first) throw new Error('no first result');
+    const skipped = {
+      ...response,
+      results: [
+        {
+          ...first,
+          skipped: [
+            { widget: 'Promo', region: 'home_below_menu', template: 'Promo Banner' },
+            { widget: 'FAQ', region: 'home_below_menu', template: 'FAQ Accordion' },
+          ],
+        },
+      ],
+    };
+    expect(textOf(render(<ImportResults response={skipped} store={store} storeName="Empty" />))).toContain(
+      'Widgets skipped: 2 on 1 page(s), because their custom template is missing in this store: pages/home: Promo (template Promo Banner), FAQ (template FAQ Accordion)',
+    );
+    expect(
+      textOf(render(<ImportResults response={skipped} store={store} storeName="Empty" />, 'vi')),
+    ).toContain('Widget đã bị bỏ qua: 2 trên 1 trang');
   });
 });

@@ -19,6 +19,7 @@ import {
   templateNamesByUuid,
   toggleAllPages,
   togglePage,
+  widgetsToSkip,
 } from './import-widgets-rules';
 
 const template = (uuid: string, name: string, kind = 'custom'): DumpedWidgetTemplate => ({
@@ -301,5 +302,37 @@ describe('the details tree', () => {
       'pages/product #81',
     );
     expect(pageLabel({ templateFile: null, entityId: null }, 'Global regions')).toBe('Global regions');
+  });
+});
+
+describe('the widgets an import will skip (issue 44)', () => {
+  const missing = findMissingTemplates(file, []);
+  const both = [
+    { index: 0, newEntityId: null, channelId: 1 },
+    { index: 1, newEntityId: '81', channelId: 1 },
+  ];
+
+  it('names, per selected page, the widgets whose custom template is missing, when it will not be created', () => {
+    expect(widgetsToSkip(file, both, missing, false)).toEqual([
+      {
+        page: { templateFile: 'pages/home', entityId: null },
+        widgets: [
+          { name: 'Promo', template: 'Promo Banner' },
+          { name: 'FAQ', template: 'FAQ Accordion' },
+          { name: 'Promo 2', template: 'Promo Banner' },
+        ],
+      },
+      {
+        page: { templateFile: 'pages/product', entityId: '81' },
+        widgets: [{ name: 'Badges', template: 'Trust Badges' }],
+      },
+    ]);
+    expect(widgetsToSkip(file, both.slice(1), missing, false)).toHaveLength(1);
+  });
+
+  it('says nothing when the templates will be created, none is missing, or the target’s are not loaded', () => {
+    expect(widgetsToSkip(file, both, missing, true)).toEqual([]);
+    expect(widgetsToSkip(file, both, [], false)).toEqual([]);
+    expect(widgetsToSkip(file, both, null, false)).toEqual([]);
   });
 });

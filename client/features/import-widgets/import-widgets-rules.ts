@@ -252,3 +252,35 @@ const ENTITY_KINDS: Readonly<Record<string, EntityKind>> = {
 export function entityKindOf(templateFile: string | null): EntityKind | null {
   return (templateFile && ENTITY_KINDS[templateFile]) || null;
 }
+
+/** A page whose widgets the import will skip, with the widgets (name, or '' when unnamed) and their missing template. */
+export type SkippedPage = {
+  page: { templateFile: string | null; entityId: string | null };
+  widgets: { name: string; template: string }[];
+};
+
+/**
+ * Issue 44: the widgets of the selected pages that the import will skip, said in its confirmation: those whose custom
+ * template is missing in the target while "Create missing templates automatically" is off. Nothing when the target's
+ * templates are not known (not loaded) or the missing ones will be created.
+ */
+export function widgetsToSkip(
+  file: WidgetsImportFile,
+  selection: readonly PageSelection[],
+  missing: readonly Pick<MissingTemplate, 'uuid' | 'name'>[] | null,
+  autoCreate: boolean,
+): SkippedPage[] {
+  if (!missing || missing.length === 0 || autoCreate) return [];
+  const names = new Map(missing.map((template) => [template.uuid, template.name]));
+  return selection.flatMap(({ index, newEntityId }) => {
+    const page = file.pages[index];
+    if (!page) return [];
+    const widgets = listSnapshotWidgets(page.snapshot.regions).flatMap((widget) => {
+      const template = widget.widget_template_uuid ? names.get(widget.widget_template_uuid) : undefined;
+      return template === undefined ? [] : [{ name: widget.name?.trim() ?? '', template }];
+    });
+    return widgets.length === 0
+      ? []
+      : [{ page: { templateFile: page.template_file, entityId: newEntityId }, widgets }];
+  });
+}

@@ -30,8 +30,11 @@ import {
   templateNamesByUuid,
   toggleAllPages,
   togglePage,
+  widgetsToSkip,
   type PagesForm,
+  type SkippedPage,
 } from './import-widgets-rules';
+import { SkippedWidgets } from './skipped-widgets';
 import { MissingTemplatesSection } from './missing-templates';
 import { PageDetailsDialog } from './page-details-dialog';
 import { PagesTable } from './pages-table';
@@ -178,9 +181,12 @@ export default function ImportWidgetsScreen() {
       request: buildImportRequest(file, built.selection, toStoreRef(store), autoCreate),
       storeName: store.name,
       pages: built.selection.length,
+      skipped: widgetsToSkip(file, built.selection, missing, autoCreate),
     });
   };
-  const [pending, setPending] = useState<(Parameters<typeof run.mutate>[0] & { pages: number }) | null>(null);
+  const [pending, setPending] = useState<
+    (Parameters<typeof run.mutate>[0] & { pages: number; skipped: SkippedPage[] }) | null
+  >(null);
   const confirmImport = () => {
     if (pending) run.mutate({ request: pending.request, storeName: pending.storeName });
     setPending(null);
@@ -203,6 +209,11 @@ export default function ImportWidgetsScreen() {
           n: String(pending?.pages ?? 0),
           store: pending?.storeName ?? '',
         })}
+        details={
+          pending && pending.skipped.length > 0 ? (
+            <SkippedWidgets pages={pending.skipped} when="before" />
+          ) : undefined
+        }
         confirmLabel={t('importWidgets.submit')}
         onConfirm={confirmImport}
         onCancel={() => setPending(null)}

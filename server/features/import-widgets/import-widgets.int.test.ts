@@ -415,6 +415,11 @@ describe.each(testDatabaseKinds())('import widgets (%s)', (kind) => {
       expect(missing.some((line) => line.startsWith(`MISSING: ${name} — `))).toBe(true);
     }
     expect(missing[0]).toMatch(/auto-create is off/);
+    // Issue 44: the skipped widgets are listed in the page's result, each with its missing template.
+    expect(home.skipped).toHaveLength(custom.length);
+    expect(new Set(home.skipped.map((one) => one.template))).toEqual(
+      new Set(custom.map((w) => byUuid.get(String(w.widget_template_uuid))!.name)),
+    );
     expect(widgetCount(await snapshotOf(app.server, 'sandbox-empty', sourceHome))).toBe(builtIn.length);
     // A page whose widgets all use missing templates is left as it was, and says so.
     const allCustom = answer.results.find((r, i) => {

@@ -138,6 +138,7 @@ function emptyResult(page: {
     logs: [],
     warnings: [],
     backupId: null,
+    skipped: [],
   };
 }
 
@@ -359,6 +360,7 @@ async function importPage(
   }
 
   const rewritten = rewriteRegions(source.regions(), (uuid) => templates.resolve(page.channelId, uuid));
+  result.skipped = rewritten.skipped.map(({ widget, region, template }) => ({ widget, region, template }));
   for (const skipped of rewritten.skipped) {
     result.logs.push(
       `MISSING: ${skipped.template} — widget "${skipped.widget}" in ${skipped.region} skipped (${skipped.reason})`,
