@@ -135,26 +135,28 @@ const dateTime = (iso: string) =>
 
 /** A snapshot's counts as its row lists them in English: the first seven always, issue 40's kinds when it holds some. */
 function countsText(counts: SnapshotCounts): string {
+  // "1 product", "2 products" (issue 44: the singular for one).
+  const of = (n: number, one: string, other: string) => `${count(n)} ${n === 1 ? one : other}`;
   const always = [
-    `${count(counts.products)} products`,
-    `${count(counts.variants)} variants`,
-    `${count(counts.categories)} categories`,
-    `${count(counts.brands)} brands`,
-    `${count(counts.pages)} pages`,
-    `${count(counts.widgets)} widgets`,
-    `${count(counts.widgetTemplates)} widget templates`,
+    of(counts.products, 'product', 'products'),
+    of(counts.variants, 'variant', 'variants'),
+    of(counts.categories, 'category', 'categories'),
+    of(counts.brands, 'brand', 'brands'),
+    of(counts.pages, 'page', 'pages'),
+    of(counts.widgets, 'widget', 'widgets'),
+    of(counts.widgetTemplates, 'widget template', 'widget templates'),
   ];
   const more = (
     [
-      [counts.restWidgets, 'API widgets'],
-      [counts.placements, 'placements'],
-      [counts.webPages, 'web pages'],
-      [counts.blogPosts, 'blog posts'],
-      [counts.redirects, 'redirects'],
+      [counts.restWidgets, 'API widget', 'API widgets'],
+      [counts.placements, 'placement', 'placements'],
+      [counts.webPages, 'web page', 'web pages'],
+      [counts.blogPosts, 'blog post', 'blog posts'],
+      [counts.redirects, 'redirect', 'redirects'],
     ] as const
   )
     .filter(([n]) => n > 0)
-    .map(([n, what]) => `${count(n)} ${what}`);
+    .map(([n, one, other]) => of(n, one, other));
   return [...always, ...more].join(' · ');
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../common/contracts/store-history';
 import {
   defaultPair,
+  LIVE,
   fieldView,
   formatBytes,
   formatCount,
@@ -13,13 +14,18 @@ import {
 /** Issue 40's counts: none in these snapshots. */
 const NEW_KINDS = { restWidgets: 0, placements: 0, webPages: 0, blogPosts: 0, redirects: 0 };
 
-function snapshot(id: string, createdAt: string, state: Snapshot['state'] = 'done'): Snapshot {
+function snapshot(
+  id: string,
+  createdAt: string,
+  state: Snapshot['state'] = 'done',
+  reason: Snapshot['reason'] = 'manual',
+): Snapshot {
   return {
     id,
     storeHash: 'abc123',
     createdAt,
     state,
-    reason: 'manual',
+    reason,
     scope: ['catalog'],
     counts: {
       products: 1,
@@ -35,6 +41,7 @@ function snapshot(id: string, createdAt: string, state: Snapshot['state'] = 'don
     newBytes: 10,
     jobId: null,
     unreadPages: [],
+    beforeJob: null,
   };
 }
 
@@ -78,9 +85,31 @@ describe('the list and the pair compared', () => {
     expect(newestFirst(list).map((s) => s.id)).toEqual(['s4', 's3', 's2', 's1']);
   });
 
-  it('compares the two newest complete snapshots, older to newer', () => {
+  it('compares the two newest complete snapshots, older to newer, when no write ran since', () => {
     expect(defaultPair(list)).toEqual({ from: 's2', to: 's4' });
-    expect(defaultPair([snapshot('only', '2026-03-01T10:00:00.000Z')])).toBeNull();
+  });
+
+  it('compares the one snapshot with the store now, and has nothing to compare without one', () => {
+    expect(defaultPair([snapshot('only', '2026-03-01T10:00:00.000Z')])).toEqual({ from: 'only', to: LIVE });
+    expect(defaultPair([snapshot('running', '2026-03-01T10:00:00.000Z', 'running')])).toBeNull();
+    expect(defaultPair([])).toBeNull();
+  });
+
+  it('compares the last full snapshot with the store now once a write ran after it (issue 44)', () => {
+    const afterWrites = [
+      ...list,
+      snapshot('b1', '2026-03-05T10:00:00.000Z', 'done', 'before-job'),
+      snapshot('b2', '2026-03-06T10:00:00.000Z', 'done', 'before-job'),
+    ];
+    expect(defaultPair(afterWrites)).toEqual({ from: 's4', to: LIVE });
+    // Only "Before a job" snapshots: the newest against the store now.
+    expect(defaultPair(afterWrites.filter((s) => s.reason === 'before-job'))).toEqual({
+      from: 'b2',
+      to: LIVE,
+    });
+    // A full snapshot taken after the write: the two full ones again.
+    const s5 = snapshot('s5', '2026-03-07T10:00:00.000Z', 'done', 'scheduled');
+    expect(defaultPair([...afterWrites, s5])).toEqual({ from: 's4', to: 's5' });
   });
 });
 

@@ -40,10 +40,25 @@ export function comparable(snapshots: readonly Snapshot[]): Snapshot[] {
   return newestFirst(snapshots.filter((snapshot) => snapshot.state === 'done'));
 }
 
-/** The pair compared by default: from the second newest complete snapshot to the newest; null below two. */
+/** The `to` choice that compares with the store as it is now: a new snapshot of the same parts is taken first. */
+export const LIVE = 'live';
+
+/** A snapshot of what the user chose to keep (manual or scheduled), not the few items a write was about to touch. */
+export const isFull = (snapshot: Snapshot) => snapshot.reason !== 'before-job';
+
+/**
+ * The pair compared by default (issue 44): the last full snapshot against the store now when a write ran since (a
+ * newer "Before a job" snapshot holds only what that write touched, so comparing it shows nothing of the change);
+ * else the two newest full snapshots, older to newer; the one snapshot against the store now; null with none.
+ */
 export function defaultPair(snapshots: readonly Snapshot[]): { from: string; to: string } | null {
-  const [newest, older] = comparable(snapshots);
-  return newest && older ? { from: older.id, to: newest.id } : null;
+  const complete = comparable(snapshots);
+  const [newestFull, olderFull] = complete.filter(isFull);
+  if (!newestFull) return complete[0] ? { from: complete[0].id, to: LIVE } : null;
+  const writtenSince = complete[0] !== newestFull;
+  return olderFull && !writtenSince
+    ? { from: olderFull.id, to: newestFull.id }
+    : { from: newestFull.id, to: LIVE };
 }
 
 /** A value as text: null when there is none; text as it is; anything else as JSON. */
