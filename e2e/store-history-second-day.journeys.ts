@@ -1,7 +1,7 @@
 // Journeys of issue 44's Store History points, on a demo store of their own: after a write job (Reset Page Title), the
 // compare defaults to the last full snapshot against the store now and finds the change; the "Before a job" row names
-// the job and reads its counts in the singular; the diff's fields carry translated labels and "(empty)". In English
-// and Vietnamese.
+// the job and reads its counts in the singular; the diff's fields carry translated labels and "(empty)", its items in
+// numeric order of their ids. In English and Vietnamese.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { RESET_PAGE_TITLE_PATH } from '../common/contracts/bulk-edit';
@@ -35,14 +35,15 @@ async function listed(page: Page): Promise<Snapshot[]> {
 
 export const storeHistorySecondDayJourneys: Journey[] = [
   onOwnDemoStore(
-    'Store History after Reset Page Title: the compare defaults to the last full snapshot against the store now and shows the emptied title; the "Before Reset Page Title" row reads "1 product", in English and Vietnamese',
+    'Store History after Reset Page Title: the compare defaults to the last full snapshot against the store now and shows the emptied title as "(empty)" under "Page title", #109 before #1061; the "Before Reset Page Title" row reads "1 product", in English and Vietnamese',
     SECOND_DAY,
     async (page, screenshot) => {
       const api = (method: 'GET' | 'PUT', path: string, data?: unknown) =>
         storeApi(page, SECOND_DAY, method, path, data);
       await sandboxSettings(page, SECOND_DAY.hash, { quota: 100_000 });
-      const [lamp] = (await api('GET', '/v3/catalog/products?limit=1')) as { id: number; name: string }[];
-      assert.ok(lamp, 'the demo store has a product');
+      // #109 and #1061: in text order "1061" comes first, in numeric order 109 does.
+      const lamp = (await api('GET', '/v3/catalog/products/109')) as { id: number; name: string };
+      const other = (await api('GET', '/v3/catalog/products/1061')) as { id: number; name: string };
       await api('PUT', `/v3/catalog/products/${lamp.id}`, { page_title: 'A lamp for winter evenings' });
 
       // A full snapshot of the catalogue, then Reset Page Title on the one product (its own snapshot first).
@@ -58,6 +59,8 @@ export const storeHistorySecondDayJourneys: Journey[] = [
         },
       });
       assert.equal(reset.status(), 200, await reset.text());
+      // And a change made in the store itself, on a product of a larger id.
+      await api('PUT', `/v3/catalog/products/${other.id}`, { page_title: 'Changed by hand' });
       const before = (await listed(page)).find((snapshot) => snapshot.reason === 'before-job');
       assert.ok(before?.beforeJob, 'the before-job snapshot names its job');
       assert.equal(before.beforeJob.kind, 'reset-page-title');
@@ -80,9 +83,19 @@ export const storeHistorySecondDayJourneys: Journey[] = [
         .getByTestId('diff-change')
         .filter({ has: page.getByTestId('diff-change-name').getByText(lamp.name, { exact: true }) });
       await expectText(change.getByTestId('diff-change-badge'), 'Changed', 120_000);
+      // Both changed products, in numeric order of their ids (issue 44 (9)).
+      await expectText(page.getByTestId('diff-total'), /^2 of 2 changes$/, 60_000);
+      assert.deepEqual(await page.getByTestId('diff-change-name').allInnerTexts(), [lamp.name, other.name]);
       await change.getByTestId('diff-change-toggle').click();
+      // The field by its label, the emptied title as "(empty)", the restore box named by the label.
       const title = change.locator('[data-testid="diff-field"][data-path="page_title"]');
+      await expectText(title.getByTestId('diff-field-path'), 'Page title');
       await expectText(title.getByTestId('diff-field-before'), 'A lamp for winter evenings');
+      await expectText(title.getByTestId('diff-field-after'), '(empty)');
+      assert.equal(
+        await title.getByTestId('restore-field-box').getAttribute('aria-label'),
+        `Restore Page title of ${lamp.name}`,
+      );
       await screenshot(page, 'store-history-after-reset-page-title');
       await expectNoSeriousViolations(page, 'Store History after Reset Page Title, compared with now');
 
@@ -90,7 +103,12 @@ export const storeHistorySecondDayJourneys: Journey[] = [
       await expectText(beforeRow.getByTestId('snapshot-reason'), 'Trước Đặt lại tiêu đề trang');
       await expectText(beforeRow.getByTestId('snapshot-job'), `Tác vụ ${before.beforeJob.id.slice(0, 8)}`);
       await expectText(beforeRow.getByTestId('snapshot-counts'), /^1 sản phẩm · \d+ biến thể · 0 danh mục/);
-      await expectText(change.getByTestId('diff-change-badge'), /\S/);
+      await expectText(title.getByTestId('diff-field-path'), 'Tiêu đề trang');
+      await expectText(title.getByTestId('diff-field-after'), '(trống)');
+      assert.match(
+        (await title.getByTestId('restore-field-box').getAttribute('aria-label')) ?? '',
+        /Tiêu đề trang/,
+      );
       await screenshot(page, 'store-history-after-reset-page-title-vi');
       await expectNoSeriousViolations(page, 'Store History after Reset Page Title, in Vietnamese');
       await chooseLanguage(page, 'en');

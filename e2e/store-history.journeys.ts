@@ -498,7 +498,8 @@ export const storeHistoryJourneys: Journey[] = [
       assert.deepEqual(await rowTexts(description, 'text-diff-added'), ['linen', 'by hand']);
       await expectText(description.getByTestId('text-diff-summary'), '3 words added, 1 removed');
       const price = shirtRow.locator(`[data-testid="diff-field"][data-path="${pricePath}"]`);
-      await expectText(price.getByTestId('diff-field-path'), pricePath);
+      // Its path as a person reads it (issue 44), the raw path kept in data-path.
+      await expectText(price.getByTestId('diff-field-path'), `Variants [sku=${variant.sku}] › Price`);
       await expectText(price.getByTestId('diff-field-before'), '19.5');
       await expectText(price.getByTestId('diff-field-after'), '21');
       await shirtRow.scrollIntoViewIfNeeded();
@@ -734,7 +735,7 @@ async function restoreFromASnapshot(
     );
     const lampPreview = preview.locator('[data-testid="restore-preview-item"]', { hasText: lamp.name });
     await expectText(lampPreview.getByTestId('restore-preview-action'), 'Will be updated');
-    assert.deepEqual(await lampPreview.getByTestId('diff-field-path').allInnerTexts(), ['description']);
+    assert.deepEqual(await lampPreview.getByTestId('diff-field-path').allInnerTexts(), ['Description']);
     await screenshot(page, 'store-history-restore-preview');
 
     // Product 82 changes again after the preview: the restore leaves it and says so.

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../common/contracts/store-history';
 import {
   defaultPair,
+  fieldLabel,
+  humanise,
   LIVE,
   fieldView,
   formatBytes,
@@ -156,5 +158,24 @@ describe('valueText', () => {
     expect(valueText(true)).toBe('true');
     expect(valueText(undefined)).toBeNull();
     expect(valueText({ text: 'x'.repeat(90) })).toContain('\n');
+  });
+});
+
+describe('fieldLabel', () => {
+  const labels = { page_title: 'Page title', variants: 'Variants', price: 'Price' };
+
+  it('reads a field by its label, or its name humanised', () => {
+    expect(fieldLabel('page_title', labels)).toBe('Page title');
+    expect(fieldLabel('page_title', { page_title: 'Tiêu đề trang' })).toBe('Tiêu đề trang');
+    expect(fieldLabel('open_graph_title', labels)).toBe('Open graph title');
+    expect(humanise('layoutFile')).toBe('Layout file');
+  });
+
+  it("keeps the element an array entry names, a dot inside it included, and the server's notes", () => {
+    expect(fieldLabel('variants[sku=A.1].price', labels)).toBe('Variants [sku=A.1] › Price');
+    expect(fieldLabel('regions[name=header].children[0].configuration.title', labels)).toBe(
+      'Regions [name=header] › Children [0] › Configuration › Title',
+    );
+    expect(fieldLabel('(3 more fields)', labels)).toBe('(3 more fields)');
   });
 });

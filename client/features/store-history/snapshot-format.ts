@@ -99,3 +99,45 @@ export function fieldView(field: SnapshotFieldChange): FieldView {
   }
   return { type: 'values', before: valueText(field.before), after: valueText(field.after) };
 }
+
+/** A field's name as a person reads it when the locale has no label for it: `page_title` → "Page title". */
+export function humanise(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A path's parts: `variants[sku=A.1].price` → `variants[sku=A.1]`, `price` (a dot inside brackets is no separator). */
+function pathParts(path: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of path) {
+    if (char === '[') depth += 1;
+    if (char === ']') depth = Math.max(0, depth - 1);
+    if (char === '.' && depth === 0) {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  return [...parts, current];
+}
+
+/**
+ * A changed field's path as a person reads it (issue 44), each name by the locale's label or humanised, the element
+ * an array entry names kept as it is: `variants[sku=A].price` → "Variants [sku=A] › Price". The server's own notes
+ * ("(3 more fields)") stay as they are.
+ */
+export function fieldLabel(path: string, labels: Readonly<Record<string, string>>): string {
+  if (path.startsWith('(')) return path;
+  return pathParts(path)
+    .map((part) => {
+      const [, name = part, elements = ''] = /^([^[]*)(.*)$/.exec(part) ?? [];
+      const label = name === '' ? '' : (labels[name] ?? humanise(name));
+      return elements === '' ? label : `${label} ${elements}`.trim();
+    })
+    .join(' › ');
+}
