@@ -27,6 +27,7 @@ import {
 } from '../common/contracts/store-history';
 import { formatBytes } from '../client/features/store-history/snapshot-format';
 import { en } from '../client/locales/en';
+import { chooseLanguage } from './accessibility.journeys';
 import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey } from './harness';
 import { PHONE } from './phone.journeys';
@@ -303,16 +304,32 @@ export const storeHistoryJourneys: Journey[] = [
       const { snapshotId, job } = (await response.json()) as TakeSnapshotResponse;
 
       // Its progress, as every job's (the job's own count and total, read from the server); the list shows it running.
+      // Issue 44 (7): it says what it counts (requests to the store), and no time left before the rate is steady.
+      assert.doesNotMatch(await textOf(page.getByTestId('snapshot-progress')), /left/);
       await eventually(async () => {
-        const shown = /^(\d+) of (\d+) items read/.exec(await textOf(page.getByTestId('snapshot-progress')));
-        assert.ok(shown, 'the progress counts the items read');
+        const shown = /^([\d,]+) of ([\d,]+) requests to the store done/.exec(
+          await textOf(page.getByTestId('snapshot-progress')),
+        );
+        assert.ok(shown, 'the progress counts the requests to the store');
         const now = await jobOf(page, job.id);
         assert.ok(
           now.succeeded > 0 && now.succeeded < now.total,
           `${now.succeeded} of ${now.total}: on its way`,
         );
-        assert.deepEqual([shown[1], shown[2]], [String(now.succeeded), String(now.total)]);
+        assert.deepEqual([shown[1], shown[2]], [count(now.succeeded), count(now.total)]);
       }, 30_000);
+      await expectText(page.getByTestId('snapshot-progress-hint'), /^Each request reads one page of a list/);
+      // The running row reads "Taking…", not counts and sizes of 0; in Vietnamese too.
+      const running = page.locator(`[data-testid="snapshot-row"][data-snapshot-id="${snapshotId}"]`);
+      await expectText(running.getByTestId('snapshot-taking'), 'Taking…');
+      assert.equal(await running.getByTestId('snapshot-size').count(), 0);
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        page.getByTestId('snapshot-progress'),
+        /^Đã xong [\d.]+ trên [\d.]+ yêu cầu tới store/,
+      );
+      await expectText(running.getByTestId('snapshot-taking'), 'Đang chụp…');
+      await chooseLanguage(page, 'en');
       assert.equal(await page.getByTestId('take-snapshot-button').isDisabled(), true);
       await eventually(async () =>
         assert.deepEqual(await rowTexts(page, 'snapshot-state'), ['Running', 'Complete']),
@@ -365,7 +382,11 @@ export const storeHistoryJourneys: Journey[] = [
       // Another one, cancelled on its way: each wave of reads is slow enough to see it stop after the current one.
       await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: SLOW_MS });
       await page.getByTestId('take-snapshot-button').click();
-      await expectText(page.getByTestId('snapshot-progress'), /^\d+ of \d+ items read/, 60_000);
+      await expectText(
+        page.getByTestId('snapshot-progress'),
+        /^[\d,]+ of [\d,]+ requests to the store done/,
+        60_000,
+      );
       await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: CANCEL_SLOW_MS });
       await page.getByTestId('snapshot-progress-cancel').click();
       await page.getByTestId('snapshot-cancelling').waitFor();

@@ -1071,7 +1071,10 @@ export const en = {
     scopeRequired: 'Choose at least one part of the store.',
     take: 'Take snapshot',
     progressTitle: 'Taking a snapshot',
-    progress: '{done} of {total} items read',
+    progress: '{done} of {total} requests to the store done',
+    progressHint:
+      'Each request reads one page of a list (products, categories, brands, ...) or one Page Builder page, so it counts requests, not the items kept.',
+    taking: 'Taking…',
     progressStarting: 'Reading the store...',
     queued: 'Waiting for its turn on this store...',
     cancelling: 'Cancelling: the snapshot stops after the current batch.',

@@ -1180,7 +1180,10 @@ export const vi: Messages = {
     scopeRequired: 'Hãy chọn ít nhất một phần của store.',
     take: 'Chụp bản mới',
     progressTitle: 'Đang chụp store',
-    progress: 'Đã đọc {done} trên {total} mục',
+    progress: 'Đã xong {done} trên {total} yêu cầu tới store',
+    progressHint:
+      'Mỗi yêu cầu đọc một trang của một danh sách (sản phẩm, danh mục, thương hiệu, ...) hoặc một trang Page Builder, nên đây là số yêu cầu, không phải số mục được lưu.',
+    taking: 'Đang chụp…',
     progressStarting: 'Đang đọc store...',
     queued: 'Đang chờ đến lượt trên store này...',
     cancelling: 'Đang hủy: bản chụp sẽ dừng sau lô hiện tại.',

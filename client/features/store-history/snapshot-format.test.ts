@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../../common/contracts/store-history';
 import {
+  addRateReading,
   defaultPair,
+  isRateSteady,
   fieldLabel,
   humanise,
   LIVE,
@@ -177,5 +179,32 @@ describe('fieldLabel', () => {
       'Regions [name=header] › Children [0] › Configuration › Title',
     );
     expect(fieldLabel('(3 more fields)', labels)).toBe('(3 more fields)');
+  });
+});
+
+describe('isRateSteady', () => {
+  const readings = (rates: number[], everyMs: number) =>
+    rates.reduce<ReturnType<typeof addRateReading>>(
+      (kept, rate, index) => addRateReading(kept, rate, index * everyMs),
+      [],
+    );
+
+  it('waits for five readings over ten seconds', () => {
+    expect(isRateSteady([])).toBe(false);
+    expect(isRateSteady(readings([10, 10, 10, 10], 5_000))).toBe(false);
+    // Five, but over 6 s only (the "3 s left" at 6 s).
+    expect(isRateSteady(readings([16, 16, 16, 16, 16], 1_500))).toBe(false);
+    expect(isRateSteady(readings([10, 10, 10, 10, 10], 2_500))).toBe(true);
+  });
+
+  it('is not steady while the rate moves, and is once the last five agree', () => {
+    expect(isRateSteady(readings([30, 10, 12, 9, 11], 3_000))).toBe(false);
+    expect(isRateSteady(readings([30, 10, 12, 9, 11, 10], 3_000))).toBe(true);
+    expect(isRateSteady(readings([0, 0, 0, 0, 0], 3_000))).toBe(false);
+  });
+
+  it('keeps the last five readings, and none for a rate not read yet', () => {
+    expect(readings([1, 2, 3, 4, 5, 6, 7], 1_000).map((r) => r.rate)).toEqual([3, 4, 5, 6, 7]);
+    expect(addRateReading([], undefined, 0)).toEqual([]);
   });
 });

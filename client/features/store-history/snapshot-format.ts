@@ -141,3 +141,35 @@ export function fieldLabel(path: string, labels: Readonly<Record<string, string>
     })
     .join(' › ');
 }
+
+/** A rate the snapshot's progress saw, at a moment (ms). */
+export type RateReading = { at: number; rate: number };
+
+/** A time left is shown once the rate was read this many times, over this long, within this spread. */
+export const STEADY_READINGS = 5;
+export const STEADY_SPAN_MS = 10_000;
+export const STEADY_SPREAD = 0.25;
+
+/**
+ * Whether the rate is steady enough for a time left (issue 44: "3 s left" at 6 s of a 32 s snapshot): the last
+ * STEADY_READINGS rates span STEADY_SPAN_MS at least, and none is further than STEADY_SPREAD of their mean from it.
+ */
+export function isRateSteady(readings: readonly RateReading[]): boolean {
+  const last = readings.slice(-STEADY_READINGS);
+  const first = last[0];
+  const newest = last.at(-1);
+  if (last.length < STEADY_READINGS || !first || !newest) return false;
+  if (newest.at - first.at < STEADY_SPAN_MS) return false;
+  const mean = last.reduce((sum, reading) => sum + reading.rate, 0) / last.length;
+  return mean > 0 && last.every((reading) => Math.abs(reading.rate - mean) <= STEADY_SPREAD * mean);
+}
+
+/** The readings kept after a new rate (the last STEADY_READINGS; a rate not read yet adds none). */
+export function addRateReading(
+  readings: readonly RateReading[],
+  rate: number | undefined,
+  at: number,
+): RateReading[] {
+  if (rate === undefined) return [...readings];
+  return [...readings, { at, rate }].slice(-STEADY_READINGS);
+}

@@ -51,3 +51,14 @@ describe('SnapshotList', () => {
     expect(part(render([many], 'vi'), 'snapshot-counts')).toMatch(/^1\.260 sản phẩm · 2 biến thể/);
   });
 });
+
+describe('SnapshotList, a snapshot being taken', () => {
+  it('reads "Taking…", not counts and sizes of 0', () => {
+    const running = { ...beforeReset, state: 'running' as const, counts: EMPTY_SNAPSHOT_COUNTS, bytes: 0 };
+    const html = render([running]);
+    expect(part(html, 'snapshot-taking')).toBe('Taking…');
+    expect(html).not.toContain('snapshot-counts');
+    expect(html).not.toContain('snapshot-size');
+    expect(part(render([running], 'vi'), 'snapshot-taking')).toBe('Đang chụp…');
+  });
+});

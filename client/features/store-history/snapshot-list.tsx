@@ -114,16 +114,25 @@ export function SnapshotList({
                     {t(`storeHistory.state.${state}`)}
                   </span>
                 </div>
-                <p className="text-xs text-slate-600" data-testid="snapshot-counts">
-                  {[...COUNT_KEYS, ...NEW_COUNT_KEYS.filter((key) => snapshot.counts[key] > 0)]
-                    .map((key) =>
-                      t(`storeHistory.counts.${key}`, {
-                        count: snapshot.counts[key],
-                        n: formatCount(snapshot.counts[key], locale),
-                      }),
-                    )
-                    .join(' · ')}
-                </p>
+                {state === 'running' ? (
+                  // Its counts and size are known once it is complete (issue 44: not "0 products ... Size 0 B").
+                  <p className="text-xs text-slate-600" data-testid="snapshot-taking">
+                    {t('storeHistory.taking')}
+                  </p>
+                ) : (
+                  <>
+                    <p className="text-xs text-slate-600" data-testid="snapshot-counts">
+                      {[...COUNT_KEYS, ...NEW_COUNT_KEYS.filter((key) => snapshot.counts[key] > 0)]
+                        .map((key) =>
+                          t(`storeHistory.counts.${key}`, {
+                            count: snapshot.counts[key],
+                            n: formatCount(snapshot.counts[key], locale),
+                          }),
+                        )
+                        .join(' · ')}
+                    </p>
+                  </>
+                )}
                 {snapshot.unreadPages.length > 0 && (
                   <p className="text-xs text-amber-800" data-testid="snapshot-unread-pages">
                     {t('storeHistory.unreadPagesCount', {
@@ -134,15 +143,17 @@ export function SnapshotList({
                     })}
                   </p>
                 )}
-                <p className="text-xs text-slate-600">
-                  <span data-testid="snapshot-size">
-                    {t('storeHistory.size', { size: formatBytes(snapshot.bytes, locale) })}
-                  </span>
-                  {' · '}
-                  <span data-testid="snapshot-new-bytes">
-                    {t('storeHistory.newBytes', { size: formatBytes(snapshot.newBytes, locale) })}
-                  </span>
-                </p>
+                {state !== 'running' && (
+                  <p className="text-xs text-slate-600">
+                    <span data-testid="snapshot-size">
+                      {t('storeHistory.size', { size: formatBytes(snapshot.bytes, locale) })}
+                    </span>
+                    {' · '}
+                    <span data-testid="snapshot-new-bytes">
+                      {t('storeHistory.newBytes', { size: formatBytes(snapshot.newBytes, locale) })}
+                    </span>
+                  </p>
+                )}
               </li>
             );
           })}
