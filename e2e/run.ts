@@ -21,6 +21,7 @@ import { importWidgetsJourneys } from './import-widgets.journeys';
 import { keywordExtractorJourneys } from './keyword-extractor.journeys';
 import { storeHistoryJourneys, storeHistoryRealJourneys } from './store-history.journeys';
 import { storeHistoryPageCompareJourneys } from './store-history-page-compare.journeys';
+import { storeHistorySecondDayJourneys } from './store-history-second-day.journeys';
 import { nextStepsJourneys } from './next-steps.journeys';
 import { widgetsVisualizationJourneys } from './widgets-visualization.journeys';
 import { video360Journeys } from './video-360-converter.journeys';
@@ -53,6 +54,7 @@ const journeys = [
   ...storeHistoryJourneys,
   ...storeHistoryRealJourneys,
   ...storeHistoryPageCompareJourneys,
+  ...storeHistorySecondDayJourneys,
   ...aiAssistantJourneys,
   ...accessTokensJourneys,
   ...accessibilityJourneys,

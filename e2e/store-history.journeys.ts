@@ -27,6 +27,7 @@ import {
 } from '../common/contracts/store-history';
 import { formatBytes } from '../client/features/store-history/snapshot-format';
 import { en } from '../client/locales/en';
+import { chooseLanguage } from './accessibility.journeys';
 import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey } from './harness';
 import { PHONE } from './phone.journeys';
@@ -135,26 +136,28 @@ const dateTime = (iso: string) =>
 
 /** A snapshot's counts as its row lists them in English: the first seven always, issue 40's kinds when it holds some. */
 function countsText(counts: SnapshotCounts): string {
+  // "1 product", "2 products" (issue 44: the singular for one).
+  const of = (n: number, one: string, other: string) => `${count(n)} ${n === 1 ? one : other}`;
   const always = [
-    `${count(counts.products)} products`,
-    `${count(counts.variants)} variants`,
-    `${count(counts.categories)} categories`,
-    `${count(counts.brands)} brands`,
-    `${count(counts.pages)} pages`,
-    `${count(counts.widgets)} widgets`,
-    `${count(counts.widgetTemplates)} widget templates`,
+    of(counts.products, 'product', 'products'),
+    of(counts.variants, 'variant', 'variants'),
+    of(counts.categories, 'category', 'categories'),
+    of(counts.brands, 'brand', 'brands'),
+    of(counts.pages, 'page', 'pages'),
+    of(counts.widgets, 'widget', 'widgets'),
+    of(counts.widgetTemplates, 'widget template', 'widget templates'),
   ];
   const more = (
     [
-      [counts.restWidgets, 'API widgets'],
-      [counts.placements, 'placements'],
-      [counts.webPages, 'web pages'],
-      [counts.blogPosts, 'blog posts'],
-      [counts.redirects, 'redirects'],
+      [counts.restWidgets, 'API widget', 'API widgets'],
+      [counts.placements, 'placement', 'placements'],
+      [counts.webPages, 'web page', 'web pages'],
+      [counts.blogPosts, 'blog post', 'blog posts'],
+      [counts.redirects, 'redirect', 'redirects'],
     ] as const
   )
     .filter(([n]) => n > 0)
-    .map(([n, what]) => `${count(n)} ${what}`);
+    .map(([n, one, other]) => of(n, one, other));
   return [...always, ...more].join(' · ');
 }
 
@@ -301,16 +304,32 @@ export const storeHistoryJourneys: Journey[] = [
       const { snapshotId, job } = (await response.json()) as TakeSnapshotResponse;
 
       // Its progress, as every job's (the job's own count and total, read from the server); the list shows it running.
+      // Issue 44 (7): it says what it counts (requests to the store), and no time left before the rate is steady.
+      assert.doesNotMatch(await textOf(page.getByTestId('snapshot-progress')), /left/);
       await eventually(async () => {
-        const shown = /^(\d+) of (\d+) items read/.exec(await textOf(page.getByTestId('snapshot-progress')));
-        assert.ok(shown, 'the progress counts the items read');
+        const shown = /^([\d,]+) of ([\d,]+) requests to the store done/.exec(
+          await textOf(page.getByTestId('snapshot-progress')),
+        );
+        assert.ok(shown, 'the progress counts the requests to the store');
         const now = await jobOf(page, job.id);
         assert.ok(
           now.succeeded > 0 && now.succeeded < now.total,
           `${now.succeeded} of ${now.total}: on its way`,
         );
-        assert.deepEqual([shown[1], shown[2]], [String(now.succeeded), String(now.total)]);
+        assert.deepEqual([shown[1], shown[2]], [count(now.succeeded), count(now.total)]);
       }, 30_000);
+      await expectText(page.getByTestId('snapshot-progress-hint'), /^Each request reads one page of a list/);
+      // The running row reads "Taking…", not counts and sizes of 0; in Vietnamese too.
+      const running = page.locator(`[data-testid="snapshot-row"][data-snapshot-id="${snapshotId}"]`);
+      await expectText(running.getByTestId('snapshot-taking'), 'Taking…');
+      assert.equal(await running.getByTestId('snapshot-size').count(), 0);
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        page.getByTestId('snapshot-progress'),
+        /^Đã xong [\d.]+ trên [\d.]+ yêu cầu tới store/,
+      );
+      await expectText(running.getByTestId('snapshot-taking'), 'Đang chụp…');
+      await chooseLanguage(page, 'en');
       assert.equal(await page.getByTestId('take-snapshot-button').isDisabled(), true);
       await eventually(async () =>
         assert.deepEqual(await rowTexts(page, 'snapshot-state'), ['Running', 'Complete']),
@@ -363,7 +382,11 @@ export const storeHistoryJourneys: Journey[] = [
       // Another one, cancelled on its way: each wave of reads is slow enough to see it stop after the current one.
       await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: SLOW_MS });
       await page.getByTestId('take-snapshot-button').click();
-      await expectText(page.getByTestId('snapshot-progress'), /^\d+ of \d+ items read/, 60_000);
+      await expectText(
+        page.getByTestId('snapshot-progress'),
+        /^[\d,]+ of [\d,]+ requests to the store done/,
+        60_000,
+      );
       await sandboxSettings(page, PROGRESS_STORE.hash, { latencyMs: CANCEL_SLOW_MS });
       await page.getByTestId('snapshot-progress-cancel').click();
       await page.getByTestId('snapshot-cancelling').waitFor();
@@ -496,7 +519,8 @@ export const storeHistoryJourneys: Journey[] = [
       assert.deepEqual(await rowTexts(description, 'text-diff-added'), ['linen', 'by hand']);
       await expectText(description.getByTestId('text-diff-summary'), '3 words added, 1 removed');
       const price = shirtRow.locator(`[data-testid="diff-field"][data-path="${pricePath}"]`);
-      await expectText(price.getByTestId('diff-field-path'), pricePath);
+      // Its path as a person reads it (issue 44), the raw path kept in data-path.
+      await expectText(price.getByTestId('diff-field-path'), `Variants [sku=${variant.sku}] › Price`);
       await expectText(price.getByTestId('diff-field-before'), '19.5');
       await expectText(price.getByTestId('diff-field-after'), '21');
       await shirtRow.scrollIntoViewIfNeeded();
@@ -732,7 +756,7 @@ async function restoreFromASnapshot(
     );
     const lampPreview = preview.locator('[data-testid="restore-preview-item"]', { hasText: lamp.name });
     await expectText(lampPreview.getByTestId('restore-preview-action'), 'Will be updated');
-    assert.deepEqual(await lampPreview.getByTestId('diff-field-path').allInnerTexts(), ['description']);
+    assert.deepEqual(await lampPreview.getByTestId('diff-field-path').allInnerTexts(), ['Description']);
     await screenshot(page, 'store-history-restore-preview');
 
     // Product 82 changes again after the preview: the restore leaves it and says so.

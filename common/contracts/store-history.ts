@@ -163,6 +163,8 @@ export const snapshotSchema = z.object({
   jobId: z.string().nullable(),
   /** Pages it did not read (over MAX_PAGE_PROBES); empty when it read every page. */
   unreadPages: z.array(unreadPagesSchema).default([]),
+  /** A before-job snapshot's job: the write it was taken before (null when unknown, or not a job: an import). */
+  beforeJob: z.object({ id: z.string(), kind: z.string() }).nullable().default(null),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 

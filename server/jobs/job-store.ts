@@ -296,6 +296,19 @@ export function createJobStore(db: Db) {
       return row !== undefined;
     },
 
+    /** The owner's jobs that follow these before-job snapshots (their input's `beforeSnapshotId`): id and kind of each. */
+    async followingSnapshots(
+      owner: string,
+      snapshotIds: readonly string[],
+    ): Promise<Array<{ id: string; kind: string; beforeSnapshotId: string }>> {
+      if (snapshotIds.length === 0) return [];
+      const before = sql<string>`${job.input}->>'beforeSnapshotId'`;
+      return db
+        .select({ id: job.id, kind: job.kind, beforeSnapshotId: before })
+        .from(job)
+        .where(and(eq(job.owner, owner), inArray(before, [...snapshotIds])));
+    },
+
     /** The owner's jobs not yet ended, newest first. */
     async listActive(owner: string): Promise<JobRow[]> {
       const active = ['queued', 'running', 'waiting', 'cancelling'];

@@ -4,6 +4,7 @@ import type { SnapshotChange } from '../../../common/contracts/store-history';
 import { cn } from '../../lib/class-names';
 import { FieldChangeView } from './field-change';
 import { isComparablePage, type PagePair } from './page-compare';
+import { fieldLabel } from './snapshot-format';
 import { PageCompareButton } from './page-compare-button';
 import { badgeClass } from './snapshot-list';
 
@@ -100,7 +101,10 @@ export function ChangeRow({
                         toggleField(selection.value, change, field.path, event.target.checked),
                       )
                     }
-                    aria-label={t('storeHistory.restoreField', { path: field.path, name: change.name })}
+                    aria-label={t('storeHistory.restoreField', {
+                      path: fieldLabel(field.path, t('storeHistory.fieldLabels', { returnObjects: true })),
+                      name: change.name,
+                    })}
                     data-testid="restore-field-box"
                     className={boxClass}
                   />

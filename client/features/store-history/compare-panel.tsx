@@ -5,6 +5,7 @@ import { primaryButtonClass } from '../../components/button-classes';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { DiffResults } from './diff-results';
 import { RestorePanel } from './restore-panel';
+import { reasonText } from './snapshot-list';
 import { useRestore } from './use-restore';
 import { formatDateTime } from './snapshot-format';
 import { LIVE, useSnapshotDiff, type SnapshotDiffFlow } from './use-snapshot-diff';
@@ -12,7 +13,7 @@ import { LIVE, useSnapshotDiff, type SnapshotDiffFlow } from './use-snapshot-dif
 const selectClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-200 focus:outline-none';
 
-/** Two complete snapshots of the store, "from" (older) and "to" (newer), the two newest at first; then their diff. */
+/** Two complete snapshots of the store, "from" (older) and "to" (newer, or the store now), defaultPair's at first; then their diff. */
 export function ComparePanel({
   snapshots,
   store,
@@ -47,7 +48,7 @@ export function ComparePanel({
           <option key={snapshot.id} value={snapshot.id}>
             {t('storeHistory.option', {
               date: formatDateTime(snapshot.createdAt, locale),
-              reason: t(`storeHistory.reason.${snapshot.reason}`),
+              reason: reasonText(snapshot, t),
             })}
           </option>
         ))}

@@ -1,14 +1,14 @@
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFieldChange } from '../../../common/contracts/store-history';
-import { fieldView } from './snapshot-format';
+import { fieldLabel, fieldView } from './snapshot-format';
 import { countChangedWords, type TextDiffSegment } from './text-diff';
 
 const valueBoxClass =
   'mt-1 max-h-64 overflow-auto rounded-lg border px-3 py-2 font-mono text-xs break-words whitespace-pre-wrap';
 
 /**
- * One field of a changed item: its path, then a word diff (long text) or its value before and after. A restore's
+ * One field of a changed item: its label (its path as a person reads it), then a word diff (long text) or its value before and after. A restore's
  * preview shows its fields the same way, the store's value now as "before" and the snapshot's as "after" (`labels`).
  */
 export function FieldChangeView({
@@ -35,8 +35,12 @@ export function FieldChangeView({
     >
       <div className="flex items-start gap-2">
         {control}
-        <p className="font-mono text-xs font-semibold break-all text-slate-800" data-testid="diff-field-path">
-          {field.path}
+        <p
+          className="text-xs font-semibold break-words text-slate-800"
+          title={field.path}
+          data-testid="diff-field-path"
+        >
+          {fieldLabel(field.path, t('storeHistory.fieldLabels', { returnObjects: true }))}
         </p>
       </div>
       {view.type === 'text' ? (
@@ -55,7 +59,11 @@ export function FieldChangeView({
                 className={`${valueBoxClass} ${border} bg-white text-slate-900`}
                 data-testid={`diff-field-${side}`}
               >
-                {value ?? t('storeHistory.none')}
+                {value === '' ? (
+                  <span className="font-sans text-slate-500 italic">{t('storeHistory.empty')}</span>
+                ) : (
+                  (value ?? t('storeHistory.none'))
+                )}
               </p>
             </div>
           ))}

@@ -9,7 +9,7 @@ import { apiErrorText } from '../../lib/tool-errors';
 import { FieldChangeView } from './field-change';
 import { RestoreResult } from './restore-result';
 import { badgeClass } from './snapshot-list';
-import { formatDateTime } from './snapshot-format';
+import { fieldLabel, formatDateTime } from './snapshot-format';
 import { UnreadPagesNote } from './unread-pages-note';
 import type { RestoreFlow } from './use-restore';
 
@@ -123,8 +123,10 @@ export function RestorePanel({
                     <ul className="list-disc space-y-1 pl-5 text-xs text-slate-700">
                       {item.notWritten.map((part) => (
                         <li key={`${part.path}:${part.code}`} data-code={part.code}>
-                          <code className="font-mono">{part.path}</code>:{' '}
-                          {t(`storeHistory.restoreNotWritten.${part.code}`)}
+                          <span className="font-medium" title={part.path}>
+                            {fieldLabel(part.path, t('storeHistory.fieldLabels', { returnObjects: true }))}
+                          </span>
+                          : {t(`storeHistory.restoreNotWritten.${part.code}`)}
                         </li>
                       ))}
                     </ul>

@@ -40,10 +40,25 @@ export function comparable(snapshots: readonly Snapshot[]): Snapshot[] {
   return newestFirst(snapshots.filter((snapshot) => snapshot.state === 'done'));
 }
 
-/** The pair compared by default: from the second newest complete snapshot to the newest; null below two. */
+/** The `to` choice that compares with the store as it is now: a new snapshot of the same parts is taken first. */
+export const LIVE = 'live';
+
+/** A snapshot of what the user chose to keep (manual or scheduled), not the few items a write was about to touch. */
+export const isFull = (snapshot: Snapshot) => snapshot.reason !== 'before-job';
+
+/**
+ * The pair compared by default (issue 44): the last full snapshot against the store now when a write ran since (a
+ * newer "Before a job" snapshot holds only what that write touched, so comparing it shows nothing of the change);
+ * else the two newest full snapshots, older to newer; the one snapshot against the store now; null with none.
+ */
 export function defaultPair(snapshots: readonly Snapshot[]): { from: string; to: string } | null {
-  const [newest, older] = comparable(snapshots);
-  return newest && older ? { from: older.id, to: newest.id } : null;
+  const complete = comparable(snapshots);
+  const [newestFull, olderFull] = complete.filter(isFull);
+  if (!newestFull) return complete[0] ? { from: complete[0].id, to: LIVE } : null;
+  const writtenSince = complete[0] !== newestFull;
+  return olderFull && !writtenSince
+    ? { from: olderFull.id, to: newestFull.id }
+    : { from: newestFull.id, to: LIVE };
 }
 
 /** A value as text: null when there is none; text as it is; anything else as JSON. */
@@ -83,4 +98,78 @@ export function fieldView(field: SnapshotFieldChange): FieldView {
     }
   }
   return { type: 'values', before: valueText(field.before), after: valueText(field.after) };
+}
+
+/** A field's name as a person reads it when the locale has no label for it: `page_title` → "Page title". */
+export function humanise(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A path's parts: `variants[sku=A.1].price` → `variants[sku=A.1]`, `price` (a dot inside brackets is no separator). */
+function pathParts(path: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of path) {
+    if (char === '[') depth += 1;
+    if (char === ']') depth = Math.max(0, depth - 1);
+    if (char === '.' && depth === 0) {
+      parts.push(current);
+      current = '';
+    } else current += char;
+  }
+  return [...parts, current];
+}
+
+/**
+ * A changed field's path as a person reads it (issue 44), each name by the locale's label or humanised, the element
+ * an array entry names kept as it is: `variants[sku=A].price` → "Variants [sku=A] › Price". The server's own notes
+ * ("(3 more fields)") stay as they are.
+ */
+export function fieldLabel(path: string, labels: Readonly<Record<string, string>>): string {
+  if (path.startsWith('(')) return path;
+  return pathParts(path)
+    .map((part) => {
+      const [, name = part, elements = ''] = /^([^[]*)(.*)$/.exec(part) ?? [];
+      const label = name === '' ? '' : (labels[name] ?? humanise(name));
+      return elements === '' ? label : `${label} ${elements}`.trim();
+    })
+    .join(' › ');
+}
+
+/** A rate the snapshot's progress saw, at a moment (ms). */
+export type RateReading = { at: number; rate: number };
+
+/** A time left is shown once the rate was read this many times, over this long, within this spread. */
+export const STEADY_READINGS = 5;
+export const STEADY_SPAN_MS = 10_000;
+export const STEADY_SPREAD = 0.25;
+
+/**
+ * Whether the rate is steady enough for a time left (issue 44: "3 s left" at 6 s of a 32 s snapshot): the last
+ * STEADY_READINGS rates span STEADY_SPAN_MS at least, and none is further than STEADY_SPREAD of their mean from it.
+ */
+export function isRateSteady(readings: readonly RateReading[]): boolean {
+  const last = readings.slice(-STEADY_READINGS);
+  const first = last[0];
+  const newest = last.at(-1);
+  if (last.length < STEADY_READINGS || !first || !newest) return false;
+  if (newest.at - first.at < STEADY_SPAN_MS) return false;
+  const mean = last.reduce((sum, reading) => sum + reading.rate, 0) / last.length;
+  return mean > 0 && last.every((reading) => Math.abs(reading.rate - mean) <= STEADY_SPREAD * mean);
+}
+
+/** The readings kept after a new rate (the last STEADY_READINGS; a rate not read yet adds none). */
+export function addRateReading(
+  readings: readonly RateReading[],
+  rate: number | undefined,
+  at: number,
+): RateReading[] {
+  if (rate === undefined) return [...readings];
+  return [...readings, { at, rate }].slice(-STEADY_READINGS);
 }

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { JOB_KINDS, type JobKind } from '../../../common/contracts/jobs';
 import type { Snapshot, SnapshotCounts } from '../../../common/contracts/store-history';
 import { FormAlert } from '../../components/form-field';
 import { cn } from '../../lib/class-names';
@@ -29,6 +31,15 @@ const STATE_CLASSES: Record<Snapshot['state'], string> = {
   failed: 'bg-red-100 text-red-800',
   cancelled: 'bg-slate-200 text-slate-800',
 };
+
+/** Why a snapshot was taken: "Before Reset Page Title" when its job is known, else the reason ("Before a job"). */
+export function reasonText(snapshot: Snapshot, t: TFunction): string {
+  const kind = snapshot.beforeJob?.kind;
+  if (snapshot.reason === 'before-job' && JOB_KINDS.includes(kind as JobKind)) {
+    return t(`storeHistory.beforeJobOf.${kind as JobKind}`);
+  }
+  return t(`storeHistory.reason.${snapshot.reason}`);
+}
 
 export const badgeClass = 'inline-block rounded-full px-2 py-0.5 text-xs font-medium';
 
@@ -88,19 +99,40 @@ export function SnapshotList({
                     className={cn(badgeClass, 'bg-slate-100 text-slate-700')}
                     data-testid="snapshot-reason"
                   >
-                    {t(`storeHistory.reason.${snapshot.reason}`)}
+                    {reasonText(snapshot, t)}
                   </span>
+                  {snapshot.beforeJob && (
+                    <span
+                      className="font-mono text-xs text-slate-600"
+                      title={snapshot.beforeJob.id}
+                      data-testid="snapshot-job"
+                    >
+                      {t('storeHistory.jobRef', { id: snapshot.beforeJob.id.slice(0, 8) })}
+                    </span>
+                  )}
                   <span className={cn(badgeClass, STATE_CLASSES[state])} data-testid="snapshot-state">
                     {t(`storeHistory.state.${state}`)}
                   </span>
                 </div>
-                <p className="text-xs text-slate-600" data-testid="snapshot-counts">
-                  {[...COUNT_KEYS, ...NEW_COUNT_KEYS.filter((key) => snapshot.counts[key] > 0)]
-                    .map((key) =>
-                      t(`storeHistory.counts.${key}`, { n: formatCount(snapshot.counts[key], locale) }),
-                    )
-                    .join(' · ')}
-                </p>
+                {state === 'running' ? (
+                  // Its counts and size are known once it is complete (issue 44: not "0 products ... Size 0 B").
+                  <p className="text-xs text-slate-600" data-testid="snapshot-taking">
+                    {t('storeHistory.taking')}
+                  </p>
+                ) : (
+                  <>
+                    <p className="text-xs text-slate-600" data-testid="snapshot-counts">
+                      {[...COUNT_KEYS, ...NEW_COUNT_KEYS.filter((key) => snapshot.counts[key] > 0)]
+                        .map((key) =>
+                          t(`storeHistory.counts.${key}`, {
+                            count: snapshot.counts[key],
+                            n: formatCount(snapshot.counts[key], locale),
+                          }),
+                        )
+                        .join(' · ')}
+                    </p>
+                  </>
+                )}
                 {snapshot.unreadPages.length > 0 && (
                   <p className="text-xs text-amber-800" data-testid="snapshot-unread-pages">
                     {t('storeHistory.unreadPagesCount', {
@@ -111,15 +143,17 @@ export function SnapshotList({
                     })}
                   </p>
                 )}
-                <p className="text-xs text-slate-600">
-                  <span data-testid="snapshot-size">
-                    {t('storeHistory.size', { size: formatBytes(snapshot.bytes, locale) })}
-                  </span>
-                  {' · '}
-                  <span data-testid="snapshot-new-bytes">
-                    {t('storeHistory.newBytes', { size: formatBytes(snapshot.newBytes, locale) })}
-                  </span>
-                </p>
+                {state !== 'running' && (
+                  <p className="text-xs text-slate-600">
+                    <span data-testid="snapshot-size">
+                      {t('storeHistory.size', { size: formatBytes(snapshot.bytes, locale) })}
+                    </span>
+                    {' · '}
+                    <span data-testid="snapshot-new-bytes">
+                      {t('storeHistory.newBytes', { size: formatBytes(snapshot.newBytes, locale) })}
+                    </span>
+                  </p>
+                )}
               </li>
             );
           })}

@@ -2,7 +2,9 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Snapshot, SnapshotItemKind } from '../../../common/contracts/store-history';
 import { fetchSnapshotDiff } from './api';
-import { comparable, defaultPair } from './snapshot-format';
+import { comparable, defaultPair, LIVE } from './snapshot-format';
+
+export { LIVE };
 
 /** How long the search box waits for the typing to stop before it asks the server. */
 export const SEARCH_DELAY_MS = 300;
@@ -13,13 +15,10 @@ interface Pair {
 }
 
 /**
- * Comparing two snapshots of one store: the pair chosen (the two newest complete ones until the user picks), the pair
+ * Comparing two snapshots of one store: the pair chosen (defaultPair's until the user picks), the pair
  * compared (set by Compare), the kind filter and the search (sent to the server), and the pages of changes ("More"
  * asks for the next one with `nextCursor`).
  */
-/** The `to` choice that compares with the store as it is now: a new snapshot of the same parts is taken first. */
-export const LIVE = 'live';
-
 export function useSnapshotDiff(
   snapshots: readonly Snapshot[],
   live: {
@@ -34,10 +33,8 @@ export function useSnapshotDiff(
   const [picked, setPicked] = useState<Partial<Pair>>({});
   const known = (id: string | undefined) =>
     id !== undefined && choices.some((s) => s.id === id) ? id : undefined;
-  // With one snapshot, it is compared with the store now.
-  const from = known(picked.from) ?? fallback?.from ?? choices[0]?.id ?? '';
-  const to =
-    picked.to === LIVE ? LIVE : (known(picked.to) ?? fallback?.to ?? (choices.length > 0 ? LIVE : ''));
+  const from = known(picked.from) ?? fallback?.from ?? '';
+  const to = picked.to === LIVE ? LIVE : (known(picked.to) ?? fallback?.to ?? '');
   // The pair Compare asked for; `to` is LIVE for the store now, until its snapshot is complete.
   const [asked, setAsked] = useState<Pair | null>(null);
   const [kind, setKind] = useState<SnapshotItemKind | null>(null);

@@ -62,6 +62,8 @@ describe.each(testDatabaseKinds())('snapshots before writes (%s)', (kind) => {
     const [before] = await snapshotsOf(cookie);
     expect(before).toMatchObject({ reason: 'before-job', state: 'done' });
     expect(before!.counts).toMatchObject({ products: 2, categories: 0, pages: 0 });
+    // It names the job it was taken before (issue 44: "Before Reset Page Title").
+    expect(before!.beforeJob).toEqual({ id: ended.id, kind: 'reset-page-title' });
 
     const taken = await call(SNAPSHOTS_PATH, {
       method: 'POST',
@@ -116,7 +118,7 @@ describe.each(testDatabaseKinds())('snapshots before writes (%s)', (kind) => {
     const snapshots = (await snapshotsOf(cookie)).filter((each) => each.reason === 'before-job');
     expect(snapshots).toHaveLength(2);
     const undoBefore = snapshots.find((each) => each.createdAt === max(snapshots.map((s) => s.createdAt)))!;
-    expect(undoBefore).toMatchObject({ state: 'done' });
+    expect(undoBefore).toMatchObject({ state: 'done', beforeJob: { id: undo.id, kind: 'undo' } });
     expect(undoBefore.counts).toMatchObject({ products: 2, categories: 0, pages: 0 });
     for (const id of [a, b]) {
       const item = await call(snapshotItemPath(undoBefore.id, 'product', { id }), { cookie });
@@ -177,6 +179,8 @@ describe.each(testDatabaseKinds())('snapshots before writes (%s)', (kind) => {
     const [before] = await snapshotsOf(cookie);
     expect(before).toMatchObject({ reason: 'before-job', state: 'done' });
     expect(before!.counts).toMatchObject({ products: 1 });
+    // An import is no job: its snapshot names none.
+    expect(before!.beforeJob).toBeNull();
     const taken = await call(SNAPSHOTS_PATH, {
       method: 'POST',
       cookie,

@@ -183,6 +183,8 @@ export function createSnapshotItems(db: Db) {
         SNAPSHOT_ITEM_KINDS.map((each) => sql`${each}`),
         sql`, `,
       )}]::text[], ${kind})`;
+      const id = sql`(${itemKey})::jsonb->>'id'`;
+      const numericId = sql`case when ${id} ~ '^[0-9]{1,18}$' then (${id})::bigint end nulls last`;
       const rows = await db
         .select({
           kind,
@@ -195,8 +197,9 @@ export function createSnapshotItems(db: Db) {
         .from(before)
         .fullJoin(after, sameItem)
         .where(shown)
-        // Keys in byte order (collation "C"), as JavaScript compares them, whatever the database's locale.
-        .orderBy(kindOrder, sql`${itemKey} collate "C"`)
+        // A numeric id in numeric order (#109 before #1061, issue 44); then keys in byte order (collation "C"), as
+        // JavaScript compares them, whatever the database's locale.
+        .orderBy(kindOrder, numericId, sql`${itemKey} collate "C"`)
         .limit(page.limit)
         .offset(page.offset);
       const counts = await db

@@ -28,7 +28,7 @@ export const MAX_VISITOR_SNAPSHOTS = 500;
 export const MAX_VISITOR_SNAPSHOT_BYTES = 2 * 1024 * 1024 * 1024;
 const VISITOR_SNAPSHOTS_FULL_MESSAGE =
   'Snapshots without an account are full for now. Sign in to keep snapshots of your own, or delete older ones.';
-export function toSnapshotView(row: SnapshotRow): Snapshot {
+export function toSnapshotView(row: SnapshotRow, beforeJob: Snapshot['beforeJob'] = null): Snapshot {
   return {
     id: row.id,
     storeHash: row.storeHash,
@@ -41,6 +41,7 @@ export function toSnapshotView(row: SnapshotRow): Snapshot {
     newBytes: row.newBytes,
     jobId: row.jobId,
     unreadPages: row.unreadPages ?? [],
+    beforeJob,
   };
 }
 

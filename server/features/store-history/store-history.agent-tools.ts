@@ -27,7 +27,7 @@ export function storeHistoryAgentTools(
       run: async ({ storeId }, context) => {
         const { storeHash } = await context.credentials(storeId);
         const rows = await snapshots.list(`user:${context.userId}`, storeHash);
-        return { snapshots: rows.map(toSnapshotView) };
+        return { snapshots: rows.map((row) => toSnapshotView(row)) };
       },
     }),
     agentTool({

@@ -68,7 +68,15 @@ export function storeHistoryRoutes(deps: StoreHistoryRoutesDeps) {
       const { storeHash } = await readInput(c, listSnapshotsQuerySchema, { read: readQuery });
       const owner = await jobOwner(c, deps.getAuth, { create: false });
       const rows = await listSnapshots(deps, owner, storeHash);
-      const answer: ListSnapshotsResponse = { snapshots: rows.map(toSnapshotView) };
+      // A before-job snapshot names the write that followed it (issue 44).
+      const beforeIds = rows.filter((row) => row.reason === 'before-job').map((row) => row.id);
+      const following = owner ? await deps.jobStore.followingSnapshots(owner, beforeIds) : [];
+      const answer: ListSnapshotsResponse = {
+        snapshots: rows.map((row) => {
+          const next = following.find((found) => found.beforeSnapshotId === row.id);
+          return toSnapshotView(row, next ? { id: next.id, kind: next.kind } : null);
+        }),
+      };
       return c.json(answer);
     })
     .get(SNAPSHOT_DIFF_PATH, async (c) => {
