@@ -636,14 +636,21 @@ export const storeHistoryJourneys: Journey[] = [
       await pickStore(visitor, stores, 'History Cloud');
       await expectText(
         visitor.getByTestId('snapshot-schedule-needs-account'),
-        'Scheduled snapshots need an account: log in to have your cloud stores snapshotted every day.',
+        'Scheduled snapshots need an account: log in to have your cloud stores snapshotted every day. Log in',
       );
       assert.equal(await visitor.getByTestId('snapshot-schedule-enabled').count(), 0);
+      // The sentence's link opens the login page (issue 44), in Vietnamese too.
+      assert.equal(await visitor.getByTestId('snapshot-schedule-login').getAttribute('href'), '/auth/login');
+      await visitor.getByTestId('language-switch').selectOption('vi');
+      await expectText(visitor.getByTestId('snapshot-schedule-login'), 'Đăng nhập');
+      await visitor.getByTestId('snapshot-schedule-login').click();
+      await eventually(() => assert.equal(new URL(visitor.url()).pathname, '/auth/login'));
 
       // Signed in: the browser's store goes up into the user's empty cloud list, and is a cloud store from then on.
       const email = 'history.schedule@example.com';
       await signUpByApi(baseUrl, { name: 'Lan', email, password: SCHEDULE_PASSWORD });
-      const page = await openPage(newPage, { timezoneId: 'UTC' });
+      // A reader in Ho Chi Minh City (UTC+7) reads the hours on their own clock too (issue 44).
+      const page = await openPage(newPage, { timezoneId: 'Asia/Ho_Chi_Minh' });
       await holdStores(page, stores);
       await logIn(page, email, SCHEDULE_PASSWORD);
       await page.goto('/?tab=store-history');
@@ -661,9 +668,16 @@ export const storeHistoryJourneys: Journey[] = [
         'Giữ bản chụp theo lịch mới nhất của mỗi ngày trong 7 ngày, mỗi tuần trong 4 tuần và mỗi tháng trong 12 tháng gần nhất; các bản chụp theo lịch cũ hơn sẽ bị xóa. Bản chụp thủ công không bao giờ bị xóa.',
       );
       await enabled.check();
-      await page.getByTestId('snapshot-schedule-hour').selectOption({ label: '05:00 UTC' });
+      await page
+        .getByTestId('snapshot-schedule-hour')
+        .selectOption({ label: '05:00 UTC (12:00 giờ của bạn)' });
       await page.getByTestId('snapshot-schedule-save').click();
       await expectText(page.getByTestId('snapshot-schedule-saved'), 'Đã lưu lịch.');
+      // The next run, on the reader's clock with its zone named: 05:00 UTC is 12:00 at UTC+7.
+      await expectText(
+        page.getByTestId('snapshot-schedule-next-run'),
+        /^Lần chạy tới: 12:00 GMT\+7 \d{1,2} thg \d{1,2}, \d{4}$/,
+      );
       // The server keeps it: a daily snapshot of that store at 05:00 UTC, with the default retention, not run yet.
       assert.deepEqual(await schedulesOf(page), [
         {

@@ -1309,6 +1309,9 @@ export const en = {
     enabled: 'Take a snapshot every day',
     hour: 'At',
     hourOption: '{hour}:00 UTC',
+    hourOptionLocal: '{hour}:00 UTC ({local} your time)',
+    nextRun: 'Next run: {when}',
+    logIn: 'Log in',
     retention:
       'Keeps the newest scheduled snapshot of each of the last {daily} days, {weekly} weeks and {monthly} months; older scheduled snapshots are deleted. Manual snapshots are never deleted.',
     save: 'Save schedule',

@@ -1413,6 +1413,9 @@ export const vi: Messages = {
     enabled: 'Chụp một bản mỗi ngày',
     hour: 'Lúc',
     hourOption: '{hour}:00 UTC',
+    hourOptionLocal: '{hour}:00 UTC ({local} giờ của bạn)',
+    nextRun: 'Lần chạy tới: {when}',
+    logIn: 'Đăng nhập',
     retention:
       'Giữ bản chụp theo lịch mới nhất của mỗi ngày trong {daily} ngày, mỗi tuần trong {weekly} tuần và mỗi tháng trong {monthly} tháng gần nhất; các bản chụp theo lịch cũ hơn sẽ bị xóa. Bản chụp thủ công không bao giờ bị xóa.',
     save: 'Lưu lịch',

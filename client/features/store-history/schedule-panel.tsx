@@ -5,10 +5,12 @@ import { DEFAULT_SNAPSHOT_RETENTION, type SnapshotSchedule } from '../../../comm
 import type { LocalStore } from '../../../common/contracts/stores';
 import { CheckboxField, FormAlert } from '../../components/form-field';
 import { ToolSubmitButton } from '../../components/tool/tool-form';
+import { AUTH_PATHS } from '../../lib/routes';
 import { useSession } from '../../lib/session';
 import { useStoreList } from '../../lib/stores/store-list';
 import { apiErrorText } from '../../lib/tool-errors';
 import { listSnapshotSchedules, saveSnapshotSchedule, snapshotSchedulesKey } from './schedule-api';
+import { localDateTime, localHourText, nextRunAt } from './schedule-times';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 /** The hour a new schedule offers: early morning in UTC, when stores are quiet in most of the world. */
@@ -37,7 +39,14 @@ export function SchedulePanel({ store }: { store: LocalStore }) {
   if (session.user === null) {
     body = (
       <p className="text-sm text-slate-600" data-testid="snapshot-schedule-needs-account">
-        {t('storeHistorySchedule.needsAccount')}
+        {t('storeHistorySchedule.needsAccount')}{' '}
+        <a
+          href={AUTH_PATHS.login}
+          className="font-medium text-indigo-700 underline hover:text-indigo-600"
+          data-testid="snapshot-schedule-login"
+        >
+          {t('storeHistorySchedule.logIn')}
+        </a>
       </p>
     );
   } else if (!isCloud) {
@@ -83,9 +92,19 @@ function ScheduleForm({ storeId, schedule }: { storeId: string; schedule: Snapsh
     save.mutate();
   };
   const retention = schedule ?? DEFAULT_SNAPSHOT_RETENTION;
-  const lastRun = schedule?.lastRunAt
-    ? new Date(schedule.lastRunAt).toLocaleString(i18n.language, { timeZone: 'UTC', timeZoneName: 'short' })
+  // Times in the reader's own clock (issue 44); the hour stays named in UTC, as the server keeps it.
+  const now = new Date();
+  const lastRun = schedule?.lastRunAt ? localDateTime(new Date(schedule.lastRunAt), i18n.language) : null;
+  const nextRun = schedule?.enabled
+    ? localDateTime(nextRunAt(schedule.hour, now, schedule.lastRunAt), i18n.language)
     : null;
+  const hourText = (each: number) => {
+    const hour = String(each).padStart(2, '0');
+    const local = localHourText(each, now, i18n.language);
+    return local
+      ? t('storeHistorySchedule.hourOptionLocal', { hour, local })
+      : t('storeHistorySchedule.hourOption', { hour });
+  };
 
   return (
     <form noValidate onSubmit={submit} className="space-y-3">
@@ -106,7 +125,7 @@ function ScheduleForm({ storeId, schedule }: { storeId: string; schedule: Snapsh
         >
           {HOURS.map((each) => (
             <option key={each} value={each}>
-              {t('storeHistorySchedule.hourOption', { hour: String(each).padStart(2, '0') })}
+              {hourText(each)}
             </option>
           ))}
         </select>
@@ -118,6 +137,11 @@ function ScheduleForm({ storeId, schedule }: { storeId: string; schedule: Snapsh
           monthly: String(retention.keepMonthly),
         })}
       </p>
+      {nextRun && (
+        <p className="text-xs text-slate-700" data-testid="snapshot-schedule-next-run">
+          {t('storeHistorySchedule.nextRun', { when: nextRun })}
+        </p>
+      )}
       {lastRun && (
         <p className="text-xs text-slate-500" data-testid="snapshot-schedule-last-run">
           {t('storeHistorySchedule.lastRun', { when: lastRun })}
