@@ -74,6 +74,11 @@ export const storeHistorySecondDayJourneys: Journey[] = [
       await expectText(beforeRow.getByTestId('snapshot-reason'), 'Before Reset Page Title');
       await expectText(beforeRow.getByTestId('snapshot-job'), `Job ${before.beforeJob.id.slice(0, 8)}`);
       await expectText(beforeRow.getByTestId('snapshot-counts'), /^1 product · \d+ variants? · 0 categories/);
+      // A visitor is told that these snapshots stay with the visitor when they sign up (issue 44 (1)).
+      await expectText(
+        page.getByTestId('visitor-snapshots-note'),
+        'Snapshots taken as a visitor stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
+      );
 
       // The default compare: the full snapshot against the store now, which finds the emptied title.
       assert.equal(await page.getByTestId('compare-from').inputValue(), full.id);
@@ -105,6 +110,10 @@ export const storeHistorySecondDayJourneys: Journey[] = [
       await expectText(beforeRow.getByTestId('snapshot-counts'), /^1 sản phẩm · \d+ biến thể · 0 danh mục/);
       await expectText(title.getByTestId('diff-field-path'), 'Tiêu đề trang');
       await expectText(title.getByTestId('diff-field-after'), '(trống)');
+      await expectText(
+        page.getByTestId('visitor-snapshots-note'),
+        'Bản chụp tạo khi chưa đăng nhập thuộc về phiên khách của trình duyệt này: chúng không được chuyển sang tài khoản khi bạn đăng ký hoặc đăng nhập, và sẽ bị xóa sau một thời gian khách không quay lại.',
+      );
       assert.match(
         (await title.getByTestId('restore-field-box').getAttribute('aria-label')) ?? '',
         /Tiêu đề trang/,

@@ -1102,6 +1102,8 @@ export const en = {
     failed: 'The snapshot failed.',
     cancelled: 'The snapshot was cancelled.',
     listTitle: 'Snapshots of this store',
+    visitorSnapshotsStay:
+      'Snapshots taken as a visitor stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
     listLoading: 'Loading snapshots...',
     listEmpty: 'No snapshots of this store yet. Take the first one above.',
     reason: { manual: 'Manual', scheduled: 'Scheduled', 'before-job': 'Before a job' },

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LocalStore } from '../../../common/contracts/stores';
+import { FormAlert } from '../../components/form-field';
+import { useSession } from '../../lib/session';
 import { listSnapshots } from './api';
 import { SchedulePanel } from './schedule-panel';
 import { ComparePanel } from './compare-panel';
@@ -14,6 +17,8 @@ import { snapshotsKey, useSnapshotJob } from './use-snapshot-job';
  * of two of them (counts per kind, filters, each changed item's fields before and after).
  */
 export default function StoreHistoryScreen() {
+  const { t } = useTranslation();
+  const session = useSession();
   const [store, setStore] = useState<LocalStore | null>(null);
   // A compare with the store now, waiting for the snapshot it took.
   const [pendingLive, setPendingLive] = useState<{ from: string; snapshotId: string } | null>(null);
@@ -38,6 +43,12 @@ export default function StoreHistoryScreen() {
           error={list.error}
           runningJobId={flow.isJobActive ? (flow.job?.id ?? null) : null}
         />
+      )}
+      {/* A visitor's snapshots are the visitor's: said before signing up, not found missing after (issue 44). */}
+      {store && !session.isLoading && session.user === null && (list.data?.length ?? 0) > 0 && (
+        <FormAlert tone="warning" testId="visitor-snapshots-note">
+          {t('storeHistory.visitorSnapshotsStay')}
+        </FormAlert>
       )}
       {store && list.data && (
         <ComparePanel
