@@ -616,6 +616,21 @@ export const storeHistoryJourneys: Journey[] = [
           scrollWidth <= 390,
           `${language}: the page is ${scrollWidth} px wide (no sideways scroll at 390)`,
         );
+        // The compare's choices are read whole on a phone, below their boxes, within the width (issue 44).
+        for (const side of ['from', 'to'] as const) {
+          const chosen = await page.evaluate((which) => {
+            const select = document.querySelector<HTMLSelectElement>(`[data-testid="compare-${which}"]`);
+            const line = document.querySelector(`[data-testid="compare-${which}-chosen"]`);
+            const rect = line?.getBoundingClientRect();
+            return {
+              selected: select?.selectedOptions[0]?.textContent ?? null,
+              line: line?.textContent ?? null,
+              fits: Boolean(rect && rect.height > 0 && rect.right <= 390),
+            };
+          }, side);
+          assert.ok(chosen.selected, `${language}: a ${side} choice`);
+          assert.deepEqual(chosen, { selected: chosen.selected, line: chosen.selected, fits: true });
+        }
         await expectNoSeriousViolations(page, `store-history with a diff on a phone (${language})`);
       }
       await page.getByTestId('diff-results').scrollIntoViewIfNeeded();

@@ -32,6 +32,16 @@ export function ComparePanel({
     event.preventDefault();
     diff.compare();
   };
+  const optionText = (snapshot: Snapshot) =>
+    t('storeHistory.option', {
+      date: formatDateTime(snapshot.createdAt, locale),
+      reason: reasonText(snapshot, t),
+    });
+  const chosenText = (side: 'from' | 'to') => {
+    if (diff[side] === LIVE) return t('storeHistory.storeNow');
+    const chosen = diff.choices.find((snapshot) => snapshot.id === diff[side]);
+    return chosen ? optionText(chosen) : '';
+  };
   const picker = (side: 'from' | 'to') => (
     <div className="min-w-0 flex-1 basis-56">
       <label htmlFor={`${id}-${side}`} className="block text-sm font-medium text-slate-700">
@@ -46,14 +56,19 @@ export function ComparePanel({
       >
         {diff.choices.map((snapshot) => (
           <option key={snapshot.id} value={snapshot.id}>
-            {t('storeHistory.option', {
-              date: formatDateTime(snapshot.createdAt, locale),
-              reason: reasonText(snapshot, t),
-            })}
+            {optionText(snapshot)}
           </option>
         ))}
         {side === 'to' && <option value={LIVE}>{t('storeHistory.storeNow')}</option>}
       </select>
+      {/* A phone cuts a long choice off in the closed box: the whole of it, wrapped, below (issue 44). */}
+      <p
+        aria-hidden="true"
+        className="mt-1 text-xs break-words text-slate-600 sm:hidden"
+        data-testid={`compare-${side}-chosen`}
+      >
+        {chosenText(side)}
+      </p>
     </div>
   );
 
