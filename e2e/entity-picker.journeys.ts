@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { chooseLanguage } from './accessibility.journeys';
 import { eventually, type Journey } from './harness';
 import { describedBy, expectText, openToolWithStores, pickStore, savedStores, type NewPage } from './helpers';
 
@@ -184,6 +185,83 @@ export const entityPickerJourneys: Journey[] = [
       );
       assert.equal(await page.getByRole('listbox').getByRole('option').count(), 0);
       assert.equal(await viField.getAttribute('aria-expanded'), 'false');
+    },
+  },
+  {
+    name: 'Entity picker: picked products read as named chips, one removed from the keyboard; Copy Description’s confirmation names its source product, in English and Vietnamese',
+    run: async ({ newPage, screenshot }) => {
+      const page = await openTool(newPage, 'copy-description');
+      const named = async (id: number) => {
+        const product = (await sandbox(page, `/v3/catalog/products/${id}`)).data as Json;
+        return { id, name: String(product.name), sku: String(product.sku) };
+      };
+      const [source, first, second] = [await named(80), await named(78), await named(79)];
+      /** Types part of a product's name in `field` and clicks its match. */
+      const pickByName = async (field: ReturnType<Page['getByTestId']>, product: typeof source) => {
+        await field.pressSequentially(product.name.split(' ').slice(1, 3).join(' ').toLowerCase());
+        const option = `${product.name} · ${product.sku} · #${product.id}`;
+        await optionIndex(page, option);
+        await page.getByRole('listbox').getByRole('option', { name: option }).click();
+      };
+      const chipTexts = async (testId: string) =>
+        (await page.getByTestId(`${testId}-chips`).getByTestId('picked-chip').allInnerTexts()).map((text) =>
+          text.replace(/\s+/g, ' ').replace(' ×', '').trim(),
+        );
+
+      await pickStore(page, STORES, DEMO, 'source-store-picker');
+      const sourceField = page.getByTestId('source-product-id');
+      await pickByName(sourceField, source);
+      await eventually(async () => assert.equal(await sourceField.inputValue(), '80'));
+      // The spec's label stays; the pick reads by name under it.
+      await expectText(page.getByText('Source product ID', { exact: true }), 'Source product ID');
+      await eventually(async () =>
+        assert.deepEqual(await chipTexts('source-product-id'), [`${source.name} #80`]),
+      );
+
+      await pickStore(page, STORES, DEMO, 'target-store-picker');
+      await page.getByTestId('scope-specific').check();
+      const targetField = page.getByTestId('target-value');
+      await pickByName(targetField, first);
+      await targetField.pressSequentially(', ');
+      await pickByName(targetField, second);
+      await eventually(async () => assert.equal(await targetField.inputValue(), '78, 79'));
+      await eventually(async () =>
+        assert.deepEqual(await chipTexts('target-value'), [`${first.name} #78`, `${second.name} #79`]),
+      );
+      // A chip is taken out from the keyboard: its button, then Enter.
+      const removeFirst = page.getByRole('button', { name: `Remove ${first.name} #78` });
+      await removeFirst.focus();
+      await page.keyboard.press('Enter');
+      await eventually(async () => assert.equal(await targetField.inputValue(), '79'));
+      assert.deepEqual(await chipTexts('target-value'), [`${second.name} #79`]);
+      assert.deepEqual(await axeViolations(page, '[data-testid="copy-description"]'), []);
+
+      // The confirmation names the product whose description is copied.
+      await page.getByTestId('preview-button').click();
+      await expectText(page.getByTestId('preview-total'), '1', 15_000);
+      await page.getByTestId('run-button').click();
+      const dialog = page.getByTestId('confirm-dialog');
+      await expectText(
+        dialog.locator('p'),
+        `Products to change in ${DEMO}: 1. Each gets the description of product “${source.name}” (#80); their descriptions are backed up first, and an Undo is offered afterwards.`,
+      );
+      await screenshot(page, 'copy-description-named-confirmation');
+      await dialog.getByTestId('confirm-dialog-cancel').click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await chooseLanguage(page, 'vi');
+      assert.equal(
+        await page.getByTestId('target-value-chips').getByRole('button').getAttribute('aria-label'),
+        `Bỏ ${second.name} #79`,
+      );
+      await page.getByTestId('run-button').click();
+      await expectText(
+        dialog.locator('p'),
+        `Số sản phẩm sẽ thay đổi trong ${DEMO}: 1. Mỗi sản phẩm nhận mô tả của sản phẩm “${source.name}” (#80); mô tả hiện tại được sao lưu trước, và bạn có thể hoàn tác sau đó.`,
+      );
+      assert.deepEqual(await axeViolations(page, '[data-testid="confirm-dialog"]'), []);
+      await dialog.getByTestId('confirm-dialog-cancel').click();
+      await chooseLanguage(page, 'en');
     },
   },
 ];

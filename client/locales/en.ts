@@ -654,6 +654,8 @@ export const en = {
     noMatches: 'Nothing in this store matches “{query}”',
     count: 'Matches: {n}. Use the Up and Down arrows to choose, Enter to pick.',
     unnamed: '(no name)',
+    picked: 'Picked',
+    remove: 'Remove {name}',
   },
   bulkScope: {
     label: 'Target',

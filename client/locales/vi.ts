@@ -762,6 +762,8 @@ export const vi: Messages = {
     noMatches: 'Không có gì trong store này khớp với “{query}”',
     count: 'Kết quả: {n}. Dùng phím mũi tên lên và xuống để chọn, Enter để lấy.',
     unnamed: '(không có tên)',
+    picked: 'Đã chọn',
+    remove: 'Bỏ {name}',
   },
   bulkScope: {
     label: 'Phạm vi',

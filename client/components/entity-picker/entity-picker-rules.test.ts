@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPick,
+  chipsOf,
+  withoutId,
   cellPopupPlace,
   matchText,
   nextActive,
@@ -108,5 +110,26 @@ describe('cellPopupPlace', () => {
     // The field at 78 px on a 390 px phone: 320 px would end at 398; moved to 62 px, it ends at 382.
     expect(cellPopupPlace({ left: 78, bottom: 10 }, 390)).toMatchObject({ left: 62, width: 320 });
     expect(cellPopupPlace({ left: 300, bottom: 10 }, 320)).toMatchObject({ left: 8, width: 304 });
+  });
+});
+
+describe('chipsOf and withoutId', () => {
+  const names = new Map([
+    ['68', 'Shoes'],
+    ['133', 'Lamp'],
+  ]);
+
+  it('names the picked ids of the field, in order, and leaves typed ones out', () => {
+    expect(chipsOf('133, 7, 68, 133', true, names)).toEqual([
+      { id: '133', name: 'Lamp' },
+      { id: '68', name: 'Shoes' },
+    ]);
+    expect(chipsOf('68', false, names)).toEqual([{ id: '68', name: 'Shoes' }]);
+    expect(chipsOf('69', false, names)).toEqual([]);
+  });
+
+  it('removes one id from a list, or empties a single field', () => {
+    expect(withoutId('133, 7, 68', '7', true)).toBe('133, 68');
+    expect(withoutId('68', '68', false)).toBe('');
   });
 });

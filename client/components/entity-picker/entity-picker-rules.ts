@@ -124,3 +124,29 @@ export function cellPopupPlace(
   const left = Math.max(margin, Math.min(field.left, screenWidth - margin - width));
   return { position: 'fixed', top: field.bottom + 4, left, width };
 }
+
+/** One item picked by name, shown as a chip under its field (issue 44): its id and name. */
+export type PickedChip = { id: string; name: string };
+
+/** The ids in the field (one, or a comma list), trimmed, in order, without repeats. */
+function idsIn(text: string, isList: boolean): string[] {
+  const parts = (isList ? text.split(',') : [text]).map((part) => part.trim()).filter(Boolean);
+  return [...new Set(parts)];
+}
+
+/** The chips of the ids in the field that were picked from the list (a typed id has no known name: no chip). */
+export function chipsOf(text: string, isList: boolean, names: ReadonlyMap<string, string>): PickedChip[] {
+  return idsIn(text, isList).flatMap((id) => {
+    const name = names.get(id);
+    return name === undefined ? [] : [{ id, name }];
+  });
+}
+
+/** The field without one id (a chip removed): the rest of a list, comma separated, or empty. */
+export function withoutId(text: string, id: string, isList: boolean): string {
+  return isList
+    ? idsIn(text, true)
+        .filter((one) => one !== id)
+        .join(', ')
+    : '';
+}

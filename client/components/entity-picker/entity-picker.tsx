@@ -25,7 +25,10 @@ import {
   type EntityMatch,
   type PickedValue,
   type PopupContent,
+  chipsOf,
+  withoutId,
 } from './entity-picker-rules';
+import { PickedChips } from './picked-chips';
 import { useEntitySearch } from './use-entity-search';
 
 export type EntityPickerProps = {
@@ -92,6 +95,8 @@ export function EntityPicker({
   const [isOpen, setOpen] = useState(false);
   const [wasAskedFor, setAskedFor] = useState(false);
   const [active, setActive] = useState(-1);
+  // The names of the items picked from the list, by id: the field's ids read as named chips (issue 44).
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(() => new Map());
   const listRef = useRef<HTMLUListElement>(null);
 
   const part = currentPart(value, isList);
@@ -133,6 +138,7 @@ export function EntityPicker({
   };
   const pick = (match: EntityMatch) => {
     const next = applyPick(value, match, picks, isList);
+    if (picks === 'id') setNames((known) => new Map(known).set(String(match.id), match.name));
     onValueChange(next);
     close();
     onPick?.(match, next);
@@ -266,6 +272,13 @@ export function EntityPicker({
       <p role="status" className="sr-only">
         {statusText}
       </p>
+      {!isCell && (
+        <PickedChips
+          chips={chipsOf(value, isList, names)}
+          testId={testId}
+          onRemove={(chipId) => onValueChange(withoutId(value, chipId, isList))}
+        />
+      )}
       <FieldNotes
         isHintHidden={isCell}
         hintId={hintId}

@@ -19,6 +19,11 @@ const initialForm: CopyForm = {
   scope: initialScopeForm,
 };
 
+/** The source product as the confirmation names it: '"Lamp" (#86)' when picked by name, else its id. */
+function sourceText(id: string, picked: { id: string; name: string } | null): string {
+  return picked?.id === id && picked.name ? `“${picked.name}” (#${id})` : id;
+}
+
 /**
  * Copy Description (spec part 1 §2, §5, §7; issue 12): the source store and product, the target store and scope, a
  * preview, then the job that copies the description; its progress, result and undo below.
@@ -26,6 +31,8 @@ const initialForm: CopyForm = {
 export default function CopyDescriptionScreen() {
   const { t } = useTranslation();
   const [form, setForm] = useState<CopyForm>(initialForm);
+  // The source product picked by name: the confirmation names it (issue 44), while the field still holds its id.
+  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   const { flow, problem, setProblem, submitPreview, start } = useBulkEditForm('copy-description', () =>
     buildCopyRequest(form),
   );
@@ -68,6 +75,7 @@ export default function CopyDescriptionScreen() {
             label={t('copyDescription.sourceProductId')}
             value={form.sourceProductId}
             onValueChange={(sourceProductId) => change({ sourceProductId })}
+            onPick={(match, value) => setPicked({ id: value, name: match.name })}
             error={fieldError('sourceProductId')}
             testId="source-product-id"
           />
@@ -100,7 +108,7 @@ export default function CopyDescriptionScreen() {
             message: (changing) =>
               t('copyDescription.confirm', {
                 n: String(changing),
-                source: form.sourceProductId.trim(),
+                source: sourceText(form.sourceProductId.trim(), picked),
                 store: form.targetStore?.name ?? '',
               }),
           }}
