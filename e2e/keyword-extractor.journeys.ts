@@ -351,7 +351,10 @@ export const keywordExtractorJourneys: Journey[] = [
       await page.getByTestId('keyword-start').click();
       await page.getByTestId('keyword-completed').waitFor({ timeout: 30_000 });
       const total = pages.reduce((n, p) => n + p.products.length, 0);
-      await expectText(page.getByTestId('keyword-completed'), `Completed: ${total} products read.`);
+      await expectText(
+        page.getByTestId('keyword-completed'),
+        `Completed: ${total.toLocaleString('en')} products read.`,
+      );
       await expectText(page.getByTestId('keyword-status'), 'Status: Completed');
       await expectButtons(page, { start: false, stop: false, new: true, startLabel: 'Start' });
       const full = countPages(pages);

@@ -498,11 +498,14 @@ export const widgetsVisualizationJourneys: Journey[] = [
       await page.getByTestId('treemap-search').fill('Custom Banner 3');
       await expectText(
         page.getByTestId('treemap-search-count'),
-        `Matches: ${expectedMatches('Custom Banner 3')}`,
+        `Matches: ${expectedMatches('Custom Banner 3').toLocaleString('en')}`,
       );
       await screenshot(page, 'widgets-visualization-search');
       await page.getByTestId('treemap-search').fill('pages/home');
-      await expectText(page.getByTestId('treemap-search-count'), `Matches: ${expectedMatches('pages/home')}`);
+      await expectText(
+        page.getByTestId('treemap-search-count'),
+        `Matches: ${expectedMatches('pages/home').toLocaleString('en')}`,
+      );
       await page.getByTestId('treemap-search').fill('');
       await expectText(page.getByTestId('treemap-search-count'), '');
 
