@@ -1,6 +1,7 @@
 // The pure rules of the Store History screen: sizes and dates for people, the order of the list, the pair compared by
 // default, and how a changed field is shown (a readable text diff for long text, else before and after).
 import type { Snapshot, SnapshotFieldChange } from '../../../common/contracts/store-history';
+import { formatNumber } from '../../lib/number-format';
 import { readableText } from '../../lib/readable-text';
 import { diffWords, type TextDiffSegment } from './text-diff';
 
@@ -18,9 +19,9 @@ export function formatBytes(bytes: number, locale: string): string {
   return `${number} ${UNITS[unit]}`;
 }
 
-/** A whole number with the language's grouping ('10,000'; '10.000' in Vietnamese). */
+/** A whole number with the language's grouping ('10,000'; '10.000' in Vietnamese): the app's one number format. */
 export function formatCount(n: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(n);
+  return formatNumber(n, locale);
 }
 
 /** The date and time a snapshot was taken, in the reader's language and time zone. */
