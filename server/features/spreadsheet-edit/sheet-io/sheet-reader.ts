@@ -17,7 +17,7 @@
 // adds before a formula-like text removed (sheet-io.ts csvCellValue).
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
@@ -106,12 +106,10 @@ export async function openSpreadsheet(filePath: string, opts: OpenOptions): Prom
       if (size > opts.maxUnpackedBytes)
         throw fileTooLarge(`The file is larger than ${mb(opts.maxUnpackedBytes)}`);
       format = 'csv';
-      const read = () => csvSheet(handle.createReadStream({ start: 0, autoClose: false }), null);
+      const read = () => csvSheet(fileStream(handle), null);
       const first = await firstItems(read);
       const name: SheetName = first.headers.includes('Variant ID') ? 'Variants' : 'Products';
-      sources = [
-        { name, read: () => csvSheet(handle.createReadStream({ start: 0, autoClose: false }), name) },
-      ];
+      sources = [{ name, read: () => csvSheet(fileStream(handle), name) }];
       exportId = first.exportId;
     }
     const sheets: OpenedSpreadsheet['sheets'] = [];
@@ -204,6 +202,23 @@ class Budget {
   reset(): void {
     this.used = 0;
   }
+}
+
+/** The file from its start, read through the one handle (destroying the stream leaves the handle open). */
+function fileStream(handle: FileHandle): Readable {
+  return Readable.from(
+    (async function* () {
+      let position = 0;
+      for (;;) {
+        const buffer = Buffer.alloc(64 * 1024);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+        if (bytesRead === 0) return;
+        position += bytesRead;
+        yield buffer.subarray(0, bytesRead);
+      }
+    })(),
+    { objectMode: false },
+  );
 }
 
 /** A text file: no NUL byte and valid UTF-8 in its first 64 KB. */

@@ -81,7 +81,7 @@ export function createSheetWriter(
       : csvLine([EXPORT_ID_HEADER, ...spec.headers], true);
 
   const csvLine = (cells: readonly string[], first = false): string =>
-    (first ? BOM : '') + stringify([cells], { record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
+    (first ? BOM : '') + stringify([cells], { record_delimiter: 'windows', quoted_match: /[\r\n]|^\s|\s$/ });
 
   if (zip && format === 'xlsx') {
     for (const [name, text] of packageParts(sheets, exportId)) zip.addBuffer(Buffer.from(text, 'utf8'), name);

@@ -20,14 +20,15 @@ function xmlText(text: string): string {
 }
 
 /**
- * A string as SpreadsheetML's ST_Xstring: characters XML 1.0 cannot carry (controls other than tab, LF and CR, lone
- * surrogates, U+FFFE/U+FFFF) are written `_xHHHH_`, and a literal `_xHHHH_` has its underscore escaped (`_x005F_`),
+ * A string as SpreadsheetML's ST_Xstring: characters XML 1.0 cannot carry (controls other than tab and LF, lone
+ * surrogates, U+FFFE/U+FFFF) are written `_xHHHH_`, CR among them (an XML parser reads a CR as a line feed; Excel
+ * writes `_x000D_` too), and a literal `_xHHHH_` has its underscore escaped (`_x005F_`),
  * as Excel does, so that every text reads back as it was (sheet-reader.ts decodes both).
  */
 export function xstring(text: string): string {
   const escaped = text.replace(
     // eslint-disable-next-line no-control-regex
-    /_(?=x[0-9A-Fa-f]{4}_)|[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    /_(?=x[0-9A-Fa-f]{4}_)|[\u0000-\u0008\u000B-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     (c) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`,
   );
   return xmlText(escaped);
