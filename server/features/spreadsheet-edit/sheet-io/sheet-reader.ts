@@ -656,7 +656,7 @@ async function* csvSheet(source: Readable, sheet: SheetName | null): AsyncGenera
       if (headers === undefined) {
         headers = record.map((h) => h.trim());
         while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
-        checkHeaders(sheet ?? 'Products', headers);
+        checkHeaders(sheet ?? (headers.includes('Variant ID') ? 'Variants' : 'Products'), headers);
         yield { headers: headers.filter((h) => h !== '') };
         continue;
       }
