@@ -57,7 +57,9 @@ import { storeHistoryRoutes } from './features/store-history/store-history.route
 import { snapshotScheduleRoutes } from './features/store-history/snapshot-schedules.routes';
 import { snapshotItemRoutes } from './features/store-history/snapshot-item.routes';
 import { convertH265Routes } from './features/video-h265-converter/video-h265-converter.routes';
+import { SPREADSHEET_PREVIEW_PATH } from '../common/contracts/spreadsheet-edit';
 import { mountVendorFiles } from './vendor-files';
+import { spreadsheetEditRoutes } from './features/spreadsheet-edit/spreadsheet-edit.routes';
 
 /**
  * Every feature's routes, made from the app's services. Each registers the full paths its contract names
@@ -99,6 +101,7 @@ const FEATURE_ROUTES: ReadonlyArray<(services: AppServices) => Hono> = [
   importWidgetsRoutes,
   chatRoutes,
   convertH265Routes,
+  spreadsheetEditRoutes,
 ];
 
 /** Every API path: the contracts' paths all start with `/api/`. */
@@ -125,6 +128,8 @@ const STREAMED_BODY_PATHS: ReadonlySet<string> = new Set([
   IMPORT_PRODUCT_PATH,
   IMPORT_PRODUCT_DRY_RUN_PATH,
   IMPORT_WIDGETS_PATH,
+  // A sheet up to 20 MB, read as a form under its own limit (server/features/spreadsheet-edit).
+  SPREADSHEET_PREVIEW_PATH,
 ]);
 
 export const CONTENT_SECURITY_POLICY = {

@@ -47,6 +47,12 @@ import {
 } from './features/store-history/snapshot-schedules';
 import { DEMO_COPY_DEFAULTS } from './sandbox/demo-copies/demo-copies';
 import { createJobKinds, type JobKinds } from './jobs/job-kinds';
+import { spreadsheetExportJobKind } from './features/spreadsheet-edit/spreadsheet-export.job';
+import { spreadsheetImportJobKinds } from './features/spreadsheet-edit/spreadsheet-import.job';
+import {
+  createSpreadsheetRepository,
+  type SpreadsheetRepository,
+} from './features/spreadsheet-edit/spreadsheet-repository';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createJobStore, type JobStore } from './jobs/job-store';
 import type { StoreRepository } from './features/stores/repository';
@@ -133,6 +139,8 @@ export type AppServices = ServicesDeps & {
   tickSnapshotSchedules: (now: Date) => Promise<ScheduleTickResult>;
   /** A restore's previews, kept so any instance can start one (issue 32). */
   restorePreviews: RestorePreviewRepository;
+  /** Spreadsheet Edit's exports and previews (issue 45). */
+  spreadsheets: SpreadsheetRepository;
   storeIdMaps: IdMapRepository;
   /** The H.265 cloud converter (its ffmpeg is looked for on first use). */
   getConverter: () => Promise<Converter>;
@@ -228,6 +236,28 @@ export function createServices(deps: ServicesDeps): AppServices {
       snapshotState: (id) => beforeJob.state(id),
     }),
   );
+  // Spreadsheet Edit (issue 45): an export job, and an import job (with its undo) that writes a previewed sheet.
+  const spreadsheets = createSpreadsheetRepository(db);
+  jobKinds.register(
+    spreadsheetExportJobKind({
+      jobs: jobStore,
+      repository: spreadsheets,
+      storage,
+      clients,
+      getCipher: getTokenCipher,
+      logger,
+    }),
+  );
+  for (const definition of spreadsheetImportJobKinds({
+    jobs: jobStore,
+    repository: spreadsheets,
+    clients,
+    getCipher: getTokenCipher,
+    logger,
+    before: { state: (id) => beforeJob.state(id) },
+  })) {
+    jobKinds.register(definition);
+  }
   for (const definition of jobKinds.all()) jobQueue.register(definition.kind, definition.slice);
   // Scheduled snapshots and visitors' snapshot expiry: every hour, on one instance (pg-boss's cron).
   const snapshotSchedules = createSnapshotScheduleRepository(db);
@@ -433,6 +463,7 @@ export function createServices(deps: ServicesDeps): AppServices {
     cloudStoresOf,
     tickSnapshotSchedules,
     restorePreviews,
+    spreadsheets,
     storeIdMaps,
     getConverter: () => Promise.resolve(converter),
   };

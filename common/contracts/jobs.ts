@@ -25,6 +25,9 @@ export const JOB_KINDS = [
   'undo',
   'store-snapshot',
   'snapshot-restore',
+  'spreadsheet-export',
+  'spreadsheet-import',
+  'spreadsheet-undo',
 ] as const;
 export const jobKindSchema = z.enum(JOB_KINDS);
 export type JobKind = z.infer<typeof jobKindSchema>;
@@ -86,6 +89,8 @@ export const jobViewSchema = z.object({
    * a restore, the failed ones of a bulk edit. The server always fills it.
    */
   outcomes: z.array(jobItemOutcomeSchema).optional(),
+  /** What the ended job made, as its kind says (Spreadsheet Edit's export: `{exportId, downloadUrl, …}`). */
+  result: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 

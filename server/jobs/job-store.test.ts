@@ -17,6 +17,7 @@ function row(changes: Partial<JobRow>): JobRow {
     failed: 0,
     skipped: 0,
     errors: [],
+    result: null,
     plan: [],
     checkpoint: 0,
     backup: {},

@@ -119,6 +119,7 @@ export function toJobView(row: JobRow): JobView {
     backedUp: Object.keys(backup).length,
     undoOf: row.undoOf,
     outcomes,
+    ...(row.result ? { result: row.result as Record<string, unknown> } : {}),
   };
 }
 
@@ -457,10 +458,20 @@ export function createJobStore(db: Db) {
       state: (typeof FINAL_JOB_STATES)[number],
       now: Date,
       message: string | null = null,
+      /** What the job made (its kind's `result`), kept with the ended row. */
+      result?: Record<string, unknown>,
     ) {
       await db
         .update(job)
-        .set({ state, message, waiting: null, credentialsSealed: null, finishedAt: now, ...bump })
+        .set({
+          state,
+          message,
+          waiting: null,
+          credentialsSealed: null,
+          finishedAt: now,
+          ...(result ? { result } : {}),
+          ...bump,
+        })
         .where(eq(job.id, id));
     },
   };

@@ -13,3 +13,4 @@ export * from './chat';
 export * from './leases';
 export * from './demo-stores';
 export * from './store-history';
+export * from './spreadsheet-edit';

@@ -50,6 +50,8 @@ export const job = pgTable(
      * before every kind filled it (a bulk edit's failures are then in `errors`).
      */
     outcomes: jsonb('outcomes'),
+    /** What an ended job made, as its kind says (an export's file link and counts, issue 45); null for the others. */
+    result: jsonb('result'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

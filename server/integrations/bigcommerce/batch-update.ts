@@ -25,6 +25,30 @@ import { productSchema } from './resources/products';
 import type { RetryBudget, RetryWait } from './transport';
 
 export const PRODUCT_BATCH_LIMIT = 10;
+/** `PUT /v3/catalog/variants` takes at most 50 variants (product-variants_catalog.v3.yml updateVariantsBatch). */
+export const VARIANT_BATCH_LIMIT = 50;
+
+/** What a batch writes: products (the default) or variants, each with its path, limit and word in messages. */
+export type BatchTarget = {
+  path: '/v3/catalog/products' | '/v3/catalog/variants';
+  limit: number;
+  noun: 'product' | 'variant';
+  /** Whether the PUT takes `include_fields` (updateProducts does [PROD IncludeFieldsParam]; updateVariantsBatch does not). */
+  includeFields: boolean;
+};
+
+export const PRODUCT_BATCH: BatchTarget = {
+  path: '/v3/catalog/products',
+  limit: PRODUCT_BATCH_LIMIT,
+  noun: 'product',
+  includeFields: true,
+};
+export const VARIANT_BATCH: BatchTarget = {
+  path: '/v3/catalog/variants',
+  limit: VARIANT_BATCH_LIMIT,
+  noun: 'variant',
+  includeFields: false,
+};
 
 export type ProductUpdateResult =
   | {
@@ -81,10 +105,10 @@ function isItemError(error: BigCommerceError): boolean {
   return error.status !== undefined && ITEM_STATUSES.has(error.status);
 }
 
-function invalidId(): BigCommerceError {
+function invalidId(target: BatchTarget): BigCommerceError {
   return new BigCommerceError({
     code: 'bc_invalid_request',
-    message: 'Each product to update needs a positive whole-number id.',
+    message: `Each ${target.noun} to update needs a positive whole-number id.`,
   });
 }
 
@@ -118,7 +142,12 @@ const describeFields = (fields: Record<string, string>) =>
     .join('; ');
 
 /** Item `id` of a refused batch: its own failure, with BigCommerce's status, field and message. */
-function itemFailure(id: number, fields: Record<string, string>, from: BigCommerceError): BigCommerceError {
+function itemFailure(
+  target: BatchTarget,
+  id: number,
+  fields: Record<string, string>,
+  from: BigCommerceError,
+): BigCommerceError {
   const [field] = Object.keys(fields);
   return new BigCommerceError({
     code: from.code,
@@ -126,29 +155,33 @@ function itemFailure(id: number, fields: Record<string, string>, from: BigCommer
     ...(from.title !== undefined ? { title: from.title } : {}),
     errors: fields,
     method: 'PUT',
-    path: '/v3/catalog/products',
+    path: target.path,
     ...(field !== undefined && field !== 'product' ? { field } : {}),
-    message: `BigCommerce refused product ${id}: ${withPeriod(describeFields(fields))}`,
+    message: `BigCommerce refused ${target.noun} ${id}: ${withPeriod(describeFields(fields))}`,
   });
 }
 
 /** Item `id` of a 207: the product saved, but not these fields. */
-function partialFailure(id: number, fields: Record<string, string>): BigCommerceError {
+function partialFailure(target: BatchTarget, id: number, fields: Record<string, string>): BigCommerceError {
   const [field] = Object.keys(fields);
   return new BigCommerceError({
     code: 'bc_invalid',
     status: 207,
     errors: fields,
     method: 'PUT',
-    path: '/v3/catalog/products',
+    path: target.path,
     ...(field !== undefined && field !== 'product' ? { field } : {}),
     mayHaveBeenApplied: true,
-    message: `BigCommerce saved product ${id}, but not all of it: ${withPeriod(describeFields(fields))}`,
+    message: `BigCommerce saved ${target.noun} ${id}, but not all of it: ${withPeriod(describeFields(fields))}`,
   });
 }
 
 /** What a 207 says without naming an item: told to every product of the batch, since it may be any of them. */
-function batchRemark(errors: Record<string, string>, title: string | undefined): BigCommerceError {
+function batchRemark(
+  target: BatchTarget,
+  errors: Record<string, string>,
+  title: string | undefined,
+): BigCommerceError {
   const detail = describeFields(errors) || title;
   return new BigCommerceError({
     code: 'bc_invalid',
@@ -156,23 +189,23 @@ function batchRemark(errors: Record<string, string>, title: string | undefined):
     errors,
     ...(title !== undefined ? { title } : {}),
     method: 'PUT',
-    path: '/v3/catalog/products',
-    message: `BigCommerce saved this batch only in part and did not say which product the rest belongs to${
+    path: target.path,
+    message: `BigCommerce saved this batch only in part and did not say which ${target.noun} the rest belongs to${
       detail ? `: ${withPeriod(detail)}` : '.'
     }`,
   });
 }
 
 /** An item of a 207 that the answer neither names nor lists as saved: not counted as saved. */
-function unconfirmed(id: number, remark: BigCommerceError | undefined): BigCommerceError {
+function unconfirmed(target: BatchTarget, id: number, remark: BigCommerceError | undefined): BigCommerceError {
   return new BigCommerceError({
     code: 'bc_invalid',
     status: 207,
     errors: remark?.errors ?? {},
     method: 'PUT',
-    path: '/v3/catalog/products',
+    path: target.path,
     mayHaveBeenApplied: true,
-    message: `BigCommerce answered 207 (saved in part) without listing product ${id} as saved, so it is not counted as saved: check it in the store.${
+    message: `BigCommerce answered 207 (saved in part) without listing ${target.noun} ${id} as saved, so it is not counted as saved: check it in the store.${
       remark ? ` ${remark.message}` : ''
     }`,
   });
@@ -192,11 +225,9 @@ export async function updateProductsInBatches(
   http: BigCommerceHttp,
   items: readonly ProductUpdate[],
   options: BatchUpdateOptions = {},
+  target: BatchTarget = PRODUCT_BATCH,
 ): Promise<BatchUpdateReport> {
-  const batchSize = Math.min(
-    PRODUCT_BATCH_LIMIT,
-    Math.max(1, Math.floor(options.batchSize ?? PRODUCT_BATCH_LIMIT)),
-  );
+  const batchSize = Math.min(target.limit, Math.max(1, Math.floor(options.batchSize ?? target.limit)));
   // Enough batches waiting that the store's scheduler can fill every slot it sizes for (it caps what is in flight),
   // within one caller's share of its queue.
   const parallel = Math.min(16, Math.max(1, Math.floor(options.parallel ?? 8)));
@@ -223,7 +254,7 @@ export async function updateProductsInBatches(
   const valid: number[] = [];
   items.forEach((item, index) => {
     if (Number.isSafeInteger(item.id) && item.id > 0) valid.push(index);
-    else settle(index, { id: item.id, ok: false, error: invalidId() });
+    else settle(index, { id: item.id, ok: false, error: invalidId(target) });
   });
   if (done > 0) report();
 
@@ -237,9 +268,9 @@ export async function updateProductsInBatches(
     requests++;
     const batch = indexes.map((i) => items[i]!);
     try {
-      const { status, body } = await http.exchange('PUT', '/v3/catalog/products', {
+      const { status, body } = await http.exchange('PUT', target.path, {
         body: batch,
-        query: { include_fields: includeFieldsOf(batch) },
+        query: target.includeFields ? { include_fields: includeFieldsOf(batch) } : {},
         signal: options.signal,
         retry: options.retry ?? 'job',
         ...(options.verifyBeforeResend ? { verifyBeforeResend: true } : {}),
@@ -261,15 +292,15 @@ export async function updateProductsInBatches(
         const { byItem, unnamed } = errorsByItem(answer.errors, indexes.length);
         const remark =
           Object.keys(unnamed).length > 0 || byItem.size === 0
-            ? batchRemark(unnamed, answer.title)
+            ? batchRemark(target, unnamed, answer.title)
             : undefined;
         indexes.forEach((i, position) => {
           const id = items[i]!.id;
           const fields = byItem.get(position);
           const product = saved.get(id);
-          if (fields) settle(i, { id, ok: false, error: partialFailure(id, fields) });
+          if (fields) settle(i, { id, ok: false, error: partialFailure(target, id, fields) });
           else if (product) settle(i, withProduct(id, product, remark));
-          else settle(i, { id, ok: false, error: unconfirmed(id, remark) });
+          else settle(i, { id, ok: false, error: unconfirmed(target, id, remark) });
         });
         report();
         return;
@@ -287,7 +318,7 @@ export async function updateProductsInBatches(
           indexes.forEach((i, position) => {
             const fields = byItem.get(position);
             if (fields)
-              settle(i, { id: items[i]!.id, ok: false, error: itemFailure(items[i]!.id, fields, error) });
+              settle(i, { id: items[i]!.id, ok: false, error: itemFailure(target, items[i]!.id, fields, error) });
             else rest.push(i);
           });
           report();
@@ -336,7 +367,7 @@ export async function updateProductsInBatches(
   await Promise.all(Array.from({ length: Math.min(parallel, batches.length) }, worker));
 
   return {
-    results: results.map((r, i) => r ?? { id: items[i]!.id, ok: false, error: invalidId() }),
+    results: results.map((r, i) => r ?? { id: items[i]!.id, ok: false, error: invalidId(target) }),
     succeeded,
     failed,
     requests,

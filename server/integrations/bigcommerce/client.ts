@@ -14,7 +14,12 @@
 import { ACCESS_TOKEN_INVALID_MESSAGE, isValidAccessToken } from '../../../common/stores/access-token';
 import { realClock, type Clock } from './clock';
 import { BigCommerceError } from './errors';
-import { updateProductsInBatches, type BatchUpdateOptions, type BatchUpdateReport } from './batch-update';
+import {
+  updateProductsInBatches,
+  VARIANT_BATCH,
+  type BatchUpdateOptions,
+  type BatchUpdateReport,
+} from './batch-update';
 import { BigCommerceHttp, type BigCommerceLogger } from './http';
 import { buildResourceApi, type ResourceApi } from './resource-api';
 import type { ProductUpdate } from './resources/products';
@@ -59,6 +64,11 @@ export type BigCommerceClient = ResourceApi & {
   listAll: BigCommerceHttp['listAll'];
   /** Updates products 10 per request, splitting failed batches so one bad product never fails the others. */
   updateProductsInBatches(
+    items: readonly ProductUpdate[],
+    options?: BatchUpdateOptions,
+  ): Promise<BatchUpdateReport>;
+  /** Updates variants 50 per request (`PUT /v3/catalog/variants`), with the same splitting and reporting. */
+  updateVariantsInBatches(
     items: readonly ProductUpdate[],
     options?: BatchUpdateOptions,
   ): Promise<BatchUpdateReport>;
@@ -150,6 +160,8 @@ export function createBigCommerceClientFactory(
       paginate: http.paginate.bind(http),
       listAll: http.listAll.bind(http),
       updateProductsInBatches: (items, batchOptions) => updateProductsInBatches(http, items, batchOptions),
+      updateVariantsInBatches: (items, batchOptions) =>
+        updateProductsInBatches(http, items, batchOptions, VARIANT_BATCH),
     };
   }
 

@@ -1,0 +1,164 @@
+// Spreadsheet Edit's rows (server/db/schema/spreadsheet-edit.ts): exports and what they wrote, previews and their rows.
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { PreviewCounts, PreviewRow } from '../../../common/contracts/spreadsheet-edit';
+import type { SheetName } from '../../../common/spreadsheet-edit/columns';
+import type { Db } from '../../db/database';
+import {
+  spreadsheetExport,
+  spreadsheetExportRow,
+  spreadsheetPreview,
+  spreadsheetPreviewRow,
+} from '../../db/schema';
+
+export type ExportRow = typeof spreadsheetExport.$inferSelect;
+
+/** One field a previewed row writes: the BigCommerce field, the store's value at the preview and the value to write. */
+export type PlannedField = {
+  column: string;
+  field: string;
+  live: unknown;
+  write: unknown;
+  /** The cell as the sheet held it (the failed rows' download gives it back). */
+  cell?: string | number | boolean | null;
+  /** The store's value changed since the export (the job's `sinceExport` decides). */
+  stale?: boolean;
+};
+
+/** A previewed row as kept: what the API shows, and what the job writes. */
+export type StoredPreviewRow = { view: PreviewRow; fields: PlannedField[] };
+
+/** Rows inserted per statement (PostgreSQL's parameter limit is 65,535). */
+const INSERT_CHUNK = 500;
+
+export function createSpreadsheetRepository(db: Db) {
+  return {
+    async createExport(row: typeof spreadsheetExport.$inferInsert): Promise<void> {
+      await db.insert(spreadsheetExport).values(row).onConflictDoNothing();
+    },
+
+    async getExport(id: string): Promise<ExportRow | undefined> {
+      const [row] = await db.select().from(spreadsheetExport).where(eq(spreadsheetExport.id, id)).limit(1);
+      return row;
+    },
+
+    async finishExport(
+      id: string,
+      done: { objectKey: string; products: number; variants: number },
+    ): Promise<void> {
+      await db.update(spreadsheetExport).set(done).where(eq(spreadsheetExport.id, id));
+    },
+
+    /** Keeps what an export wrote (a row read again by a resumed slice is kept once). */
+    async addExportCells(
+      exportId: string,
+      rows: readonly { sheet: SheetName; itemId: number; cells: Record<string, unknown> }[],
+    ): Promise<void> {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await db
+          .insert(spreadsheetExportRow)
+          .values(rows.slice(i, i + INSERT_CHUNK).map((row) => ({ exportId, ...row })))
+          .onConflictDoNothing();
+      }
+    },
+
+    /** What an export wrote for these items of a sheet, by item id. */
+    async exportCells(
+      exportId: string,
+      sheet: SheetName,
+      itemIds: readonly number[],
+    ): Promise<Map<number, Record<string, unknown>>> {
+      if (itemIds.length === 0) return new Map();
+      const rows = await db
+        .select({ itemId: spreadsheetExportRow.itemId, cells: spreadsheetExportRow.cells })
+        .from(spreadsheetExportRow)
+        .where(
+          and(
+            eq(spreadsheetExportRow.exportId, exportId),
+            eq(spreadsheetExportRow.sheet, sheet),
+            inArray(spreadsheetExportRow.itemId, [...itemIds]),
+          ),
+        );
+      return new Map(rows.map((row) => [row.itemId, row.cells as Record<string, unknown>]));
+    },
+
+    async createPreview(
+      preview: {
+        id: string;
+        owner: string;
+        storeHash: string;
+        exportId: string | null;
+        counts: PreviewCounts;
+      },
+      rows: readonly StoredPreviewRow[],
+      now: Date,
+      ttlMs: number,
+    ): Promise<void> {
+      // The header first: its id is answered only once every row is in, and pruning it takes its rows along.
+      await db.insert(spreadsheetPreview).values({
+        ...preview,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ttlMs),
+      });
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await db
+          .insert(spreadsheetPreviewRow)
+          .values(
+            rows
+              .slice(i, i + INSERT_CHUNK)
+              .map((row, index) => ({ previewId: preview.id, seq: i + index, row })),
+          );
+      }
+    },
+
+    async getPreview(id: string) {
+      const [row] = await db.select().from(spreadsheetPreview).where(eq(spreadsheetPreview.id, id)).limit(1);
+      return row;
+    },
+
+    /** A page of a preview's rows after `afterSeq` (-1: from the start). */
+    async previewRows(
+      id: string,
+      afterSeq: number,
+      limit: number,
+    ): Promise<{ seq: number; row: StoredPreviewRow }[]> {
+      const rows = await db
+        .select({ seq: spreadsheetPreviewRow.seq, row: spreadsheetPreviewRow.row })
+        .from(spreadsheetPreviewRow)
+        .where(and(eq(spreadsheetPreviewRow.previewId, id), gt(spreadsheetPreviewRow.seq, afterSeq)))
+        .orderBy(asc(spreadsheetPreviewRow.seq))
+        .limit(limit);
+      return rows.map((row) => ({ seq: row.seq, row: row.row as StoredPreviewRow }));
+    },
+
+    /** Drops exports and previews past their time, with their rows; answers the export files' keys to delete. */
+    async pruneExpired(now: Date): Promise<string[]> {
+      const exports = await db
+        .delete(spreadsheetExport)
+        .where(lt(spreadsheetExport.expiresAt, now))
+        .returning({ id: spreadsheetExport.id, objectKey: spreadsheetExport.objectKey });
+      if (exports.length > 0) {
+        await db.delete(spreadsheetExportRow).where(
+          inArray(
+            spreadsheetExportRow.exportId,
+            exports.map((row) => row.id),
+          ),
+        );
+      }
+      const previews = await db
+        .delete(spreadsheetPreview)
+        .where(lt(spreadsheetPreview.expiresAt, now))
+        .returning({ id: spreadsheetPreview.id });
+      if (previews.length > 0) {
+        await db.delete(spreadsheetPreviewRow).where(
+          inArray(
+            spreadsheetPreviewRow.previewId,
+            previews.map((row) => row.id),
+          ),
+        );
+      }
+      return exports.flatMap((row) => (row.objectKey ? [row.objectKey] : []));
+    },
+  };
+}
+
+export type SpreadsheetRepository = ReturnType<typeof createSpreadsheetRepository>;
