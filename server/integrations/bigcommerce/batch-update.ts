@@ -197,7 +197,11 @@ function batchRemark(
 }
 
 /** An item of a 207 that the answer neither names nor lists as saved: not counted as saved. */
-function unconfirmed(target: BatchTarget, id: number, remark: BigCommerceError | undefined): BigCommerceError {
+function unconfirmed(
+  target: BatchTarget,
+  id: number,
+  remark: BigCommerceError | undefined,
+): BigCommerceError {
   return new BigCommerceError({
     code: 'bc_invalid',
     status: 207,
@@ -318,7 +322,11 @@ export async function updateProductsInBatches(
           indexes.forEach((i, position) => {
             const fields = byItem.get(position);
             if (fields)
-              settle(i, { id: items[i]!.id, ok: false, error: itemFailure(target, items[i]!.id, fields, error) });
+              settle(i, {
+                id: items[i]!.id,
+                ok: false,
+                error: itemFailure(target, items[i]!.id, fields, error),
+              });
             else rest.push(i);
           });
           report();
