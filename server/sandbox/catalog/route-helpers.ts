@@ -71,15 +71,17 @@ export function requireArray(body: unknown): unknown[] {
   return body as unknown[];
 }
 
-/** A batch body: a JSON array of at most `max` items; more is BigCommerce's 413 naming the maximum. */
-export async function readBatch(c: SandboxContext, max: number): Promise<unknown[]> {
+/**
+ * A batch body: a JSON array of at most `max` items; more is BigCommerce's 413 naming the maximum, with the title of
+ * the endpoint's own example when it words it differently.
+ */
+export async function readBatch(
+  c: SandboxContext,
+  max: number,
+  title = `The request payload is too large. The maximum items allowed in the array is ${max}.`,
+): Promise<unknown[]> {
   const items = requireArray(await readJson(c));
-  if (items.length > max) {
-    throw new BcApiError(
-      413,
-      `The request payload is too large. The maximum items allowed in the array is ${max}.`,
-    );
-  }
+  if (items.length > max) throw new BcApiError(413, title);
   return items;
 }
 

@@ -23,6 +23,25 @@ export const int = z.union([
     .transform(Number),
 ]);
 export const nullableNum = num.nullable();
+
+/** The largest 32-bit signed integer, the `maximum` of inventory levels and sort orders in the catalog files. */
+export const INT32_MAX = 2147483647;
+
+/** `num` within an OpenAPI `minimum` / `maximum` (either may be left out); outside, the usual 422 naming the field. */
+export function numIn(min?: number, max?: number) {
+  let bounded = z.number();
+  if (min !== undefined) bounded = bounded.min(min);
+  if (max !== undefined) bounded = bounded.max(max);
+  return num.pipe(bounded);
+}
+
+/** `int` within an OpenAPI `minimum` / `maximum` (either may be left out). */
+export function intIn(min?: number, max?: number) {
+  let bounded = z.number().int();
+  if (min !== undefined) bounded = bounded.min(min);
+  if (max !== undefined) bounded = bounded.max(max);
+  return int.pipe(bounded);
+}
 export const str = (max?: number) => (max ? z.string().max(max) : z.string());
 
 /** Maps zod issues to BigCommerce's `errors` object, keyed by the field path. */

@@ -59,6 +59,14 @@ export function v3List<T>(c: Context, items: readonly T[], page: number, limit: 
   return c.json({ data, meta: { pagination } }, 200);
 }
 
+/**
+ * The `errors` member of a 207 answer: errorMultiStatus `{status, title, type, errors}` (products_catalog.v3.yml
+ * 6541-6557, product-variants_catalog.v3.yml 2540-2556).
+ */
+export function multiStatus(errors: Record<string, string>) {
+  return { status: 207, title: 'Some of the data was not saved.', type: STATUS_DOC_TYPE, errors };
+}
+
 /** BigCommerce's v3 error body `{status, title, type, errors}`. */
 export function bcErrorBody(status: number, title: string, errors: Record<string, string> = {}): BcErrorBody {
   return { status, title, type: STATUS_DOC_TYPE, errors };

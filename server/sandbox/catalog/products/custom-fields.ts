@@ -7,6 +7,12 @@ import { pagedList } from '../route-helpers';
 import type { ProductRecord } from '../types';
 import { registerSubResourceRoutes } from './sub-resource';
 
+/**
+ * A custom field's body: `name` and `value` of 1-250 characters, both required on POST, neither on PUT (customFieldPost
+ * and customFieldPut, products_catalog.v3.yml 9116-9156). Name-value pairs are unique inside a product and a product
+ * has at most 200 (createProductCustomField 3242-3250, updateProductCustomField 3309-3317); either refusal is the
+ * documented 422 (3272-3273, 3338-3339).
+ */
 export const customFieldSchema = z.object({
   name: z.string().min(1).max(250),
   value: z.string().min(1).max(250),

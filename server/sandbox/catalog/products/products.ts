@@ -4,7 +4,7 @@
 // Rules: products_catalog.v3.yml createProduct/updateProducts; API-NOTES.md §6(d) and §7.
 import { z } from 'zod';
 import { type RouteDeps, type SandboxApp, type SandboxContext, V3 } from '../../core/app-env';
-import { BcApiError, paginate, STATUS_DOC_TYPE, v3Data } from '../../core/envelope';
+import { BcApiError, multiStatus, paginate, v3Data } from '../../core/envelope';
 import {
   type FieldSelection,
   fieldSelectionParams,
@@ -12,7 +12,7 @@ import {
   selectFields,
   strListParam,
 } from '../../core/query';
-import { int, num, parseBody, str } from '../../core/body';
+import { int, INT32_MAX, intIn, issuesToErrors, num, numIn, parseBody, str } from '../../core/body';
 import { nextId, type StoreData } from '../../core/store-state';
 import { allVariants, duplicateSku, skuOwner } from '../product-record';
 import {
@@ -23,15 +23,7 @@ import {
   refreshDerived,
   slugify,
 } from '../records';
-import {
-  customUrlSchema,
-  NOT_FOUND_TITLE,
-  PRODUCT_ID,
-  productOr404,
-  query,
-  readBatch,
-  readJson,
-} from '../route-helpers';
+import { NOT_FOUND_TITLE, PRODUCT_ID, productOr404, query, readBatch, readJson } from '../route-helpers';
 import type { ProductFields, ProductRecord } from '../types';
 import { assertBulkRules, bulkPricingRuleSchema } from './bulk-pricing-rules';
 import { customFieldSchema } from './custom-fields';
@@ -47,65 +39,81 @@ import {
 } from './product-variants';
 import { videoSchema } from './videos';
 
+/** A product's `custom_url`: `url` at least one character (customUrl_Full, products_catalog.v3.yml 6189-6215); its
+ * length and letters are checked after the rest is saved, as a 207 (see `urlProblem`). */
+const productCustomUrlSchema = z.object({
+  url: z.string().min(1),
+  is_customized: z.boolean().optional(),
+  create_redirect: z.boolean().optional(),
+});
+
+/**
+ * The writable product fields with their documented types, ranges and lengths: product_Base_PUT
+ * (products_catalog.v3.yml 7533-8021; product_Base_POST, 7029-7532, has the same constraints). The line of each
+ * property is given; what it does not constrain is left open. The spreadsheet columns' table is
+ * docs/spreadsheet-edit-rules.md.
+ */
 const productFieldsShape = {
-  name: z.string().min(1).max(250),
-  type: z.enum(['physical', 'digital']),
-  sku: str(255),
-  description: z.string(),
-  weight: num,
-  width: num,
-  depth: num,
-  height: num,
-  price: num,
-  cost_price: num,
-  retail_price: num,
-  sale_price: num,
-  map_price: num,
-  tax_class_id: int,
-  product_tax_code: str(255),
-  categories: z.array(int),
-  brand_id: int,
-  brand_name: z.string(),
+  name: z.string().min(1).max(250), // 7619: 1-250, unique (409)
+  type: z.enum(['physical', 'digital']), // 7626
+  sku: str(255), // 7634: 0-255, unique across products and variants ignoring case (409)
+  description: z.string(), // 7641: no length stated
+  weight: numIn(0, 9999999999), // 7646
+  width: numIn(0, 9999999999), // 7653
+  depth: numIn(0, 9999999999), // 7660
+  height: numIn(0, 9999999999), // 7667
+  price: numIn(0), // 7674
+  cost_price: numIn(0), // 7680
+  retail_price: numIn(0), // 7686
+  sale_price: numIn(0), // 7692
+  map_price: num, // 7698: no minimum stated
+  tax_class_id: intIn(0, 255), // 7701
+  product_tax_code: str(255), // 7707
+  categories: z.array(int).max(1000), // 7713: "Does not accept more than 1,000 ID values"; each must exist (409)
+  brand_id: intIn(0, 1000000000), // 7721: must exist (409); 0 is no brand
+  brand_name: z.string(), // 7727: creates the brand when missing
+  // 7731: 0-2147483647, but a negative level is a 207 (the inventory is not saved, 365-390) and a larger one is set
+  // to the limit (7738), both in `applyProductUpdate`.
   inventory_level: int,
-  inventory_warning_level: int,
-  inventory_tracking: z.enum(['none', 'product', 'variant']),
-  fixed_cost_shipping_price: num,
+  inventory_warning_level: intIn(0, INT32_MAX), // 7741
+  inventory_tracking: z.enum(['none', 'product', 'variant']), // 7747
+  fixed_cost_shipping_price: numIn(0), // 7755
   is_free_shipping: z.boolean(),
-  is_visible: z.boolean(),
-  is_featured: z.boolean(),
+  is_visible: z.boolean(), // 7765
+  is_featured: z.boolean(), // 7769
   related_products: z.array(int),
-  warranty: str(65535),
-  bin_picking_number: str(255),
-  layout_file: str(500),
-  upc: str(14),
-  search_keywords: str(65535),
-  availability_description: str(255),
-  availability: z.enum(['available', 'disabled', 'preorder']),
-  gift_wrapping_options_type: z.enum(['any', 'none', 'list']),
+  warranty: str(65535), // 7779
+  bin_picking_number: str(255), // 7785
+  layout_file: str(500), // 7791
+  upc: str(14), // 7797: not nullable
+  search_keywords: str(65535), // 7804
+  availability_description: str(255), // 7810
+  availability: z.enum(['available', 'disabled', 'preorder']), // 7816
+  gift_wrapping_options_type: z.enum(['any', 'none', 'list']), // 7824
   gift_wrapping_options_list: z.array(int),
-  sort_order: int,
-  condition: z.enum(['New', 'Used', 'Refurbished']),
+  sort_order: intIn(-INT32_MAX - 1, INT32_MAX), // 7842
+  condition: z.enum(['New', 'Used', 'Refurbished']), // 7848
   is_condition_shown: z.boolean(),
-  order_quantity_minimum: int,
-  order_quantity_maximum: int,
-  page_title: str(255),
-  meta_keywords: z.array(z.string()),
-  meta_description: str(65535),
-  view_count: int,
-  preorder_release_date: z.string().nullable(),
-  preorder_message: str(255),
+  order_quantity_minimum: intIn(0, 1000000000), // 7860
+  order_quantity_maximum: intIn(0, 1000000000), // 7866
+  page_title: str(255), // 7872
+  meta_keywords: z.array(z.string()), // 7878
+  meta_description: str(65535), // 7886
+  view_count: intIn(0, 1000000000), // 7892
+  preorder_release_date: z.string().nullable(), // 7899
+  preorder_message: str(255), // 7905
   is_preorder_only: z.boolean(),
   is_price_hidden: z.boolean(),
-  price_hidden_label: str(200),
-  custom_url: customUrlSchema,
+  price_hidden_label: str(200), // 7921
+  custom_url: productCustomUrlSchema, // 7927
   open_graph_type: z.enum(['product', 'album', 'book', 'drink', 'food', 'game', 'movie', 'song', 'tv_show']),
   open_graph_title: z.string(),
   open_graph_description: z.string(),
   open_graph_use_meta_description: z.boolean(),
   open_graph_use_product_name: z.boolean(),
   open_graph_use_image: z.boolean(),
-  gtin: str(14),
-  mpn: z.string(),
+  gtin: str(14), // 7963: not nullable
+  mpn: z.string(), // 7969: not nullable, no length stated
   date_last_imported: z.string().nullable(),
   reviews_rating_sum: num,
   reviews_count: int,
@@ -382,6 +390,31 @@ export function checkProductUpdate(
   assertRefs(data, input);
 }
 
+const NEGATIVE_STOCK = 'Inventory was not updated: the stock level cannot be negative.';
+
+/**
+ * Why a product's `inventory_level` is not saved, if it is not: a negative stock level is a 207, "the inventory data
+ * failed to update … [it must not] result in negative stock levels" (products_catalog.v3.yml 365-373 and 575-580).
+ * Above 2,147,483,647 it is saved as that limit ("the store sets the inventory level to the limit", 7738).
+ */
+function inventoryProblem(level: number | undefined): string | null {
+  return level !== undefined && level < 0 ? NEGATIVE_STOCK : null;
+}
+
+/**
+ * Why a product's custom URL is not saved, if it is not: a 207 when "saving the URL failed … check that the URL uses
+ * Latin letters, is no more than 255 characters, and is not taken by any other entity" (products_catalog.v3.yml
+ * 365-374, 575-581). "Latin letters" is read as printable ASCII without spaces (a URL path; anything else must be
+ * percent-encoded): the sandbox's reading, BigCommerce states no character list.
+ */
+export function urlProblem(data: StoreData, url: string, ignoreId?: number): string | null {
+  if (url.length > 255) return `The URL was not updated: it is longer than 255 characters.`;
+  if (!/^[\x21-\x7e]+$/.test(url))
+    return `The URL was not updated: "${url}" has characters other than Latin letters, digits and punctuation.`;
+  if (productByUrl(data, url, ignoreId)) return `The URL was not updated: "${url}" is already in use.`;
+  return null;
+}
+
 /**
  * Applies an update. Like BigCommerce's 207 cases, a taken custom URL or an inventory level below zero is not saved
  * while the rest of the product is; those come back in `partialErrors`.
@@ -397,14 +430,18 @@ export function applyProductUpdate(
   const { custom_url: customUrl, ...rest } = input;
   const brandId = brandIdFor(data, input);
   const scalars: ScalarUpdate = { ...rest, ...(brandId !== undefined ? { brand_id: brandId } : {}) };
-  if (scalars.inventory_level !== undefined && scalars.inventory_level < 0) {
-    partialErrors[`${key}inventory_level`] = 'Inventory was not updated: the stock level cannot be negative.';
+  const inventory = inventoryProblem(scalars.inventory_level);
+  if (inventory) {
+    partialErrors[`${key}inventory_level`] = inventory;
     delete scalars.inventory_level;
+  } else if (scalars.inventory_level !== undefined) {
+    scalars.inventory_level = Math.min(scalars.inventory_level, INT32_MAX);
   }
   assignScalars(record.fields, scalars);
   if (customUrl) {
-    if (productByUrl(data, customUrl.url, record.fields.id)) {
-      partialErrors[`${key}custom_url`] = `The URL was not updated: "${customUrl.url}" is already in use.`;
+    const problem = urlProblem(data, customUrl.url, record.fields.id);
+    if (problem) {
+      partialErrors[`${key}custom_url`] = problem;
     } else {
       record.fields.custom_url = { url: customUrl.url, is_customized: customUrl.is_customized ?? true };
     }
@@ -495,9 +532,21 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
     // successfully, but the inventory data failed to update", e.g. a negative stock level. The product is made
     // without it, and the answer's `data` is a list (the 207 schema's `type: array`).
     const partialErrors: Record<string, string> = {};
-    if (input.inventory_level !== undefined && input.inventory_level < 0) {
-      partialErrors.inventory_level = 'Inventory was not updated: the stock level cannot be negative.';
+    const inventory = inventoryProblem(input.inventory_level);
+    if (inventory) {
+      partialErrors.inventory_level = inventory;
       delete input.inventory_level;
+    } else if (input.inventory_level !== undefined) {
+      input.inventory_level = Math.min(input.inventory_level, INT32_MAX);
+    }
+    // A URL too long or not in Latin letters is the same 207 (575-581): the product gets one made from its name. A
+    // URL already taken stays the 409 createProduct documents (591-592).
+    if (input.custom_url && !productByUrl(store.data, input.custom_url.url)) {
+      const problem = urlProblem(store.data, input.custom_url.url);
+      if (problem) {
+        partialErrors.custom_url = problem;
+        delete input.custom_url;
+      }
     }
     const record = createProduct(store.data, input, deps.clock());
     store.stats.recordProductWrites([record.fields.id]);
@@ -539,7 +588,7 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
         );
       }
     });
-    const updates = items.map((item, i) => {
+    const parsed = items.map((item, i) => {
       const obj = item as Record<string, unknown>;
       const id = Number(obj.id);
       if (!Number.isInteger(id)) {
@@ -550,8 +599,19 @@ export function registerProductRoutes(app: SandboxApp, deps: RouteDeps): void {
       const record = store.data.products.get(id);
       if (!record)
         throw new BcApiError(404, NOT_FOUND_TITLE, { [`${i}.id`]: `Product ${id} was not found.` });
-      return { index: i, record, input: parseBody(productUpdateSchema, item, `${i}.`) };
+      return { index: i, record, item };
     });
+    // Every invalid item is named in the one 422, by its index (doc:docs/start/migration/4_errors.md, API-NOTES §2):
+    // the caller can drop them all and send the rest again.
+    const invalid: Record<string, string> = {};
+    const updates = parsed.flatMap(({ index, record, item }) => {
+      const result = productUpdateSchema.safeParse(item);
+      if (result.success) return [{ index, record, input: result.data }];
+      Object.assign(invalid, issuesToErrors(result.error, `${index}.`));
+      return [];
+    });
+    if (Object.keys(invalid).length > 0)
+      throw new BcApiError(422, 'JSON data is missing or invalid', invalid);
 
     // Validate the whole batch before writing anything: conflicts with the store and within the batch.
     for (const u of updates) checkProductUpdate(store.data, u.record, u.input, `${u.index}.`);
@@ -607,11 +667,6 @@ function deleteProduct(c: SandboxContext, record: ProductRecord): void {
       other.fields.related_products = other.fields.related_products.filter((id) => id !== record.fields.id);
     }
   }
-}
-
-/** The `errors` member of a 207 answer [PROD components.schemas.errorMultiStatus]. */
-export function multiStatus(errors: Record<string, string>) {
-  return { status: 207, title: 'Some of the data was not saved.', type: STATUS_DOC_TYPE, errors };
 }
 
 function assertBatchSelfConsistent(
