@@ -132,7 +132,8 @@ describe.each(testDatabaseKinds())('snapshot bounds on %s', (kind) => {
     }
     await takeEach(taken.slice(0, again).map(({ client }) => client));
     expect(await take(taken[0]!.client)).toEqual(refused);
-  });
+    // 33 snapshots: 105 s beside a CPU-bound process at a load of 12, so a net above the suite's 240 s (issue 43).
+  }, 480_000);
 });
 
 describe.each(testDatabaseKinds())('the server’s bound on all snapshots on %s', (kind) => {
