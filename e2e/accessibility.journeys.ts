@@ -225,7 +225,7 @@ export const accessibilityJourneys: Journey[] = [
       await pickStore(page, STORES, DEMO);
       await page.getByTestId('search-value').fill('77');
       await Promise.all([
-        page.waitForEvent('download', { timeout: 30_000 }),
+        page.waitForEvent('download', { timeout: 120_000 }),
         page.getByTestId('tool-submit').click(),
       ]);
       await page.getByTestId('tool-result').waitFor();
@@ -234,7 +234,7 @@ export const accessibilityJourneys: Journey[] = [
       await goToTab(page, 'dump-categories');
       await pickStore(page, STORES, DEMO);
       await Promise.all([
-        page.waitForEvent('download', { timeout: 30_000 }),
+        page.waitForEvent('download', { timeout: 120_000 }),
         page.getByTestId('tool-submit').click(),
       ]);
       await page.getByTestId('tool-result').waitFor();
@@ -255,9 +255,9 @@ export const accessibilityJourneys: Journey[] = [
       await pickStore(page, STORES, DEMO, 'source-store-picker');
       await page.getByTestId('source-search-value').fill('77');
       await page.getByTestId('source-load').click();
-      await page.getByTestId('dump-preview').waitFor({ timeout: 15_000 });
+      await page.getByTestId('dump-preview').waitFor({ timeout: 120_000 });
       await pickStore(page, STORES, EMPTY);
-      await page.getByTestId('plan-action').waitFor({ timeout: 15_000 });
+      await page.getByTestId('plan-action').waitFor({ timeout: 120_000 });
       await checkBothLanguages(page, report, 'import-product with its preview and check');
 
       await goToTab(page, 'import-widgets');
@@ -297,9 +297,9 @@ export const accessibilityJourneys: Journey[] = [
       await page.getByTestId('from-page').fill('1');
       await page.getByTestId('to-page').fill('2');
       await page.getByTestId('keyword-start').click();
-      await page.getByTestId('keyword-completed').waitFor({ timeout: 30_000 });
+      await page.getByTestId('keyword-completed').waitFor({ timeout: 120_000 });
       await page.getByTestId('missing-report-run').click();
-      await page.getByTestId('missing-report-count').waitFor({ timeout: 30_000 });
+      await page.getByTestId('missing-report-count').waitFor({ timeout: 120_000 });
       await checkBothLanguages(page, report, 'keyword-extractor with its report');
       report.verify();
     },

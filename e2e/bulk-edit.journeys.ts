@@ -54,7 +54,7 @@ export const bulkEditJourneys: Journey[] = [
         /Products to change in Bulk Demo: 3\. Their page titles are emptied/,
       );
       await page.getByTestId('confirm-dialog-confirm').click();
-      await page.getByTestId('bulk-result').waitFor({ timeout: 30_000 });
+      await page.getByTestId('bulk-result').waitFor({ timeout: 120_000 });
       await expectText(page.getByTestId('result-total'), '3');
       await expectText(page.getByTestId('result-success'), '3');
       await expectText(page.getByTestId('result-failed'), '0');
@@ -83,16 +83,16 @@ export const bulkEditJourneys: Journey[] = [
       assert.equal(slow.status(), 200);
       await page.getByTestId('scope-all').check();
       await page.getByTestId('preview-button').click();
-      await page.getByTestId('preview-total').waitFor({ timeout: 30_000 });
+      await page.getByTestId('preview-total').waitFor({ timeout: 120_000 });
       await page.getByTestId('run-button').click();
       await page.getByTestId('confirm-dialog-confirm').click();
-      await page.getByTestId('job-progress').waitFor({ timeout: 30_000 });
+      await page.getByTestId('job-progress').waitFor({ timeout: 120_000 });
 
       await page.reload();
       await page.getByTestId('reset-page-title').waitFor();
-      await page.getByTestId('job-progress').waitFor({ timeout: 30_000 });
+      await page.getByTestId('job-progress').waitFor({ timeout: 120_000 });
       await page.getByTestId('job-progress-cancel').click();
-      await page.getByTestId('bulk-result').waitFor({ timeout: 30_000 });
+      await page.getByTestId('bulk-result').waitFor({ timeout: 120_000 });
       await expectText(
         page.getByTestId('bulk-result'),
         /Cancelled\. \d+ products were written before it stopped\./,
@@ -123,7 +123,7 @@ export const bulkEditJourneys: Journey[] = [
       assert.equal((await product(page, hash, 78)).description === source.description, false);
       await page.getByTestId('run-button').click();
       await page.getByTestId('confirm-dialog-confirm').click();
-      await page.getByTestId('bulk-result').waitFor({ timeout: 30_000 });
+      await page.getByTestId('bulk-result').waitFor({ timeout: 120_000 });
       await expectText(page.getByTestId('result-success'), '2');
       await expectText(page.getByTestId('result-failed'), '1');
       await expectText(page.getByTestId('result-errors-row'), /999999/);

@@ -35,7 +35,7 @@ function openTool(newPage: NewPage, tab: string): Promise<Page> {
 /** Clicks submit and returns the download it causes: the suggested file name and the parsed content. */
 async function submitAndDownload(page: Page): Promise<{ name: string; json: Json }> {
   const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 30_000 }),
+    page.waitForEvent('download', { timeout: 120_000 }),
     page.getByTestId('tool-submit').click(),
   ]);
   return readDownload(download);
@@ -93,7 +93,7 @@ export const dumpsJourneys: Journey[] = [
       // Processing... with the button disabled while the server works (the sandbox answers slowly for a moment).
       await sandboxSettings(page, { latencyMs: 150 });
       await page.getByLabel('Search value').fill('77');
-      const downloading = page.waitForEvent('download', { timeout: 30_000 });
+      const downloading = page.waitForEvent('download', { timeout: 120_000 });
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-submit'), 'Processing...');
       assert.equal(await page.getByTestId('tool-submit').isDisabled(), true);
@@ -376,7 +376,7 @@ export const dumpsJourneys: Journey[] = [
         'BigCommerce takes no widgets on pages/checkout: the dump notes it instead of failing.',
       );
       await sandboxSettings(page, { latencyMs: 120 });
-      const downloading = page.waitForEvent('download', { timeout: 30_000 });
+      const downloading = page.waitForEvent('download', { timeout: 120_000 });
       await page.getByTestId('tool-submit').click();
       await expectText(page.getByTestId('tool-progress'), /^Pages read: \d+ of 13$/);
       const all = await readDownload(await downloading);

@@ -57,7 +57,7 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
 
 async function submitAndDownload(page: Page): Promise<{ name: string; json: Json }> {
   const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 30_000 }),
+    page.waitForEvent('download', { timeout: 120_000 }),
     page.getByTestId('tool-submit').click(),
   ]);
   const path = await download.path();

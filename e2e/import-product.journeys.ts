@@ -100,7 +100,7 @@ async function importTwice(
   await pickStore(page, STORES, DEMO);
   await page.getByTestId('search-value').fill('77');
   const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 30_000 }),
+    page.waitForEvent('download', { timeout: 120_000 }),
     page.getByTestId('tool-submit').click(),
   ]);
   const dumpFile = await readDownload(download, downloads);
@@ -198,7 +198,7 @@ async function importTwice(
 
   // Download result: the result with its id map.
   const [resultDownload] = await Promise.all([
-    page.waitForEvent('download', { timeout: 10_000 }),
+    page.waitForEvent('download', { timeout: 120_000 }),
     page.getByTestId('download-result').click(),
   ]);
   const resultFile = await readDownload(resultDownload, downloads);

@@ -491,7 +491,7 @@ export const importWidgetsJourneys: Journey[] = [
 
       // The backup of the home page as it was (empty), and its one-click Restore after a confirmation.
       const [download] = await Promise.all([
-        page.waitForEvent('download', { timeout: 30_000 }),
+        page.waitForEvent('download', { timeout: 120_000 }),
         homeResult.getByTestId('download-backup').click(),
       ]);
       // The page as it was: one page of the widgets dump format, holding the target's own widget.

@@ -349,7 +349,7 @@ export const keywordExtractorJourneys: Journey[] = [
 
       // Resume continues from the page reached and goes on counting: the end result is the count of every page.
       await page.getByTestId('keyword-start').click();
-      await page.getByTestId('keyword-completed').waitFor({ timeout: 30_000 });
+      await page.getByTestId('keyword-completed').waitFor({ timeout: 120_000 });
       const total = pages.reduce((n, p) => n + p.products.length, 0);
       await expectText(
         page.getByTestId('keyword-completed'),
@@ -602,7 +602,7 @@ export const keywordExtractorJourneys: Journey[] = [
 
       // Resume reads page 2 again and goes on to the end.
       await page.getByTestId('keyword-start').click();
-      await page.getByTestId('keyword-completed').waitFor({ timeout: 30_000 });
+      await page.getByTestId('keyword-completed').waitFor({ timeout: 120_000 });
       assert.equal(await page.getByTestId('tool-error').count(), 0);
       await expectTables(page, countPages(pages));
       await page.unroute('**/api/fetch-products');

@@ -158,7 +158,7 @@ export const phoneJourneys: Journey[] = [
       await pickStore(page, STORES, DEMO, 'source-store-picker');
       await page.getByTestId('source-search-value').fill('77');
       await page.getByTestId('source-load').click();
-      await page.getByTestId('dump-preview').waitFor({ timeout: 15_000 });
+      await page.getByTestId('dump-preview').waitFor({ timeout: 120_000 });
       assert.deepEqual(await wholeTexts(page.getByTestId('preview-name')), [await productName(page, 77)]);
       await expectPhoneLayout(page, 'import-product with its preview');
       await screenshot(page, 'phone-import-product-preview');
@@ -214,7 +214,7 @@ export const phoneJourneys: Journey[] = [
       await page.getByTestId('from-page').fill('1');
       await page.getByTestId('to-page').fill('1');
       await page.getByTestId('keyword-start').click();
-      await page.getByTestId('keyword-completed').waitFor({ timeout: 30_000 });
+      await page.getByTestId('keyword-completed').waitFor({ timeout: 120_000 });
       await expectPhoneLayout(page, 'keyword-extractor with its tables');
       await wholeTexts(page.getByTestId('keywords-1').getByTestId('keyword'));
 
@@ -224,7 +224,7 @@ export const phoneJourneys: Journey[] = [
       const listed = await wholeTexts(page.getByTestId('keyword-product-name'));
       assert.ok(listed.length > 0 && listed.every((name) => name.length > 5), listed.join(' | '));
       await page.getByTestId('missing-report-run').click();
-      await page.getByTestId('missing-report-count').waitFor({ timeout: 30_000 });
+      await page.getByTestId('missing-report-count').waitFor({ timeout: 120_000 });
       const missing = await wholeTexts(page.getByTestId('missing-line-name'));
       assert.ok(missing.length > 0 && missing.every((name) => name.length > 5), missing.join(' | '));
       await expectPhoneLayout(page, 'keyword-extractor with its report');

@@ -103,7 +103,7 @@ async function snapshotsOf(page: Page, store: OwnDemoStore): Promise<Snapshot[]>
 async function takeAndWait(page: Page, rowsBefore: number): Promise<TakeSnapshotResponse> {
   const started = page.waitForResponse(
     (response) => response.url().endsWith(SNAPSHOTS_PATH) && response.request().method() === 'POST',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
   );
   await page.getByTestId('take-snapshot-button').click();
   const taken = (await (await started).json()) as TakeSnapshotResponse;

@@ -39,7 +39,7 @@ async function pickProduct80(page: Page, testId: string, name: string, sku: stri
   await field.fill('');
   await field.pressSequentially(name.split(' ').slice(1, 3).join(' ').toLowerCase());
   const option = page.getByRole('listbox').getByRole('option', { name: `${name} · ${sku} · #80` });
-  await option.waitFor({ timeout: 10_000 });
+  await option.waitFor({ timeout: 120_000 });
   await option.click();
 }
 

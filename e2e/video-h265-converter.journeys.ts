@@ -299,7 +299,7 @@ export const videoH265Journeys: Journey[] = [
       await page.getByTestId('h265-file').setInputFiles(clip);
       await page.getByTestId('h265-convert').click();
       const failed = page.getByTestId('h265-error');
-      await failed.waitFor({ timeout: 30_000 });
+      await failed.waitFor({ timeout: 120_000 });
       assert.equal(await textOf(failed), 'Conversion Failed Rate limit exceeded. Please try again later.');
       assert.equal(await page.getByTestId('h265-progress').count(), 0);
       await screenshot(page, 'video-h265-rate-limited');

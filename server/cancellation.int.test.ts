@@ -103,7 +103,7 @@ describe('a caller that goes away', () => {
       .poll(
         () => calls.filter((call) => lines.some((line) => line.includes(`"path":"${call.path}"`))).length,
         {
-          timeout: 20_000,
+          timeout: 120_000,
         },
       )
       .toBe(calls.length);

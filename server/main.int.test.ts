@@ -45,7 +45,6 @@ describe('server/main.ts', () => {
       const run = runMain({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
       await waitFor(() => /listening on http:\/\/localhost:\d+/.test(run.output()), {
         what: 'start-up',
-        timeoutMs: 30_000,
       });
       const port = /listening on http:\/\/localhost:(\d+)/.exec(run.output())?.[1];
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);

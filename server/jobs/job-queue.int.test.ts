@@ -40,7 +40,7 @@ describe('job queue shutdown', () => {
     });
     await queue.start();
     await queue.enqueueWhole('shutdown-test', { id: 'job-1' });
-    await waitFor(() => started, { what: 'the handler to start', timeoutMs: 20_000 });
+    await waitFor(() => started, { what: 'the handler to start' });
 
     await queue.stop();
     await database.close();
@@ -50,5 +50,5 @@ describe('job queue shutdown', () => {
     // after the microtask queue drains, so a few turns of the event loop are enough to see one.
     for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
     expect(rejections).toEqual([]);
-  }, 30_000);
+  });
 });

@@ -82,8 +82,6 @@ export type Sandbox = {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** The path below the sandbox's mount point, e.g. `/stores/x/v3/catalog/products`. */
 function mountPrefix(path: string): string {
   const match = /\/(stores|cdn|__control)\//.exec(path);
@@ -294,8 +292,7 @@ async function guardedRequest(
     full();
     return;
   }
-  const { latencyMs } = store.faults.current;
-  if (latencyMs > 0) await sleep(latencyMs);
+  if (store.faults.current.latencyMs > 0) await store.faults.delay(Date.now());
   const drop = (route: string | null) => {
     // Destroy the socket without answering, like a connection reset mid-request.
     c.env?.incoming?.socket.destroy();

@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds())('job limits under concurrent starts (%s)', (k
     await control(`/${hash}/settings`, { latencyMs: 0 }, 'PUT');
     const settled = async () =>
       !(await sliceActive(hash)) && (await rowsOf(hash)).every((row) => isFinalJobState(row.state));
-    await waitFor(settled, { what: `the jobs of ${hash} to end and their slice to stop`, timeoutMs: 30_000 });
+    await waitFor(settled, { what: `the jobs of ${hash} to end and their slice to stop` });
     expect((await rowsOf(hash)).map((row) => row.state).filter((state) => !isFinalJobState(state))).toEqual(
       [],
     );

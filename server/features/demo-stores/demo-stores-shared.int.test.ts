@@ -171,7 +171,6 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       // Once x (the least recently used) has been idle for 2 s, z takes its slot, whichever instance asks.
       await waitFor(() => call(b, z, '/v2/store'), {
         what: 'z to take the slot of x, evicted',
-        timeoutMs: 30_000,
         intervalMs: 200,
         until: (answer) => {
           if (answer.status !== 200) expect(answer.status).toBe(503);
@@ -181,7 +180,6 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       // x was evicted on both: its next use starts again from the seed (once a slot is free again).
       const again = await waitFor(() => call(a, x, '/v3/catalog/products/77'), {
         what: 'x to come back from its seed',
-        timeoutMs: 30_000,
         intervalMs: 200,
         until: (answer) => answer.status !== 503,
       });

@@ -72,5 +72,5 @@ describe.each(testDatabaseKinds())('a job’s progress steps on its event stream
     const againDone = again.map((event) => done(event.view));
     for (const step of steps.filter((step) => step > done(live[0]!.view))) expect(againDone).toContain(step);
     expect(again.at(-1)!.view).toEqual(final);
-  }, 60_000);
+  });
 });

@@ -95,7 +95,6 @@ describe.each(testDatabaseKinds())('another caller’s job (%s)', (kind) => {
     const done = await waitFor(() => jobOf(owner, ended.id), {
       what: 'the first job to end',
       until: (view) => isFinalJobState(view.state),
-      timeoutMs: 30_000,
     });
     expect(done).toMatchObject({ state: 'done', backedUp: 3 });
     // ...and one still running (every product, each call slowed down).
@@ -150,7 +149,6 @@ describe.each(testDatabaseKinds())('another caller’s job (%s)', (kind) => {
     await waitFor(() => jobOf(owner, running.id), {
       what: 'the cancelled job to end',
       until: (view) => isFinalJobState(view.state),
-      timeoutMs: 30_000,
     });
   });
 

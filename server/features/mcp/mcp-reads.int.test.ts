@@ -405,7 +405,7 @@ describe.each(testDatabaseKinds())('the MCP read tools on %s', (kind) => {
           const view = jobResponseSchema.parse(await (await user.request(jobPath(job.id))).json()).job;
           return view.state === 'done';
         },
-        { what: 'the snapshot job to end', timeoutMs: 30_000 },
+        { what: 'the snapshot job to end' },
       );
       return snapshotId;
     };

@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind)
         const { job } = jobResponseSchema.parse(await (await user.request(jobPath(id))).json());
         return ['done', 'failed', 'cancelled'].includes(job.state) ? job : null;
       },
-      { what: `job ${id} to end`, timeoutMs: 60_000 },
+      { what: `job ${id} to end` },
     );
   /** A snapshot of the demo store's catalogue, taken through the API as the screen takes one, once done. */
   const takeSnapshot = async () => {
@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds())('the MCP tool restore_snapshot on %s', (kind)
           const view = (status.structuredContent as { job: JobView }).job;
           return ['done', 'failed', 'cancelled'].includes(view.state) ? view : null;
         },
-        { what: 'the restore job to end', timeoutMs: 60_000 },
+        { what: 'the restore job to end' },
       );
       expect(ended).toMatchObject({ state: 'done', succeeded: 1, failed: 0 });
       expect(await description(77)).toBe(original);

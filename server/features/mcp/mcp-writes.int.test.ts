@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('the MCP write tools on %s', (kind) => {
         const { job } = jobResponseSchema.parse(await (await user.request(jobPath(id))).json());
         return ['done', 'failed', 'cancelled'].includes(job.state) ? job : null;
       },
-      { what: `job ${id} to end`, timeoutMs: 30_000 },
+      { what: `job ${id} to end` },
     );
 
   beforeEach(async () => {

@@ -12,6 +12,7 @@ import {
   takeSnapshotResponseSchema,
 } from '../../../common/contracts/store-history';
 import { ERROR_CODES } from '../../../common/errors';
+import { MAX_UNFINISHED_PER_STORE } from '../../jobs/job-store';
 import { signedUpUser, TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
 import { DEMO_STORE } from '../../test/store-tools';
@@ -30,13 +31,38 @@ const BRANDS = { storeCredentials: DEMO_STORE, scope: ['brands'] };
 describe.each(testDatabaseKinds())('snapshot bounds on %s', (kind) => {
   const { app, newUser } = useUsersTestServer(kind, 'snapshot-bounds', { TRUSTED_PROXIES: '127.0.0.1' });
 
-  /** Takes a brands snapshot as this client: its id once its job is done, or the refusal. */
-  const take = async (client: TestClient) => {
+  /** Starts a brands snapshot as this client: its id and job, or the refusal. */
+  const start = async (client: TestClient) => {
     const res = await client.post(SNAPSHOTS_PATH, BRANDS);
     if (res.status !== 202) return { status: res.status, body: (await res.json()) as unknown };
     const { snapshotId, job } = takeSnapshotResponseSchema.parse(await res.json());
-    expect((await finishedJob(client, job.id)).state).toBe('done');
-    return { status: 202, snapshotId };
+    return { status: 202, snapshotId, jobId: job.id };
+  };
+  /** Takes a brands snapshot as this client: its id once its job is done, or the refusal. */
+  const take = async (client: TestClient) => {
+    const { jobId, ...answer } = await start(client);
+    if (jobId) expect((await finishedJob(client, jobId)).state).toBe('done');
+    return answer;
+  };
+  /**
+   * Takes a snapshot as each client, as many at once as the store lets run or wait (issue 43: thirty taken one after
+   * another, each waiting for the job queue to pick it up, passed the test's 240 s on a busy machine). Answers each
+   * one's id.
+   */
+  const takeEach = async (clients: TestClient[]) => {
+    const taken: { client: TestClient; snapshotId: string }[] = [];
+    for (let from = 0; from < clients.length; from += MAX_UNFINISHED_PER_STORE) {
+      const started: { client: TestClient; snapshotId: string; jobId: string }[] = [];
+      for (const client of clients.slice(from, from + MAX_UNFINISHED_PER_STORE)) {
+        const answer = await start(client);
+        expect(answer.status, JSON.stringify(answer)).toBe(202);
+        started.push({ client, snapshotId: answer.snapshotId!, jobId: answer.jobId! });
+      }
+      const ends = await Promise.all(started.map(({ client, jobId }) => finishedJob(client, jobId)));
+      expect(ends.map((end) => end.state)).toEqual(started.map(() => 'done'));
+      taken.push(...started.map(({ client, snapshotId }) => ({ client, snapshotId })));
+    }
+    return taken;
   };
 
   it('refuses snapshots and access tokens to an account whose email is not verified', async () => {
@@ -88,12 +114,7 @@ describe.each(testDatabaseKinds())('snapshot bounds on %s', (kind) => {
       { length: MAX_VISITOR_SNAPSHOTS_PER_ADDRESS + 1 },
       () => new TestClient(app.server, { ip: address }),
     );
-    const taken: { client: TestClient; snapshotId: string }[] = [];
-    for (const visitor of visitors.slice(0, MAX_VISITOR_SNAPSHOTS_PER_ADDRESS)) {
-      const answer = await take(visitor);
-      expect(answer.status).toBe(202);
-      taken.push({ client: visitor, snapshotId: answer.snapshotId! });
-    }
+    const taken = await takeEach(visitors.slice(0, MAX_VISITOR_SNAPSHOTS_PER_ADDRESS));
     const refused = {
       status: 409,
       body: { error: SNAPSHOTS_ADDRESS_FULL_MESSAGE, code: ERROR_CODES.tooManySnapshots },
@@ -109,9 +130,10 @@ describe.each(testDatabaseKinds())('snapshot bounds on %s', (kind) => {
         204,
       );
     }
-    for (const { client } of taken.slice(0, again)) expect((await take(client)).status).toBe(202);
+    await takeEach(taken.slice(0, again).map(({ client }) => client));
     expect(await take(taken[0]!.client)).toEqual(refused);
-  });
+    // 33 snapshots: 105 s beside a CPU-bound process at a load of 12, so a net above the suite's 240 s (issue 43).
+  }, 480_000);
 });
 
 describe.each(testDatabaseKinds())('the server’s bound on all snapshots on %s', (kind) => {

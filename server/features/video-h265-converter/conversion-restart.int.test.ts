@@ -34,7 +34,7 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
       what: 'the first process’s encoder to report progress',
       until: (s) =>
         (s.state === 'active' && s.progress > 0) || ['done', 'failed', 'cancelled'].includes(s.state),
-      timeoutMs: 60_000,
+      timeoutMs: 120_000,
       intervalMs: 100,
     });
     // Usually the first attempt; on a loaded machine an attempt may already have failed and been retried (its
@@ -49,7 +49,6 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
     const orphans = await waitFor(async () => (await ffmpegOf(id)).length, {
       what: 'the killed process’s ffmpeg to end',
       until: (n) => n === 0,
-      timeoutMs: 30_000,
       intervalMs: 100,
     });
     expect(orphans).toBe(0);
@@ -65,5 +64,5 @@ describe(`an H.265 conversion when the app is killed mid-job (${kind})`, () => {
     const download = await fetch(new URL(String(body.download_url), second.url));
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBe(body.converted_size);
-  }, 180_000);
+  });
 });

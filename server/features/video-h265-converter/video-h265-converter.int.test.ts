@@ -17,6 +17,7 @@ import {
   type ConvertH265Result,
 } from '../../../common/contracts/video-h265-converter';
 import { healthResponseSchema } from '../../../common/contracts/health';
+import { SAFETY, secondsAt, X265_PRESETS, type X265Preset } from '../../../common/video/h265-estimate';
 import { mediaToolPath } from '../../../e2e/fixtures/media-tools';
 import { makeClip, probe } from '../../../e2e/fixtures/video-clips';
 import { videoConversion } from '../../db/schema';
@@ -53,7 +54,15 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
   });
 
   it('reports its ffmpeg in the health report', async () => {
-    const body = healthResponseSchema.parse(await (await server.request('/api/health')).json());
+    // Its first answer waits for the binary to be found, longer than the report's 2 s per check on a busy machine.
+    const body = await waitFor(
+      async () => healthResponseSchema.parse(await (await server.request('/api/health')).json()),
+      {
+        what: 'the ffmpeg check to answer',
+        until: (report) => !/^no answer within/.test(report.components.ffmpeg?.detail ?? ''),
+        intervalMs: 500,
+      },
+    );
     expect(body.components.ffmpeg?.status).toBe('up');
     expect(body.components.ffmpeg?.detail).toMatch(
       /^ffmpeg \S+ \((FFMPEG_PATH|PATH|npm): \/\S+; libx265, aac(; an old build \(\d{4}\))?; address space 3072 MB per ffmpeg \(prlimit --as\)\)$/,
@@ -248,14 +257,24 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
 
   it('estimates before uploading: a preset that fits, or none for a video too long for 5 minutes', async () => {
     const guest = new TestClient(server);
-    const short = await postAnswer(guest, H265_ESTIMATE_PATH, {
-      durationSeconds: 10,
-      width: 1280,
-      height: 720,
-      size: 5_000_000,
-    });
+    const media = { durationSeconds: 10, width: 1280, height: 720 };
+    const short = await postAnswer(guest, H265_ESTIMATE_PATH, { ...media, size: 5_000_000 });
     expect(short.status).toBe(200);
-    expect(short.body).toMatchObject({ preset: 'medium', limitSeconds: 300 });
+    expect(short.body).toMatchObject({ limitSeconds: 300 });
+    // The best preset that fits by the speeds the answer gives (this machine's, under its load now): `medium` on an idle
+    // machine, a faster one on a machine busy with other work (issue 43: beside a second `npm test` the speed model
+    // measured the load and answered `veryfast`). The speeds are rounded to 0.1, so each side is judged with the
+    // rounding in its disfavour: the chosen preset fits at its speed + 0.05, every better one misses at its speed - 0.05.
+    const speeds = short.body.speeds as Record<string, number>;
+    const fits = (speed: number) => secondsAt({ ...media, sizeBytes: 5_000_000 }, speed) * SAFETY <= 300;
+    const chosen = X265_PRESETS.indexOf(short.body.preset as X265Preset);
+    expect(chosen, JSON.stringify(short.body)).toBeGreaterThanOrEqual(0);
+    expect(fits(speeds[X265_PRESETS[chosen]!]! + 0.05), JSON.stringify(short.body)).toBe(true);
+    for (const better of X265_PRESETS.slice(0, chosen)) {
+      expect(fits(Math.max(0.01, speeds[better]! - 0.05)), `${better}: ${JSON.stringify(short.body)}`).toBe(
+        false,
+      );
+    }
     expect(Number(short.body.estimateSeconds)).toBeGreaterThan(1);
     expect(Number(short.body.estimatedSize)).toBeGreaterThan(100_000);
     expect(Number(short.body.estimatedSize)).toBeLessThan(5_000_000);
@@ -320,7 +339,8 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     expect(seen.state).toBe('active');
     expect(seen.progress).toBeGreaterThan(0);
     expect(seen.progress).toBeLessThan(100);
-    expect(seen.preset).toBe('medium');
+    // The preset chosen for this machine's speed now (issue 43: `medium` when idle, a faster one under heavy load).
+    expect(X265_PRESETS).toContain(seen.preset);
     expect(seen.secondsLeft).not.toBeNull();
     expect(await killFfmpegOf(id)).toBeGreaterThan(0);
     const answer = await pending;

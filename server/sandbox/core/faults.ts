@@ -48,6 +48,8 @@ export class FaultInjector {
   private settings: FaultSettings = { ...DEFAULT_FAULTS };
   private errorCredit = 0;
   private dropCredit = 0;
+  /** Requests waiting out their latency: woken when it changes. */
+  private readonly delayed = new Set<() => void>();
 
   get current(): FaultSettings {
     return { ...this.settings };
@@ -57,12 +59,39 @@ export class FaultInjector {
     this.settings = { ...this.settings, ...patch };
     if (patch.errorRate !== undefined) this.errorCredit = 0;
     if (patch.dropRate !== undefined) this.dropCredit = 0;
+    if (patch.latencyMs !== undefined) this.wakeDelayed();
   }
 
   reset(): void {
     this.settings = { ...DEFAULT_FAULTS };
     this.errorCredit = 0;
     this.dropCredit = 0;
+    this.wakeDelayed();
+  }
+
+  /**
+   * The latency of a request that arrived at `since` (ms, real time), judged by the setting now: a latency lowered
+   * while requests wait ends their wait sooner (0: at once). A test holds calls with a long latency until it has seen
+   * what it waits for (a queue filled), then lets them go, with no race against the clock of a busy machine.
+   */
+  async delay(since: number): Promise<void> {
+    for (;;) {
+      const left = since + this.settings.latencyMs - Date.now();
+      if (left <= 0) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.delayed.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, left);
+        this.delayed.add(done);
+      });
+    }
+  }
+
+  private wakeDelayed(): void {
+    for (const wake of [...this.delayed]) wake();
   }
 
   matches(method: string, path: string): boolean {
