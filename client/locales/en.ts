@@ -1111,7 +1111,7 @@ export const en = {
     cancelled: 'The snapshot was cancelled.',
     listTitle: 'Snapshots of this store',
     visitorSnapshotsStay:
-      'Snapshots taken as a visitor stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
+      'Snapshots taken as a visitor, and the history of the jobs you ran as one (bulk edits, imports, restores, with their backups and Undo), stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
     listLoading: 'Loading snapshots...',
     listEmpty: 'No snapshots of this store yet. Take the first one above.',
     reason: { manual: 'Manual', scheduled: 'Scheduled', 'before-job': 'Before a job' },
