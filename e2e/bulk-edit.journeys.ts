@@ -51,7 +51,7 @@ export const bulkEditJourneys: Journey[] = [
       await page.getByTestId('run-button').click();
       await expectText(
         page.getByTestId('confirm-dialog'),
-        /Products to change in Bulk Demo: 3\. Their page titles are emptied/,
+        /Products to change in Bulk Demo: 3\. Target: products #77, #78, #79\. Their page titles are emptied/,
       );
       await page.getByTestId('confirm-dialog-confirm').click();
       await page.getByTestId('bulk-result').waitFor({ timeout: 120_000 });
@@ -117,7 +117,7 @@ export const bulkEditJourneys: Journey[] = [
       await page.getByTestId('run-button').click();
       await expectText(
         page.getByTestId('confirm-dialog'),
-        /Products to change in Bulk Demo: 2\. Each gets the description of product 77/,
+        /Products to change in Bulk Demo: 2\. Target: products #78, #79, #999999\. Each gets the description of product 77/,
       );
       await page.getByTestId('confirm-dialog-cancel').click();
       assert.equal((await product(page, hash, 78)).description === source.description, false);

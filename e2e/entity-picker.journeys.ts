@@ -55,6 +55,9 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
+/** `text` matched literally inside a RegExp. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function submitAndDownload(page: Page): Promise<{ name: string; json: Json }> {
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 120_000 }),
@@ -243,7 +246,7 @@ export const entityPickerJourneys: Journey[] = [
       const dialog = page.getByTestId('confirm-dialog');
       await expectText(
         dialog.locator('p'),
-        `Products to change in ${DEMO}: 1. Each gets the description of product “${source.name}” (#80); their descriptions are backed up first, and an Undo is offered afterwards.`,
+        `Products to change in ${DEMO}: 1. Target: product “${second.name}” (#79). Each gets the description of product “${source.name}” (#80); their descriptions are backed up first, and an Undo is offered afterwards.`,
       );
       await screenshot(page, 'copy-description-named-confirmation');
       await dialog.getByTestId('confirm-dialog-cancel').click();
@@ -257,10 +260,85 @@ export const entityPickerJourneys: Journey[] = [
       await page.getByTestId('run-button').click();
       await expectText(
         dialog.locator('p'),
-        `Số sản phẩm sẽ thay đổi trong ${DEMO}: 1. Mỗi sản phẩm nhận mô tả của sản phẩm “${source.name}” (#80); mô tả hiện tại được sao lưu trước, và bạn có thể hoàn tác sau đó.`,
+        `Số sản phẩm sẽ thay đổi trong ${DEMO}: 1. Phạm vi: sản phẩm “${second.name}” (#79). Mỗi sản phẩm nhận mô tả của sản phẩm “${source.name}” (#80); mô tả hiện tại được sao lưu trước, và bạn có thể hoàn tác sau đó.`,
       );
       assert.deepEqual(await axeViolations(page, '[data-testid="confirm-dialog"]'), []);
       await dialog.getByTestId('confirm-dialog-cancel').click();
+      await chooseLanguage(page, 'en');
+    },
+  },
+  {
+    name: 'Entity picker: Reset Page Title’s confirmation names the category and the brand picked by name, in English and Vietnamese',
+    run: async ({ newPage, screenshot }) => {
+      const page = await openTool(newPage, 'reset-page-title');
+      const product = (await sandbox(page, '/v3/catalog/products/80')).data as Json;
+      const categoryId = (product.categories as number[])[0];
+      const brandId = Number(product.brand_id);
+      assert.ok(categoryId !== undefined && brandId > 0, 'product 80 has a category and a brand');
+      const categories = (await sandbox(page, '/v3/catalog/trees/categories?tree_id:in=1&limit=250'))
+        .data as Json[];
+      const category = String(categories.find((c) => c.category_id === categoryId)?.name);
+      const brand = String(((await sandbox(page, `/v3/catalog/brands/${brandId}`)).data as Json).name);
+      // Product 80 has a page title to reset, so the preview finds something to change.
+      const put = await page.request.put('/sandbox/stores/sandbox-demo/v3/catalog/products/80', {
+        headers: { 'X-Auth-Token': 'demo-token' },
+        data: { page_title: 'A title to reset' },
+      });
+      assert.equal(put.status(), 200);
+      await pickStore(page, STORES, DEMO);
+      const field = page.getByTestId('target-value');
+      const dialog = page.getByTestId('confirm-dialog');
+      /** Types the start of `name`, clicks its match, previews and opens the confirmation: its text. */
+      const confirmationFor = async (name: string, id: number) => {
+        await field.fill('');
+        await field.pressSequentially(name.slice(0, Math.min(name.length, 6)).toLowerCase());
+        const option = `${name} · #${String(id)}`;
+        await optionIndex(page, option);
+        await page.getByRole('listbox').getByRole('option', { name: option }).click();
+        await eventually(async () => assert.equal(await field.inputValue(), String(id)));
+        await page.getByTestId('preview-button').click();
+        await page.getByTestId('preview-total').waitFor({ timeout: 30_000 });
+        await page.getByTestId('run-button').click();
+        return dialog.locator('p');
+      };
+
+      const byCategory = await confirmationFor(category, categoryId);
+      await expectText(
+        byCategory,
+        new RegExp(
+          `^Products to change in ${DEMO}: [\\d,]+\\. Target: category “${escaped(category)}” \\(#${String(categoryId)}\\)\\. Their page titles are emptied`,
+        ),
+      );
+      await screenshot(page, 'reset-page-title-named-category');
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        byCategory,
+        new RegExp(
+          `^Số sản phẩm sẽ thay đổi trong ${DEMO}: [\\d.]+\\. Phạm vi: danh mục “${escaped(category)}” \\(#${String(categoryId)}\\)\\. Tiêu đề trang`,
+        ),
+      );
+      assert.deepEqual(await axeViolations(page, '[data-testid="confirm-dialog"]'), []);
+      await dialog.getByTestId('confirm-dialog-cancel').click();
+      await dialog.waitFor({ state: 'detached' });
+      await chooseLanguage(page, 'en');
+
+      await page.getByTestId('scope-brand').check();
+      const byBrand = await confirmationFor(brand, brandId);
+      await expectText(
+        byBrand,
+        new RegExp(
+          `^Products to change in ${DEMO}: [\\d,]+\\. Target: brand “${escaped(brand)}” \\(#${String(brandId)}\\)\\. `,
+        ),
+      );
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        byBrand,
+        new RegExp(
+          `^Số sản phẩm sẽ thay đổi trong ${DEMO}: [\\d.]+\\. Phạm vi: thương hiệu “${escaped(brand)}” \\(#${String(brandId)}\\)\\. `,
+        ),
+      );
+      await dialog.getByTestId('confirm-dialog-cancel').click();
+      await dialog.waitFor({ state: 'detached' });
       await chooseLanguage(page, 'en');
     },
   },

@@ -77,7 +77,7 @@ export const storeHistorySecondDayJourneys: Journey[] = [
       // A visitor is told that these snapshots stay with the visitor when they sign up (issue 44 (1)).
       await expectText(
         page.getByTestId('visitor-snapshots-note'),
-        'Snapshots taken as a visitor stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
+        'Snapshots taken as a visitor, and the history of the jobs you ran as one (bulk edits, imports, restores, with their backups and Undo), stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
       );
 
       // The default compare: the full snapshot against the store now, which finds the emptied title.
@@ -112,7 +112,7 @@ export const storeHistorySecondDayJourneys: Journey[] = [
       await expectText(title.getByTestId('diff-field-after'), '(trống)');
       await expectText(
         page.getByTestId('visitor-snapshots-note'),
-        'Bản chụp tạo khi chưa đăng nhập thuộc về phiên khách của trình duyệt này: chúng không được chuyển sang tài khoản khi bạn đăng ký hoặc đăng nhập, và sẽ bị xóa sau một thời gian khách không quay lại.',
+        'Bản chụp tạo khi chưa đăng nhập, cùng lịch sử các tác vụ bạn đã chạy khi đó (chỉnh sửa hàng loạt, nhập, khôi phục, với bản sao lưu và Hoàn tác), thuộc về phiên khách của trình duyệt này: chúng không được chuyển sang tài khoản khi bạn đăng ký hoặc đăng nhập, và bản chụp sẽ bị xóa sau một thời gian khách không quay lại.',
       );
       assert.match(
         (await title.getByTestId('restore-field-box').getAttribute('aria-label')) ?? '',

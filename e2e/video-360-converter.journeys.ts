@@ -163,7 +163,7 @@ async function expectJpegMatchesGrid(page: Page, base: string): Promise<Grid> {
   assert.ok(bytes.length <= 8 * 1024 * 1024, `${bytes.length} bytes is within BigCommerce's 8 MB`);
   await expectTextIncludes(
     page.getByTestId('video360-grid'),
-    `${grid.columns} columns × ${grid.rows} rows: ${grid.frames} frames of ${grid.frameWidth} × ${grid.frameHeight} px, one ${grid.width} × ${grid.height} px JPEG of`,
+    `${grid.columns} columns × ${grid.rows} rows: ${grid.frames} frames of ${grid.frameWidth} × ${grid.frameHeight} px, one ${grid.width.toLocaleString('en')} × ${grid.height.toLocaleString('en')} px JPEG of`,
   );
   return grid;
 }

@@ -11,8 +11,11 @@ export function formatNumber(value: number, language: string, fractionDigits?: n
   }).format(value);
 }
 
-/** `formatNumber` in the reader's language, for a component: `const count = useCount(); count(1260)`. */
-export function useCount(): (value: number) => string {
+/**
+ * `formatNumber` in the reader's language, for a component: `const count = useCount(); count(1260)`, or with fixed
+ * decimals `count(6.7, 1)`.
+ */
+export function useCount(): (value: number, fractionDigits?: number) => string {
   const { i18n } = useTranslation();
-  return (value) => formatNumber(value, i18n.language);
+  return (value, fractionDigits) => formatNumber(value, i18n.language, fractionDigits);
 }

@@ -672,6 +672,12 @@ export const en = {
     productIdsInvalid: 'Product IDs must be positive whole numbers separated by commas',
     tooManyIds: 'At most {max} product IDs at once',
     handedOff: '{n} product IDs from the Keyword Extractor',
+    subjectCategory: 'category {item}',
+    subjectBrand: 'brand {item}',
+    subjectProduct: 'product {list}',
+    subjectProducts: 'products {list}',
+    subjectMore: '{list} and {n} more',
+    subjectAll: 'all visible products',
   },
   // The bulk edits' preview, progress, result and undo (client/components/bulk-edit/).
   bulkEdit: {
@@ -718,7 +724,7 @@ export const en = {
     errors: 'Errors',
     confirmTitle: 'Copy the description?',
     confirm:
-      'Products to change in {store}: {n}. Each gets the description of product {source}; their descriptions are backed up first, and an Undo is offered afterwards.',
+      'Products to change in {store}: {n}. Target: {scope}. Each gets the description of product {source}; their descriptions are backed up first, and an Undo is offered afterwards.',
   },
   resetPageTitle: {
     warning:
@@ -726,7 +732,7 @@ export const en = {
     submit: 'Reset Page Title',
     confirmTitle: 'Reset page titles?',
     confirm:
-      'Products to change in {store}: {n}. Their page titles are emptied, so the storefront shows their names; they are backed up first, and an Undo is offered afterwards.',
+      'Products to change in {store}: {n}. Target: {scope}. Their page titles are emptied, so the storefront shows their names; they are backed up first, and an Undo is offered afterwards.',
   },
   video: {
     help: 'Convert a product video on this computer: nothing is uploaded. The fastest engine this browser has is used, hardware where your machine has it.',
@@ -1105,7 +1111,7 @@ export const en = {
     cancelled: 'The snapshot was cancelled.',
     listTitle: 'Snapshots of this store',
     visitorSnapshotsStay:
-      'Snapshots taken as a visitor stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
+      'Snapshots taken as a visitor, and the history of the jobs you ran as one (bulk edits, imports, restores, with their backups and Undo), stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
     listLoading: 'Loading snapshots...',
     listEmpty: 'No snapshots of this store yet. Take the first one above.',
     reason: { manual: 'Manual', scheduled: 'Scheduled', 'before-job': 'Before a job' },

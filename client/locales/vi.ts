@@ -780,6 +780,12 @@ export const vi: Messages = {
     productIdsInvalid: 'ID sản phẩm phải là các số nguyên dương cách nhau bằng dấu phẩy',
     tooManyIds: 'Tối đa {max} ID sản phẩm mỗi lần',
     handedOff: '{n} ID sản phẩm từ Trích xuất từ khóa',
+    subjectCategory: 'danh mục {item}',
+    subjectBrand: 'thương hiệu {item}',
+    subjectProduct: 'sản phẩm {list}',
+    subjectProducts: 'các sản phẩm {list}',
+    subjectMore: '{list} và {n} sản phẩm khác',
+    subjectAll: 'tất cả sản phẩm đang hiển thị',
   },
   bulkEdit: {
     preview: 'Xem trước',
@@ -825,7 +831,7 @@ export const vi: Messages = {
     errors: 'Lỗi',
     confirmTitle: 'Sao chép mô tả?',
     confirm:
-      'Số sản phẩm sẽ thay đổi trong {store}: {n}. Mỗi sản phẩm nhận mô tả của sản phẩm {source}; mô tả hiện tại được sao lưu trước, và bạn có thể hoàn tác sau đó.',
+      'Số sản phẩm sẽ thay đổi trong {store}: {n}. Phạm vi: {scope}. Mỗi sản phẩm nhận mô tả của sản phẩm {source}; mô tả hiện tại được sao lưu trước, và bạn có thể hoàn tác sau đó.',
   },
   resetPageTitle: {
     warning:
@@ -833,7 +839,7 @@ export const vi: Messages = {
     submit: 'Đặt lại tiêu đề trang',
     confirmTitle: 'Đặt lại tiêu đề trang?',
     confirm:
-      'Số sản phẩm sẽ thay đổi trong {store}: {n}. Tiêu đề trang (page title) của chúng sẽ bị xoá để storefront hiển thị tên sản phẩm; chúng được sao lưu trước, và bạn có thể hoàn tác sau đó.',
+      'Số sản phẩm sẽ thay đổi trong {store}: {n}. Phạm vi: {scope}. Tiêu đề trang (page title) của chúng sẽ bị xoá để storefront hiển thị tên sản phẩm; chúng được sao lưu trước, và bạn có thể hoàn tác sau đó.',
   },
   video: {
     help: 'Chuyển đổi video sản phẩm ngay trên máy tính này: không tải lên gì cả. Công cụ nhanh nhất của trình duyệt sẽ được dùng, kể cả phần cứng nếu máy có.',
@@ -1214,7 +1220,7 @@ export const vi: Messages = {
     cancelled: 'Bản chụp đã bị hủy.',
     listTitle: 'Các bản chụp của store này',
     visitorSnapshotsStay:
-      'Bản chụp tạo khi chưa đăng nhập thuộc về phiên khách của trình duyệt này: chúng không được chuyển sang tài khoản khi bạn đăng ký hoặc đăng nhập, và sẽ bị xóa sau một thời gian khách không quay lại.',
+      'Bản chụp tạo khi chưa đăng nhập, cùng lịch sử các tác vụ bạn đã chạy khi đó (chỉnh sửa hàng loạt, nhập, khôi phục, với bản sao lưu và Hoàn tác), thuộc về phiên khách của trình duyệt này: chúng không được chuyển sang tài khoản khi bạn đăng ký hoặc đăng nhập, và bản chụp sẽ bị xóa sau một thời gian khách không quay lại.',
     listLoading: 'Đang tải các bản chụp...',
     listEmpty: 'Store này chưa có bản chụp nào. Hãy chụp bản đầu tiên ở trên.',
     reason: { manual: 'Thủ công', scheduled: 'Theo lịch', 'before-job': 'Trước một tác vụ' },

@@ -233,6 +233,6 @@ describe('360 size guard', () => {
 
   it('writes megabytes for people', () => {
     expect(megabytes(1.5 * MB)).toBe('1.5');
-    expect(megabytes(2048 * MB)).toBe('2048');
+    expect(megabytes(2048 * MB)).toBe('2,048');
   });
 });

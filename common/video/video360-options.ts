@@ -235,10 +235,13 @@ export function maxFileBytes(deviceMemoryGb: number | null): number {
   return Math.min(MAX_FILE_MB, Math.round(deviceMemoryGb * 256)) * MB;
 }
 
-/** '12.3' MB, one decimal below 100 MB, whole above. */
-export function megabytes(bytes: number): string {
+/** '12.3' MB, one decimal below 100 MB, whole above; in the reader's `language` ('12,3' in Vietnamese). */
+export function megabytes(bytes: number, language = 'en'): string {
   const mb = bytes / MB;
-  return mb < 100 ? mb.toFixed(1) : String(Math.round(mb));
+  return new Intl.NumberFormat(language, {
+    maximumFractionDigits: mb < 100 ? 1 : 0,
+    minimumFractionDigits: mb < 100 ? 1 : 0,
+  }).format(mb);
 }
 
 /**

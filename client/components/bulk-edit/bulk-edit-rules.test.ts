@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PRODUCT_IDS } from '../../../common/contracts/bulk-edit';
 import { createI18n } from '../../lib/i18n';
+import { formatNumber } from '../../lib/number-format';
 import {
   bulkProblemText,
+  scopeNameKey,
+  scopeSubject,
   scopeBody,
   validateCopyForm,
   validateResetForm,
@@ -110,6 +113,46 @@ describe('bulkProblemText', () => {
     );
     expect(bulkProblemText({ field: 'sourceProductId', kind: 'source-product-required' }, vi)).toBe(
       'Vui lòng nhập ID sản phẩm nguồn',
+    );
+  });
+});
+
+describe('scopeSubject', () => {
+  const names = new Map([
+    [scopeNameKey('category', '68'), 'Lamps'],
+    [scopeNameKey('brand', '5'), 'Acme'],
+    [scopeNameKey('specific', '1'), 'Desk'],
+    [scopeNameKey('specific', '2'), 'Chair'],
+  ]);
+  const en = createI18n('en').t;
+  const vi = createI18n('vi').t;
+  const countEn = (n: number) => formatNumber(n, 'en');
+  const countVi = (n: number) => formatNumber(n, 'vi');
+
+  it('names a category or brand by the name it was picked by, and a typed id by its id', () => {
+    expect(scopeSubject({ targetOption: 'category', targetValue: ' 68 ' }, names, en, countEn)).toBe(
+      'category “Lamps” (#68)',
+    );
+    expect(scopeSubject({ targetOption: 'brand', targetValue: '5' }, names, vi, countVi)).toBe(
+      'thương hiệu “Acme” (#5)',
+    );
+    // Brand 68 was not picked (category 68 was): its id only.
+    expect(scopeSubject({ targetOption: 'brand', targetValue: '68' }, names, en, countEn)).toBe('brand #68');
+    expect(scopeSubject({ targetOption: 'all', targetValue: '' }, names, vi, countVi)).toBe(
+      'tất cả sản phẩm đang hiển thị',
+    );
+  });
+
+  it('names the first three products, then how many more, the count in the reader’s language', () => {
+    expect(scopeSubject({ targetOption: 'specific', targetValue: '1' }, names, en, countEn)).toBe(
+      'product “Desk” (#1)',
+    );
+    const many = ['1', '2', '3', ...Array.from({ length: 1200 }, (_, i) => String(i + 10))].join(', ');
+    expect(scopeSubject({ targetOption: 'specific', targetValue: many }, names, en, countEn)).toBe(
+      'products “Desk” (#1), “Chair” (#2), #3 and 1,200 more',
+    );
+    expect(scopeSubject({ targetOption: 'specific', targetValue: many }, names, vi, countVi)).toBe(
+      'các sản phẩm “Desk” (#1), “Chair” (#2), #3 và 1.200 sản phẩm khác',
     );
   });
 });

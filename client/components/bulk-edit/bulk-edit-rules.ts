@@ -89,3 +89,54 @@ export function bulkProblemText(problem: BulkProblem, t: TFunction): string {
       return t('copyDescription.sourceProductIdRequired');
   }
 }
+
+/** The names of the items picked in the scope's EntityPicker, by `scopeNameKey` (issue 44): the confirmation names them. */
+export type ScopeNames = ReadonlyMap<string, string>;
+
+/** One picked item's key: a category and a brand may share an id. */
+export const scopeNameKey = (option: TargetOption, id: string): string => `${option}:${id}`;
+
+/** Products the confirmation names one by one before "and N more". */
+const NAMED_PRODUCTS = 3;
+
+/**
+ * What a bulk edit will change, as its confirmation names it (issue 44): the category or brand by the name it was picked
+ * by ('category “Lamps” (#68)'), a few products by theirs then "and N more", or all visible products; an id typed
+ * rather than picked reads as '#68'. `count` formats a number for the reader's language.
+ */
+export function scopeSubject(
+  scope: ScopeForm,
+  names: ScopeNames,
+  t: TFunction,
+  count: (value: number) => string,
+): string {
+  const value = scope.targetValue.trim();
+  const named = (id: string) => {
+    const name = names.get(scopeNameKey(scope.targetOption, id));
+    return name ? `“${name}” (#${id})` : `#${id}`;
+  };
+  switch (scope.targetOption) {
+    case 'all':
+      return t('bulkScope.subjectAll');
+    case 'category':
+      return t('bulkScope.subjectCategory', { item: named(value) });
+    case 'brand':
+      return t('bulkScope.subjectBrand', { item: named(value) });
+    case 'specific': {
+      const ids = [
+        ...new Set(
+          value
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const shown = ids.slice(0, NAMED_PRODUCTS).map(named).join(', ');
+      const list =
+        ids.length > NAMED_PRODUCTS
+          ? t('bulkScope.subjectMore', { list: shown, n: count(ids.length - NAMED_PRODUCTS) })
+          : shown;
+      return t(ids.length === 1 ? 'bulkScope.subjectProduct' : 'bulkScope.subjectProducts', { list });
+    }
+  }
+}

@@ -6,7 +6,7 @@ import { peekHandedOffProductIds, takeHandedOffProductIds } from '../../lib/prod
 import { EntityPicker } from '../entity-picker/entity-picker';
 import type { EntityKind } from '../entity-picker/entity-picker-rules';
 import { RadioOptions } from '../form-field';
-import type { ScopeForm } from './bulk-edit-rules';
+import { scopeNameKey, type ScopeForm } from './bulk-edit-rules';
 
 const OPTION_KEYS = {
   category: 'bulkScope.category',
@@ -39,6 +39,7 @@ export function ScopeFieldset({
   error,
   store = null,
   isDisabled = false,
+  onNamePicked,
 }: {
   scope: ScopeForm;
   onChange: (scope: ScopeForm) => void;
@@ -47,6 +48,8 @@ export function ScopeFieldset({
   /** The store the products are in: its categories, brands and products are searched by name. */
   store?: LocalStore | null;
   isDisabled?: boolean;
+  /** An item picked by name in the value's picker: its `scopeNameKey` and name (the confirmation names it). */
+  onNamePicked?: (key: string, name: string) => void;
 }) {
   const { t } = useTranslation();
   const name = useId();
@@ -80,6 +83,7 @@ export function ScopeFieldset({
           label={t('bulkScope.value')}
           value={scope.targetValue}
           onValueChange={(targetValue) => onChange({ ...scope, targetValue })}
+          onPick={(match) => onNamePicked?.(scopeNameKey(scope.targetOption, String(match.id)), match.name)}
           error={error}
           hint={t(HINT_KEYS[scope.targetOption])}
           testId="target-value"

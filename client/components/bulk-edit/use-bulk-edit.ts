@@ -18,7 +18,7 @@ import {
   type BulkTool,
   type UndoTarget,
 } from './api';
-import type { BulkProblem } from './bulk-edit-rules';
+import type { BulkProblem, ScopeNames } from './bulk-edit-rules';
 import { isFinalJob } from './job-follower';
 import { useJob } from './use-job';
 
@@ -179,4 +179,10 @@ export function useBulkEditForm<T extends BulkTool>(
       if (body) flow.start(body);
     },
   };
+}
+
+/** The names picked in a scope's EntityPicker, by key (issue 44), and the way to add one: the confirmation names them. */
+export function useScopeNames(): [ScopeNames, (key: string, name: string) => void] {
+  const [names, setNames] = useState<ScopeNames>(() => new Map());
+  return [names, (key, name) => setNames((known) => new Map(known).set(key, name))];
 }

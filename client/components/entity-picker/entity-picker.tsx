@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/number-format';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { cn } from '../../lib/class-names';
 import { FieldNotes } from '../form-field';
@@ -90,7 +91,7 @@ export function EntityPicker({
   onPick,
 }: EntityPickerProps) {
   const isCell = variant === 'cell';
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [isOpen, setOpen] = useState(false);
   const [wasAskedFor, setAskedFor] = useState(false);
@@ -177,7 +178,7 @@ export function EntityPicker({
   const listId = `${id}-list`;
   const searchHint = store ? t(HINT_KEYS[kind]) : null;
   const describedBy = [error ? errorId : null, hint || searchHint ? hintId : null].filter(Boolean).join(' ');
-  const statusText = announcement(content, matches.length, state, part, t);
+  const statusText = announcement(content, formatNumber(matches.length, i18n.language), state, part, t);
 
   return (
     <div className={className}>
@@ -299,7 +300,8 @@ export function EntityPicker({
 
 function announcement(
   content: PopupContent,
-  count: number,
+  /** The number of matches, in the reader's language. */
+  count: string,
   state: ReturnType<typeof useEntitySearch>,
   part: string,
   t: TFunction,
@@ -308,7 +310,7 @@ function announcement(
     case 'none':
       return '';
     case 'matches':
-      return t('entityPicker.count', { n: String(count) });
+      return t('entityPicker.count', { n: count });
     case 'searching':
       return t('entityPicker.searching');
     case 'no-matches':

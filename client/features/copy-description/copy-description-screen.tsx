@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import {
   bulkProblemText,
   initialScopeForm,
+  scopeSubject,
   type BulkProblem,
 } from '../../components/bulk-edit/bulk-edit-rules';
 import { BulkEditButtons, BulkEditOutcome } from '../../components/bulk-edit/bulk-edit-actions';
 import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
-import { useBulkEditForm } from '../../components/bulk-edit/use-bulk-edit';
+import { useBulkEditForm, useScopeNames } from '../../components/bulk-edit/use-bulk-edit';
 import { EntityPicker } from '../../components/entity-picker/entity-picker';
 import { StorePicker } from '../../components/store-picker/store-picker';
+import { useCount } from '../../lib/number-format';
 import { buildCopyRequest, type CopyForm } from './copy-description-rules';
 
 const initialForm: CopyForm = {
@@ -33,6 +35,8 @@ export default function CopyDescriptionScreen() {
   const [form, setForm] = useState<CopyForm>(initialForm);
   // The source product picked by name: the confirmation names it (issue 44), while the field still holds its id.
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
+  const [scopeNames, rememberName] = useScopeNames();
+  const count = useCount();
   const { flow, problem, setProblem, submitPreview, start } = useBulkEditForm('copy-description', () =>
     buildCopyRequest(form),
   );
@@ -94,6 +98,7 @@ export default function CopyDescriptionScreen() {
               scope={form.scope}
               store={form.targetStore}
               onChange={(scope) => change({ scope })}
+              onNamePicked={rememberName}
               error={fieldError('targetValue')}
             />
           </fieldset>
@@ -107,9 +112,10 @@ export default function CopyDescriptionScreen() {
             title: t('copyDescription.confirmTitle'),
             message: (changing) =>
               t('copyDescription.confirm', {
-                n: String(changing),
+                n: count(changing),
                 source: sourceText(form.sourceProductId.trim(), picked),
                 store: form.targetStore?.name ?? '',
+                scope: scopeSubject(form.scope, scopeNames, t, count),
               }),
           }}
         />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import type { ImportProgress } from '../../../common/contracts/import-product';
 import { StorePicker } from '../../components/store-picker/store-picker';
@@ -109,6 +110,7 @@ export default function ImportProductScreen() {
 /** The import's progress: steps done of the plan's, and the step running. */
 function ImportProgressPanel({ progress }: { progress: ImportProgress }) {
   const { t } = useTranslation();
+  const count = useCount();
   return (
     <ProgressPanel
       done={Math.min(progress.done, progress.total)}
@@ -116,11 +118,11 @@ function ImportProgressPanel({ progress }: { progress: ImportProgress }) {
       label={
         progress.step
           ? t('importProduct.progressStep', {
-              done: String(progress.done),
-              total: String(progress.total),
+              done: count(progress.done),
+              total: count(progress.total),
               step: progress.stepMessage ? importMessageText(progress.stepMessage, t) : progress.step,
             })
-          : t('importProduct.progress', { done: String(progress.done), total: String(progress.total) })
+          : t('importProduct.progress', { done: count(progress.done), total: count(progress.total) })
       }
     />
   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import type { ImportProductResult } from '../../../common/contracts/import-product';
 import { smallButtonClass } from '../../components/button-classes';
 import { cn } from '../../lib/class-names';
@@ -17,6 +18,7 @@ export function ImportResultPanel({
   onDownload: () => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const withFailures = hasFailures(result);
   const facts = [
     { key: 'product-id', label: t('importProduct.productId'), value: String(result.productId) },
@@ -109,7 +111,7 @@ export function ImportResultPanel({
 
       <details className="rounded-lg bg-white/70 px-3 py-2" data-testid="result-logs">
         <summary className="cursor-pointer text-sm font-medium">
-          {t('importProduct.logs', { lines: String(result.logs.length) })}
+          {t('importProduct.logs', { lines: count(result.logs.length) })}
         </summary>
         <ol className="mt-2 max-h-80 space-y-0.5 overflow-auto font-mono text-xs break-all text-slate-700">
           {messageLines(result.logs, result.logMessages, t).map((line, index) => (

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import type { ImportClash, ImportProductPlan } from '../../../common/contracts/import-product';
 import { smallButtonClass } from '../../components/button-classes';
 import { messageLines } from './import-product-rules';
@@ -121,6 +122,7 @@ export function PlanBody({ state }: { state: PlanState }) {
 
 function PlanDetails({ plan, copySuffix }: { plan: ImportProductPlan; copySuffix: string }) {
   const { t } = useTranslation();
+  const count = useCount();
   const channelName = (channel: ImportProductPlan['channels'][number]) =>
     channel.name ?? t('importProduct.channelUnnamed', { id: String(channel.sourceId) });
   return (
@@ -201,12 +203,12 @@ function PlanDetails({ plan, copySuffix }: { plan: ImportProductPlan; copySuffix
       </dl>
       <p data-testid="plan-variants">
         {t('importProduct.planVariants', {
-          create: String(plan.variants.create),
-          update: String(plan.variants.update),
+          create: count(plan.variants.create),
+          update: count(plan.variants.update),
         })}
       </p>
       <p className="text-xs text-slate-500" data-testid="plan-steps">
-        {t('importProduct.planSteps', { steps: String(plan.steps) })}
+        {t('importProduct.planSteps', { steps: count(plan.steps) })}
       </p>
 
       {plan.notes.length > 0 && (

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import {
   importWidgetsBackupPath,
   type ImportWidgetsPageResult,
@@ -61,6 +62,7 @@ export function ImportResults({
   storeName: string;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const [restores, setRestores] = useState<Record<string, RestoreState>>({});
   const [confirming, setConfirming] = useState<ImportWidgetsPageResult | null>(null);
   const globalText = t('importWidgets.globalRegions');
@@ -85,8 +87,8 @@ export function ImportResults({
     <section aria-label={t('importWidgets.results')} className="space-y-3" data-testid="import-results">
       <ResultPanel
         title={t('importWidgets.resultsSummary', {
-          success: String(succeeded),
-          total: String(response.results.length),
+          success: count(succeeded),
+          total: count(response.results.length),
         })}
         tone={resultsTone(response.results, failedTemplates.length)}
         testId="tool-result"
@@ -166,6 +168,7 @@ function PageResultCard({
   onRestore: () => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   return (
     <li
       data-testid="page-result"
@@ -194,7 +197,7 @@ function PageResultCard({
       </div>
       <dl className="grid grid-cols-3 gap-2 text-xs">
         <Fact label={t('importWidgets.entityId')} value={result.entityId ?? t('importWidgets.noEntity')} />
-        <Fact label={t('importWidgets.widgetsCount')} value={String(result.widgetsCount)} testId="widgets" />
+        <Fact label={t('importWidgets.widgetsCount')} value={count(result.widgetsCount)} testId="widgets" />
         <Fact label={t('importWidgets.channel')} value={String(result.channelId)} testId="channel" />
       </dl>
       {result.error && (
@@ -248,7 +251,7 @@ function PageResultCard({
         <div role="status" data-testid="restore-result" className="space-y-1 text-xs">
           <p className={restore.result.success ? 'font-medium text-emerald-700' : 'font-medium text-red-700'}>
             {restore.result.success
-              ? t('importWidgets.restored', { n: String(restore.result.widgetsCount) })
+              ? t('importWidgets.restored', { n: count(restore.result.widgetsCount) })
               : t('importWidgets.restoreFailed', { error: restore.result.error ?? t('errors.generic') })}
           </p>
           <Logs logs={restore.result.logs} testId="restore-logs" />
@@ -272,11 +275,12 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 /** Expandable logs of a page ('Logs (3)'). */
 function Logs({ logs, testId }: { logs: readonly string[]; testId: string }) {
   const { t } = useTranslation();
+  const count = useCount();
   if (logs.length === 0) return null;
   return (
     <details className="text-xs" data-testid={testId}>
       <summary className="cursor-pointer font-medium text-slate-700">
-        {t('importWidgets.logs', { n: String(logs.length) })}
+        {t('importWidgets.logs', { n: count(logs.length) })}
       </summary>
       <ol className="mt-1 max-h-60 space-y-0.5 overflow-auto rounded-lg bg-slate-50 p-2 font-mono text-slate-700">
         {logs.map((line, index) => (

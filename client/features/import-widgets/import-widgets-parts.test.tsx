@@ -265,6 +265,16 @@ describe('ImportResults', () => {
     expect(html.match(/data-testid="restore-button"/g)).toHaveLength(1);
   });
 
+  it('reads its counts in the reader’s language: 1,250 widgets in English, 1.250 in Vietnamese (issue 44)', () => {
+    const first = response.results[0];
+    if (!first) throw new Error('no first result');
+    const many = { ...response, results: [{ ...first, widgetsCount: 1250 }] };
+    const en = render(<ImportResults response={many} store={store} storeName="Empty" />);
+    expect(allByTestId(en, 'page-result-widgets')).toEqual(['1,250']);
+    const vi = render(<ImportResults response={many} store={store} storeName="Empty" />, 'vi');
+    expect(allByTestId(vi, 'page-result-widgets')).toEqual(['1.250']);
+  });
+
   it('lists the templates auto-create could not make, with BigCommerce’s reason', () => {
     const withFailure = {
       ...response,

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import {
   normaliseChannelId,
@@ -61,6 +62,7 @@ type ImportRun = { request: ImportWidgetsRequest; storeName: string };
  */
 export default function ImportWidgetsScreen() {
   const { t } = useTranslation();
+  const count = useCount();
   const [store, setStoreState] = useState<LocalStore | null>(null);
   const [channelText, setChannelText] = useState('1');
   const [target, setTarget] = useState<TargetTemplates | null>(null);
@@ -144,8 +146,8 @@ export default function ImportWidgetsScreen() {
       tone: 'ok',
       text: t('importWidgets.fileLoaded', {
         name: chosen.name,
-        pages: String(read.file.pages.length),
-        templates: String(read.file.sourceWidgetTemplates.length),
+        pages: count(read.file.pages.length),
+        templates: count(read.file.sourceWidgetTemplates.length),
       }),
     });
   };
@@ -206,7 +208,7 @@ export default function ImportWidgetsScreen() {
         isOpen={pending !== null}
         title={t('importWidgets.confirmTitle')}
         message={t('importWidgets.confirm', {
-          n: String(pending?.pages ?? 0),
+          n: count(pending?.pages ?? 0),
           store: pending?.storeName ?? '',
         })}
         details={
@@ -249,9 +251,9 @@ export default function ImportWidgetsScreen() {
         {targetTemplates && (
           <p className="text-xs text-slate-700" role="status" data-testid="templates-loaded">
             {t('importWidgets.templatesLoaded', {
-              n: String(targetTemplates.templates.length),
+              n: count(targetTemplates.templates.length),
               channel: String(targetTemplates.channelId),
-              custom: String(
+              custom: count(
                 targetTemplates.templates.filter((template) => template.kind === 'custom').length,
               ),
             })}
@@ -304,8 +306,8 @@ export default function ImportWidgetsScreen() {
               done={progress.done}
               total={progress.total}
               label={t('importWidgets.progress', {
-                done: String(progress.done),
-                total: String(progress.total),
+                done: count(progress.done),
+                total: count(progress.total),
               })}
             />
             {progress.step && (

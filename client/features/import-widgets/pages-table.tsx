@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import type { LocalStore } from '../../../common/contracts/stores';
 import type { DumpedPage } from '../../../common/dumps/widgets-dump';
 import { EntityPicker } from '../../components/entity-picker/entity-picker';
@@ -49,6 +50,7 @@ export function PagesTable({
   onDetails: (index: number) => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const id = useId();
   const isAll = pages.length > 0 && form.selected.length === pages.length;
   const isSome = form.selected.length > 0 && !isAll;
@@ -68,8 +70,8 @@ export function PagesTable({
         />
         <p className="text-xs text-slate-600" data-testid="selected-count">
           {t('importWidgets.selectedCount', {
-            selected: String(form.selected.length),
-            total: String(pages.length),
+            selected: count(form.selected.length),
+            total: count(pages.length),
           })}
         </p>
       </div>
@@ -153,7 +155,7 @@ export function PagesTable({
                     <span data-testid="page-widgets">{countPageWidgets(page)}</span>
                     {missingCount > 0 && (
                       <span className="block text-amber-700" data-testid="page-missing-widgets">
-                        {t('importWidgets.missingWidgets', { n: String(missingCount) })}
+                        {t('importWidgets.missingWidgets', { n: count(missingCount) })}
                       </span>
                     )}
                   </td>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import { pageLabel, type SkippedPage } from './import-widgets-rules';
 
 /** Issue 44: per page, the widgets an import skips (or skipped), each with its missing template. */
@@ -39,6 +40,7 @@ export function SkippedWidgets({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   return (
     <div
       className={
@@ -48,8 +50,8 @@ export function SkippedWidgets({
     >
       <p className={when === 'before' ? 'font-medium' : 'text-xs font-semibold'}>
         {t(when === 'before' ? 'importWidgets.willSkip' : 'importWidgets.skippedTitle', {
-          n: String(pages.reduce((sum, page) => sum + page.widgets.length, 0)),
-          pages: String(pages.length),
+          n: count(pages.reduce((sum, page) => sum + page.widgets.length, 0)),
+          pages: count(pages.length),
         })}
       </p>
       <SkippedWidgetsList pages={pages} />

@@ -4,12 +4,14 @@ import type { LocalStore } from '../../../common/contracts/stores';
 import {
   bulkProblemText,
   initialScopeForm,
+  scopeSubject,
   type ScopeForm,
 } from '../../components/bulk-edit/bulk-edit-rules';
 import { BulkEditButtons, BulkEditOutcome } from '../../components/bulk-edit/bulk-edit-actions';
 import { ScopeFieldset } from '../../components/bulk-edit/scope-fieldset';
-import { useBulkEditForm } from '../../components/bulk-edit/use-bulk-edit';
+import { useBulkEditForm, useScopeNames } from '../../components/bulk-edit/use-bulk-edit';
 import { FormAlert } from '../../components/form-field';
+import { useCount } from '../../lib/number-format';
 import { ToolForm } from '../../components/tool/tool-form';
 import { buildResetRequest } from './reset-page-title-rules';
 
@@ -21,6 +23,8 @@ export default function ResetPageTitleScreen() {
   const { t } = useTranslation();
   const [store, setStore] = useState<LocalStore | null>(null);
   const [scope, setScope] = useState<ScopeForm>(initialScopeForm);
+  const [scopeNames, rememberName] = useScopeNames();
+  const count = useCount();
   const { flow, problem, setProblem, submitPreview, start } = useBulkEditForm('reset-page-title', () =>
     buildResetRequest(store, scope),
   );
@@ -47,6 +51,7 @@ export default function ResetPageTitleScreen() {
           scope={scope}
           store={store}
           onChange={changeScope}
+          onNamePicked={rememberName}
           error={problem?.field === 'targetValue' ? bulkProblemText(problem, t) : undefined}
         />
         <FormAlert tone="warning" testId="reset-warning">
@@ -60,7 +65,11 @@ export default function ResetPageTitleScreen() {
           confirm={{
             title: t('resetPageTitle.confirmTitle'),
             message: (changing) =>
-              t('resetPageTitle.confirm', { n: String(changing), store: store?.name ?? '' }),
+              t('resetPageTitle.confirm', {
+                n: count(changing),
+                store: store?.name ?? '',
+                scope: scopeSubject(scope, scopeNames, t, count),
+              }),
           }}
           isDestructive
         />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import {
   formWithUsedValues,
   initialVideo360Form,
@@ -59,7 +60,8 @@ const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
  * preview that turns under the pointer and the HTML that shows it turning on a product page.
  */
 export default function Video360Screen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = useCount();
   const engine = useVideo360Engine();
   const [maxBytes] = useState(() => maxFileBytes(deviceMemoryGb()));
   const [form, setForm] = useState<Video360Form>(initialVideo360Form);
@@ -96,7 +98,10 @@ export default function Video360Screen() {
     if (!chosen.type.startsWith('video/')) return setFileError(t('video.selectVideoFile'));
     if (chosen.size > maxBytes) {
       return setFileError(
-        t('video360.fileTooLarge', { size: megabytes(chosen.size), max: megabytes(maxBytes) }),
+        t('video360.fileTooLarge', {
+          size: megabytes(chosen.size, i18n.language),
+          max: megabytes(maxBytes, i18n.language),
+        }),
       );
     }
     setFile(chosen);
@@ -162,7 +167,7 @@ export default function Video360Screen() {
     const values = {
       field: t(FIELD_KEYS[adjustment.field]),
       given: adjustment.given,
-      used: String(adjustment.used),
+      used: typeof adjustment.used === 'number' ? count(adjustment.used) : adjustment.used,
     };
     if (adjustment.field === 'background') return t('video360.adjustColour', values);
     switch (adjustment.reason) {
@@ -185,11 +190,11 @@ export default function Video360Screen() {
     const text = progress.frames
       ? t('video360.stepFrames', {
           step,
-          done: String(progress.frames.done),
-          total: String(progress.frames.total),
+          done: count(progress.frames.done),
+          total: count(progress.frames.total),
         })
       : step;
-    return `${text} · ${progress.percent}%`;
+    return `${text} · ${count(progress.percent)}%`;
   };
 
   return (
@@ -197,7 +202,7 @@ export default function Video360Screen() {
       <section className={`${panel} space-y-3`}>
         <p className="text-sm text-slate-700">{t('video360.intro')}</p>
         <p className="text-xs text-slate-500" data-testid="video360-advice">
-          {t('video360.advice')} {t('video360.sizeLimit', { max: megabytes(maxBytes) })}
+          {t('video360.advice')} {t('video360.sizeLimit', { max: megabytes(maxBytes, i18n.language) })}
         </p>
         <EngineStatus engine={engine} />
       </section>
@@ -222,7 +227,11 @@ export default function Video360Screen() {
             inputKey={inputKey}
             onFile={chooseFile}
             disabled={isConverting}
-            chosen={file ? t('video360.fileChosen', { name: file.name, size: megabytes(file.size) }) : null}
+            chosen={
+              file
+                ? t('video360.fileChosen', { name: file.name, size: megabytes(file.size, i18n.language) })
+                : null
+            }
             error={fileError}
           />
 

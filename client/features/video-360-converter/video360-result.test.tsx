@@ -37,7 +37,7 @@ describe('360 result', () => {
   it('states the grid, what shaped it, the engine and the timing', () => {
     const html = render('en');
     expect(text(html, 'video360-grid')).toBe(
-      '7 columns × 13 rows: 90 frames of 500 × 281 px, one 3500 × 3653 px JPEG of 1.5 MB.',
+      '7 columns × 13 rows: 90 frames of 500 × 281 px, one 3,500 × 3,653 px JPEG of 1.5 MB.',
     );
     expect(text(html, 'video360-shaped')).toContain('No limit shaped the grid');
     expect(text(html, 'video360-engine')).toBe('Frames extracted with Mediabunny (WebCodecs) in 0.7 s.');

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import { SPRITE_LIMITS, type SpriteShaper } from '../../../common/video/sprite-grid';
 import { megabytes } from '../../../common/video/video360-options';
 import { ResultPanel } from '../../components/tool/result-panel';
@@ -20,9 +21,9 @@ const FALLBACK_KEYS = {
   'decode-failed': 'video360.fallbackDecodeFailed',
 } as const satisfies Record<FallbackReason, string>;
 
-/** A number for a line of text: at most two decimals, no trailing zeros. */
-function short(value: number): string {
-  return String(Math.round(value * 100) / 100);
+/** A number for a line of text in the reader's language: at most two decimals, no trailing zeros. */
+function short(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
 }
 
 /** The finished 360 image: what it is and what shaped it, the preview turning, the download and the snippet. */
@@ -37,14 +38,15 @@ export function Video360ResultView({
   fileName: string;
   onReset: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = useCount();
   const { plan } = result;
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   const shapedText = (shaper: SpriteShaper): string => {
     switch (shaper) {
       case 'canvas-side':
-        return t('video360.shapedCanvasSide', { side: SPRITE_LIMITS.maxCanvasSide.toLocaleString('en') });
+        return t('video360.shapedCanvasSide', { side: count(SPRITE_LIMITS.maxCanvasSide) });
       case 'canvas-area':
         return t('video360.shapedCanvasArea');
       case 'jpeg-side':
@@ -52,7 +54,7 @@ export function Video360ResultView({
       case 'file-size':
         return t('video360.shapedFileSize');
       case 'max-width':
-        return t('video360.shapedMaxWidth', { maxWidth: String(result.maxWidth) });
+        return t('video360.shapedMaxWidth', { maxWidth: count(result.maxWidth) });
     }
   };
   const shaped = [...new Set(plan.shapedBy)];
@@ -87,19 +89,19 @@ export function Video360ResultView({
           data-height={plan.height}
         >
           {t('video360.gridLine', {
-            columns: String(plan.columns),
-            rows: String(plan.rows),
-            frames: String(plan.frames),
-            width: String(plan.frameWidth),
-            height: String(plan.frameHeight),
-            imageWidth: String(plan.width),
-            imageHeight: String(plan.height),
-            size: megabytes(result.blob.size),
+            columns: count(plan.columns),
+            rows: count(plan.rows),
+            frames: count(plan.frames),
+            width: count(plan.frameWidth),
+            height: count(plan.frameHeight),
+            imageWidth: count(plan.width),
+            imageHeight: count(plan.height),
+            size: megabytes(result.blob.size, i18n.language),
           })}
         </p>
         <ul data-testid="video360-shaped" data-shaped-by={shaped.join(' ')}>
           {shaped.length === 0 ? (
-            <li>{t('video360.shapedNone', { side: SPRITE_LIMITS.maxCanvasSide.toLocaleString('en') })}</li>
+            <li>{t('video360.shapedNone', { side: count(SPRITE_LIMITS.maxCanvasSide) })}</li>
           ) : (
             shaped.map((shaper) => <li key={shaper}>{shapedText(shaper)}</li>)
           )}
@@ -107,7 +109,7 @@ export function Video360ResultView({
         <p data-testid="video360-engine" data-engine={result.engine}>
           {t('video360.extractedWith', {
             engine: result.engine,
-            seconds: (result.extractMs / 1000).toFixed(1),
+            seconds: count(result.extractMs / 1000, 1),
           })}
           {result.fallback && (
             <> {t(FALLBACK_KEYS[result.fallback], { reason: result.fallbackDetail ?? '' })}</>
@@ -117,11 +119,11 @@ export function Video360ResultView({
           {result.duration.isAssumed
             ? t('video360.durationAssumed')
             : t('video360.durationLine', {
-                seconds: short(result.duration.seconds),
-                rate: short(result.framesAsked / result.duration.seconds),
+                seconds: short(result.duration.seconds, i18n.language),
+                rate: short(result.framesAsked / result.duration.seconds, i18n.language),
               })}
           {plan.frames < result.framesAsked && (
-            <> {t('video360.fewerFrames', { got: String(plan.frames), asked: String(result.framesAsked) })}</>
+            <> {t('video360.fewerFrames', { got: count(plan.frames), asked: count(result.framesAsked) })}</>
           )}
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
@@ -148,7 +150,7 @@ export function Video360ResultView({
         </h3>
         <img
           src={url}
-          alt={t('video360.spriteAlt', { frames: String(plan.frames) })}
+          alt={t('video360.spriteAlt', { frames: count(plan.frames) })}
           width={plan.width}
           height={plan.height}
           data-testid="video360-image"

@@ -96,6 +96,7 @@ describe('names and texts', () => {
 
   it('formats sizes and durations', () => {
     expect(megabytes(1536 * 1024)).toBe('1.5');
+    expect(megabytes(1536 * 1024, 'vi')).toBe('1,5');
     expect(formatDuration(4.4)).toBe('4 s');
     expect(formatDuration(185)).toBe('3 min 05 s');
     expect(formatDuration(3720)).toBe('1 h 02 min');

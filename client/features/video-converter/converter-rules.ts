@@ -1,5 +1,6 @@
 // The Video Converter's rules, without the DOM (spec part 1 §2 "Video Converter", §5, §9; issue 16): which engine
 // converts a file to a codec, the size a device can take, the output's name, the estimate from a measured sample.
+import { formatNumber } from '../../lib/number-format';
 import type { VideoProbe } from '../../lib/video/media-probe';
 import type { FfmpegCore } from '../../lib/video/ffmpeg-engine';
 
@@ -49,9 +50,9 @@ export function maxFileBytes(engine: EngineKind, deviceMemoryGb: number | null):
   return engine === 'webcodecs' ? Math.min(gb * 256 * MB, 2048 * MB) : Math.min(gb * 128 * MB, 1024 * MB);
 }
 
-/** Megabytes with one decimal: 1.5. */
-export function megabytes(bytes: number): string {
-  return (bytes / MB).toFixed(1);
+/** Megabytes with one decimal in the reader's language: '1.5' in English, '1,5' in Vietnamese. */
+export function megabytes(bytes: number, language = 'en'): string {
+  return formatNumber(bytes / MB, language, 1);
 }
 
 /** '{base}-optimized.mp4' for H.264, '{base}-h265.mp4' for H.265 (spec part 1 §9). */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/number-format';
 import { primaryButtonClass as primaryButton } from '../../components/button-classes';
 import { SecondaryButton } from '../../components/form-field';
 import { VideoFileField } from '../../components/tool/video-file-field';
@@ -22,7 +23,7 @@ const CODECS: readonly { codec: TargetCodec; key: 'codecH264' | 'codecH265' }[] 
  * from converting a 2 s sample on this device; real progress with time left and Cancel; Download or Convert Another.
  */
 export default function VideoConverterScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formId = useId();
   const openTab = useOpenTab();
   const converter = useVideoConverter();
@@ -51,7 +52,11 @@ export default function VideoConverterScreen() {
               {t('video.engineLoadFailed', { reason: engineState.reason })}
             </p>
             <p className="text-sm text-slate-700">{t('video.engineSuggestions')}</p>
-            <SecondaryButton onClick={converter.retryEngine} label={t('common.tryAgain')} testId="video-engine-retry" />
+            <SecondaryButton
+              onClick={converter.retryEngine}
+              label={t('common.tryAgain')}
+              testId="video-engine-retry"
+            />
           </div>
         )}
       </section>
@@ -71,7 +76,11 @@ export default function VideoConverterScreen() {
               inputKey={0}
               onFile={converter.chooseFile}
               disabled={busy}
-              chosen={file ? t('video.fileChosen', { name: file.name, size: megabytes(file.size) }) : null}
+              chosen={
+                file
+                  ? t('video.fileChosen', { name: file.name, size: megabytes(file.size, i18n.language) })
+                  : null
+              }
               error={null}
             />
             <fieldset>
@@ -129,7 +138,10 @@ export default function VideoConverterScreen() {
             })}
           </p>
           <p className="text-sm text-slate-700" data-testid="video-result-sizes">
-            {t('video.sizes', { input: megabytes(run.inputBytes), output: megabytes(run.outputBytes) })}
+            {t('video.sizes', {
+              input: megabytes(run.inputBytes, i18n.language),
+              output: megabytes(run.outputBytes, i18n.language),
+            })}
           </p>
           <div className="flex flex-wrap gap-3">
             <a href={run.url} download={run.name} className={primaryButton} data-testid="video-download">
@@ -155,9 +167,7 @@ export default function VideoConverterScreen() {
 /** Back to the empty form, after a conversion that finished or failed. */
 function ConvertAnotherButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
-  return (
-    <SecondaryButton onClick={onClick} label={t('video.convertAnother')} testId="video-another" />
-  );
+  return <SecondaryButton onClick={onClick} label={t('video.convertAnother')} testId="video-another" />;
 }
 
 function PlanDetails({
@@ -169,7 +179,7 @@ function PlanDetails({
   engineLabelText: string | null;
   onCloud: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!analysis) return null;
   if (analysis.status === 'analysing') {
     return (
@@ -201,12 +211,12 @@ function PlanDetails({
       {tooLarge ? (
         <p role="alert" className="font-medium text-red-600" data-testid="video-too-large">
           {t('video.tooLarge', {
-            size: megabytes(tooLarge.fileBytes),
-            max: megabytes(tooLarge.maxBytes),
+            size: megabytes(tooLarge.fileBytes, i18n.language),
+            max: megabytes(tooLarge.maxBytes, i18n.language),
             memory:
               tooLarge.memoryGb === null
                 ? t('video.memoryUnknown')
-                : t('video.memoryGb', { n: String(tooLarge.memoryGb) }),
+                : t('video.memoryGb', { n: formatNumber(tooLarge.memoryGb, i18n.language) }),
           })}
         </p>
       ) : (
@@ -231,7 +241,7 @@ function Progress({
   startedAt: number;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // The time left is read twice a second (and on every progress report).
   const [now, setNow] = useState(startedAt);
   useEffect(() => {
@@ -253,7 +263,7 @@ function Progress({
         <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-sm text-slate-700" data-testid="video-progress-text">
-        {t('video.progress', { percent: String(percent) })}
+        {t('video.progress', { percent: formatNumber(percent, i18n.language) })}
         {left !== null && ` · ${t('video.timeLeft', { time: formatDuration(left) })}`}
       </p>
       <SecondaryButton onClick={onCancel} label={t('common.cancel')} testId="video-cancel" />

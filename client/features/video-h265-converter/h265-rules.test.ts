@@ -37,9 +37,11 @@ describe('the file rules (spec part 2 §5)', () => {
   it('refuses a file over 100 MB with its size to 2 decimals, as the contract words it', () => {
     const size = 150 * MB + 12_345;
     const check = checkFile({ type: 'video/mp4', size });
-    expect(check).toEqual({ ok: false, problem: 'tooLarge', n: '150.01' });
+    expect(check).toEqual({ ok: false, problem: 'tooLarge', bytes: size });
     if (check.ok || check.problem !== 'tooLarge') throw new Error('refused');
-    expect(en('h265.fileTooLarge', { n: check.n })).toBe(fileTooLargeMessage(size));
+    expect(en('h265.fileTooLarge', { n: megabytes(check.bytes) })).toBe(fileTooLargeMessage(size));
+    // In Vietnamese the spec's message carries the size as Vietnamese writes it.
+    expect(vi('h265.fileTooLarge', { n: megabytes(check.bytes, 'vi') })).toMatch(/150,01/);
     expect(en('h265.fileTooLarge', { n: megabytes(H265_MAX_BYTES + 1) })).toBe(
       'File too large. Maximum size is 100MB. Your file is 100.00MB.',
     );
@@ -189,6 +191,8 @@ describe('sizes and times', () => {
     expect(megabytes(0)).toBe('0.00');
     expect(megabytes(1.5 * MB)).toBe('1.50');
     expect(megabytes(100 * MB)).toBe('100.00');
+    expect(megabytes(1.5 * MB, 'vi')).toBe('1,50');
+    expect(megabytes(1234.5 * MB, 'vi')).toBe('1.234,50');
   });
 
   it('the estimated saving in whole percent', () => {
@@ -200,6 +204,7 @@ describe('sizes and times', () => {
   it('the ratio with one decimal and no sign', () => {
     expect(formatRatio(45.2)).toBe('45.2');
     expect(formatRatio(-3.25)).toBe('3.3');
+    expect(formatRatio(45.2, 'vi')).toBe('45,2');
     expect(formatRatio(0)).toBe('0.0');
   });
 

@@ -10,21 +10,22 @@ import {
   type H265StatusResponse,
 } from '../../../common/contracts/video-h265-converter';
 import { serverErrorText } from '../../lib/error-text';
+import { formatNumber } from '../../lib/number-format';
 
 const MB = 1024 * 1024;
 
-/** Megabytes with 2 decimals, as the spec's 'Your file is {n}MB.' (and `fileTooLargeMessage`) rounds them. */
-export function megabytes(bytes: number): string {
-  return (bytes / MB).toFixed(2);
+/** Megabytes with 2 decimals in the reader's language ('1,50' in Vietnamese), as the spec's 'Your file is {n}MB.' (and `fileTooLargeMessage`) rounds them. */
+export function megabytes(bytes: number, language = 'en'): string {
+  return formatNumber(bytes / MB, language, 2);
 }
 
 export type FileCheck =
-  { ok: true } | { ok: false; problem: 'notVideo' } | { ok: false; problem: 'tooLarge'; n: string };
+  { ok: true } | { ok: false; problem: 'notVideo' } | { ok: false; problem: 'tooLarge'; bytes: number };
 
 /** Spec part 2 §5: a video type, at most 100 MB (checked before anything is uploaded). */
 export function checkFile(file: { type: string; size: number }): FileCheck {
   if (!isVideoType(file.type)) return { ok: false, problem: 'notVideo' };
-  if (file.size > H265_MAX_BYTES) return { ok: false, problem: 'tooLarge', n: megabytes(file.size) };
+  if (file.size > H265_MAX_BYTES) return { ok: false, problem: 'tooLarge', bytes: file.size };
   return { ok: true };
 }
 
@@ -182,7 +183,7 @@ export function formatExpiry(iso: string, locale: string, timeZone?: string): st
   }).format(date);
 }
 
-/** A compression ratio as the result shows it: one decimal, no sign. */
-export function formatRatio(ratio: number): string {
-  return Math.abs(ratio).toFixed(1);
+/** A compression ratio as the result shows it: one decimal in the reader's language, no sign. */
+export function formatRatio(ratio: number, language = 'en'): string {
+  return formatNumber(Math.abs(ratio), language, 1);
 }

@@ -55,7 +55,7 @@ type Run = {
 };
 
 /** A problem with the chosen file, found before anything is sent. */
-export type FileProblem = { kind: 'notVideo' } | { kind: 'tooLarge'; n: string } | { kind: 'noFile' };
+export type FileProblem = { kind: 'notVideo' } | { kind: 'tooLarge'; bytes: number } | { kind: 'noFile' };
 
 const STATUS_EVERY_MS = 1_000;
 
@@ -66,7 +66,7 @@ function choiceOf(chosen: File | null): { file: File | null; problem: FileProble
   if (check.ok) return { file: chosen, problem: null };
   return {
     file: null,
-    problem: check.problem === 'notVideo' ? { kind: 'notVideo' } : { kind: 'tooLarge', n: check.n },
+    problem: check.problem === 'notVideo' ? { kind: 'notVideo' } : { kind: 'tooLarge', bytes: check.bytes },
   };
 }
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -114,7 +114,7 @@ export function useH265Converter() {
     const check = checkFile(chosen);
     if (!check.ok) {
       return setProblem(
-        check.problem === 'notVideo' ? { kind: 'notVideo' } : { kind: 'tooLarge', n: check.n },
+        check.problem === 'notVideo' ? { kind: 'notVideo' } : { kind: 'tooLarge', bytes: check.bytes },
       );
     }
     setProblem(null);

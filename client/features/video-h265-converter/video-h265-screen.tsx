@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber, useCount } from '../../lib/number-format';
 import {
   H265_MAX_BYTES,
   H265_RATE_LIMIT,
@@ -35,7 +36,7 @@ const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
  * or the conversion and deletes its files.
  */
 export default function VideoH265Screen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const converter = useH265Converter();
   const { file, problem, estimate, tooLong, run } = converter;
   const [inputKey, setInputKey] = useState(0);
@@ -51,7 +52,7 @@ export default function VideoH265Screen() {
     setInputKey((key) => key + 1);
   };
 
-  const fileError = problem && problem.kind !== 'noFile' ? problemText(problem, t) : null;
+  const fileError = problem && problem.kind !== 'noFile' ? problemText(problem, t, i18n.language) : null;
 
   return (
     <div className="mx-auto max-w-3xl space-y-4" data-testid="video-h265-converter">
@@ -85,8 +86,8 @@ export default function VideoH265Screen() {
                   ? t('h265.cancelling')
                   : // The encoder's step says its own percent; the bar shows the whole.
                     run.step.kind === 'encoding'
-                    ? stepText(run.step, t)
-                    : `${stepText(run.step, t)} · ${run.percent}%`
+                    ? stepText(run.step, t, i18n.language)
+                    : `${stepText(run.step, t, i18n.language)} · ${formatNumber(run.percent, i18n.language)}%`
               }
               {...(!run.cancelling && run.step.kind === 'encoding' && run.step.secondsLeft !== null
                 ? { secondsLeft: run.step.secondsLeft }
@@ -124,23 +125,26 @@ export default function VideoH265Screen() {
   );
 }
 
-function problemText(problem: FileProblem, t: TFunction): string {
+function problemText(problem: FileProblem, t: TFunction, language: string): string {
   switch (problem.kind) {
     case 'notVideo':
       return t('h265.notVideo');
     case 'tooLarge':
-      return t('h265.fileTooLarge', { n: problem.n });
+      return t('h265.fileTooLarge', { n: megabytes(problem.bytes, language) });
     case 'noFile':
       return t('h265.noFile');
   }
 }
 
-function stepText(step: H265Step, t: TFunction): string {
+function stepText(step: H265Step, t: TFunction, language: string): string {
   switch (step.kind) {
     case 'requesting':
       return t('h265.stepRequesting');
     case 'uploading':
-      return t('h265.stepUploading', { sent: megabytes(step.loaded), total: megabytes(step.total) });
+      return t('h265.stepUploading', {
+        sent: megabytes(step.loaded, language),
+        total: megabytes(step.total, language),
+      });
     case 'uploaded':
       return t('h265.stepUploaded');
     case 'queued':
@@ -148,18 +152,22 @@ function stepText(step: H265Step, t: TFunction): string {
         ? t('h265.stepQueuedNext')
         : step.ahead === 1
           ? t('h265.stepQueuedOne')
-          : t('h265.stepQueuedMany', { n: String(step.ahead) });
+          : t('h265.stepQueuedMany', { n: formatNumber(step.ahead, language) });
     case 'encoding':
       return step.preset
-        ? t('h265.stepEncodingPreset', { preset: step.preset, percent: String(Math.round(step.progress)) })
-        : t('h265.stepEncoding', { percent: String(Math.round(step.progress)) });
+        ? t('h265.stepEncodingPreset', {
+            preset: step.preset,
+            percent: formatNumber(Math.round(step.progress), language),
+          })
+        : t('h265.stepEncoding', { percent: formatNumber(Math.round(step.progress), language) });
     case 'done':
       return t('h265.stepDone');
   }
 }
 
 function EstimateDetails({ estimate, sizeBytes }: { estimate: Estimate; sizeBytes: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const count = useCount();
   if (estimate.status === 'estimating') {
     return (
       <p className="text-sm text-slate-600" data-testid="h265-estimating">
@@ -174,16 +182,16 @@ function EstimateDetails({ estimate, sizeBytes }: { estimate: Estimate; sizeByte
       <FormAlert tone="error" testId="h265-too-long">
         {t('h265.tooLong', {
           time: formatDuration(fastestSeconds, t),
-          minutes: String(Math.round(limitSeconds / 60)),
+          minutes: count(Math.round(limitSeconds / 60)),
         })}
       </FormAlert>
     );
   }
   const saving = savingPercent(sizeBytes, estimatedSize);
   const sizes = {
-    size: megabytes(estimatedSize),
-    original: megabytes(sizeBytes),
-    percent: String(Math.abs(saving)),
+    size: megabytes(estimatedSize, i18n.language),
+    original: megabytes(sizeBytes, i18n.language),
+    percent: count(Math.abs(saving)),
   };
   return (
     <div className="space-y-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="h265-estimate">
@@ -210,14 +218,14 @@ function Result({ result, onReset }: { result: ConvertH265Result; onReset: () =>
       <ResultPanel title={t('h265.success')} fileName={result.filename} testId="h265-result">
         <p data-testid="h265-result-sizes">
           {t('h265.sizes', {
-            original: megabytes(result.original_size),
-            converted: megabytes(result.converted_size),
+            original: megabytes(result.original_size, i18n.language),
+            converted: megabytes(result.converted_size, i18n.language),
           })}
         </p>
         <p data-testid="h265-result-ratio">
           {result.compression_ratio >= 0
-            ? t('h265.ratioSmaller', { ratio: formatRatio(result.compression_ratio) })
-            : t('h265.ratioLarger', { ratio: formatRatio(result.compression_ratio) })}
+            ? t('h265.ratioSmaller', { ratio: formatRatio(result.compression_ratio, i18n.language) })
+            : t('h265.ratioLarger', { ratio: formatRatio(result.compression_ratio, i18n.language) })}
         </p>
         <p data-testid="h265-result-encoded">
           {t('h265.encodedWith', { preset: result.preset, time: formatDuration(result.encode_seconds, t) })}
@@ -245,6 +253,7 @@ function Result({ result, onReset }: { result: ConvertH265Result; onReset: () =>
 
 function HowItWorks() {
   const { t } = useTranslation();
+  const count = useCount();
   return (
     <section
       className="rounded-2xl border border-indigo-100 bg-indigo-50/60 p-5 text-sm text-slate-700"
@@ -254,14 +263,14 @@ function HowItWorks() {
       <ul className="mt-2 list-disc space-y-1 pl-5">
         <li>{t('h265.howUpload')}</li>
         <li>{t('h265.howConvert')}</li>
-        <li>{t('h265.howExpiry', { hours: String(H265_RETENTION_HOURS) })}</li>
+        <li>{t('h265.howExpiry', { hours: count(H265_RETENTION_HOURS) })}</li>
         <li>
           {t('h265.howLimits', {
-            max: String(H265_MAX_BYTES / 1024 / 1024),
-            minutes: String(H265_TIME_LIMIT_SECONDS / 60),
-            user: String(H265_RATE_LIMIT.user),
-            guest: String(H265_RATE_LIMIT.guest),
-            window: String(H265_RATE_LIMIT.windowSeconds / 60),
+            max: count(H265_MAX_BYTES / 1024 / 1024),
+            minutes: count(H265_TIME_LIMIT_SECONDS / 60),
+            user: count(H265_RATE_LIMIT.user),
+            guest: count(H265_RATE_LIMIT.guest),
+            window: count(H265_RATE_LIMIT.windowSeconds / 60),
           })}
         </li>
       </ul>
