@@ -17,7 +17,7 @@ describe('the agent tool list', () => {
         inputSchema: toolInputJsonSchema(tool),
       }))
       .sort((a, b) => a.name.localeCompare(b.name));
-    expect(tools).toHaveLength(17);
+    expect(tools).toHaveLength(19);
     await expect(`${JSON.stringify(tools, null, 2)}\n`).toMatchFileSnapshot(
       './__snapshots__/agent-tool-inputs.json',
     );

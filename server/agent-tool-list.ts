@@ -21,6 +21,8 @@ import { restoreAgentTools } from './features/store-history/restore.agent-tools'
 import type { RestorePreviewRepository } from './features/store-history/restore-preview-repository';
 import type { SnapshotRepository } from './features/store-history/snapshot-repository';
 import { storeHistoryAgentTools } from './features/store-history/store-history.agent-tools';
+import { spreadsheetEditAgentTools } from './features/spreadsheet-edit/spreadsheet-edit.agent-tools';
+import type { SpreadsheetRepository } from './features/spreadsheet-edit/spreadsheet-repository';
 import type { BigCommerceClientFactory } from './integrations/bigcommerce';
 import type { BeforeJobSnapshots } from './jobs/before-job';
 import type { JobQueue } from './jobs/job-queue';
@@ -42,6 +44,7 @@ export type AgentToolListDeps = {
   restorePreviews: RestorePreviewRepository;
   storeIdMaps: IdMapRepository;
   agentDumps: AgentDumpStore;
+  spreadsheets: SpreadsheetRepository;
 };
 
 /** Every feature's agent tools (`list_stores` first), in the order the MCP server lists them. */
@@ -67,6 +70,15 @@ export function agentToolsOf(deps: AgentToolListDeps): AgentTool[] {
       audit,
     }),
     ...bulkEditAgentTools({ db, jobStore, jobQueue, getTokenCipher, audit, beforeJob }),
+    ...spreadsheetEditAgentTools({
+      db,
+      jobStore,
+      jobQueue,
+      getTokenCipher,
+      audit,
+      beforeJob,
+      spreadsheets: deps.spreadsheets,
+    }),
     ...importProductAgentTools({ db, getTokenCipher, dumps: deps.agentDumps, audit, beforeJob }),
     ...importWidgetsAgentTools({ db, getTokenCipher, dumps: deps.agentDumps, audit, logger, beforeJob }),
   ];

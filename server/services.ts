@@ -431,6 +431,7 @@ export function createServices(deps: ServicesDeps): AppServices {
       restorePreviews,
       storeIdMaps,
       agentDumps,
+      spreadsheets,
     }),
     agentStoresOf: async (userId) => ({
       cloud: (await (await getStoreRepository()).list(userId)).map((store) => ({

@@ -34,7 +34,7 @@ import { readCatalogLookups } from './catalog-lookups';
 import { openSpreadsheet, type OpenedSpreadsheet } from './sheet-io/sheet-reader';
 import { exportExpiry, type ExportInput } from './spreadsheet-export.job';
 import { previewSheets } from './spreadsheet-preview';
-import { importTargets, type ImportInput } from './spreadsheet-import.job';
+import { startSpreadsheetImport } from './spreadsheet-start';
 import { failedRowsSheet } from './failed-rows';
 import type { SpreadsheetRepository } from './spreadsheet-repository';
 
@@ -247,28 +247,12 @@ export function spreadsheetEditRoutes(deps: SpreadsheetEditRoutesDeps): Hono {
         }
         await assertRoomForJob(deps.jobStore, owner, credentials.storeHash);
         await call.storeClient(credentials).store.get({ signal: call.signal });
-        const productIds: number[] = [];
-        for (let after = -1; ;) {
-          const page = await deps.spreadsheets.previewRows(preview.id, after, 1000);
-          if (page.length === 0) break;
-          after = page[page.length - 1]!.seq;
-          for (const { row } of page)
-            if (row.view.errors.length === 0) productIds.push(row.view.key.productId);
-        }
-        const input: ImportInput = {
-          kind: 'import',
+        const row = await startSpreadsheetImport(deps, {
+          id: randomUUID(),
+          owner,
+          credentials,
           previewId: preview.id,
           sinceExport: command.sinceExport,
-        };
-        const row = await startJob(deps, {
-          id: randomUUID(),
-          kind: 'spreadsheet-import',
-          owner,
-          input,
-          credentials: { target: credentials },
-          now: new Date(),
-          // What it will touch is snapshotted first (Store History); the job writes once that snapshot is complete.
-          ...(productIds.length > 0 ? { before: importTargets(productIds) } : {}),
           caller: deps.callerOf(call.c),
           signal: call.signal,
         });

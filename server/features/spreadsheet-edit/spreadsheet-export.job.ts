@@ -58,10 +58,10 @@ export const exportInputSchema = z.object({
 });
 export type ExportInput = z.infer<typeof exportInputSchema>;
 
-type ExportStep = { page: number } | { ids: number[] } | { assemble: true };
+export type ExportStep = { page: number } | { ids: number[] } | { assemble: true };
 
 /** One part: the products and variants a page step read, their cells in the columns' value space. */
-type ExportPart = {
+export type ExportPart = {
   products: { id: number; cells: Record<string, unknown> }[];
   variants: { id: number; cells: Record<string, unknown> }[];
 };
@@ -101,9 +101,9 @@ function productFields(columns: readonly ColumnDef[]): string {
 }
 
 /** The columns of the layout with `Custom Field: *` left as asked (expanded when the file is written). */
-const layoutOf = (input: ExportInput) => exportLayout(input.columns);
+export const layoutOf = (input: ExportInput) => exportLayout(input.columns);
 
-async function readStep(
+export async function readStep(
   client: BigCommerceClient,
   input: ExportInput,
   step: { page: number } | { ids: number[] },
@@ -168,7 +168,7 @@ const EMPTY_LOOKUPS = {
   categoryPathById: new Map<number, string>(),
 };
 
-async function planExport(
+export async function planExport(
   client: BigCommerceClient,
   input: ExportInput,
 ): Promise<{ steps: ExportStep[]; total: number }> {
@@ -283,7 +283,7 @@ async function assemble(
 }
 
 /** A row's cells as the sheet shows them: names for a brand and categories, the rest as read. */
-function rowCells(
+export function rowCells(
   columns: readonly ColumnDef[],
   cells: Record<string, unknown>,
   lookups: Parameters<typeof cellOf>[2],

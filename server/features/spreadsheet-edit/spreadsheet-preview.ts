@@ -136,7 +136,7 @@ export type PreviewDeps = {
 export async function previewSheets(
   deps: PreviewDeps,
   sheets: readonly { name: SheetName; headers: readonly string[] }[],
-  rows: AsyncIterable<SheetRowInput>,
+  rows: AsyncIterable<SheetRowInput> | Iterable<SheetRowInput>,
 ): Promise<PreviewOutcome> {
   const columnsBySheet = new Map<SheetName, ColumnDef[]>();
   const ignoredColumns: string[] = [];

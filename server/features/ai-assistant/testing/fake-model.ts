@@ -63,6 +63,7 @@ export const EXPECTED_STORE_TOOL_NAMES = [
   'dump_categories',
   'dump_product',
   'dump_widgets',
+  'export_products',
   'keyword_report',
   'list_channels',
   'list_snapshots',
