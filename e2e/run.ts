@@ -16,6 +16,7 @@ import { STORES_ADMIN_EMAIL, storesJourneys } from './stores.journeys';
 import { dumpsJourneys } from './dumps.journeys';
 import { entityPickerJourneys } from './entity-picker.journeys';
 import { bulkEditJourneys } from './bulk-edit.journeys';
+import { spreadsheetEditJourneys } from './spreadsheet-edit.journeys';
 import { importProductJourneys } from './import-product.journeys';
 import { importWidgetsJourneys } from './import-widgets.journeys';
 import { keywordExtractorJourneys } from './keyword-extractor.journeys';
@@ -43,6 +44,7 @@ const journeys = [
   ...dumpsJourneys,
   ...entityPickerJourneys,
   ...bulkEditJourneys,
+  ...spreadsheetEditJourneys,
   ...importProductJourneys,
   ...importWidgetsJourneys,
   ...widgetsVisualizationJourneys,

@@ -19,6 +19,7 @@ export const tabScreens: Partial<Record<TabId, LazyExoticComponent<ComponentType
   'import-widgets': lazy(() => import('../features/import-widgets/import-widgets-screen')),
   'copy-description': lazy(() => import('../features/copy-description/copy-description-screen')),
   'reset-page-title': lazy(() => import('../features/reset-page-title/reset-page-title-screen')),
+  'spreadsheet-edit': lazy(() => import('../features/spreadsheet-edit/spreadsheet-edit-screen')),
   'video-converter': lazy(() => import('../features/video-converter/video-converter-screen')),
   'video-h265-converter': lazy(() => import('../features/video-h265-converter/video-h265-screen')),
   'video-360-converter': lazy(() => import('../features/video-360-converter/video-360-screen')),

@@ -48,6 +48,7 @@ const TAB_ICON_PATHS: Record<TabId, string> = {
   'import-widgets': 'M12 3l9 5-9 5-9-5zM3 13l9 5 9-5',
   'copy-description': 'M9 9h11v11H9zM5 15H4V4h11v1',
   'reset-page-title': 'M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5',
+  'spreadsheet-edit': 'M4 4h16v16H4zM4 9h16M4 14h16M10 4v16',
   'video-converter': 'M3 5h18v14H3zM7 5v14M17 5v14M3 9.5h4M3 14.5h4M17 9.5h4M17 14.5h4',
   'video-h265-converter':
     'M7 18h10a4 4 0 0 0 .6-7.96A6 6 0 0 0 6.1 9.6 4.2 4.2 0 0 0 7 18zM12 15v-5M9.5 12.5 12 10l2.5 2.5',

@@ -90,6 +90,19 @@ export function apiPost<T>(
   return apiRequest({ method: 'POST', path, body, schema, ...(signal ? { signal } : {}) });
 }
 
+/** `POST path` with a multipart form (a file and its fields): the browser sets the boundary. */
+export async function apiPostForm<T>(path: string, form: FormData, schema: z.ZodType<T>): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
+  const parsed = await readJson(response);
+  if (!response.ok) throw apiErrorOf(response.status, parsed);
+  return schema.parse(parsed);
+}
+
 export interface ApiStreamRequest<P, T> extends ApiRequest<T> {
   /** The progress lines; a line that does not match is the final answer, checked with `schema`. */
   progressSchema: z.ZodType<P>;

@@ -120,6 +120,7 @@ export const API_SCOPES = [
       'import-product',
       'copy-description',
       'reset-page-title',
+      'spreadsheet-edit',
       'keyword-extractor',
       'store-history',
     ],

@@ -14,9 +14,13 @@ describe('tab ids', () => {
   it('lists the sidebar in the spec order, admin tab last and only for admins', () => {
     expect(specSidebar()).toHaveLength(15);
     const visitor = listSidebarTabs(false).map((tab) => tab.id);
-    // Issue 32 adds Store History after the spec's last tool.
+    // Issue 32 adds Store History after the spec's last tool; issue 45 Spreadsheet Edit after Reset Page Title.
     const issueTabs = specSidebar().flatMap((id) =>
-      id === 'keyword-extractor' ? [id, 'store-history'] : [id],
+      id === 'keyword-extractor'
+        ? [id, 'store-history']
+        : id === 'reset-page-title'
+          ? [id, 'spreadsheet-edit']
+          : [id],
     );
     expect(visitor).toEqual(issueTabs.filter((id) => id !== 'admin-users'));
     expect(listSidebarTabs(true).map((tab) => tab.id)).toEqual([...visitor, 'admin-users']);

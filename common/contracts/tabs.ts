@@ -13,6 +13,7 @@ export const TAB_IDS = [
   'import-widgets',
   'copy-description',
   'reset-page-title',
+  'spreadsheet-edit',
   'video-converter',
   'video-h265-converter',
   'video-360-converter',
