@@ -247,6 +247,24 @@ describe('helpers', () => {
     expect(readErrorBody('<html>oops</html>')).toEqual({ errors: {} });
   });
 
+  it("readErrorBody reads the variants batch's batch_errors, each refused item by its index", () => {
+    expect(
+      readErrorBody({
+        batch_errors: [
+          {
+            status: 422,
+            title: 'JSON data is missing or invalid',
+            errors: { '1.price': 'must be at least 0' },
+          },
+          { status: 422, title: 'JSON data is missing or invalid', errors: { '3.sku': 'is required' } },
+        ],
+      }),
+    ).toEqual({
+      title: 'JSON data is missing or invalid',
+      errors: { '1.price': 'must be at least 0', '3.sku': 'is required' },
+    });
+  });
+
   it('redactSecrets replaces every occurrence', () => {
     expect(redactSecrets('a tok b tok', ['tok'])).toBe('a [redacted] b [redacted]');
     expect(redactSecrets('nothing', [''])).toBe('nothing');

@@ -128,6 +128,15 @@ export function readErrorBody(body: unknown): BigCommerceErrorBody {
       out.errors[key] = typeof value === 'string' ? value : JSON.stringify(value);
     }
   }
+  // The variants batch answers its 422 as `{batch_errors: [{status, title, type, errors}]}`, one entry per refused item
+  // (product-variants_catalog.v3.yml updateVariantsBatch 1625-1664): their errors are read as one body's.
+  if (Array.isArray(record.batch_errors)) {
+    for (const entry of record.batch_errors as unknown[]) {
+      const inner = readErrorBody(entry);
+      if (!out.title && inner.title) out.title = inner.title;
+      Object.assign(out.errors, inner.errors);
+    }
+  }
   return out;
 }
 
