@@ -154,5 +154,5 @@ describe.each(testDatabaseKinds())('A snapshot past its page bound (%s)', (kind)
     expect(preview.status, await preview.clone().text()).toBe(200);
     const body = restorePreviewResponseSchema.parse(await preview.json());
     expect(body.unreadPages).toEqual(unread);
-  }, 120_000);
+  }, 360_000);
 });

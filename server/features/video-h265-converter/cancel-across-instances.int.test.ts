@@ -67,6 +67,6 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       for (const app of [first, second]) {
         expect(await statusOn(app)).toMatchObject({ state: 'cancelled', attempts: 1, message: CANCELLED });
       }
-    }, 240_000);
+    }, 360_000);
   },
 );

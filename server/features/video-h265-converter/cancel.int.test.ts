@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('cancelling an H.265 conversion (%s, local st
     // Long enough to be caught mid-encode on a busy machine, short enough to fit the 5-minute estimate.
     long = await makeClip({ width: 1280, height: 720, seconds: 12 });
     short = await makeClip({ width: 320, height: 240, seconds: 1 });
-  }, 120_000);
+  }, 360_000);
   afterAll(async () => {
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });

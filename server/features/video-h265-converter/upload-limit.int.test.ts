@@ -172,7 +172,7 @@ describe('the H.265 upload limit on S3 (s3rver, signatures checked)', () => {
     expect((await direct.headObject(s3Key))?.size).toBe((await readFile(clip)).length);
     const converted = await convert(guest, s3Key, 'fits.mp4');
     expect(converted.status, JSON.stringify(converted.body)).toBe(200);
-  }, 120_000);
+  }, 360_000);
 
   it('refuses, when the conversion is asked for, a file put in the bucket past 100 MB after its address was given', async () => {
     const guest = new TestClient(server);

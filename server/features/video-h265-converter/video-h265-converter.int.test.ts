@@ -348,7 +348,7 @@ describe.each(testDatabaseKinds())('H.265 cloud converter (%s, local store)', (k
     const [row] = await server.database.db.select().from(videoConversion).where(eq(videoConversion.id, id));
     expect(row?.attempts).toBe(2);
     expect(row?.state).toBe('done');
-  }, 120_000);
+  }, 360_000);
 });
 
 describe('H.265 cloud converter on S3 (s3rver)', () => {

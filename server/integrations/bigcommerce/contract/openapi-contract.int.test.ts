@@ -94,7 +94,7 @@ describe.skipIf(!available)('contract: client ↔ sandbox against the official O
           .map(([status, n]) => `${status}×${n}`)
           .join(' '),
     );
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     await sb?.close();
