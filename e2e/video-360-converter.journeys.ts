@@ -183,7 +183,7 @@ export const video360Journeys: Journey[] = [
       );
       assert.match(
         await textOf(page.getByTestId('video360-advice')),
-        /Videos up to \d+(\.\d)? MB on this device\.$/,
+        /Videos up to \d{1,3}(,\d{3})*(\.\d)? MB on this device\.$/,
       );
       await expectText(
         page.getByTestId('engine-status'),
@@ -342,7 +342,7 @@ export const video360Journeys: Journey[] = [
           'Frame width: 50 is below the minimum, so 100 is used.',
           'Frame height: empty, so 500 is used.',
           'Background colour: "not-a-colour" is not a 6-digit hex colour, so black (#000000) is used.',
-          'Max width: 99999 is above the maximum, so 2000 is used.',
+          'Max width: 99999 is above the maximum, so 2,000 is used.',
         ].join(' '),
       );
       const grid = await expectJpegMatchesGrid(page, clipBase(clip));
