@@ -3,9 +3,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ACCESS_TOKENS_PATH, createAccessTokenResponseSchema } from '../../../common/contracts/access-tokens';
+import { DEMO_STORES_PATH, demoStoresResponseSchema } from '../../../common/contracts/demo-stores';
+import { jobPath, jobResponseSchema } from '../../../common/contracts/jobs';
 import { MCP_PATH } from '../../../common/contracts/mcp';
 import { expect } from 'vitest';
 import type { TestClient } from '../../test/accounts';
+import { waitFor } from '../../test/wait-for';
 
 export async function connectTestAgent(
   appUrl: string,
@@ -43,4 +46,25 @@ export function sandboxStoreApi(
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return ((await res.json()) as { data: T }).data;
   };
+}
+
+/** The user's own demo store (`sandbox-demo-…`), as an agent names it (`id` its hash). */
+export async function demoStoreOf(
+  user: TestClient,
+): Promise<{ id: string; storeHash: string; accessToken: string; name: string }> {
+  const { stores } = demoStoresResponseSchema.parse(await (await user.post(DEMO_STORES_PATH)).json());
+  const full = stores.find((one) => one.storeHash.startsWith('sandbox-demo-'))!;
+  return { id: full.storeHash, ...full };
+}
+
+/** Waits for the user's job to end, answering it as `GET /api/jobs/{id}` does. */
+export function jobEndOf(user: () => TestClient) {
+  return (id: string) =>
+    waitFor(
+      async () => {
+        const { job } = jobResponseSchema.parse(await (await user().request(jobPath(id))).json());
+        return ['done', 'failed', 'cancelled'].includes(job.state) ? job : null;
+      },
+      { what: `job ${id} to end` },
+    );
 }

@@ -4,14 +4,12 @@
 // tampered one and a store changed since the preview write nothing.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_STORES_PATH, demoStoresResponseSchema } from '../../../common/contracts/demo-stores';
-import { jobPath, jobResponseSchema, jobUndoPath, type JobView } from '../../../common/contracts/jobs';
+import { jobResponseSchema, jobUndoPath, type JobView } from '../../../common/contracts/jobs';
 import { ERROR_CODES } from '../../../common/errors';
 import { auditLog } from '../../db/schema';
 import { type TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
-import { callTool, connectTestAgent, sandboxStoreApi } from './mcp-test-agent';
-import { waitFor } from '../../test/wait-for';
+import { callTool, connectTestAgent, demoStoreOf, jobEndOf, sandboxStoreApi } from './mcp-test-agent';
 
 type Preview = {
   total: number;
@@ -36,20 +34,11 @@ describe.each(testDatabaseKinds())('the MCP write tools on %s', (kind) => {
     )
       .sort((a, b) => a.id - b.id)
       .map((p) => p.page_title);
-  const jobEnd = (id: string) =>
-    waitFor(
-      async () => {
-        const { job } = jobResponseSchema.parse(await (await user.request(jobPath(id))).json());
-        return ['done', 'failed', 'cancelled'].includes(job.state) ? job : null;
-      },
-      { what: `job ${id} to end` },
-    );
+  const jobEnd = jobEndOf(() => user);
 
   beforeEach(async () => {
     user = (await newUser()).client;
-    const { stores } = demoStoresResponseSchema.parse(await (await user.post(DEMO_STORES_PATH)).json());
-    const full = stores.find((one) => one.storeHash.startsWith('sandbox-demo-'))!;
-    demo = { id: full.storeHash, ...full };
+    demo = await demoStoreOf(user);
   });
 
   it('previews, then writes with the confirmation as a job, read back and undone; the same token starts no second job', async () => {

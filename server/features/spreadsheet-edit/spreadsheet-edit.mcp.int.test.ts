@@ -3,13 +3,11 @@
 // back from the store, undone through the app), and `export_products` answers rows and keeps them all as a resource.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_STORES_PATH, demoStoresResponseSchema } from '../../../common/contracts/demo-stores';
-import { jobPath, jobResponseSchema, jobUndoPath } from '../../../common/contracts/jobs';
+import { jobResponseSchema, jobUndoPath } from '../../../common/contracts/jobs';
 import type { PreviewCounts, PreviewRow } from '../../../common/contracts/spreadsheet-edit';
 import { type TestClient, useUsersTestServer } from '../../test/accounts';
 import { testDatabaseKinds } from '../../test/harness';
-import { waitFor } from '../../test/wait-for';
-import { callTool, connectTestAgent, sandboxStoreApi } from '../mcp/mcp-test-agent';
+import { callTool, connectTestAgent, demoStoreOf, jobEndOf, sandboxStoreApi } from '../mcp/mcp-test-agent';
 
 type Product = { id: number; name: string; price: number; page_title: string };
 
@@ -19,20 +17,11 @@ describe.each(testDatabaseKinds())('Spreadsheet Edit for agents on %s', (kind) =
   let demo: { id: string; storeHash: string; accessToken: string; name: string };
   const store = sandboxStoreApi(app, () => demo);
   const connect = (client: TestClient): Promise<Client> => connectTestAgent(app.server.url, client, 'write');
-  const jobEnd = (id: string) =>
-    waitFor(
-      async () => {
-        const { job } = jobResponseSchema.parse(await (await user.request(jobPath(id))).json());
-        return ['done', 'failed', 'cancelled'].includes(job.state) ? job : null;
-      },
-      { what: `job ${id} to end` },
-    );
+  const jobEnd = jobEndOf(() => user);
 
   beforeEach(async () => {
     user = (await newUser()).client;
-    const { stores } = demoStoresResponseSchema.parse(await (await user.post(DEMO_STORES_PATH)).json());
-    const full = stores.find((one) => one.storeHash.startsWith('sandbox-demo-'))!;
-    demo = { id: full.storeHash, ...full };
+    demo = await demoStoreOf(user);
   });
 
   it('update_products previews each cell, writes with its confirmation, and the app undoes it', async () => {
