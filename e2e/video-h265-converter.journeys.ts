@@ -93,11 +93,12 @@ async function openConverter(
 
 /** The estimate for the chosen file: the time with the preset, and the saving. */
 async function expectEstimate(page: Page): Promise<void> {
-  // The server measures its speed once, on the first estimate (a few seconds).
+  // The server measures its speed once, on the first estimate: a few seconds on a quiet machine, minutes beside other
+  // work (issue 43: a fresh app calibrated for over 60 s beside a unit run). The net waits for the event, not a deadline.
   await expectText(
     page.getByTestId('h265-estimate-time'),
     /^Estimated time: about \d+ s with the x265 preset [a-z]+$/,
-    60_000,
+    200_000,
   );
   await expectText(
     page.getByTestId('h265-estimate-size'),
