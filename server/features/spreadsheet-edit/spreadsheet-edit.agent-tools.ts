@@ -203,7 +203,7 @@ const exportProductsTool = agentTool({
     for (const step of steps) {
       if ('assemble' in step || read >= MAX_AGENT_EXPORT) break;
       const part = await readStep(client, input, step, context.signal);
-      read += 'ids' in step ? step.ids.length : 250;
+      read += part.read;
       for (const { sheet, columns } of layout) {
         for (const item of sheet === 'Products' ? part.products : part.variants) {
           const fixed = columns.filter((column) => column.header !== ALL_CUSTOM_FIELDS);

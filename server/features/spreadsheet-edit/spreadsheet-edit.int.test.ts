@@ -23,6 +23,7 @@ import { waitFor } from '../../test/wait-for';
 import { DEMO_STORE as DEMO, type Json, useToolTestServer } from '../../test/store-tools';
 import type { CellValue } from './sheet-io/sheet-io';
 import { openSpreadsheet } from './sheet-io/sheet-reader';
+import { createSpreadsheetRepository, MAX_KEPT_PER_OWNER } from './spreadsheet-repository';
 import { createSheetWriter } from './sheet-io/sheet-writer';
 
 /** The net under a hung run, never the expected time (issue 43). */
@@ -332,6 +333,52 @@ describe.each(testDatabaseKinds())('Spreadsheet Edit (%s)', (kind) => {
     },
     EVENT_TIMEOUT_MS * 2,
   );
+
+  it('keeps at most 20 previews and 20 exports per owner, dropping the oldest with their rows', async () => {
+    const repository = createSpreadsheetRepository(app.server.database.db);
+    const counts = { rows: 1, changed: 1, unchanged: 0, errors: 0, warnings: 0 };
+    const row = {
+      view: {
+        sheet: 'Products' as const,
+        row: 2,
+        key: { productId: 1 },
+        name: 'x',
+        changes: [],
+        errors: [],
+        warnings: [],
+      },
+      fields: [],
+    };
+    for (let i = 0; i <= MAX_KEPT_PER_OWNER; i++) {
+      const at = new Date(Date.UTC(2026, 0, 1, 0, i));
+      await repository.createPreview(
+        { id: `cap-preview-${i}`, owner: 'visitor:cap', storeHash: 'sandbox-demo', exportId: null, counts },
+        [row],
+        at,
+        60_000_000,
+      );
+      await repository.createExport({
+        id: `cap-export-${i}`,
+        owner: 'visitor:cap',
+        storeHash: 'sandbox-demo',
+        jobId: `job-${i}`,
+        fileName: '',
+        contentType: '',
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + 60_000_000),
+      });
+      await repository.addExportCells(`cap-export-${i}`, [
+        { sheet: 'Products', itemId: 1, cells: { Price: i } },
+      ]);
+    }
+    expect(await repository.getPreview('cap-preview-0')).toBeUndefined();
+    expect(await repository.previewRows('cap-preview-0', -1, 10)).toEqual([]);
+    expect(await repository.getPreview('cap-preview-1')).toBeDefined();
+    expect(await repository.getPreview(`cap-preview-${MAX_KEPT_PER_OWNER}`)).toBeDefined();
+    expect(await repository.getExport('cap-export-0')).toBeUndefined();
+    expect((await repository.exportCells('cap-export-0', 'Products', [1])).size).toBe(0);
+    expect(await repository.getExport('cap-export-1')).toBeDefined();
+  });
 
   it('refuses what it cannot read, with a message naming it', async () => {
     const form = new FormData();

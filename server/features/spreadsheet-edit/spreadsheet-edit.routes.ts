@@ -103,7 +103,7 @@ export function spreadsheetEditRoutes(deps: SpreadsheetEditRoutesDeps): Hono {
           columns: command.columns,
           format: command.format,
         };
-        await deps.spreadsheets.createExport({
+        const dropped = await deps.spreadsheets.createExport({
           id: exportId,
           owner,
           storeHash: credentials.storeHash,
@@ -113,6 +113,9 @@ export function spreadsheetEditRoutes(deps: SpreadsheetEditRoutesDeps): Hono {
           createdAt: now,
           expiresAt: exportExpiry(now),
         });
+        // An owner's oldest exports past the bound go with their files (any pieces a running export still writes
+        // expire with the rows' 7 days).
+        for (const key of dropped) await deps.storage.deleteObject(key).catch(() => undefined);
         const row = await startJob(deps, {
           id: jobId,
           kind: 'spreadsheet-export',

@@ -62,6 +62,8 @@ export type ExportStep = { page: number } | { ids: number[] } | { assemble: true
 
 /** One part: the products and variants a page step read, their cells in the columns' value space. */
 export type ExportPart = {
+  /** Products the step read (the job's progress), whichever sheets were asked for. */
+  read: number;
   products: { id: number; cells: Record<string, unknown> }[];
   variants: { id: number; cells: Record<string, unknown> }[];
 };
@@ -131,7 +133,7 @@ export async function readStep(
     ...('page' in step ? { page: step.page } : {}),
     ...(signal ? { signal } : {}),
   });
-  const part: ExportPart = { products: [], variants: [] };
+  const part: ExportPart = { read: page.items.length, products: [], variants: [] };
   for (const product of page.items) {
     const record = product as Record<string, unknown>;
     const cells: Record<string, unknown> = {};
@@ -192,7 +194,7 @@ export async function planExport(
 
 async function readPart(storage: ObjectStorage, key: string): Promise<ExportPart> {
   const object = await storage.getObjectStream(key);
-  if (!object) return { products: [], variants: [] };
+  if (!object) return { read: 0, products: [], variants: [] };
   const chunks: Buffer[] = [];
   for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
   return JSON.parse(Buffer.concat(chunks).toString('utf8')) as ExportPart;
@@ -350,7 +352,7 @@ export function spreadsheetExportJobKind(deps: ExportJobDeps): JobKindDefinition
         const settled = await settleWave(deps.jobs, row.id, {
           from: checkpoint,
           checkpoint: checkpoint + 1,
-          succeeded: part.products.length,
+          succeeded: part.read,
           failed: 0,
           outcomes: [],
         });

@@ -1,5 +1,5 @@
 // Spreadsheet Edit's rows (server/db/schema/spreadsheet-edit.ts): exports and what they wrote, previews and their rows.
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { PreviewCounts, PreviewRow } from '../../../common/contracts/spreadsheet-edit';
 import type { SheetName } from '../../../common/spreadsheet-edit/columns';
 import type { Db } from '../../db/database';
@@ -27,13 +27,28 @@ export type PlannedField = {
 /** A previewed row as kept: what the API shows, and what the job writes. */
 export type StoredPreviewRow = { view: PreviewRow; fields: PlannedField[] };
 
+/** Exports and previews an owner keeps at most: a new one drops their oldest (a bound on what strangers can store). */
+export const MAX_KEPT_PER_OWNER = 20;
+
 /** Rows inserted per statement (PostgreSQL's parameter limit is 65,535). */
 const INSERT_CHUNK = 500;
 
 export function createSpreadsheetRepository(db: Db) {
   return {
-    async createExport(row: typeof spreadsheetExport.$inferInsert): Promise<void> {
+    /** Keeps a new export; answers the file keys of the owner's oldest exports it dropped past the bound. */
+    async createExport(row: typeof spreadsheetExport.$inferInsert): Promise<string[]> {
       await db.insert(spreadsheetExport).values(row).onConflictDoNothing();
+      const older = await db
+        .select({ id: spreadsheetExport.id, objectKey: spreadsheetExport.objectKey })
+        .from(spreadsheetExport)
+        .where(eq(spreadsheetExport.owner, row.owner))
+        .orderBy(desc(spreadsheetExport.createdAt), desc(spreadsheetExport.id))
+        .offset(MAX_KEPT_PER_OWNER);
+      if (older.length === 0) return [];
+      const ids = older.map((entry) => entry.id);
+      await db.delete(spreadsheetExportRow).where(inArray(spreadsheetExportRow.exportId, ids));
+      await db.delete(spreadsheetExport).where(inArray(spreadsheetExport.id, ids));
+      return older.flatMap((entry) => (entry.objectKey ? [entry.objectKey] : []));
     },
 
     async getExport(id: string): Promise<ExportRow | undefined> {
@@ -99,6 +114,17 @@ export function createSpreadsheetRepository(db: Db) {
         createdAt: now,
         expiresAt: new Date(now.getTime() + ttlMs),
       });
+      const older = await db
+        .select({ id: spreadsheetPreview.id })
+        .from(spreadsheetPreview)
+        .where(eq(spreadsheetPreview.owner, preview.owner))
+        .orderBy(desc(spreadsheetPreview.createdAt), desc(spreadsheetPreview.id))
+        .offset(MAX_KEPT_PER_OWNER);
+      if (older.length > 0) {
+        const ids = older.map((entry) => entry.id);
+        await db.delete(spreadsheetPreviewRow).where(inArray(spreadsheetPreviewRow.previewId, ids));
+        await db.delete(spreadsheetPreview).where(inArray(spreadsheetPreview.id, ids));
+      }
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         await db
           .insert(spreadsheetPreviewRow)
