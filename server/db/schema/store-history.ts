@@ -67,11 +67,16 @@ export const snapshotItem = pgTable(
   (table) => [primaryKey({ columns: [table.snapshotId, table.kind, table.itemKey] })],
 );
 
-/** A blob an owner's snapshots hold (`snapshots/<owner digest>/<hash>.json.gz` in the object store), stored once. */
+/**
+ * A blob an owner's snapshots hold (`snapshots/<key owner digest>/<hash>.json.gz` in the object store), stored once.
+ * `keyOwner` is the owner whose digest names the object when that is not `owner`: a visitor's blobs that moved to the
+ * account made at sign-up (issue 44) keep their objects where they are (null: the owner; rows before issue 44).
+ */
 export const snapshotBlob = pgTable(
   'snapshot_blob',
   {
     owner: text('owner').notNull(),
+    keyOwner: text('key_owner'),
     hash: text('hash').notNull(),
     bytes: integer('bytes').notNull(),
     storedBytes: integer('stored_bytes').notNull(),

@@ -26,6 +26,8 @@ import { eraseAccountRows } from './account-erasure';
 import { ADMIN_ROLE, grantAdmin, hasAdminRole } from './roles';
 import { isCommonPassword, PASSWORD_TOO_COMMON_MESSAGE } from './common-passwords';
 import { loadAuthSecret } from './secret';
+import { VISITOR_COOKIE, visitorIdOf } from './visitor';
+import { moveVisitorWork } from './visitor-move';
 import { ERROR_CODES, type ErrorCode } from '../../../common/errors';
 
 /** Endpoints that take a `name`, a new password (in which field), or a role. */
@@ -124,6 +126,34 @@ function buildAuth(deps: AuthDeps, secret: string) {
       await revokeAllTokens(db, sessionUserId);
     } else if (path === '/admin/set-user-password' && typeof fields.userId === 'string') {
       await revokeAllTokens(db, fields.userId);
+    }
+  };
+
+  /**
+   * A sign-up from a browser that was a visitor (its `bct_visitor` cookie): what the visitor made moves to the new
+   * account (visitor-move.ts, issue 44). Only `/sign-up/email`: an admin's `/admin/create-user` must not hand the
+   * admin's own visitor work to someone else, and a sign-in to an existing account merges nothing. A failure keeps
+   * the account (the sign-up succeeded) and the cookie, so the work stays the visitor's and is logged. Once moved, the
+   * cookie is cleared: the id owns nothing any more, and a visitor session after signing out starts afresh instead of
+   * adding to an id whose history went to this account.
+   */
+  const moveVisitorAfterSignUp = async (
+    path: string,
+    userId: string | undefined,
+    cookies: {
+      get: (name: string) => string | null;
+      clear: (name: string) => void;
+    },
+  ) => {
+    if (path !== '/sign-up/email' || !userId) return;
+    const visitorId = visitorIdOf(cookies.get(VISITOR_COOKIE));
+    if (!visitorId) return;
+    try {
+      const moved = await moveVisitorWork(db, visitorId, userId);
+      logger.info({ userId, ...moved }, 'visitor work moved to the new account');
+      cookies.clear(VISITOR_COOKIE);
+    } catch (error) {
+      logger.error({ err: error, userId }, 'moving the visitor work to the new account failed');
     }
   };
 
@@ -304,6 +334,17 @@ function buildAuth(deps: AuthDeps, secret: string) {
         const returned: unknown = ctx.context.returned;
         if (returned === undefined || isAPIError(returned) || returned instanceof Response) return;
         await revokeTokensAfterPasswordChange(ctx.path, ctx.body, ctx.context.session?.user.id);
+        await moveVisitorAfterSignUp(ctx.path, ctx.context.newSession?.user.id, {
+          get: (name) => ctx.getCookie(name),
+          clear: (name) =>
+            ctx.setCookie(name, '', {
+              path: '/',
+              maxAge: 0,
+              httpOnly: true,
+              sameSite: 'lax',
+              secure: publicUrl.startsWith('https:'),
+            }),
+        });
         if (!ctx.path.startsWith('/admin/')) return;
         const actor = ctx.context.session?.user ?? null;
         await record(

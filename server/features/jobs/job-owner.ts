@@ -8,9 +8,9 @@ import type { BeforeJobSnapshots } from '../../jobs/before-job';
 import type { ToolRouteDeps } from '../../tool-route';
 import type { Auth } from '../auth/auth';
 import { getSessionUser } from '../auth/session';
+import { VISITOR_COOKIE, visitorIdOf } from '../auth/visitor';
 
-export const VISITOR_COOKIE = 'bct_visitor';
-const VISITOR_ID = /^[a-f0-9]{32}$/;
+export { VISITOR_COOKIE };
 
 /** The caller's owner key, `user:<id>` or `visitor:<id>`; with `create`, a visitor without a cookie gets one. */
 export async function jobOwner(
@@ -20,8 +20,8 @@ export async function jobOwner(
 ): Promise<string | undefined> {
   const user = await getSessionUser(await getAuth(), c.req.raw.headers);
   if (user) return `user:${user.id}`;
-  const known = getCookie(c, VISITOR_COOKIE);
-  if (known && VISITOR_ID.test(known)) return `visitor:${known}`;
+  const known = visitorIdOf(getCookie(c, VISITOR_COOKIE));
+  if (known) return `visitor:${known}`;
   if (!options.create) return undefined;
   const id = randomBytes(16).toString('hex');
   setCookie(c, VISITOR_COOKIE, id, {

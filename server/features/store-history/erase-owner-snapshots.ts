@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { restorePreview, snapshotBlob, storeSnapshot } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { blobKey } from './snapshot-blob';
+import { blobKey, keyOwnerOf } from './snapshot-blob';
 import { createIdMapRepository } from './id-map';
 
 export async function eraseOwnerSnapshots(db: Db, storage: ObjectStorage, owner: string): Promise<void> {
@@ -16,10 +16,10 @@ export async function eraseOwnerSnapshots(db: Db, storage: ObjectStorage, owner:
     .from(storeSnapshot)
     .where(eq(storeSnapshot.owner, owner));
   const blobs = await db
-    .select({ hash: snapshotBlob.hash })
+    .select({ hash: snapshotBlob.hash, keyOwner: keyOwnerOf })
     .from(snapshotBlob)
     .where(eq(snapshotBlob.owner, owner));
-  for (const blob of blobs) await storage.deleteObject(blobKey(owner, blob.hash));
+  for (const blob of blobs) await storage.deleteObject(blobKey(blob.keyOwner, blob.hash));
   await db.transaction(async (tx) => {
     await tx.delete(restorePreview).where(eq(restorePreview.owner, owner));
     // Items (and any preview left) go with their snapshot (foreign keys with cascade).

@@ -1,6 +1,8 @@
 // A blob (issue 32): an item's content, its canonical JSON gzip-compressed, kept in the object storage once per owner
 // and content hash at `snapshots/<owner digest>/<hash>.json.gz`, with a `snapshot_blob` row saying the owner holds it.
 // An unchanged item costs a row and no bytes in the next snapshot. The key's spelling is persisted: never change it.
+// A visitor's blobs moved to the account made at sign-up (issue 44) keep their objects: the row's `key_owner` names
+// the owner whose digest is in the key (`keyOwnerOf`), so every object is found where it was written.
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -13,10 +15,13 @@ function ownerDigest(owner: string): string {
   return createHash('sha256').update(owner).digest('hex').slice(0, 32);
 }
 
-/** Where a blob lives in the object storage. */
+/** Where a blob lives in the object storage, by the owner whose digest names it (the row's `keyOwnerOf`). */
 export function blobKey(owner: string, hash: string): string {
   return `snapshots/${ownerDigest(owner)}/${hash}.json.gz`;
 }
+
+/** The owner whose digest is in a blob row's object key: `key_owner` once the row moved (issue 44), else its owner. */
+export const keyOwnerOf = sql<string>`coalesce(${snapshotBlob.keyOwner}, ${snapshotBlob.owner})`;
 
 /** An item's content as a blob holds it: its canonical JSON, that text's sha256, and its length in bytes. */
 export type BlobContent = { text: string; hash: string; bytes: number };
@@ -30,7 +35,9 @@ export function createSnapshotBlobs(db: Db, storage: ObjectStorage) {
   return {
     /**
      * Writes the blobs the owner does not hold yet, each object before its row: a blob row always has its object (a
-     * crash leaves at most an object without a row, written again, with the same bytes, by the next try).
+     * crash leaves at most an object without a row, written again, with the same bytes, by the next try). The row's
+     * owner is the snapshot's as it is when the row is written, and `key_owner` the owner the object was written
+     * under: a visitor who signs up while this snapshot is being taken gets its blobs too (issue 44).
      */
     async keep(
       owner: string,
@@ -59,7 +66,8 @@ export function createSnapshotBlobs(db: Db, storage: ObjectStorage) {
         await db
           .insert(snapshotBlob)
           .values({
-            owner,
+            owner: sql`coalesce((select ${storeSnapshot.owner} from ${storeSnapshot} where ${storeSnapshot.id} = ${firstSnapshotId}), ${owner})`,
+            keyOwner: owner,
             hash: entry.hash,
             bytes: entry.bytes,
             storedBytes: body.length,
@@ -72,7 +80,12 @@ export function createSnapshotBlobs(db: Db, storage: ObjectStorage) {
 
     /** An item's content, as it was stored (null when the object is gone). */
     async read(owner: string, hash: string): Promise<unknown> {
-      const object = await storage.getObjectStream(blobKey(owner, hash));
+      const [row] = await db
+        .select({ keyOwner: keyOwnerOf })
+        .from(snapshotBlob)
+        .where(and(eq(snapshotBlob.owner, owner), eq(snapshotBlob.hash, hash)))
+        .limit(1);
+      const object = await storage.getObjectStream(blobKey(row?.keyOwner ?? owner, hash));
       if (!object) return null;
       const chunks: Buffer[] = [];
       for await (const chunk of object.body) chunks.push(chunk as Buffer);
@@ -98,8 +111,8 @@ export function createSnapshotBlobs(db: Db, storage: ObjectStorage) {
             sql`not exists (select 1 from ${snapshotItem} join ${storeSnapshot} on ${storeSnapshot.id} = ${snapshotItem.snapshotId} where ${storeSnapshot.owner} = ${snapshotBlob.owner} and ${snapshotItem.hash} = ${snapshotBlob.hash})`,
           ),
         )
-        .returning({ hash: snapshotBlob.hash });
-      for (const orphan of orphans) await storage.deleteObject(blobKey(owner, orphan.hash));
+        .returning({ hash: snapshotBlob.hash, keyOwner: keyOwnerOf });
+      for (const orphan of orphans) await storage.deleteObject(blobKey(orphan.keyOwner, orphan.hash));
     },
   };
 }

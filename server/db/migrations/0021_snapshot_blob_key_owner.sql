@@ -1,0 +1,1 @@
+ALTER TABLE "snapshot_blob" ADD COLUMN "key_owner" text;
