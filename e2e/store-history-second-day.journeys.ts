@@ -1,7 +1,8 @@
 // Journeys of issue 44's Store History points, on a demo store of their own: after a write job (Reset Page Title), the
 // compare defaults to the last full snapshot against the store now and finds the change; the "Before a job" row names
 // the job and reads its counts in the singular; the diff's fields carry translated labels and "(empty)", its items in
-// numeric order of their ids. In English and Vietnamese.
+// numeric order of their ids; a visitor's snapshot moves to the account they sign up for in that browser. In English
+// and Vietnamese.
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { RESET_PAGE_TITLE_PATH } from '../common/contracts/bulk-edit';
@@ -26,9 +27,21 @@ const SECOND_DAY: OwnDemoStore = {
   token: 'second-day-token',
 };
 
+const MOVING: OwnDemoStore = {
+  name: 'Moving Visitor',
+  hash: 'sandbox-moving-visitor',
+  token: 'moving-visitor-token',
+};
+
+/** What a visitor with snapshots reads under the list (issue 44 (1)). */
+const VISITOR_NOTE = {
+  en: 'Snapshots you take without an account, and the history of the jobs you run (bulk edits, imports, restores, with their backups and Undo), move to your account when you sign up in this browser. Logging in to an account you already have does not move them, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
+  vi: 'Bản chụp bạn tạo khi chưa có tài khoản, cùng lịch sử các tác vụ bạn chạy (chỉnh sửa hàng loạt, nhập, khôi phục, với bản sao lưu và Hoàn tác), sẽ được chuyển sang tài khoản của bạn khi bạn đăng ký trên trình duyệt này. Đăng nhập vào một tài khoản đã có thì không chuyển, và bản chụp của khách sẽ bị xóa sau một thời gian khách không quay lại.',
+};
+
 /** The store's snapshots as the server lists them to this browser. */
-async function listed(page: Page): Promise<Snapshot[]> {
-  const res = await page.request.get(`${SNAPSHOTS_PATH}?storeHash=${SECOND_DAY.hash}`);
+async function listed(page: Page, store: OwnDemoStore = SECOND_DAY): Promise<Snapshot[]> {
+  const res = await page.request.get(`${SNAPSHOTS_PATH}?storeHash=${store.hash}`);
   assert.equal(res.status(), 200);
   return ((await res.json()) as ListSnapshotsResponse).snapshots;
 }
@@ -74,11 +87,8 @@ export const storeHistorySecondDayJourneys: Journey[] = [
       await expectText(beforeRow.getByTestId('snapshot-reason'), 'Before Reset Page Title');
       await expectText(beforeRow.getByTestId('snapshot-job'), `Job ${before.beforeJob.id.slice(0, 8)}`);
       await expectText(beforeRow.getByTestId('snapshot-counts'), /^1 product · \d+ variants? · 0 categories/);
-      // A visitor is told that these snapshots stay with the visitor when they sign up (issue 44 (1)).
-      await expectText(
-        page.getByTestId('visitor-snapshots-note'),
-        'Snapshots taken as a visitor, and the history of the jobs you ran as one (bulk edits, imports, restores, with their backups and Undo), stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
-      );
+      // A visitor is told that these snapshots move to the account they sign up for here (issue 44 (1)).
+      await expectText(page.getByTestId('visitor-snapshots-note'), VISITOR_NOTE.en);
 
       // The default compare: the full snapshot against the store now, which finds the emptied title.
       assert.equal(await page.getByTestId('compare-from').inputValue(), full.id);
@@ -110,16 +120,62 @@ export const storeHistorySecondDayJourneys: Journey[] = [
       await expectText(beforeRow.getByTestId('snapshot-counts'), /^1 sản phẩm · \d+ biến thể · 0 danh mục/);
       await expectText(title.getByTestId('diff-field-path'), 'Tiêu đề trang');
       await expectText(title.getByTestId('diff-field-after'), '(trống)');
-      await expectText(
-        page.getByTestId('visitor-snapshots-note'),
-        'Bản chụp tạo khi chưa đăng nhập, cùng lịch sử các tác vụ bạn đã chạy khi đó (chỉnh sửa hàng loạt, nhập, khôi phục, với bản sao lưu và Hoàn tác), thuộc về phiên khách của trình duyệt này: chúng không được chuyển sang tài khoản khi bạn đăng ký hoặc đăng nhập, và bản chụp sẽ bị xóa sau một thời gian khách không quay lại.',
-      );
+      await expectText(page.getByTestId('visitor-snapshots-note'), VISITOR_NOTE.vi);
       assert.match(
         (await title.getByTestId('restore-field-box').getAttribute('aria-label')) ?? '',
         /Tiêu đề trang/,
       );
       await screenshot(page, 'store-history-after-reset-page-title-vi');
       await expectNoSeriousViolations(page, 'Store History after Reset Page Title, in Vietnamese');
+      await chooseLanguage(page, 'en');
+    },
+  ),
+  onOwnDemoStore(
+    'Store History: a visitor’s snapshot moves to the account they sign up for in this browser; before, the note says so, after, the same store lists it, in English and Vietnamese',
+    MOVING,
+    async (page, screenshot) => {
+      // A small snapshot (the store's brands) taken as a visitor.
+      await chooseDemoStore(page, ['catalog', 'categories', 'widgets', 'content'], MOVING);
+      await takeSnapshot(page, 0);
+      const [taken] = await listed(page, MOVING);
+      assert.ok(taken);
+      await expectText(page.getByTestId('visitor-snapshots-note'), VISITOR_NOTE.en);
+      await screenshot(page, 'store-history-visitor-note');
+      await expectNoSeriousViolations(page, 'Store History of a visitor with a snapshot');
+      await chooseLanguage(page, 'vi');
+      await expectText(page.getByTestId('visitor-snapshots-note'), VISITOR_NOTE.vi);
+      await expectNoSeriousViolations(page, 'Store History of a visitor with a snapshot, in Vietnamese');
+      await chooseLanguage(page, 'en');
+
+      // The visitor signs up in this browser.
+      await page.goto('/auth/register');
+      await page.getByLabel('Full name').fill('Moving Visitor');
+      await page.getByLabel('Email').fill(`moving.visitor.${Date.now()}@example.com`);
+      await page.getByLabel('Password').fill('a long enough password 44');
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.getByTestId('register-done').getByRole('link', { name: 'Continue to BC Toolbox' }).click();
+      await page.getByTestId('profile-control').waitFor();
+
+      // Store History on the same store: the snapshot is there, as it was; the visitor's note is gone.
+      await page.goto('/?tab=store-history');
+      await page.getByTestId('store-history').waitFor();
+      await pickStore(page, ownStores(MOVING), MOVING.name);
+      const row = page.locator(`[data-testid="snapshot-row"][data-snapshot-id="${taken.id}"]`);
+      await expectText(row.getByTestId('snapshot-state'), 'Complete');
+      await expectText(row.getByTestId('snapshot-reason'), 'Manual');
+      assert.equal(await page.getByTestId('snapshot-row').count(), 1);
+      assert.equal(await page.getByTestId('visitor-snapshots-note').count(), 0);
+      assert.deepEqual(
+        (await listed(page, MOVING)).map((snapshot) => snapshot.id),
+        [taken.id],
+      );
+      await screenshot(page, 'store-history-after-sign-up');
+      await expectNoSeriousViolations(page, 'Store History after signing up');
+      await chooseLanguage(page, 'vi');
+      await expectText(row.getByTestId('snapshot-state'), 'Hoàn tất');
+      await expectText(row.getByTestId('snapshot-reason'), 'Thủ công');
+      await screenshot(page, 'store-history-after-sign-up-vi');
+      await expectNoSeriousViolations(page, 'Store History after signing up, in Vietnamese');
       await chooseLanguage(page, 'en');
     },
   ),

@@ -1221,8 +1221,9 @@ export const en = {
     failed: 'The snapshot failed.',
     cancelled: 'The snapshot was cancelled.',
     listTitle: 'Snapshots of this store',
-    visitorSnapshotsStay:
-      'Snapshots taken as a visitor, and the history of the jobs you ran as one (bulk edits, imports, restores, with their backups and Undo), stay with this browser’s visitor session: they are not moved to your account when you sign up or log in, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
+    /** A visitor's snapshots: what signing up does to them (issue 44 (1)). */
+    visitorSnapshotsMove:
+      'Snapshots you take without an account, and the history of the jobs you run (bulk edits, imports, restores, with their backups and Undo), move to your account when you sign up in this browser. Logging in to an account you already have does not move them, and a visitor’s snapshots are deleted once the visitor has been away for a while.',
     listLoading: 'Loading snapshots...',
     listEmpty: 'No snapshots of this store yet. Take the first one above.',
     reason: { manual: 'Manual', scheduled: 'Scheduled', 'before-job': 'Before a job' },

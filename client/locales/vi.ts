@@ -1329,8 +1329,8 @@ export const vi: Messages = {
     failed: 'Bản chụp không thành công.',
     cancelled: 'Bản chụp đã bị hủy.',
     listTitle: 'Các bản chụp của store này',
-    visitorSnapshotsStay:
-      'Bản chụp tạo khi chưa đăng nhập, cùng lịch sử các tác vụ bạn đã chạy khi đó (chỉnh sửa hàng loạt, nhập, khôi phục, với bản sao lưu và Hoàn tác), thuộc về phiên khách của trình duyệt này: chúng không được chuyển sang tài khoản khi bạn đăng ký hoặc đăng nhập, và bản chụp sẽ bị xóa sau một thời gian khách không quay lại.',
+    visitorSnapshotsMove:
+      'Bản chụp bạn tạo khi chưa có tài khoản, cùng lịch sử các tác vụ bạn chạy (chỉnh sửa hàng loạt, nhập, khôi phục, với bản sao lưu và Hoàn tác), sẽ được chuyển sang tài khoản của bạn khi bạn đăng ký trên trình duyệt này. Đăng nhập vào một tài khoản đã có thì không chuyển, và bản chụp của khách sẽ bị xóa sau một thời gian khách không quay lại.',
     listLoading: 'Đang tải các bản chụp...',
     listEmpty: 'Store này chưa có bản chụp nào. Hãy chụp bản đầu tiên ở trên.',
     reason: { manual: 'Thủ công', scheduled: 'Theo lịch', 'before-job': 'Trước một tác vụ' },

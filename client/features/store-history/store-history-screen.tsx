@@ -44,10 +44,10 @@ export default function StoreHistoryScreen() {
           runningJobId={flow.isJobActive ? (flow.job?.id ?? null) : null}
         />
       )}
-      {/* A visitor's snapshots are the visitor's: said before signing up, not found missing after (issue 44). */}
+      {/* A visitor's snapshots move to the account they sign up for in this browser, not to one they log in to (issue 44). */}
       {store && !session.isLoading && session.user === null && (list.data?.length ?? 0) > 0 && (
-        <FormAlert tone="warning" testId="visitor-snapshots-note">
-          {t('storeHistory.visitorSnapshotsStay')}
+        <FormAlert tone="info" testId="visitor-snapshots-note">
+          {t('storeHistory.visitorSnapshotsMove')}
         </FormAlert>
       )}
       {store && list.data && (
