@@ -1,6 +1,7 @@
 // Deleting an account deletes what it kept (issue 41, point 6): its snapshots, their items and blobs (rows and objects),
 // its jobs with their backups, its agent's tokens; another user's snapshots of the same store stay; the audit log keeps
-// the fact.
+// the fact. Snapshots a visitor took before signing up (issue 44: their objects keep the visitor's key) go too, with
+// the account or one by one.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -55,6 +56,29 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
     return { id, email };
   };
 
+  /** The snapshot blobs' objects in the object store. */
+  const objectCount = async () =>
+    (
+      (await readdir(path.join(dataDir, 'storage', 'objects', 'snapshots'), { recursive: true }).catch(
+        () => [],
+      )) as string[]
+    ).filter((name) => name.endsWith('.json.gz')).length;
+
+  /** A visitor's snapshot of the store's brands (24 blobs), then a sign-up in the same browser: the account's id. */
+  const visitorWhoSignsUp = async () => {
+    const client = new TestClient(server);
+    const res = await client.post(SNAPSHOTS_PATH, { storeCredentials: DEMO_STORE, scope: ['brands'] });
+    expect(res.status).toBe(202);
+    const { snapshotId, job: started } = takeSnapshotResponseSchema.parse(await res.json());
+    expect((await finishedJob(client, started.id)).state).toBe('done');
+    await signUpVerified(client, sink, {
+      name: 'Was Visitor',
+      email: `was-visitor-${++counter}@example.com`,
+      password: PASSWORD,
+    });
+    return { client, snapshotId, id: (await client.session())!.user.id };
+  };
+
   /** What the database and the object store hold for an owner. */
   const heldBy = async (userId: string) => {
     const { db } = server.database;
@@ -63,16 +87,13 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
     const items = snapshots.length
       ? await db.select().from(snapshotItem).where(eq(snapshotItem.snapshotId, snapshots[0]!.id))
       : [];
-    const objects = (await readdir(path.join(dataDir, 'storage', 'objects', 'snapshots'), {
-      recursive: true,
-    }).catch(() => [])) as string[];
     return {
       snapshots: snapshots.length,
       items: items.length,
       blobs: (await db.select().from(snapshotBlob).where(eq(snapshotBlob.owner, owner))).length,
       jobs: (await db.select().from(job).where(eq(job.owner, owner))).length,
       tokens: (await db.select().from(accessToken).where(eq(accessToken.userId, userId))).length,
-      objects: objects.filter((name) => name.endsWith('.json.gz')).length,
+      objects: await objectCount(),
     };
   };
 
@@ -110,5 +131,21 @@ describe.each(testDatabaseKinds())('deleting an account on %s', (kind) => {
     expect(facts.map((entry) => [entry.targetId, entry.targetEmail, entry.detail])).toEqual([
       [leaving.id, leaving.email, null],
     ]);
+  });
+
+  it('deletes the snapshots a visitor took before signing up, objects included, with the account or one by one', async () => {
+    const start = await objectCount();
+    const deleting = await visitorWhoSignsUp();
+    expect(await heldBy(deleting.id)).toMatchObject({ snapshots: 1, blobs: 24, objects: start + 24 });
+    const deleted = await deleting.client.request(`${SNAPSHOTS_PATH}/${deleting.snapshotId}`, {
+      method: 'DELETE',
+    });
+    expect(deleted.status).toBe(204);
+    expect(await heldBy(deleting.id)).toMatchObject({ snapshots: 0, blobs: 0, objects: start });
+
+    const leaving = await visitorWhoSignsUp();
+    expect(await heldBy(leaving.id)).toMatchObject({ snapshots: 1, blobs: 24, objects: start + 24 });
+    expect((await admin.post('/api/auth/admin/remove-user', { userId: leaving.id })).status).toBe(200);
+    expect(await heldBy(leaving.id)).toMatchObject({ snapshots: 0, blobs: 0, objects: start });
   });
 });
