@@ -24,77 +24,43 @@ import {
   videoConversion,
 } from '../../db/schema';
 
+/** The tables whose rows carry an `owner` key, by the name the counts give them (the snapshot blobs apart). */
+const OWNED = {
+  jobs: job,
+  snapshots: storeSnapshot,
+  restorePreviews: restorePreview,
+  pageBackups: pageWidgetsBackup,
+  spreadsheetExports: spreadsheetExport,
+  spreadsheetPreviews: spreadsheetPreview,
+  videoConversions: videoConversion,
+} as const;
+
 /** How many rows of each kind moved. */
-export type VisitorMoveCounts = {
-  jobs: number;
-  snapshots: number;
-  snapshotBlobs: number;
-  restorePreviews: number;
-  pageBackups: number;
-  spreadsheetExports: number;
-  spreadsheetPreviews: number;
-  videoConversions: number;
-};
+export type VisitorMoveCounts = Record<keyof typeof OWNED | 'snapshotBlobs', number>;
 
 export async function moveVisitorWork(db: Db, visitorId: string, userId: string): Promise<VisitorMoveCounts> {
   const from = `visitor:${visitorId}`;
   const to = `user:${userId}`;
   return db.transaction(async (tx) => {
-    const moved = async (rows: Promise<unknown[]>) => (await rows).length;
-    return {
-      jobs: await moved(
-        tx.update(job).set({ owner: to }).where(eq(job.owner, from)).returning({ id: job.id }),
-      ),
-      snapshots: await moved(
-        tx
-          .update(storeSnapshot)
-          .set({ owner: to })
-          .where(eq(storeSnapshot.owner, from))
-          .returning({ id: storeSnapshot.id }),
-      ),
-      // The object keeps its key: `key_owner` says whose digest names it (a row that moved before keeps its own).
-      snapshotBlobs: await moved(
-        tx
-          .update(snapshotBlob)
-          .set({ owner: to, keyOwner: sql`coalesce(${snapshotBlob.keyOwner}, ${from})` })
-          .where(eq(snapshotBlob.owner, from))
-          .returning({ hash: snapshotBlob.hash }),
-      ),
-      restorePreviews: await moved(
-        tx
-          .update(restorePreview)
-          .set({ owner: to })
-          .where(eq(restorePreview.owner, from))
-          .returning({ id: restorePreview.id }),
-      ),
-      pageBackups: await moved(
-        tx
-          .update(pageWidgetsBackup)
-          .set({ owner: to })
-          .where(eq(pageWidgetsBackup.owner, from))
-          .returning({ id: pageWidgetsBackup.id }),
-      ),
-      spreadsheetExports: await moved(
-        tx
-          .update(spreadsheetExport)
-          .set({ owner: to })
-          .where(eq(spreadsheetExport.owner, from))
-          .returning({ id: spreadsheetExport.id }),
-      ),
-      spreadsheetPreviews: await moved(
-        tx
-          .update(spreadsheetPreview)
-          .set({ owner: to })
-          .where(eq(spreadsheetPreview.owner, from))
-          .returning({ id: spreadsheetPreview.id }),
-      ),
-      videoConversions: await moved(
-        tx
-          .update(videoConversion)
-          .set({ owner: to })
-          .where(eq(videoConversion.owner, from))
-          .returning({ id: videoConversion.id }),
-      ),
-    };
+    const counts = {} as VisitorMoveCounts;
+    for (const [name, table] of Object.entries(OWNED) as [
+      keyof typeof OWNED,
+      (typeof OWNED)[keyof typeof OWNED],
+    ][]) {
+      const moved = await tx
+        .update(table)
+        .set({ owner: to })
+        .where(eq(table.owner, from))
+        .returning({ owner: table.owner });
+      counts[name] = moved.length;
+    }
+    // The object keeps its key: `key_owner` says whose digest names it (a row that moved before keeps its own).
+    const blobs = await tx
+      .update(snapshotBlob)
+      .set({ owner: to, keyOwner: sql`coalesce(${snapshotBlob.keyOwner}, ${from})` })
+      .where(eq(snapshotBlob.owner, from))
+      .returning({ hash: snapshotBlob.hash });
+    counts.snapshotBlobs = blobs.length;
+    return counts;
   });
 }

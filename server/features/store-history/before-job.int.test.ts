@@ -23,7 +23,7 @@ const max = (values: readonly string[]) => values.reduce((a, b) => (a > b ? a : 
 
 describe.each(testDatabaseKinds())('snapshots before writes (%s)', (kind) => {
   const app = useToolTestServer(kind);
-  const { call, storeWrite, follow } = storeHistoryCalls(app);
+  const { call, storeWrite, productIds, follow } = storeHistoryCalls(app);
 
   const snapshotsOf = async (cookie: string) => {
     const res = await call(`${SNAPSHOTS_PATH}?storeHash=${DEMO.storeHash}`, { cookie });
@@ -34,14 +34,6 @@ describe.each(testDatabaseKinds())('snapshots before writes (%s)', (kind) => {
     const res = await call(`${snapshotDiffPath(from)}?against=${to}`, { cookie });
     expect(res.status, await res.clone().text()).toBe(200);
     return snapshotDiffResponseSchema.parse(await res.json());
-  };
-  const productIds = async (count: number) => {
-    const { data } = await storeWrite(
-      'GET',
-      `/v3/catalog/products?limit=${count}&include_fields=id`,
-      undefined,
-    );
-    return (data as unknown as { id: number }[]).map((product) => product.id);
   };
 
   it('a bulk edit first snapshots the products it will change, and its diff shows exactly what the edit did', async () => {

@@ -39,6 +39,15 @@ export function storeHistoryCalls(app: ReturnType<typeof useToolTestServer>) {
     expect(res.status, await res.clone().text()).toBeLessThan(300);
     return res.status === 204 ? { data: {} } : ((await res.json()) as { data: Json });
   };
+  /** The ids of the demo store's first `count` products. */
+  const productIds = async (count: number) => {
+    const { data } = await storeWrite(
+      'GET',
+      `/v3/catalog/products?limit=${count}&include_fields=id`,
+      undefined,
+    );
+    return (data as unknown as { id: number }[]).map((product) => product.id);
+  };
   /** A widget of this template added to the home page's first region (page-widgets.v3.yml createPageWidgets). */
   const addHomeWidget = async (
     regions: readonly { name: string; children: Json[] }[],
@@ -83,7 +92,7 @@ export function storeHistoryCalls(app: ReturnType<typeof useToolTestServer>) {
     expect(started).toMatchObject({ kind: 'snapshot-restore', undoOf: jobId });
     return follow(started.id, cookie);
   };
-  return { call, storeWrite, addHomeWidget, follow, take, postForDemo, restore, undo };
+  return { call, storeWrite, productIds, addHomeWidget, follow, take, postForDemo, restore, undo };
 }
 
 /** The last view of a job's event stream (the answer of its events path, read to its end). */

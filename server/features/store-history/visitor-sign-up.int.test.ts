@@ -34,7 +34,7 @@ import { finishedJob, storeHistoryCalls } from './store-history.test-kit';
 
 describe.each(testDatabaseKinds())('a visitor who signs up keeps what they made (%s)', (kind) => {
   const app = useToolTestServer(kind);
-  const { storeWrite } = storeHistoryCalls(app);
+  const { storeWrite, productIds } = storeHistoryCalls(app);
 
   const snapshotsOf = async (client: TestClient): Promise<Snapshot[]> => {
     const res = await client.request(`${SNAPSHOTS_PATH}?storeHash=${DEMO.storeHash}`);
@@ -47,14 +47,6 @@ describe.each(testDatabaseKinds())('a visitor who signs up keeps what they made 
     const { snapshotId, job } = takeSnapshotResponseSchema.parse(await res.json());
     expect((await finishedJob(client, job.id)).state).toBe('done');
     return snapshotId;
-  };
-  const productIds = async (count: number) => {
-    const { data } = await storeWrite(
-      'GET',
-      `/v3/catalog/products?limit=${count}&include_fields=id`,
-      undefined,
-    );
-    return (data as unknown as { id: number }[]).map((product) => product.id);
   };
   const pageTitle = async (id: number) => {
     const { data } = await storeWrite(
