@@ -51,8 +51,6 @@
 // memory (its WebAssembly heap grows with the pages it touches and is never given back), which a deployment on
 // PostgreSQL does not hold in the app's process. Second snapshot: 0 bytes added (the first 16.6 MB), 44.6 s.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { faker } from '@faker-js/faker/locale/en';
 import { FINAL_JOB_STATES, jobPath, jobResponseSchema, type JobView } from '../common/contracts/jobs';
 import {
   listSnapshotsResponseSchema,
@@ -61,13 +59,9 @@ import {
   type Snapshot,
 } from '../common/contracts/store-history';
 import { DEFAULT_QUOTA_RESERVE } from '../server/integrations/bigcommerce/scheduler';
-import { generateProducts } from '../server/sandbox/catalog/demo/catalogue';
-import { storeInformation } from '../server/sandbox/catalog/demo/index';
-import { addBrands, addChannels, addTrees } from '../server/sandbox/catalog/demo/structure';
-import { BRANDS } from '../server/sandbox/catalog/demo/word-lists';
-import { createStoreData } from '../server/sandbox/core/store-state';
 import { startSandboxServer, type RunningSandbox } from '../server/sandbox/test-server';
 import { benchDatabase } from './load-lib';
+import { createGeneratedStore as generated, residentBytes } from './generated-store';
 import { fmt, startAppServer, type Bench, type BenchRow } from './lib';
 
 const LARGE = Number(process.env.BENCH_P11_PRODUCTS ?? 10_000);
@@ -80,33 +74,14 @@ const MB = 1024 * 1024;
 /** BigCommerce's Standard quota, the sandbox's default: 150 requests per 30 s. */
 const BC_QUOTA = 150;
 const BC_WINDOW_S = 30;
-/** The seed of the demo store (server/sandbox/catalog/demo/index.ts SEEDS.demo), so the first 1,260 products are its. */
-const DEMO_SEED = 20_240_301;
 /** A snapshot that reads nothing for this long has stalled (a paced one with page probes runs for many minutes). */
 const STALL_MS = 4 * 60_000;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const kb = (pid: number, field: 'VmRSS') =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) *
-  1024;
+/** A sandbox store of the demo's seed generated to `products` products (P11 and its P12 row). */
+const createGeneratedStore = (sb: RunningSandbox, hash: string, products: number) =>
+  generated(sb, hash, products, TOKEN, `P11 ${products}`);
 
-/** A sandbox store of the demo's seed whose catalogue is generated to `products` products (P11 and its P12 row). */
-function createGeneratedStore(sb: RunningSandbox, hash: string, products: number): void {
-  const store = sb.sandbox.stores.create({ hash, token: TOKEN, kind: 'demo', name: `P11 ${products}` });
-  const name = `P11 ${products}`;
-  const data = createStoreData(hash, storeInformation(hash, name, 1_000_777));
-  faker.seed(DEMO_SEED);
-  addChannels(data, name);
-  const brandIds = addBrands(data, BRANDS.length);
-  const trees = addTrees(data, name);
-  generateProducts(faker, data, { ...trees, brandIds }, products);
-  // In place: the content plugin's closures hold this object (its channels). The demo's widgets point at the demo's
-  // products, categories and brands, which keep their ids here (the same generator from the same seed).
-  const first = store.data.products.get(77)?.fields.name;
-  Object.assign(store.data, { ...data, info: store.data.info });
-  if (store.data.products.get(77)?.fields.name !== first)
-    throw new Error('the generated store lost the demo ids');
-}
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The fewest requests BigCommerce allows for a snapshot's data, read from the store's own counts. */
 async function fewestRequests(sb: RunningSandbox, hash: string, pagesRead: number) {
@@ -215,12 +190,12 @@ async function startApp(sb: RunningSandbox, databaseUrl: string | undefined) {
   const measuredSnapshot = async (hash: string) => {
     process.kill(pid, 'SIGUSR2');
     await sleep(2_000);
-    const before = kb(pid, 'VmRSS');
+    const before = residentBytes(pid);
     let trough = before;
     let growth = 0;
     const series: { steps: number; rss: number }[] = [];
     const result = await snapshot(hash, (job) => {
-      const rss = kb(pid, 'VmRSS');
+      const rss = residentBytes(pid);
       trough = Math.min(trough, rss);
       growth = Math.max(growth, rss - trough);
       series.push({ steps: job.succeeded / Math.max(1, job.total), rss });
@@ -233,7 +208,7 @@ async function startApp(sb: RunningSandbox, databaseUrl: string | undefined) {
     // What stays once the garbage is collected.
     process.kill(pid, 'SIGUSR2');
     await sleep(2_000);
-    const after = kb(pid, 'VmRSS');
+    const after = residentBytes(pid);
     return { ...result, before, trough, growth, fifths, after };
   };
 
