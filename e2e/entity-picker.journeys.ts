@@ -6,9 +6,18 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { chooseLanguage } from './accessibility.journeys';
+import { chooseLanguage, expectOneStoreWord } from './accessibility.journeys';
 import { eventually, type Journey } from './harness';
-import { describedBy, expectText, openToolWithStores, pickStore, savedStores, type NewPage } from './helpers';
+import {
+  describedBy,
+  expectText,
+  localNumber,
+  openToolWithStores,
+  pickStore,
+  savedStores,
+  textOf,
+  type NewPage,
+} from './helpers';
 
 type Json = Record<string, unknown>;
 
@@ -268,7 +277,7 @@ export const entityPickerJourneys: Journey[] = [
     },
   },
   {
-    name: 'Entity picker: Reset Page Title’s confirmation names the category and the brand picked by name, in English and Vietnamese',
+    name: 'Entity picker: Reset Page Title’s confirmation names the category and the brand picked by name, in English and Vietnamese; the match count and the preview’s 1,2… products in the reader’s language',
     run: async ({ newPage, screenshot }) => {
       const page = await openTool(newPage, 'reset-page-title');
       const product = (await sandbox(page, '/v3/catalog/products/80')).data as Json;
@@ -339,6 +348,44 @@ export const entityPickerJourneys: Journey[] = [
       );
       await dialog.getByTestId('confirm-dialog-cancel').click();
       await dialog.waitFor({ state: 'detached' });
+      await chooseLanguage(page, 'en');
+
+      // Issue 44: the picker's count (at most 10 matches, the same digits in both languages) and its hint say "store"
+      // in Vietnamese; the preview of every product of the demo store counts over a thousand: '1,2…' in English,
+      // '1.2…' in Vietnamese.
+      await field.fill('');
+      await field.pressSequentially(brand.slice(0, 2).toLowerCase());
+      const options = page.getByRole('listbox').getByRole('option');
+      await options.first().waitFor();
+      const matches = await options.count();
+      const pickerStatus = page.getByRole('status').filter({ hasText: /^(Matches|Kết quả): / });
+      await expectText(
+        pickerStatus,
+        `Matches: ${String(matches)}. Use the Up and Down arrows to choose, Enter to pick.`,
+      );
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        pickerStatus,
+        `Kết quả: ${String(matches)}. Dùng phím mũi tên lên và xuống để chọn, Enter để lấy.`,
+      );
+      await eventually(async () => {
+        const hint = await describedBy(field);
+        assert.ok(hint.includes('Tìm trong store bằng cách gõ một phần tên thương hiệu'), hint);
+      });
+      await expectOneStoreWord(page, 'reset-page-title, the picker open (vi)');
+      await chooseLanguage(page, 'en');
+      await field.press('Escape');
+      await page.getByTestId('scope-all').check();
+      await page.getByTestId('preview-button').click();
+      const total = page.getByTestId('preview-total');
+      await total.waitFor({ timeout: 60_000 });
+      const inScope = Number((await textOf(total)).replaceAll(',', ''));
+      assert.ok(inScope >= 1000, `the demo store has ${String(inScope)} visible products`);
+      await expectText(total, localNumber(inScope, 'en'));
+      assert.match(await textOf(total), /^\d,\d{3}$/);
+      await chooseLanguage(page, 'vi');
+      await expectText(total, localNumber(inScope, 'vi'));
+      assert.match(await textOf(total), /^\d\.\d{3}$/);
       await chooseLanguage(page, 'en');
     },
   },

@@ -60,6 +60,17 @@ export async function openApp(page: Page, query = ''): Promise<void> {
 
 export const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/**
+ * A number as a reader of `language` writes it (issue 44), worked out here rather than by the app's own helper:
+ * '1,250' and '6.7' in English, '1.250' and '6,7' in Vietnamese; `fractionDigits` fixes the decimals.
+ */
+export function localNumber(value: number, language: 'en' | 'vi', fractionDigits?: number): string {
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: fractionDigits ?? 0,
+    maximumFractionDigits: fractionDigits ?? 1,
+  }).format(value);
+}
+
 export async function textOf(locator: Locator): Promise<string> {
   return squash(await locator.innerText());
 }

@@ -3,14 +3,16 @@
 // the target, import with progress, the counters); imported again, the check says update and nothing is duplicated.
 // Expected texts are written out from the spec, not imported from the catalogues, so a wrong catalogue entry fails.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
+import { chooseLanguage } from './accessibility.journeys';
 import { eventually, type Journey, type JourneyContext } from './harness';
 import {
   createSandboxStore,
   expectText,
+  localNumber,
   openToolWithStores,
   pickStore,
   savedStores,
@@ -263,7 +265,42 @@ async function importTwice(
   const byName = await emptyStoreProducts(page, `name=${encodeURIComponent(String(dump.name))}`);
   assert.equal(byName.length, 1);
 
+  await undatedReviewsCounted(page, dump, downloads);
   await resetEmptyStore(page);
+}
+
+const UNDATED_REVIEWS = 1250;
+
+/**
+ * Issue 44: counts over a thousand in the reader's language ('1,250' in English, '1.250' in Vietnamese). The product
+ * already imported, again from a file whose 1,250 reviews carry no date: each one a step of the plan, skipped and
+ * logged by the import, without a write.
+ */
+async function undatedReviewsCounted(page: Page, dump: Json, downloads: string): Promise<void> {
+  const planned = Number((await textOf(page.getByTestId('plan-steps'))).replace(/^Writes planned: /, ''));
+  assert.ok(planned > 0 && planned < 1000, `the plan of product 77 writes ${String(planned)} times`);
+  const steps = planned - count(dump, 'reviews') + UNDATED_REVIEWS;
+  const file = path.join(downloads, 'product_77_undated_reviews.json');
+  const reviews = Array.from({ length: UNDATED_REVIEWS }, (_, i) => ({ title: `Undated ${String(i + 1)}` }));
+  await writeFile(file, JSON.stringify({ ...dump, reviews }));
+  await page.getByTestId('product-file').setInputFiles(file);
+  await expectText(page.getByTestId('plan-steps'), `Writes planned: ${localNumber(steps, 'en')}`, 15_000);
+  await chooseLanguage(page, 'vi');
+  await expectText(page.getByTestId('plan-steps'), `Số lần ghi dự kiến: ${localNumber(steps, 'vi')}`);
+
+  // Imported with the target slowed, so the progress is seen (in Vietnamese) before the result.
+  await emptyStoreSettings(page, { latencyMs: 300 });
+  await importConfirmed(page);
+  const total = localNumber(steps, 'vi').replace('.', '\\.');
+  await expectText(page.getByTestId('tool-progress'), new RegExp(`^Đã xong \\d+/${total} bước nhập`), 30_000);
+  const skipped = page.getByTestId('stat-reviews-skipped');
+  await expectText(skipped, '1.250', 120_000);
+  await emptyStoreSettings(page, { latencyMs: 0 });
+  const logs = page.getByTestId('result-logs').locator('summary');
+  await expectText(logs, /^Nhật ký \(1\.\d{3}\)$/);
+  await chooseLanguage(page, 'en');
+  await expectText(skipped, '1,250');
+  await expectText(logs, /^Logs \(1,\d{3}\)$/);
 }
 
 /** A call to a sandbox store's BigCommerce API, as an app would make it: the JSON answer (must be a 200). */
@@ -379,7 +416,7 @@ async function importListsAndPrices(newPage: NewPage): Promise<void> {
 
 export const importProductJourneys: Journey[] = [
   {
-    name: 'Import Product: a Dump Product file into the empty store: preview, check (create), import with its counters; again: update, nothing duplicated',
+    name: 'Import Product: a Dump Product file into the empty store: preview, check (create), import with its counters; again: update, nothing duplicated; 1,250 undated reviews counted in English and Vietnamese',
     run: async ({ newPage, screenshot }) => {
       const downloads = await mkdtemp(path.join(tmpdir(), 'e2e-import-product-'));
       try {

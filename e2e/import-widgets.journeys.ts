@@ -10,6 +10,7 @@ import { expectNoSeriousViolations } from './axe';
 import { eventually, type Journey } from './harness';
 import {
   expectText,
+  localNumber,
   openToolWithStores,
   pickStore,
   savedStores,
@@ -151,6 +152,30 @@ function usedUuids(regions: DumpPage['snapshot']['regions']): Set<string> {
   return uuids;
 }
 
+const MANY = 1250;
+
+/**
+ * The dump with its home page alone, holding `n` widgets of a custom template of its own (one no store has: each
+ * import skips them all without "Create missing templates automatically").
+ */
+function manyMissingWidgets(dump: Dump, home: DumpPage, n: number): Dump {
+  const custom = dump.widgetTemplates.find((t) => t.kind === 'custom');
+  assert.ok(custom, 'the demo dump has a custom template');
+  const uuid = 'e2e00000-0000-4000-8000-000000001250';
+  const region = home.snapshot.regions[0]?.name ?? 'home_below_menu';
+  const widgets = Array.from({ length: n }, (_, i) => ({
+    type: 'widget',
+    name: `Tile ${String(i + 1)}`,
+    widget_template_uuid: uuid,
+    configuration: {},
+  }));
+  return {
+    ...dump,
+    templates: [{ ...home, snapshot: { regions: [{ name: region, children: widgets }] } }],
+    widgetTemplates: [...dump.widgetTemplates, { ...custom, uuid, name: 'E2E tile' }],
+  };
+}
+
 /** The demo store's home page and a product page, dumped by the server's Dump Widgets. */
 async function dumpDemo(page: Page): Promise<Dump> {
   const res = await page.request.post('/api/dump-widgets', {
@@ -182,7 +207,7 @@ const rowOf = (page: Page, templateFile: string): Locator =>
 
 export const importWidgetsJourneys: Journey[] = [
   {
-    name: 'Import Widgets: the file’s messages, loading templates, none selected, a wrong token; without auto-create MISSING widgets are skipped',
+    name: 'Import Widgets: the file’s messages, loading templates, none selected, a wrong token; without auto-create MISSING widgets are skipped; 1,250 of them counted in English and Vietnamese',
     run: async ({ newPage }) => {
       const page = await openImportWidgets(newPage);
       const fileError = page.getByTestId('widgets-file-error');
@@ -310,6 +335,46 @@ export const importWidgetsJourneys: Journey[] = [
       );
       await expectNoSeriousViolations(page, 'import-widgets confirmation with skipped widgets (vi)');
       await page.getByTestId('confirm-dialog-cancel').click();
+
+      // Issue 44: counts over a thousand in the reader's language ('1.250' in Vietnamese, '1,250' in English): a home
+      // page of 1,250 widgets whose custom template the target lacks, in the table, the confirmation and the result.
+      const many = manyMissingWidgets(dump, home, MANY);
+      await upload(page, 'many-widgets.json', JSON.stringify(many));
+      const manyRow = rowOf(page, 'pages/home');
+      await expectText(manyRow.getByTestId('page-widgets'), '1.250');
+      await expectText(manyRow.getByTestId('page-missing-widgets'), '1.250 widget dùng template còn thiếu');
+      await manyRow.getByTestId('page-select').check();
+      await page.getByTestId('tool-submit').click();
+      await expectText(
+        page.getByTestId('confirm-dialog-details'),
+        /^Widget sẽ bị bỏ qua: 1\.250 trên 1 trang\. /,
+      );
+      await page.getByTestId('confirm-dialog-cancel').click();
+      await page.getByTestId('confirm-dialog').waitFor({ state: 'detached' });
+      await chooseLanguage(page, 'en');
+      await expectText(manyRow.getByTestId('page-widgets'), '1,250');
+      await expectText(manyRow.getByTestId('page-missing-widgets'), '1,250 with a missing template');
+      await page.getByTestId('tool-submit').click();
+      await expectText(
+        page.getByTestId('confirm-dialog-details'),
+        /^Widgets that will be skipped: 1,250 on 1 page\(s\)\. /,
+      );
+      await page.getByTestId('confirm-dialog-confirm').click();
+      await expectText(
+        page.getByTestId('skipped-widgets'),
+        /^Widgets skipped: 1,250 on 1 page\(s\), because/,
+        60_000,
+      );
+      const manyLogs = page.getByTestId('page-result').getByTestId('page-result-logs').locator('summary');
+      const logLines = Number(
+        (await textOf(manyLogs)).replace(/^Logs \(([\d,]+)\)$/, '$1').replaceAll(',', ''),
+      );
+      assert.ok(logLines >= MANY, `a MISSING: line per skipped widget: ${String(logLines)}`);
+      await expectText(manyLogs, `Logs (${localNumber(logLines, 'en')})`);
+      await chooseLanguage(page, 'vi');
+      await expectText(page.getByTestId('skipped-widgets'), /^Widget đã bị bỏ qua: 1\.250 trên 1 trang, vì/);
+      await expectText(manyLogs, `Nhật ký (${localNumber(logLines, 'vi')})`);
+      await chooseLanguage(page, 'en');
     },
   },
   {

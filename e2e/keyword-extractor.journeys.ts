@@ -394,7 +394,7 @@ export const keywordExtractorJourneys: Journey[] = [
       await expectText(panel.locator('h2'), `Products with “${keyword}”`);
       await expectText(
         page.getByTestId('keyword-products-summary'),
-        `${expected.length} of the ${total} products read so far contain it.`,
+        `${expected.length.toLocaleString('en')} of the ${total.toLocaleString('en')} products read so far contain it.`,
       );
       await expectText(
         page.getByTestId('sandbox-no-admin'),
@@ -446,7 +446,7 @@ export const keywordExtractorJourneys: Journey[] = [
       await page.getByTestId('missing-report-run').click();
       await expectText(
         page.getByTestId('missing-report-count'),
-        `${report.length} of ${total} products lack at least one of their top keywords in the page title`,
+        `${report.length.toLocaleString('en')} of ${total.toLocaleString('en')} products lack at least one of their top keywords in the page title`,
         30_000,
       );
       const rows = report.slice(0, 200);
@@ -654,7 +654,7 @@ export const keywordExtractorJourneys: Journey[] = [
       await expectText(
         page.getByTestId('missing-report-count'),
         new RegExp(
-          `^\\d+ of ${read.length} products lack at least one of their top keywords in the page title$`,
+          `^[\\d,]+ of ${read.length.toLocaleString('en')} products lack at least one of their top keywords in the page title$`,
         ),
         20_000,
       );

@@ -8,6 +8,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { chooseLanguage } from './accessibility.journeys';
 import { eventually, type Journey } from './harness';
 import { makeClip, NOT_A_VIDEO } from './fixtures/video-clips';
 import {
@@ -172,7 +173,7 @@ const clipBase = (clip: string) => path.basename(clip, '.mp4');
 
 export const video360Journeys: Journey[] = [
   {
-    name: 'Video 360: a 640x360 3 s clip becomes one JPEG grid (default options, Mediabunny), the preview turns, the snippet turns on a page of its own; no request leaves the app',
+    name: 'Video 360: a 640x360 3 s clip becomes one JPEG grid (default options, Mediabunny), its numbers in English and Vietnamese, the preview turns, the snippet turns on a page of its own; no request leaves the app',
     run: async ({ baseUrl, newPage, screenshot }) => {
       const clip = await makeClip({ width: 640, height: 360, seconds: 3 });
       const { page, urls } = await openTrackedTool(newPage, TAB);
@@ -219,6 +220,21 @@ export const video360Journeys: Journey[] = [
         await textOf(page.getByTestId('video360-engine')),
         /^Frames extracted with Mediabunny \(WebCodecs\) in \d+\.\d s\.$/,
       );
+      // Issue 44: the numbers in Vietnamese: grouped with a dot, a decimal comma.
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        page.getByTestId('video360-grid'),
+        /^7 cột × 13 hàng: 90 khung hình 500 × 281 px, một ảnh JPEG 3\.500 × 3\.653 px, \d+,\d MB\./,
+      );
+      await expectTextIncludes(
+        page.getByTestId('video360-shaped'),
+        'canvas của trình duyệt (16.384 px mỗi cạnh), của JPEG (65.535 px mỗi cạnh)',
+      );
+      await expectText(
+        page.getByTestId('video360-engine'),
+        /^Khung hình được trích xuất bằng Mediabunny \(WebCodecs\) trong \d+,\d giây\.$/,
+      );
+      await chooseLanguage(page, 'en');
       await expectText(page.getByTestId('video360-duration'), 'Duration 3 s; 30 frames a second taken.');
       await expectTextIncludes(page.getByTestId('tool-file-name'), `${clipBase(clip)}-360-viewer.jpg`);
       const image = page.getByTestId('video360-image');

@@ -2,13 +2,14 @@
 // Debian's ffmpeg, converted by the screen, the downloads read back with ffprobe. Every engine file comes from the
 // app itself: a journey fails on any request to another host.
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { chooseLanguage, type Language } from './accessibility.journeys';
 import { eventually, type Journey } from './harness';
 import { makeClip, probe } from './fixtures/video-clips';
-import { expectOnlyThisApp, expectText, openTrackedTool, textOf, type NewPage } from './helpers';
+import { expectOnlyThisApp, expectText, localNumber, openTrackedTool, textOf, type NewPage } from './helpers';
 
 const ENGINE_FILES = '**/vendor/ffmpeg/**';
 
@@ -29,7 +30,7 @@ async function convertAndDownload(page: Page): Promise<{ name: string; file: str
 
 export const videoConverterJourneys: Journey[] = [
   {
-    name: 'Video Converter: H.264 with WebCodecs, a measured estimate, progress, the download read back by ffprobe; no request leaves the app',
+    name: 'Video Converter: H.264 with WebCodecs, a measured estimate, progress, the download read back by ffprobe, its sizes in English and Vietnamese; no request leaves the app',
     run: async ({ baseUrl, newPage, screenshot }) => {
       const clip = await makeClip({ width: 640, height: 360, seconds: 4 });
       const { page, urls } = await openConverter(newPage);
@@ -64,6 +65,19 @@ export const videoConverterJourneys: Journey[] = [
         await textOf(page.getByTestId('video-result-sizes')),
         /^Input: \d+\.\d MB · Output: \d+\.\d MB$/,
       );
+      // Issue 44: the sizes in the reader's language, with one decimal ('0.4 MB' in English, '0,4 MB' in Vietnamese).
+      const megabytes = async (at: string, language: Language) =>
+        localNumber((await stat(at)).size / 1024 / 1024, language, 1);
+      await expectText(
+        page.getByTestId('video-result-sizes'),
+        `Input: ${await megabytes(clip, 'en')} MB · Output: ${await megabytes(file, 'en')} MB`,
+      );
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        page.getByTestId('video-result-sizes'),
+        `Đầu vào: ${await megabytes(clip, 'vi')} MB · Đầu ra: ${await megabytes(file, 'vi')} MB`,
+      );
+      await chooseLanguage(page, 'en');
       const probed = await probe(file);
       const video = probed.streams.find((s) => s.codec_type === 'video');
       const audio = probed.streams.find((s) => s.codec_type === 'audio');

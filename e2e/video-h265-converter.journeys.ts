@@ -3,15 +3,25 @@
 // ffmpeg while the screen follows the encoder, and the downloads are read back with ffprobe. Expected texts are
 // written out from the spec, not imported from the catalogues.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import S3rver from 's3rver';
 import { startSignatureGate } from '../server/storage/s3-signature-gate';
+import { chooseLanguage, type Language } from './accessibility.journeys';
 import { eventually, startApp, type Journey } from './harness';
 import { makeClip, NOT_A_VIDEO, probe } from './fixtures/video-clips';
-import { expectText, logIn, openPage, signUpByApi, textOf, verifyByApi, type NewPage } from './helpers';
+import {
+  expectText,
+  localNumber,
+  logIn,
+  openPage,
+  signUpByApi,
+  textOf,
+  verifyByApi,
+  type NewPage,
+} from './helpers';
 
 const TAB = 'video-h265-converter';
 const CONVERT_PATH = '/api/convert-h265';
@@ -157,7 +167,7 @@ async function convertSmallClip(page: Page): Promise<void> {
 
 export const videoH265Journeys: Journey[] = [
   {
-    name: 'video-h265 (Cloud): a guest sees the estimate and saving, the upload then the encoder progress (5, 10, 40, 50 … 100), the result, and downloads H.265 (hvc1, AAC); Convert Another resets',
+    name: 'video-h265 (Cloud): a guest sees the estimate and saving, the upload then the encoder progress (5, 10, 40, 50 … 100), the result, and downloads H.265 (hvc1, AAC); sizes in English and Vietnamese; Convert Another resets',
     run: async ({ newPage, screenshot }) => {
       // Long enough (about 6 s of x265 medium here) for the 1 s status polls to see the encoder part-way; the journey
       // waits until they have.
@@ -172,6 +182,19 @@ export const videoH265Journeys: Journey[] = [
         page.getByTestId('h265-file-chosen'),
         /^clip-640x360-20s-30fps-aac-h264\.mp4 \(\d+\.\d\d MB\)$/,
       );
+      // Issue 44: sizes in the reader's language, two decimals ('1.23' in English, '1,23' in Vietnamese).
+      const megabytes = async (at: string, language: Language) =>
+        localNumber((await stat(at)).size / 1024 / 1024, language, 2);
+      await expectText(
+        page.getByTestId('h265-file-chosen'),
+        `clip-640x360-20s-30fps-aac-h264.mp4 (${await megabytes(clip, 'en')} MB)`,
+      );
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        page.getByTestId('h265-file-chosen'),
+        `clip-640x360-20s-30fps-aac-h264.mp4 (${await megabytes(clip, 'vi')} MB)`,
+      );
+      await chooseLanguage(page, 'en');
       await expectEstimate(page);
       await screenshot(page, 'video-h265-estimate');
 
@@ -220,6 +243,18 @@ export const videoH265Journeys: Journey[] = [
       const { name, file } = await download(page);
       assert.equal(name, 'clip-640x360-20s-30fps-aac-h264-h265.mp4');
       await expectH265(file, 20, 640);
+      // The result's sizes and compression in Vietnamese: a decimal comma.
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        page.getByTestId('h265-result-sizes'),
+        `Bản gốc: ${await megabytes(clip, 'vi')} MB · Sau chuyển đổi: ${await megabytes(file, 'vi')} MB`,
+      );
+      await expectText(page.getByTestId('h265-result-ratio'), /^Nén: (nhỏ|lớn) hơn \d+,\d%$/);
+      await chooseLanguage(page, 'en');
+      await expectText(
+        page.getByTestId('h265-result-sizes'),
+        `Original: ${await megabytes(clip, 'en')} MB · Converted: ${await megabytes(file, 'en')} MB`,
+      );
 
       await page.getByTestId('h265-another').click();
       await page.getByTestId('h265-convert').waitFor();

@@ -17,11 +17,11 @@ export function resultTone(job: Pick<JobView, 'state' | 'failed'>): AlertTone {
   return job.state === 'cancelled' || job.failed > 0 ? 'warning' : 'success';
 }
 
-function resultTitle(job: JobView, t: TFunction): string {
+function resultTitle(job: JobView, t: TFunction, count: (value: number) => string): string {
   const isUndo = job.kind === 'undo';
   switch (job.state) {
     case 'cancelled':
-      return t('bulkEdit.resultCancelled', { written: String(writtenCount(job)) });
+      return t('bulkEdit.resultCancelled', { written: count(writtenCount(job)) });
     case 'failed':
       return isUndo ? t('bulkEdit.undoFailed') : t('bulkEdit.resultFailed');
     default:
@@ -47,7 +47,7 @@ export function BulkResultPanel({
   const count = useCount();
   const hasBackup = job.backedUp > 0;
   return (
-    <ResultPanel title={resultTitle(job, t)} tone={resultTone(job)} testId="bulk-result">
+    <ResultPanel title={resultTitle(job, t, count)} tone={resultTone(job)} testId="bulk-result">
       {job.state === 'failed' && job.message && (
         <p className="mt-1" data-testid="result-message">
           {job.message}

@@ -35,6 +35,16 @@ describe('PreviewPanel', () => {
     ]);
   });
 
+  it('reads its counts in the reader’s language: 1,260 in English, 1.260 in Vietnamese (issue 44)', () => {
+    const many: Preview = { ...preview, total: 1260, changing: 1250 };
+    const en = render(<PreviewPanel preview={many} />);
+    expect(byTestId(en, 'preview-total')).toBe('1,260');
+    expect(byTestId(en, 'preview-sample-note')).toBe('The first 2 of 1,250 products that would change:');
+    const vi = render(<PreviewPanel preview={many} />, 'vi');
+    expect(byTestId(vi, 'preview-total')).toBe('1.260');
+    expect(byTestId(vi, 'preview-changing')).toBe('1.250');
+  });
+
   it('shows descriptions as a person reads them, entities decoded, and page titles as they are', () => {
     const descriptions: Preview = {
       ...preview,

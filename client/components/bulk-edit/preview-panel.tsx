@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Preview, PreviewItem } from '../../../common/contracts/jobs';
+import { useCount } from '../../lib/number-format';
 import { readableText } from '../../lib/readable-text';
 import { TableHeader } from '../table-header';
 
@@ -113,11 +114,12 @@ function PreviewRows({
 
 /** One count of a preview or a result: a label and its number, the number read by tests through its testId. */
 export function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
+  const count = useCount();
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="text-lg font-semibold text-slate-900" data-testid={testId}>
-        {value}
+        {count(value)}
       </dd>
     </div>
   );
@@ -143,6 +145,7 @@ export function PreviewPanel({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   return (
     <section
       data-testid={testId}
@@ -167,8 +170,8 @@ export function PreviewPanel({
           {preview.sample.length < preview.changing && (
             <p className="text-xs text-slate-500" data-testid={`${testId}-sample-note`}>
               {t('bulkEdit.sampleNote', {
-                shown: String(preview.sample.length),
-                changing: String(preview.changing),
+                shown: count(preview.sample.length),
+                changing: count(preview.changing),
               })}
             </p>
           )}

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import { PREVIEW_COUNTS, type DumpPreview } from './import-product-rules';
 
 /** The preview of the loaded dump (spec part 1 §2): name, SKU or 'N/A', type, and the counts. */
 export function DumpPreviewPanel({ preview }: { preview: DumpPreview }) {
   const { t } = useTranslation();
+  const count = useCount();
   const titleId = useId();
   const facts = [
     { key: 'name', label: t('importProduct.name'), value: preview.name },
@@ -35,7 +37,7 @@ export function DumpPreviewPanel({ preview }: { preview: DumpPreview }) {
           <div key={key} className="rounded-lg bg-white px-3 py-2 shadow-sm">
             <dt className="text-xs text-slate-600">{t(`importProduct.${key}`)}</dt>
             <dd className="text-lg font-semibold text-slate-900" data-testid={`preview-${key}`}>
-              {preview[key]}
+              {count(preview[key])}
             </dd>
           </div>
         ))}

@@ -193,6 +193,14 @@ describe('the result panel', () => {
     expect(html).toContain('>Download result<');
   });
 
+  it('reads its counters in the reader’s language: 1,250 in English, 1.250 in Vietnamese (issue 44)', () => {
+    const many = { ...result, reviews: { success: 0, failed: 0, skipped: 1250 } };
+    const en = render(<ImportResultPanel result={many} onDownload={() => undefined} />);
+    expect(byTestId(en, 'stat-reviews-skipped')).toBe('1,250');
+    const vi = render(<ImportResultPanel result={many} onDownload={() => undefined} />, 'vi');
+    expect(byTestId(vi, 'stat-reviews-skipped')).toBe('1.250');
+  });
+
   it('lists what was left out or limited, one sentence an item, in English and Vietnamese', () => {
     const withNotices: ImportProductResult = {
       ...result,

@@ -66,16 +66,16 @@ export function ImportResultPanel({
           <li key={stat.key} className="rounded-lg bg-white px-3 py-2 shadow-sm">
             <p className="text-xs font-semibold text-slate-700">{t(`importProduct.stats.${stat.key}`)}</p>
             <dl className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600">
-              {stat.counts.map((count) => {
-                const isBad = (count.key === 'failed' || count.key === 'error') && count.value > 0;
+              {stat.counts.map((item) => {
+                const isBad = (item.key === 'failed' || item.key === 'error') && item.value > 0;
                 return (
-                  <div key={count.key} className="flex gap-1">
-                    <dt>{t(`importProduct.counts.${count.key}`)}</dt>
+                  <div key={item.key} className="flex gap-1">
+                    <dt>{t(`importProduct.counts.${item.key}`)}</dt>
                     <dd
                       className={cn('font-semibold', isBad ? 'text-red-700' : 'text-slate-900')}
-                      data-testid={`stat-${stat.key}-${count.key}`}
+                      data-testid={`stat-${stat.key}-${item.key}`}
                     >
-                      {count.value}
+                      {count(item.value)}
                     </dd>
                   </div>
                 );

@@ -152,7 +152,7 @@ export function PagesTable({
                   </td>
                   <td className={`${cell} col-start-2 sm:text-right`}>
                     <span className={phoneLabel}>{t('importWidgets.widgetsCount')}: </span>
-                    <span data-testid="page-widgets">{countPageWidgets(page)}</span>
+                    <span data-testid="page-widgets">{count(countPageWidgets(page))}</span>
                     {missingCount > 0 && (
                       <span className="block text-amber-700" data-testid="page-missing-widgets">
                         {t('importWidgets.missingWidgets', { n: count(missingCount) })}

@@ -66,8 +66,8 @@ export function KeywordProducts({
           </h2>
           <p className="mt-0.5 text-xs text-slate-600" data-testid="keyword-products-summary">
             {t('keywords.productsSummary', {
-              n: String(matches.products.length),
-              searched: String(matches.searched),
+              n: count(matches.products.length),
+              searched: count(matches.searched),
             })}
           </p>
         </div>

@@ -98,8 +98,8 @@ export function MissingTitlesReport({
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-800" role="status" data-testid="missing-report-count">
               {t('keywords.missingCount', {
-                n: String(report.report.lines.length),
-                checked: String(report.report.checked),
+                n: count(report.report.lines.length),
+                checked: count(report.report.checked),
               })}
             </p>
             {report.report.lines.length > 0 && (
@@ -117,7 +117,7 @@ export function MissingTitlesReport({
             <p className="text-xs text-amber-700" data-testid="missing-report-unlisted">
               {t('keywords.missingUnlisted', {
                 max: String(MAX_LISTED_PRODUCTS),
-                n: String(report.unlisted),
+                n: count(report.unlisted),
               })}
             </p>
           )}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import { SNAPSHOT_ITEM_KINDS, type SnapshotItemKind } from '../../../common/contracts/store-history';
 import { smallButtonClass } from '../../components/button-classes';
 import { BusyButton, FormAlert, TextField } from '../../components/form-field';
@@ -28,6 +29,7 @@ export function DiffResults({
   pagePair?: PagePair;
 }) {
   const { t } = useTranslation();
+  const local = useCount();
   const kinds = SNAPSHOT_ITEM_KINDS.filter((kind) => {
     const count = diff.counts?.[kind];
     return count !== undefined && count.added + count.removed + count.changed > 0;
@@ -70,9 +72,9 @@ export function DiffResults({
               kind,
               t('storeHistory.chip', {
                 kind: t(`storeHistory.kindsPlural.${kind}`),
-                added: String(count.added),
-                removed: String(count.removed),
-                changed: String(count.changed),
+                added: local(count.added),
+                removed: local(count.removed),
+                changed: local(count.changed),
               }),
             );
           })}
@@ -102,7 +104,7 @@ export function DiffResults({
       ) : (
         <>
           <p role="status" className="text-xs text-slate-600" data-testid="diff-total">
-            {t('storeHistory.total', { shown: String(diff.changes.length), total: String(diff.total) })}
+            {t('storeHistory.total', { shown: local(diff.changes.length), total: local(diff.total) })}
           </p>
           <ul
             className={cn('divide-y divide-slate-200', diff.isFiltering && 'opacity-60')}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import type { RestorePreviewItem, Snapshot } from '../../../common/contracts/store-history';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { ActionButton, CheckboxField, FormAlert, SecondaryButton } from '../../components/form-field';
@@ -35,6 +36,7 @@ export function RestorePanel({
   store: LocalStore;
 }) {
   const { t, i18n } = useTranslation();
+  const local = useCount();
   const date = formatDateTime(snapshot.createdAt, i18n.resolvedLanguage ?? 'en');
   const preview = flow.previewed;
   const writing = preview
@@ -48,7 +50,7 @@ export function RestorePanel({
         <p className="min-w-0 flex-1 text-sm text-slate-700" data-testid="restore-chosen">
           {flow.chosenCount === 0
             ? t('storeHistory.restoreHint', { date })
-            : t('storeHistory.restoreChosen', { n: String(flow.chosenCount), date })}
+            : t('storeHistory.restoreChosen', { n: local(flow.chosenCount), date })}
         </p>
         <ActionButton
           onClick={flow.preview}
@@ -81,8 +83,8 @@ export function RestorePanel({
             {writing === 0
               ? t('storeHistory.restoreNothing')
               : t('storeHistory.restoreSummary', {
-                  n: String(writing),
-                  unchanged: String(preview.preview.items.length - writing),
+                  n: local(writing),
+                  unchanged: local(preview.preview.items.length - writing),
                 })}
           </p>
           <UnreadPagesNote
@@ -155,7 +157,7 @@ export function RestorePanel({
               <ActionButton
                 onClick={flow.askConfirm}
                 isBusy={flow.isStarting}
-                label={t('storeHistory.restoreStart', { n: String(writing) })}
+                label={t('storeHistory.restoreStart', { n: local(writing) })}
                 testId="restore-start-button"
               />
             )}
@@ -170,7 +172,7 @@ export function RestorePanel({
       <ConfirmDialog
         isOpen={flow.isConfirming}
         title={t('storeHistory.restoreConfirmTitle')}
-        message={t('storeHistory.restoreConfirm', { n: String(writing), store: store.name, date })}
+        message={t('storeHistory.restoreConfirm', { n: local(writing), store: store.name, date })}
         confirmLabel={t('storeHistory.restoreConfirmButton')}
         onConfirm={flow.confirm}
         onCancel={flow.cancelConfirm}
@@ -183,8 +185,8 @@ export function RestorePanel({
           failed={job?.failed ?? 0}
           total={job?.total ?? 0}
           label={t('storeHistory.restoreProgress', {
-            done: String((job?.succeeded ?? 0) + (job?.skipped ?? 0) + (job?.failed ?? 0)),
-            total: String(job?.total ?? 0),
+            done: local((job?.succeeded ?? 0) + (job?.skipped ?? 0) + (job?.failed ?? 0)),
+            total: local(job?.total ?? 0),
           })}
           ratePerSecond={flow.estimate.ratePerSecond}
           secondsLeft={flow.estimate.secondsLeft}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import type { JobItemOutcome, JobView } from '../../../common/contracts/jobs';
 import type { LocalStore } from '../../../common/contracts/stores';
 import { smallButtonClass } from '../../components/button-classes';
@@ -53,6 +54,7 @@ function toneOf(job: JobView, failed: number, skipped: number): AlertTone {
  */
 export function RestoreResult({ flow, job, store }: { flow: RestoreFlow; job: JobView; store: LocalStore }) {
   const { t } = useTranslation();
+  const local = useCount();
   const reasonText = (reason: string) => {
     const key = REASON_KEYS[reason];
     return key ? t(`storeHistory.outcomeReason.${key}`) : reason;
@@ -79,9 +81,9 @@ export function RestoreResult({ flow, job, store }: { flow: RestoreFlow; job: Jo
         </span>{' '}
         <span data-testid="restore-result-counts">
           {t('storeHistory.restoreCounts', {
-            written: String(counts.written),
-            skipped: String(counts.skipped),
-            failed: String(counts.failed),
+            written: local(counts.written),
+            skipped: local(counts.skipped),
+            failed: local(counts.failed),
           })}
         </span>
         {job.state === 'failed' && job.message && <span> {job.message}</span>}
@@ -121,7 +123,7 @@ export function RestoreResult({ flow, job, store }: { flow: RestoreFlow; job: Jo
           <BusyButton
             onClick={flow.includeSkipped}
             isBusy={flow.isPreviewing}
-            label={t('storeHistory.includeSkipped', { n: String(flow.skippedCount) })}
+            label={t('storeHistory.includeSkipped', { n: local(flow.skippedCount) })}
             busyLabel={t('common.processing')}
             className={smallButtonClass}
             testId="restore-include-skipped"
@@ -140,7 +142,7 @@ export function RestoreResult({ flow, job, store }: { flow: RestoreFlow; job: Jo
       <ConfirmDialog
         isOpen={isUndoAsked}
         title={t('storeHistory.undoConfirmTitle')}
-        message={t('storeHistory.undoConfirm', { n: String(counts.written), store: store.name })}
+        message={t('storeHistory.undoConfirm', { n: local(counts.written), store: store.name })}
         confirmLabel={t('storeHistory.undoRestore')}
         onConfirm={() => {
           setIsUndoAsked(false);

@@ -65,7 +65,11 @@ export default function VideoH265Screen() {
             inputKey={inputKey}
             onFile={converter.chooseFile}
             disabled={busy}
-            chosen={file ? t('h265.fileChosen', { name: file.name, size: megabytes(file.size) }) : null}
+            chosen={
+              file
+                ? t('h265.fileChosen', { name: file.name, size: megabytes(file.size, i18n.language) })
+                : null
+            }
             error={fileError}
           />
 

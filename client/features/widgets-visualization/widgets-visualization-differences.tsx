@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import type { WidgetsDifference } from '../../../common/dumps/widgets-diff';
 import { cn } from '../../lib/class-names';
 import type { ViewReply } from './dump-session';
@@ -15,14 +16,15 @@ export function WidgetsVisualizationDifferences({
   onShow: (difference: WidgetsDifference) => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   return (
     <section className={cn(panelClass, 'space-y-3')} data-testid="differences">
       <h2 className="text-sm font-semibold text-slate-900">{t('widgetsVisualization.differences')}</h2>
       <p className="text-sm text-slate-700" data-testid="differences-summary">
         {t('widgetsVisualization.compareSummary', {
-          added: String(diff.counts.added),
-          removed: String(diff.counts.removed),
-          changed: String(diff.counts.changed),
+          added: count(diff.counts.added),
+          removed: count(diff.counts.removed),
+          changed: count(diff.counts.changed),
         })}
       </p>
       {diff.differences.length === 0 ? (
@@ -57,7 +59,7 @@ export function WidgetsVisualizationDifferences({
       {diff.total > diff.differences.length && (
         <p className="text-xs text-slate-500">
           {t('widgetsVisualization.moreDifferences', {
-            n: String(diff.total - diff.differences.length),
+            n: count(diff.total - diff.differences.length),
           })}
         </p>
       )}
