@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Journey } from './harness';
 import { expectText } from './helpers';
-import { chooseDemoStore, demoApi, onDemoStore, takeSnapshot } from './store-history-demo';
+import { chooseDemoStore, chooseTwoNewest, demoApi, onDemoStore, takeSnapshot } from './store-history-demo';
 
 type Regions = { name: string; children: Record<string, unknown>[] }[];
 
@@ -43,6 +43,7 @@ export const storeHistoryPageCompareJourneys: Journey[] = [
         await publishHome(page, changed);
         await takeSnapshot(page, 1);
 
+        await chooseTwoNewest(page);
         await page.getByTestId('compare-button').click();
         const home = page
           .locator('[data-testid="diff-change"][data-kind="page"]')

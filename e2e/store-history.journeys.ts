@@ -43,6 +43,7 @@ import {
 } from './helpers';
 import {
   chooseDemoStore,
+  chooseTwoNewest,
   demoApi,
   onDemoStore,
   onOwnDemoStore,
@@ -374,9 +375,13 @@ export const storeHistoryJourneys: Journey[] = [
         'the second snapshot adds less than it holds (items kept by content)',
       );
       await expectText(page.getByTestId('snapshot-reason').nth(1), 'Manual');
-      // Two complete snapshots: the compare defaults to them, older to newer.
+      // Two complete snapshots: the compare defaults to the newest against the store now (issue 44); the two are
+      // compared by choosing them.
+      assert.equal(await page.getByTestId('compare-from').inputValue(), snapshotId);
+      assert.equal(await page.getByTestId('compare-to').inputValue(), 'live');
+      await page.getByTestId('compare-from').selectOption(first.id);
+      await page.getByTestId('compare-to').selectOption(snapshotId);
       assert.equal(await page.getByTestId('compare-from').inputValue(), first.id);
-      assert.equal(await page.getByTestId('compare-to').inputValue(), snapshotId);
       await screenshot(page, 'store-history-list');
 
       // Another one, cancelled on its way: each wave of reads is slow enough to see it stop after the current one.
@@ -451,11 +456,14 @@ export const storeHistoryJourneys: Journey[] = [
       }
       const s3 = await takeAndWait(page, 2);
 
-      // From the older to the newer by default; the counts per kind as chips, as the server counts them.
+      // The newest against the store now by default (issue 44); the older and the newer chosen; the counts per kind
+      // as chips, as the server counts them.
       await eventually(async () =>
-        assert.equal(await page.getByTestId('compare-from').inputValue(), s2.snapshotId),
+        assert.equal(await page.getByTestId('compare-from').inputValue(), s3.snapshotId),
       );
-      assert.equal(await page.getByTestId('compare-to').inputValue(), s3.snapshotId);
+      assert.equal(await page.getByTestId('compare-to').inputValue(), 'live');
+      await page.getByTestId('compare-from').selectOption(s2.snapshotId);
+      await page.getByTestId('compare-to').selectOption(s3.snapshotId);
       const diffs = diffRequests(page);
       await page.getByTestId('compare-button').click();
       const diff = await diffOf(page, s2.snapshotId, s3.snapshotId);
@@ -597,6 +605,7 @@ export const storeHistoryJourneys: Journey[] = [
       await welcome.set('Spring sale: everything 20% off');
       await takeAndWait(page, 1);
 
+      await chooseTwoNewest(page);
       await page.getByTestId('compare-button').click();
       await expectText(page.getByTestId('diff-total'), /^(\d+) of \1 changes$/, 30_000);
       await expectChanges(page, [`Product|${shirt.name}|Changed`, 'Page|pages/home (channel 1)|Changed']);
@@ -862,6 +871,7 @@ async function snapshotsAroundAnEdit(
     await demoApi(page, 'PUT', `/v3/catalog/products/80/variants/${variant.id}`, { price: 99.5 });
     await takeCatalogueSnapshot(page, 1);
 
+    await chooseTwoNewest(page);
     await page.getByTestId('compare-button').click();
     await expectText(page.getByTestId('diff-total'), /1/);
     const change = page.getByTestId('diff-change').first();

@@ -89,8 +89,8 @@ describe('the list and the pair compared', () => {
     expect(newestFirst(list).map((s) => s.id)).toEqual(['s4', 's3', 's2', 's1']);
   });
 
-  it('compares the two newest complete snapshots, older to newer, when no write ran since', () => {
-    expect(defaultPair(list)).toEqual({ from: 's2', to: 's4' });
+  it('compares the newest complete snapshot with the store now, also when two are kept (issue 44)', () => {
+    expect(defaultPair(list)).toEqual({ from: 's4', to: LIVE });
   });
 
   it('compares the one snapshot with the store now, and has nothing to compare without one', () => {
@@ -111,9 +111,9 @@ describe('the list and the pair compared', () => {
       from: 'b2',
       to: LIVE,
     });
-    // A full snapshot taken after the write: the two full ones again.
+    // A full snapshot taken after the write: that one against the store now.
     const s5 = snapshot('s5', '2026-03-07T10:00:00.000Z', 'done', 'scheduled');
-    expect(defaultPair([...afterWrites, s5])).toEqual({ from: 's4', to: 's5' });
+    expect(defaultPair([...afterWrites, s5])).toEqual({ from: 's5', to: LIVE });
   });
 });
 

@@ -48,18 +48,15 @@ export const LIVE = 'live';
 export const isFull = (snapshot: Snapshot) => snapshot.reason !== 'before-job';
 
 /**
- * The pair compared by default (issue 44): the last full snapshot against the store now when a write ran since (a
- * newer "Before a job" snapshot holds only what that write touched, so comparing it shows nothing of the change);
- * else the two newest full snapshots, older to newer; the one snapshot against the store now; null with none.
+ * The pair compared by default (issue 44): the last full snapshot against the store now, so that the first question a
+ * store manager asks, "what changed since I kept it?", is one click (a newer "Before a job" snapshot holds only what
+ * that write touched, so comparing it shows nothing of the change); with only "Before a job" snapshots, the newest of
+ * them against the store now; null with none. Two snapshots are compared by choosing them.
  */
 export function defaultPair(snapshots: readonly Snapshot[]): { from: string; to: string } | null {
   const complete = comparable(snapshots);
-  const [newestFull, olderFull] = complete.filter(isFull);
-  if (!newestFull) return complete[0] ? { from: complete[0].id, to: LIVE } : null;
-  const writtenSince = complete[0] !== newestFull;
-  return olderFull && !writtenSince
-    ? { from: olderFull.id, to: newestFull.id }
-    : { from: newestFull.id, to: LIVE };
+  const from = complete.find(isFull) ?? complete[0];
+  return from ? { from: from.id, to: LIVE } : null;
 }
 
 /** A value as text: null when there is none; text as it is; anything else as JSON. */
