@@ -258,7 +258,7 @@ export const spreadsheetEditJourneys: Journey[] = [
         assert.match(await zipEntryText(zipPath, 'variants.csv'), /^Export ID,/);
 
         // Edit products.csv (its Export ID column kept): every price up by 1.
-        const rows = parse<string[]>(await zipEntryText(zipPath, 'products.csv'), { bom: true });
+        const rows: string[][] = parse(await zipEntryText(zipPath, 'products.csv'), { bom: true });
         const headers = rows[0]!;
         assert.equal(headers[0], 'Export ID');
         const idAt = headers.indexOf('ID');
