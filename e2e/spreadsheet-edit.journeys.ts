@@ -255,7 +255,7 @@ export const spreadsheetEditJourneys: Journey[] = [
         await page.getByTestId('export-download').click();
         const zipPath = join(folder, 'exported.zip');
         await (await downloading).saveAs(zipPath);
-        assert.match(await zipEntryText(zipPath, 'variants.csv'), /^Export ID,/);
+        assert.match(await zipEntryText(zipPath, 'variants.csv'), /^\uFEFF?Export ID,/);
 
         // Edit products.csv (its Export ID column kept): every price up by 1.
         const rows: string[][] = parse(await zipEntryText(zipPath, 'products.csv'), { bom: true });
