@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../lib/test-storage';
 import { readRememberedJob, rememberedJobKey, writeRememberedJob } from './remembered-job';
-
-const memoryStorage = () => {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-};
 
 describe('remembered Spreadsheet Edit jobs', () => {
   it('keeps one job per store and flow, forgets it with null, and ignores what is not a job id', () => {

@@ -3,20 +3,13 @@
 // its result (the export's link; the import's rows and Undo). The list of active jobs (GET /api/jobs?active=1, as the
 // bulk edits use it) would lose a job that ended during the reload; the remembered id does not.
 import { useCallback, useState } from 'react';
+import { sessionStorageOrNull } from '../../lib/product-ids-handoff';
 
 export type JobFlow = 'export' | 'import' | 'undo';
 type SessionLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const rememberedJobKey = (storeId: string, flow: JobFlow) => `bct.spreadsheet-edit.${flow}.${storeId}`;
 const JOB_ID = /^[A-Za-z0-9-]{1,100}$/;
-
-function sessionStorageOrNull(): SessionLike | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The job id remembered for a store's flow, or null (none, or storage refused). */
 export function readRememberedJob(
