@@ -6,16 +6,7 @@ import {
   takeProductIdsHandoff,
   writeProductIdsHandoff,
 } from './product-ids-handoff';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { memoryStorage } from './test-storage';
 
 describe('the product ids hand-off', () => {
   it('the target tab takes the ids once, without repeats', () => {

@@ -72,7 +72,8 @@ export function takeProductIdsHandoff(
   return productIds;
 }
 
-function sessionStorageOrNull(): SessionLike | null {
+/** The tab's sessionStorage, or null (no window, or storage refused). */
+export function sessionStorageOrNull(): SessionLike | null {
   try {
     return typeof window === 'undefined' ? null : window.sessionStorage;
   } catch {

@@ -40,12 +40,33 @@ export const jobWaitingSchema = z.object({ retry: z.number(), of: z.number(), wa
  * its failed ones (`kind` 'product', `key` `{id}`). `skipped` is an item left as it is (a restore's item whose live
  * value changed between the preview and the write), `reason` says why it was skipped or failed.
  */
+/** A coded note's params: names and text, numbers (amounts a screen formats), or empty (null). */
+export const noteParamsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+
+/**
+ * A cell's error or warning (Spreadsheet Edit's preview, and the rows its import left out): the column, the English
+ * `message` (the API's and the agents'), and the stable `code` with its `params`
+ * (common/spreadsheet-edit/cell-notes.ts) a screen renders in the reader's language.
+ */
+export const cellNoteSchema = z.object({
+  column: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  params: noteParamsSchema.optional(),
+});
+export type CellNote = z.infer<typeof cellNoteSchema>;
+
 export const jobItemOutcomeSchema = z.object({
   kind: z.string(),
   key: z.record(z.string(), z.unknown()),
   name: z.string(),
   outcome: z.enum(['written', 'skipped', 'failed']),
   reason: z.string().nullable(),
+  /** The reason's stable code and params, for a screen to say it in its language (Spreadsheet Edit's). */
+  reasonCode: z.string().optional(),
+  reasonParams: noteParamsSchema.optional(),
+  /** A row left out for its cells' errors: each as the preview noted it (`reason` joins their messages). */
+  reasonNotes: z.array(cellNoteSchema).optional(),
 });
 export type JobItemOutcome = z.infer<typeof jobItemOutcomeSchema>;
 

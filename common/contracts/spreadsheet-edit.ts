@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
 import { ALL_COLUMN_HEADERS, isCustomFieldHeader, SHEET_NAMES } from '../spreadsheet-edit/columns';
 import { parseProductIds, PRODUCT_IDS_INVALID_MESSAGE, ID_INVALID_MESSAGE } from './bulk-edit';
+import { cellNoteSchema } from './jobs';
+export { cellNoteSchema, type CellNote } from './jobs';
 import { codedIssue, toolStoreCredentialsSchema } from './tool-result';
 
 export const SPREADSHEET_EDIT_PATH = '/api/spreadsheet-edit';
@@ -141,9 +143,6 @@ export const cellChangeSchema = z.object({
   write: z.unknown(),
 });
 export type CellChange = z.infer<typeof cellChangeSchema>;
-
-export const cellNoteSchema = z.object({ column: z.string(), message: z.string() });
-export type CellNote = z.infer<typeof cellNoteSchema>;
 
 export const previewRowSchema = z.object({
   sheet: sheetNameSchema,

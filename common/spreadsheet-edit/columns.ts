@@ -4,6 +4,8 @@
 // product-variants_catalog.v3.yml `productVariant_Base`/`variant_Put`); docs/spreadsheet-edit-rules.md lists each
 // with its line. Pure: the server's preview and the agents' `update_products` use the same checks.
 
+import { cellNote, type CellNoteCode, type CodedNote, type NoteParams } from './cell-notes';
+
 /** A cell as a spreadsheet holds it: text, a number, a boolean, or empty (null). */
 export type CellValue = string | number | boolean | null;
 
@@ -333,10 +335,14 @@ export type CatalogLookups = {
   categoryPathById: ReadonlyMap<number, string>;
 };
 
-export type ParsedCell = { ok: true; value: unknown } | { ok: false; message: string };
+/** A cell's value, or why it cannot be written (a coded note with its English message). */
+export type ParsedCell = { ok: true; value: unknown } | ({ ok: false } & CodedNote);
 
 const ok = (value: unknown): ParsedCell => ({ ok: true, value });
-const fail = (message: string): ParsedCell => ({ ok: false, message });
+const fail = (code: CellNoteCode, params: NoteParams): ParsedCell => ({
+  ok: false,
+  ...cellNote(code, params),
+});
 
 const isEmpty = (raw: CellValue) => raw === null || (typeof raw === 'string' && raw.trim() === '');
 
@@ -386,72 +392,72 @@ export function parseCell(column: ColumnDef, raw: CellValue, lookups: CatalogLoo
   const rule = column.rule;
   // PostgreSQL and BigCommerce store no NUL character.
   if (typeof raw === 'string' && raw.includes('\u0000'))
-    return fail(`${column.header} contains a NUL character`);
+    return fail('nulCharacter', { column: column.header });
   switch (rule.type) {
     case 'read-only':
-      return fail(`${column.header} is read only`);
+      return fail('readOnly', { column: column.header });
     case 'text': {
       const text = readText(raw);
-      if ((rule.min ?? 0) > 0 && text.trim() === '') return fail(`${column.header} cannot be empty`);
+      if ((rule.min ?? 0) > 0 && text.trim() === '') return fail('empty', { column: column.header });
       if (text.length > rule.max)
-        return fail(`${column.header} is longer than ${rule.max} characters (${text.length})`);
+        return fail('tooLong', { column: column.header, max: rule.max, length: text.length });
       return ok(text);
     }
     case 'number': {
       if (isEmpty(raw)) return ok(rule.empty);
       const value = readNumber(raw);
-      if (value === undefined) return fail(`${column.header} must be a number`);
-      if (value < rule.min) return fail(`${column.header} cannot be below ${rule.min}`);
+      if (value === undefined) return fail('notNumber', { column: column.header });
+      if (value < rule.min) return fail('belowMin', { column: column.header, min: rule.min });
       return ok(value);
     }
     case 'int': {
       if (isEmpty(raw)) return ok(rule.empty);
       const value = readNumber(raw);
       if (value === undefined || !Number.isInteger(value))
-        return fail(`${column.header} must be a whole number`);
+        return fail('notWholeNumber', { column: column.header });
       if (value < rule.min || value > rule.max)
-        return fail(`${column.header} must be between ${rule.min} and ${rule.max}`);
+        return fail('outOfRange', { column: column.header, min: rule.min, max: rule.max });
       return ok(value);
     }
     case 'bool': {
       const value = readBool(raw);
-      if (value === undefined) return fail(`${column.header} must be TRUE or FALSE`);
+      if (value === undefined) return fail('notBoolean', { column: column.header });
       return ok(value);
     }
     case 'enum': {
       const text = readText(raw).trim();
       const match = rule.values.find((value) => value.toLowerCase() === text.toLowerCase());
-      if (!match) return fail(`${column.header} must be one of: ${rule.values.join(', ')}`);
+      if (!match) return fail('notOneOf', { column: column.header, values: rule.values.join(', ') });
       return ok(match);
     }
     case 'brand': {
       if (isEmpty(raw)) return ok(0);
       const name = readText(raw).trim();
       const id = lookups.brandIdByName.get(name.toLowerCase());
-      if (id === undefined) return fail(`Brand "${name}" does not exist in the store`);
+      if (id === undefined) return fail('unknownBrand', { name });
       return ok(id);
     }
     case 'categories': {
       const ids: number[] = [];
       for (const path of splitCategoryPaths(readText(raw))) {
         const found = lookups.categoryIdsByPath.get(path.toLowerCase());
-        if (!found || found.length === 0) return fail(`Category "${path}" does not exist in the store`);
+        if (!found || found.length === 0) return fail('unknownCategory', { path });
         for (const id of found) if (!ids.includes(id)) ids.push(id);
       }
       return ok(ids.sort((a, b) => a - b));
     }
     case 'url': {
       const text = readText(raw).trim();
-      if (text === '') return fail(`${column.header} cannot be empty`);
-      if (!text.startsWith('/')) return fail(`${column.header} must start with /`);
-      if (text.length > 255) return fail(`${column.header} is longer than 255 characters (${text.length})`);
+      if (text === '') return fail('empty', { column: column.header });
+      if (!text.startsWith('/')) return fail('urlSlash', { column: column.header });
+      if (text.length > 255) return fail('tooLong', { column: column.header, max: 255, length: text.length });
       return ok(text);
     }
     case 'custom-field': {
       // custom fields: name and value 1-250 characters (products_catalog.v3.yml productCustomField_Base)
       if (isEmpty(raw)) return ok(null);
       const text = readText(raw);
-      if (text.length > 250) return fail(`${column.header} is longer than 250 characters (${text.length})`);
+      if (text.length > 250) return fail('tooLong', { column: column.header, max: 250, length: text.length });
       return ok(text);
     }
   }
@@ -524,19 +530,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
 const PRICE_FIELDS = new Set(['price', 'sale_price', 'retail_price', 'cost_price']);
 
 /** A warning for a price that becomes 0 or moves by more than half, or undefined. */
-export function priceWarning(column: ColumnDef, live: unknown, write: unknown): string | undefined {
+export function priceWarning(column: ColumnDef, live: unknown, write: unknown): CodedNote | undefined {
   if (!PRICE_FIELDS.has(column.field)) return undefined;
   if (typeof live !== 'number' || live <= 0) return undefined;
-  if (write === 0 && column.field !== 'sale_price') return `${column.header} becomes 0 (was ${live})`;
+  if (write === 0 && column.field !== 'sale_price')
+    return cellNote('priceZero', { column: column.header, was: live });
   if (typeof write === 'number' && write > 0 && Math.abs(write - live) / live > 0.5) {
-    return `${column.header} changes by more than half (${live} → ${write})`;
+    return cellNote('priceJump', { column: column.header, from: live, to: write });
   }
   return undefined;
-}
-
-/** A value as a message names it: `(empty)`, ids joined, the rest as text. */
-export function describeValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (Array.isArray(value)) return value.join(', ');
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -16,6 +16,7 @@ import { toolErrorText } from '../../lib/tool-errors';
 import { exportResultOf, startExport } from './api';
 import { ColumnChoices } from './column-choices';
 import { JobProgress } from './job-progress';
+import { useRememberedJob } from './remembered-job';
 import { buildExportRequest, DEFAULT_COLUMNS, type ExportProblem } from './spreadsheet-edit-rules';
 
 const SCOPE_OPTIONS = ['all', 'category', 'brand', 'specific'] as const satisfies readonly TargetOption[];
@@ -35,7 +36,8 @@ export function ExportSection({ store }: { store: LocalStore | null }) {
   const [format, setFormat] = useState<SpreadsheetFormat>('xlsx');
   const [problem, setProblem] = useState<ExportProblem | null>(null);
   const [errorText, setErrorText] = useState<string | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
+  // The export started last in this store, found again after a reload.
+  const [jobId, setJobId] = useRememberedJob(store?.id ?? null, 'export');
   const followed = useCancellableJob(jobId, null, (error) => setErrorText(toolErrorText(error, t)));
   const start = useMutation({
     mutationFn: startExport,

@@ -7,6 +7,7 @@ import { resultTone } from '../../components/bulk-edit/bulk-result-panel';
 import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { ResultPanel } from '../../components/tool/result-panel';
 import { useCount } from '../../lib/number-format';
+import { outcomeReasonText } from './cell-note-text';
 
 function resultTitle(job: JobView, t: TFunction): string {
   const isUndo = job.kind === 'spreadsheet-undo';
@@ -49,7 +50,7 @@ export function ImportResult({
   onUndo?: (() => void) | undefined;
   isUndoBusy: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const count = useCount();
   const [isConfirming, setIsConfirming] = useState(false);
   const listed = (job.outcomes ?? []).filter((outcome) => outcome.outcome !== 'written');
@@ -88,7 +89,7 @@ export function ImportResult({
                 {
                   place: outcomePlace(outcome, t),
                   name: outcome.name,
-                  reason: outcome.reason ?? '',
+                  reason: outcomeReasonText(outcome, t, i18n.language),
                 },
               )}
             </li>

@@ -168,7 +168,12 @@ export function ImportSection({ store }: { store: LocalStore | null }) {
           <button
             type="button"
             onClick={() => setIsConfirming(true)}
-            disabled={isBusy || preview.counts.changed === 0}
+            disabled={
+              isBusy ||
+              // Nothing to write, unless cells changed since the export are to take the sheet's value.
+              (preview.counts.changed === 0 &&
+                (flow.sinceExport === 'keep-store' || (preview.staleRows ?? 0) === 0))
+            }
             className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
             data-testid="import-run-button"
           >

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CellChange, PreviewRow } from '../../../common/contracts/spreadsheet-edit';
 import { TableHeader } from '../../components/table-header';
+import { cellNoteText } from './cell-note-text';
 import { valueText } from './spreadsheet-edit-rules';
 
 /** A value as the preview reads it, in the user's language. */
@@ -30,9 +31,15 @@ export function changeLabel(change: CellChange, sheet: string, t: TFunction): st
 
 /** The preview's rows (issue 45): sheet, row, key, name, each change, errors in red, warnings in amber. */
 export function PreviewRows({ rows }: { rows: readonly PreviewRow[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
-    <div className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200 bg-white">
+    // A scrolling region is reached from the keyboard (axe: scrollable-region-focusable), named for what it lists.
+    <div
+      role="region"
+      aria-label={t('spreadsheetEdit.changes')}
+      tabIndex={0}
+      className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       <table data-testid="preview-rows" className="w-full text-left text-xs text-slate-700">
         <TableHeader
           className="sticky top-0 bg-slate-50 text-slate-600"
@@ -72,12 +79,18 @@ export function PreviewRows({ rows }: { rows: readonly PreviewRow[] }) {
                 ))}
                 {row.errors.map((error, index) => (
                   <p key={`e-${index}`} className="text-red-700" data-testid="preview-error">
-                    {t('spreadsheetEdit.cellNote', { column: error.column, message: error.message })}
+                    {t('spreadsheetEdit.cellNote', {
+                      column: error.column,
+                      message: cellNoteText(error, t, i18n.language),
+                    })}
                   </p>
                 ))}
                 {row.warnings.map((warning, index) => (
                   <p key={`w-${index}`} className="text-amber-800" data-testid="preview-warning">
-                    {t('spreadsheetEdit.cellNote', { column: warning.column, message: warning.message })}
+                    {t('spreadsheetEdit.cellNote', {
+                      column: warning.column,
+                      message: cellNoteText(warning, t, i18n.language),
+                    })}
                   </p>
                 ))}
               </td>

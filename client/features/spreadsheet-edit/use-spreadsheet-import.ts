@@ -10,6 +10,7 @@ import { useStores } from '../../components/store-picker/store-picker';
 import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { apiErrorText, toolErrorText } from '../../lib/tool-errors';
 import { fetchPreviewPage, previewUpload, startImport, type UploadPreview } from './api';
+import { useRememberedJob } from './remembered-job';
 import { checkUploadFile, type UploadProblem } from './spreadsheet-edit-rules';
 
 /** A preview on the screen: the upload's answer, with the rows of every page loaded so far. */
@@ -29,8 +30,9 @@ export function useSpreadsheetImport(store: LocalStore | null) {
   const [preview, setPreview] = useState<ShownPreview | null>(null);
   const [sinceExport, setSinceExport] = useState<SinceExport>('keep-store');
   const [errorText, setErrorText] = useState<string | null>(null);
-  const [importId, setImportId] = useState<string | null>(null);
-  const [undoId, setUndoId] = useState<string | null>(null);
+  // The import started last in this store and its undo, found again after a reload.
+  const [importId, setImportId] = useRememberedJob(store?.id ?? null, 'import');
+  const [undoId, setUndoId] = useRememberedJob(store?.id ?? null, 'undo');
   const fail = (error: unknown) => setErrorText(toolErrorText(error, t));
   const imported = useCancellableJob(importId, null, fail);
   const undone = useCancellableJob(undoId, null, (error) => setErrorText(apiErrorText(error, t)));

@@ -266,8 +266,18 @@ describe.each(testDatabaseKinds())('Spreadsheet Edit (%s)', (kind) => {
         { column: 'Page Title', live: plain!.page_title, sheet: null, write: '' },
       ]);
       expect(byKey(broken!.id)!.errors).toEqual([
-        { column: 'Price', message: 'Price must be a number' },
-        { column: 'Brand', message: 'Brand "No Such Brand" does not exist in the store' },
+        {
+          column: 'Price',
+          message: 'Price must be a number',
+          code: 'notNumber',
+          params: { column: 'Price' },
+        },
+        {
+          column: 'Brand',
+          message: 'Brand "No Such Brand" does not exist in the store',
+          code: 'unknownBrand',
+          params: { name: 'No Such Brand' },
+        },
       ]);
       const staleRow = byKey(stale!.id)!;
       expect(staleRow.stale).toEqual(['Page Title']);
@@ -306,8 +316,17 @@ describe.each(testDatabaseKinds())('Spreadsheet Edit (%s)', (kind) => {
         kind: 'cell',
         outcome: 'skipped',
         key: expect.objectContaining({ column: 'Page Title' }) as unknown,
+        reason: 'Changed in the store since the export: the store’s value is kept',
+        reasonCode: 'keptStoreValue',
       });
       expect(outcomes).toContainEqual(skippedCell);
+      // The row left out for its errors keeps each cell's note, coded for the screen's language.
+      const failedRow = outcomes.find((outcome) => outcome.outcome === 'failed') as
+        { reasonNotes?: { column: string; code?: string }[] } | undefined;
+      expect(failedRow?.reasonNotes?.map((note) => [note.column, note.code])).toEqual([
+        ['Price', 'notNumber'],
+        ['Brand', 'unknownBrand'],
+      ]);
       // Every product the job did not name is untouched.
       const untouched = (all: Product[]) => all.filter((product) => !ids.includes(product.id));
       expect(untouched(after)).toEqual(untouched(before));

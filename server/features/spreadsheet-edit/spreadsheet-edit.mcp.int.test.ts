@@ -51,7 +51,12 @@ describe.each(testDatabaseKinds())('Spreadsheet Edit for agents on %s', (kind) =
         { column: 'Page Title', live: a.page_title, sheet: 'Agent title', write: 'Agent title' },
       ]);
       expect(preview.rows.find((row) => row.key.productId === b.id)!.errors).toEqual([
-        { column: 'Price', message: 'Price must be a number' },
+        {
+          column: 'Price',
+          message: 'Price must be a number',
+          code: 'notNumber',
+          params: { column: 'Price' },
+        },
       ]);
       // Nothing written by the preview.
       const unchanged = await store<Product[]>(

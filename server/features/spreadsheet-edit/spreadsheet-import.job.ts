@@ -13,11 +13,11 @@ import { MAX_SNAPSHOT_TARGETS, type SnapshotTargets } from '../../../common/cont
 import {
   columnOf,
   customFieldName,
-  describeValue,
   liveValue,
   sameValue,
   type SheetName,
 } from '../../../common/spreadsheet-edit/columns';
+import { cellNote, noteValue, type CodedNote } from '../../../common/spreadsheet-edit/cell-notes';
 import type { BigCommerceClient, BigCommerceClientFactory } from '../../integrations/bigcommerce';
 import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
 import type { SliceOutcome } from '../../jobs/job-queue';
@@ -76,11 +76,18 @@ export type ImportJobDeps = {
   now?: () => Date;
 };
 
+/** Why an item was skipped or failed: a coded note (said in the reader's language on the screen), or BigCommerce's text. */
+type Reason = string | CodedNote;
+const reasonFields = (reason: Reason) =>
+  typeof reason === 'string'
+    ? { reason }
+    : { reason: reason.message, reasonCode: reason.code, reasonParams: reason.params };
+
 const rowOutcome = (
   item: { sheet: SheetName; productId: number; variantId?: number; row: number },
   name: string,
   outcome: JobItemOutcome['outcome'],
-  reason: string | null,
+  reason: Reason,
 ): JobItemOutcome => ({
   kind: item.sheet === 'Products' ? 'product' : 'variant',
   key: {
@@ -92,10 +99,10 @@ const rowOutcome = (
   },
   name,
   outcome,
-  reason,
+  ...reasonFields(reason),
 });
 
-const cellOutcome = (item: ImportItem, column: string, reason: string): JobItemOutcome => ({
+const cellOutcome = (item: ImportItem, column: string, reason: CodedNote): JobItemOutcome => ({
   kind: 'cell',
   key: {
     productId: item.productId,
@@ -106,7 +113,7 @@ const cellOutcome = (item: ImportItem, column: string, reason: string): JobItemO
   },
   name: item.name,
   outcome: 'skipped',
-  reason,
+  ...reasonFields(reason),
 });
 
 /** The plan of an import: every previewed row, those with errors failed up front, stale cells per `sinceExport`. */
@@ -130,34 +137,27 @@ async function planImport(
         ...(view.key.variantId !== undefined ? { variantId: view.key.variantId } : {}),
       };
       if (view.errors.length > 0) {
-        outcomes.push(
-          rowOutcome(
+        outcomes.push({
+          ...rowOutcome(
             key,
             view.name,
             'failed',
             view.errors.map((error) => `${error.column}: ${error.message}`).join('; '),
           ),
-        );
+          reasonNotes: view.errors,
+        });
         continue;
       }
       const item: ImportItem = { ...key, name: view.name, fields: [] };
       for (const field of row.fields) {
         if (field.stale && input.sinceExport === 'keep-store') {
-          outcomes.push(
-            cellOutcome(
-              item,
-              field.column,
-              'Changed in the store since the export: the store’s value is kept',
-            ),
-          );
+          outcomes.push(cellOutcome(item, field.column, cellNote('keptStoreValue')));
         } else item.fields.push(field);
       }
       if (item.fields.length === 0) {
         if (row.fields.length > 0) {
           skipped++;
-          outcomes.push(
-            rowOutcome(key, view.name, 'skipped', 'Every change was made in the store since the export'),
-          );
+          outcomes.push(rowOutcome(key, view.name, 'skipped', cellNote('allChangedSinceExport')));
         }
         continue;
       }
@@ -267,7 +267,7 @@ async function writeWave(
           item,
           item.name,
           'failed',
-          `The ${item.sheet === 'Products' ? 'product' : 'variant'} is no longer in the store`,
+          cellNote(item.sheet === 'Products' ? 'productGone' : 'variantGone'),
         ),
       );
       continue;
@@ -287,11 +287,7 @@ async function writeWave(
         landed++;
       } else {
         result.outcomes.push(
-          cellOutcome(
-            item,
-            field.column,
-            `Changed in the store since the preview (now ${describeValue(now)}): left as it is`,
-          ),
+          cellOutcome(item, field.column, cellNote('changedSincePreview', { now: noteValue(now) })),
         );
       }
     }
@@ -299,9 +295,7 @@ async function writeWave(
       if (landed > 0) result.written++;
       else {
         result.skipped++;
-        result.outcomes.push(
-          rowOutcome(item, item.name, 'skipped', 'Every cell changed in the store since the preview'),
-        );
+        result.outcomes.push(rowOutcome(item, item.name, 'skipped', cellNote('allChangedSincePreview')));
       }
       continue;
     }

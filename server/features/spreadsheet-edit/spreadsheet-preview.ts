@@ -11,7 +11,6 @@ import {
 } from '../../../common/contracts/spreadsheet-edit';
 import {
   columnOf,
-  describeValue,
   liveValue,
   parseCell,
   priceWarning,
@@ -21,6 +20,7 @@ import {
   type ColumnDef,
   type SheetName,
 } from '../../../common/spreadsheet-edit/columns';
+import { cellNote, noteValue } from '../../../common/spreadsheet-edit/cell-notes';
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import type { BigCommerceClient } from '../../integrations/bigcommerce';
@@ -189,7 +189,7 @@ export async function previewSheets(
         if (first && first.itemId !== itemId) {
           view.errors.push({
             column: field.column,
-            message: `SKU "${field.write}" is also given to ${first.sheet} row ${first.row}`,
+            ...cellNote('skuInSheet', { sku: field.write, sheet: first.sheet, row: first.row }),
           });
         } else {
           skuRows.set(key, { sheet, row: view.row, itemId });
@@ -267,12 +267,12 @@ async function previewChunk(
       fields,
     });
     if (!id) {
-      errors.push({ column: keyHeader, message: `${keyHeader} must be a positive whole number` });
+      errors.push({ column: keyHeader, ...cellNote('keyInvalid', { column: keyHeader }) });
       return view('', { productId: productId ?? 0 });
     }
     const seenAt = seenKeys.get(`${sheet}:${id}`);
     if (seenAt !== undefined) {
-      errors.push({ column: keyHeader, message: `${keyHeader} ${id} is also on row ${seenAt}` });
+      errors.push({ column: keyHeader, ...cellNote('keyRepeated', { column: keyHeader, id, row: seenAt }) });
       return view(
         '',
         sheet === 'Products' ? { productId: id } : { productId: productId ?? 0, variantId: id },
@@ -283,10 +283,7 @@ async function previewChunk(
     if (!item) {
       errors.push({
         column: keyHeader,
-        message:
-          sheet === 'Products'
-            ? `Product ${id} does not exist in the store`
-            : `Variant ${id} does not exist in the store`,
+        ...cellNote(sheet === 'Products' ? 'productMissing' : 'variantMissing', { id }),
       });
       return view(
         '',
@@ -297,7 +294,7 @@ async function previewChunk(
     if (sheet === 'Variants' && productId !== undefined && productId !== itemProductId) {
       errors.push({
         column: 'Product ID',
-        message: `Variant ${id} belongs to product ${itemProductId}, not ${productId}`,
+        ...cellNote('variantOfOtherProduct', { id, owner: itemProductId, product: productId }),
       });
     }
     const name =
@@ -312,7 +309,12 @@ async function previewChunk(
       const raw = row.cells.get(column.header) ?? null;
       const parsed = parseCell(column, raw, deps.lookups);
       if (!parsed.ok) {
-        errors.push({ column: column.header, message: parsed.message });
+        errors.push({
+          column: column.header,
+          code: parsed.code,
+          params: parsed.params,
+          message: parsed.message,
+        });
         continue;
       }
       const liveNow = liveValue(column, item);
@@ -334,11 +336,15 @@ async function previewChunk(
         stale.push(column.header);
         warnings.push({
           column: column.header,
-          message: `${column.header} changed in the store since the export (${describeValue(exportedCells[column.header])} → ${describeValue(liveNow)})`,
+          ...cellNote('changedSinceExport', {
+            column: column.header,
+            exported: noteValue(exportedCells[column.header]),
+            live: noteValue(liveNow),
+          }),
         });
       }
       const price = priceWarning(column, liveNow, parsed.value);
-      if (price) warnings.push({ column: column.header, message: price });
+      if (price) warnings.push({ column: column.header, ...price });
       fields.push(planned);
     }
     return view(name, sheet === 'Products' ? { productId: id } : { productId: itemProductId, variantId: id });
@@ -392,7 +398,10 @@ async function checkSkusInStore(
     if (other) {
       check.stored.view.errors.push({
         column: check.column,
-        message: `SKU "${check.sku}" is already used by ${other.kind} ${other.id} in the store`,
+        ...cellNote(other.kind === 'product' ? 'skuOfProduct' : 'skuOfVariant', {
+          sku: check.sku,
+          id: other.id,
+        }),
       });
     }
   }
