@@ -334,20 +334,23 @@ export function createJobStore(db: Db) {
       skipped: number,
       outcomes: readonly JobItemOutcome[],
       now: Date,
+      /** The items skipped up front are not counted in `succeeded` (slice.ts MadePlan). */
+      options: { skippedApart?: boolean } = {},
     ): Promise<boolean> {
       const failed = outcomes.filter((item) => item.outcome === 'failed').length;
       const listed = outcomes.slice(0, MAX_JOB_ERRORS);
+      const succeeded = options.skippedApart ? 0 : skipped;
       const rows = await db
         .update(job)
         .set({
           plan,
           total,
           skipped,
-          succeeded: skipped,
+          succeeded,
           failed,
           outcomes: listed,
           checkpoint: 0,
-          progress: sql`jsonb_build_array(jsonb_build_object('version', ${job.version} + 1, 'succeeded', ${skipped}::int, 'failed', ${failed}::int, 'skipped', ${skipped}::int, 'outcomes', ${listed.length}::int))`,
+          progress: sql`jsonb_build_array(jsonb_build_object('version', ${job.version} + 1, 'succeeded', ${succeeded}::int, 'failed', ${failed}::int, 'skipped', ${skipped}::int, 'outcomes', ${listed.length}::int))`,
           // A cancel asked for while the plan was being made stands (it was set back to running: issue 26 review).
           state: sql`case when ${job.state} in ('queued', 'running', 'waiting') then 'running' else ${job.state} end`,
           startedAt: now,

@@ -112,9 +112,16 @@ export async function isLive(
 
 /**
  * A plan as `make` answers it: its items, with the total, the items skipped up front and the outcomes known up front
- * (items that failed before any was written).
+ * (items that failed before any was written). The items skipped up front count in `succeeded` too (a bulk edit's
+ * "already so"), unless `skippedApart` (Spreadsheet Edit's rows left as the store has them: not written).
  */
-export type MadePlan<T> = { items: T[]; total: number; skipped: number; outcomes: JobItemOutcome[] };
+export type MadePlan<T> = {
+  items: T[];
+  total: number;
+  skipped: number;
+  outcomes: JobItemOutcome[];
+  skippedApart?: boolean;
+};
 
 /**
  * The job's plan and where to go on from. A job without one makes it (`make`) and writes it once; when another slice
@@ -132,7 +139,11 @@ export async function planOnce<T>(
     return { plan: row.plan as T[], checkpoint: row.checkpoint, row };
   }
   const made = await make();
-  if (await jobs.setPlan(row.id, made.items, made.total, made.skipped, made.outcomes, now())) {
+  if (
+    await jobs.setPlan(row.id, made.items, made.total, made.skipped, made.outcomes, now(), {
+      skippedApart: made.skippedApart === true,
+    })
+  ) {
     return { plan: made.items, checkpoint: 0, row };
   }
   const planned = await jobs.get(row.id);

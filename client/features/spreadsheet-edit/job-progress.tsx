@@ -19,7 +19,8 @@ export function JobProgress({ title, view, testId }: { title: string; view: Foll
       <p className="text-sm font-medium text-slate-800">{title}</p>
       <ProgressPanel
         testId={`${testId}-bar`}
-        done={job?.succeeded ?? 0}
+        // Rows skipped (left as the store has them) are done too.
+        done={(job?.succeeded ?? 0) + (job?.skipped ?? 0)}
         failed={job?.failed ?? 0}
         total={job?.total ?? 0}
         ratePerSecond={view.estimate.ratePerSecond}

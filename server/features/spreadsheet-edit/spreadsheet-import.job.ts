@@ -403,7 +403,14 @@ function importSlice(deps: ImportJobDeps) {
           const failed = outcomes.filter(
             (outcome) => outcome.outcome === 'failed' && outcome.kind !== 'cell',
           );
-          return { items, total: items.length + failed.length + skipped, skipped, outcomes };
+          // Rows left as the store has them are skipped, not written (the result's exact counts).
+          return {
+            items,
+            total: items.length + failed.length + skipped,
+            skipped,
+            outcomes,
+            skippedApart: true,
+          };
         }
         const undone = await deps.jobs.get(input.undoOf);
         const items = planUndo((undone?.backup as ImportBackup | undefined) ?? {});
