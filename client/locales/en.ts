@@ -142,7 +142,7 @@ export const en = {
       '{name} (Store Hash {hash}) is removed from your list. Its products and content on BigCommerce are not touched.',
     fieldRequired: '{field} is required',
     loginToSyncTip: 'Tip: log in to sync your stores to the cloud and use them on any device.',
-    localOnlyBanner: 'Stores saved only in this browser: {count}. Sync them to your cloud list.',
+    localOnlyBanner: 'Stores saved only in this browser: {n}. Sync them to your cloud list.',
     storeHashInvalid: 'Store Hash must be the lowercase letters and digits from the store’s API path',
     apiTokenInvalid:
       'API Token may only contain letters, digits and symbols: no spaces, line breaks or accented letters',

@@ -142,7 +142,7 @@ export const vi: Messages = {
       '{name} (Store Hash {hash}) sẽ bị xóa khỏi danh sách của bạn. Sản phẩm và nội dung của store trên BigCommerce không bị ảnh hưởng.',
     fieldRequired: '{field} là bắt buộc',
     loginToSyncTip: 'Mẹo: đăng nhập để đồng bộ store lên cloud và dùng trên mọi thiết bị.',
-    localOnlyBanner: 'Số store chỉ lưu trên trình duyệt này: {count}. Hãy đồng bộ chúng lên danh sách cloud.',
+    localOnlyBanner: 'Số store chỉ lưu trên trình duyệt này: {n}. Hãy đồng bộ chúng lên danh sách cloud.',
     storeHashInvalid: 'Store Hash phải gồm chữ thường và chữ số trong đường dẫn API của store',
     apiTokenInvalid:
       'API Token chỉ được gồm chữ cái, chữ số và ký hiệu: không có khoảng trắng, xuống dòng hay chữ có dấu',
