@@ -84,7 +84,7 @@ export function KeywordChart({ tables }: { tables: KeywordTables }) {
                   {', '}
                   {t('keywords.score')}:{' '}
                 </span>
-                <span data-testid="keyword-bar-value">{entry.score}</span>
+                <span data-testid="keyword-bar-value">{count(entry.score)}</span>
               </span>
             </li>
           ))}
