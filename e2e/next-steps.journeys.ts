@@ -77,7 +77,7 @@ export const nextStepsJourneys: Journey[] = [
       const dump = await submitAndDownload(page);
       const summary = dump.json.summary as { totalWidgets: number };
       const pages = (dump.json.templates as unknown[]).length;
-      await expectText(page.getByTestId('count-total-widgets'), String(summary.totalWidgets));
+      await expectText(page.getByTestId('count-total-widgets'), summary.totalWidgets.toLocaleString('en'));
 
       await expectText(
         page.getByTestId('tool-result').getByRole('button', { name: 'Open in Widgets Visualization' }),
