@@ -19,6 +19,7 @@ import {
   type MissingFromTitle,
   type TitledProduct,
 } from '../common/keywords';
+import { chooseLanguage } from './accessibility.journeys';
 import { eventually, type Journey } from './harness';
 import { DESKTOP, expectText, holdStores, savedStores, squash, textOf, type NewPage } from './helpers';
 
@@ -106,9 +107,10 @@ async function tableRows(page: Page, size: KeywordSize): Promise<Row[]> {
     );
   return cells.map(([keyword = '', title = '', description = '', score = '']) => [
     keyword,
-    Number(title),
-    Number(description),
-    Number(score),
+    // Grouped the English way ('30,002', issue 44).
+    Number(title.replaceAll(',', '')),
+    Number(description.replaceAll(',', '')),
+    Number(score.replaceAll(',', '')),
   ]);
 }
 
@@ -136,13 +138,15 @@ async function expectChart(page: Page, counter: KeywordCounter): Promise<void> {
       ),
     );
     assert.deepEqual(
-      (await chart.getByTestId('keyword-bar-value').allInnerTexts()).map(Number),
+      (await chart.getByTestId('keyword-bar-value').allInnerTexts()).map((value) =>
+        Number(value.replaceAll(',', '')),
+      ),
       top.map((e) => e.score),
     );
     // What a screen reader reads of a bar: its keyword and its score.
     assert.equal(
       squash((await chart.getByTestId('keyword-bar').first().textContent()) ?? ''),
-      `${top[0]?.keyword ?? ''}, Score: ${top[0]?.score ?? ''}`,
+      `${top[0]?.keyword ?? ''}, Score: ${top[0]?.score.toLocaleString('en') ?? ''}`,
     );
   }
   assert.equal(await chart.getByTestId('keyword-bar').count(), 10);
@@ -605,6 +609,15 @@ export const keywordExtractorJourneys: Journey[] = [
       await page.getByTestId('keyword-completed').waitFor({ timeout: 120_000 });
       assert.equal(await page.getByTestId('tool-error').count(), 0);
       await expectTables(page, countPages(pages));
+      // In Vietnamese the scores group thousands with '.' (issue 44).
+      const top = countPages(pages).top(1, 1)[0];
+      assert.ok(top && top.score >= 1000, 'a score past a thousand');
+      await chooseLanguage(page, 'vi');
+      await expectText(
+        page.getByTestId('keywords-1').getByTestId('score').first(),
+        top.score.toLocaleString('vi'),
+      );
+      await chooseLanguage(page, 'en');
       await page.unroute('**/api/fetch-products');
 
       // The report on page titles: a failing batch shows the server's error and nothing more is sent.

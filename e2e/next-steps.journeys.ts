@@ -77,7 +77,7 @@ export const nextStepsJourneys: Journey[] = [
       const dump = await submitAndDownload(page);
       const summary = dump.json.summary as { totalWidgets: number };
       const pages = (dump.json.templates as unknown[]).length;
-      await expectText(page.getByTestId('count-total-widgets'), String(summary.totalWidgets));
+      await expectText(page.getByTestId('count-total-widgets'), summary.totalWidgets.toLocaleString('en'));
 
       await expectText(
         page.getByTestId('tool-result').getByRole('button', { name: 'Open in Widgets Visualization' }),
@@ -86,7 +86,7 @@ export const nextStepsJourneys: Journey[] = [
       await page.getByTestId('open-in-visualization').click();
       await page.getByTestId('widgets-visualization').waitFor();
       assert.equal(tabOf(page), 'widgets-visualization');
-      const loaded = `Loaded ${dump.name}: ${pages} pages, ${summary.totalWidgets} widgets`;
+      const loaded = `Loaded ${dump.name}: ${pages.toLocaleString('en')} pages, ${summary.totalWidgets.toLocaleString('en')} widgets`;
       await expectText(page.getByTestId('dump-file-ok'), loaded, 20_000);
       await expectText(
         page.getByTestId('stat-statTotalWidgets'),

@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { eventually, type Journey } from './harness';
 import { generateWidgetsDump, TWENTY_THOUSAND } from './fixtures/widgets-dump-generator';
 import { expectText, openPage, textOf, type NewPage } from './helpers';
+import { chooseLanguage } from './accessibility.journeys';
 
 type Json = Record<string, unknown>;
 type Widget = { name?: string; widget_template_uuid?: string; configuration?: Json; type?: string };
@@ -218,7 +219,7 @@ export const widgetsVisualizationJourneys: Journey[] = [
       await upload(page, 'dump-file', 'sandbox-demo-widgets.json', JSON.stringify(dump));
       await expectText(
         page.getByTestId('dump-file-ok'),
-        `Loaded sandbox-demo-widgets.json: ${dump.templates.length} pages, ${dump.summary.totalWidgets} widgets`,
+        `Loaded sandbox-demo-widgets.json: ${dump.templates.length.toLocaleString('en')} pages, ${dump.summary.totalWidgets.toLocaleString('en')} widgets`,
       );
       // The statistics: the dump's four counts and regions, layouts, dropzones (§3).
       const counts = structureCounts(dump);
@@ -407,7 +408,7 @@ export const widgetsVisualizationJourneys: Journey[] = [
         .click();
       await eventually(async () => assert.deepEqual(await levelKinds(), kindsOf(dump.widgetTemplates)));
       const total = (await levelOptions(page))
-        .map((o) => Number(/Used by widgets: (\d+)/.exec(o)?.[1] ?? NaN))
+        .map((o) => Number(/Used by widgets: ([\d,]+)/.exec(o)?.[1]?.replaceAll(',', '') ?? NaN))
         .reduce((a, b) => a + b, 0);
       assert.equal(total, widgetsOf(dump).filter((w) => w.widget_template_uuid).length);
     },
@@ -420,7 +421,7 @@ export const widgetsVisualizationJourneys: Journey[] = [
       await upload(page, 'dump-file', 'generated-20000.json', JSON.stringify(dump));
       await expectText(
         page.getByTestId('dump-file-ok'),
-        'Loaded generated-20000.json: 100 pages, 20000 widgets',
+        'Loaded generated-20000.json: 100 pages, 20,000 widgets',
         15_000,
       );
       assert.equal(await textOf(page.getByTestId('stat-statTotalWidgets')), 'Total Widgets 20,000');
@@ -517,6 +518,23 @@ export const widgetsVisualizationJourneys: Journey[] = [
       await expectFocus(page, 'root');
       await expectText(page.getByTestId('treemap-zoom-level'), 'Zoom 100%');
       assert.equal(await breadcrumbs(page), 'All');
+      assert.match((await levelOptions(page))[0] ?? '', /^Pages, Pages · Widgets: \d{1,3}(,\d{3})+$/);
+
+      // In Vietnamese the same numbers group thousands with '.' (issue 44): the statistics, the level list and the
+      // load message (written when the file is read, so read again).
+      await chooseLanguage(page, 'vi');
+      await expectText(page.getByTestId('stat-statTotalWidgets'), 'Tổng số widget 20.000');
+      await expectText(page.getByTestId('stat-statDropzones'), 'Vùng thả 2.000');
+      assert.match(
+        (await levelOptions(page))[0] ?? '',
+        /^Các trang, Các trang · Số widget: \d{1,3}(\.\d{3})+$/,
+      );
+      await upload(page, 'dump-file', 'generated-20000.json', JSON.stringify(dump));
+      await expectText(
+        page.getByTestId('dump-file-ok'),
+        'Đã tải generated-20000.json: 100 trang, 20.000 widget',
+        15_000,
+      );
     },
   },
   {

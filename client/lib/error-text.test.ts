@@ -107,6 +107,31 @@ describe('the parser’s words become a sentence, kept behind Details (issue 31)
     );
   });
 
+  it('writes an item, a line and a character past a thousand in the reader’s language (issue 44)', () => {
+    const item = {
+      code: 'invalid_input',
+      text: 'items.1499.custom_url: Invalid input: expected object, received string',
+    };
+    expect(serverErrorText(item, en)).toBe(
+      'The request is invalid: The field “custom_url” has the wrong type of value (item 1,500)',
+    );
+    expect(serverErrorText(item, vi)).toMatch(/ \(mục 1\.500\)$/);
+    const lineColumn = (words: string) => ({
+      code: 'malformed_json',
+      text: `The request body is not valid JSON: ${words}`,
+    });
+    const at = lineColumn(
+      "Expected ',' or '}' after property value in JSON at position 20 (line 1200 column 1021)",
+    );
+    expect(serverErrorText(at, en)).toBe(
+      'The request body is not valid JSON: the text is not JSON from line 1,200, column 1,021',
+    );
+    expect(serverErrorText(at, vi)).toMatch(/từ dòng 1\.200, cột 1\.021$/);
+    const position = lineColumn('Unexpected token } in JSON at position 12344');
+    expect(serverErrorText(position, en)).toMatch(/the text is not JSON from character 12,345$/);
+    expect(serverErrorText(position, vi)).toMatch(/từ ký tự thứ 12\.345$/);
+  });
+
   it('leaves the server’s own sentences alone', () => {
     const own = { code: 'invalid_input', text: 'Channel ID must be a whole number of at least 1' };
     expect(serverErrorParts(own, en)).toEqual({ text: own.text });

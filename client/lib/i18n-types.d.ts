@@ -8,5 +8,7 @@ declare module 'i18next' {
     resources: { translation: typeof en };
     interpolationPrefix: '{';
     interpolationSuffix: '}';
+    // The app's own formatter (createI18n): '{n, count}' takes a number.
+    interpolationFormatTypeMap: { count: number };
   }
 }

@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from '../locales/en';
 import { vi } from '../locales/vi';
+import { formatNumber } from './number-format';
 
 export const LANGUAGES = ['en', 'vi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -53,6 +54,10 @@ export function createI18n(language: Language): I18n {
     returnNull: false,
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
   });
+  // '{n, count}' in a text: the number in the reader's language, for texts built where only `t` is at hand (issue 44).
+  instance.services.formatter?.add('count', (value: number, language) =>
+    formatNumber(value, language ?? DEFAULT_LANGUAGE),
+  );
   return instance;
 }
 

@@ -94,7 +94,7 @@ export function readableIssue(path: readonly PropertyKey[], message: string, t: 
             : 'invalid';
   const text = capitalise(t(`zodIssues.${key}`, { field }));
   const index = path.find((part): part is number => typeof part === 'number');
-  return index === undefined ? text : t('zodIssues.atItem', { text, n: String(index + 1) });
+  return index === undefined ? text : t('zodIssues.atItem', { text, n: index + 1 });
 }
 
 /** A zod issue as a short sentence. */
@@ -131,9 +131,9 @@ export function readableJsonError(message: string, t: TFunction): string {
   if (/Unexpected end of JSON input|Unterminated string/.test(message)) return t('zodIssues.notJsonEnd');
   const lineColumn = /line (\d+) column (\d+)/.exec(message);
   if (lineColumn?.[1] && lineColumn[2]) {
-    return t('zodIssues.notJsonAt', { line: lineColumn[1], column: lineColumn[2] });
+    return t('zodIssues.notJsonAt', { line: Number(lineColumn[1]), column: Number(lineColumn[2]) });
   }
   const position = /at position (\d+)/.exec(message);
-  if (position?.[1]) return t('zodIssues.notJsonAtCharacter', { n: String(Number(position[1]) + 1) });
+  if (position?.[1]) return t('zodIssues.notJsonAtCharacter', { n: Number(position[1]) + 1 });
   return /JSON|Unexpected token|Expected/.test(message) ? t('zodIssues.notJsonText') : message;
 }

@@ -100,23 +100,32 @@ describe('validateResetForm and validateCopyForm', () => {
 });
 
 describe('bulkProblemText', () => {
-  it("speaks the spec's words in each language", () => {
+  it("speaks the spec's words in each language, its numbers in the reader's", () => {
     const en = createI18n('en').t;
     const vi = createI18n('vi').t;
-    expect(bulkProblemText({ field: 'store', kind: 'store-required' }, en)).toBe('Please select a store');
-    expect(bulkProblemText({ field: 'store', kind: 'store-required' }, vi)).toBe('Vui lòng chọn store');
-    expect(bulkProblemText({ field: 'targetValue', kind: 'value-required' }, en)).toBe(
+    const countEn = (n: number) => formatNumber(n, 'en');
+    const countVi = (n: number) => formatNumber(n, 'vi');
+    expect(bulkProblemText({ field: 'store', kind: 'store-required' }, en, countEn)).toBe(
+      'Please select a store',
+    );
+    expect(bulkProblemText({ field: 'store', kind: 'store-required' }, vi, countVi)).toBe(
+      'Vui lòng chọn store',
+    );
+    expect(bulkProblemText({ field: 'targetValue', kind: 'value-required' }, en, countEn)).toBe(
       'Please enter a value for the chosen target',
     );
-    expect(bulkProblemText({ field: 'targetValue', kind: 'too-many-ids' }, en)).toBe(
-      `At most ${MAX_PRODUCT_IDS} product IDs at once`,
+    expect(MAX_PRODUCT_IDS).toBe(10_000);
+    expect(bulkProblemText({ field: 'targetValue', kind: 'too-many-ids' }, en, countEn)).toBe(
+      'At most 10,000 product IDs at once',
     );
-    expect(bulkProblemText({ field: 'sourceProductId', kind: 'source-product-required' }, vi)).toBe(
+    expect(bulkProblemText({ field: 'targetValue', kind: 'too-many-ids' }, vi, countVi)).toBe(
+      'Tối đa 10.000 ID sản phẩm mỗi lần',
+    );
+    expect(bulkProblemText({ field: 'sourceProductId', kind: 'source-product-required' }, vi, countVi)).toBe(
       'Vui lòng nhập ID sản phẩm nguồn',
     );
   });
 });
-
 describe('scopeSubject', () => {
   const names = new Map([
     [scopeNameKey('category', '68'), 'Lamps'],

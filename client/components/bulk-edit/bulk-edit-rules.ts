@@ -72,8 +72,12 @@ export function validateCopyForm(form: {
   return validateScope(form.scope);
 }
 
-/** The words of a problem in the user's language. */
-export function bulkProblemText(problem: BulkProblem, t: TFunction): string {
+/** The words of a problem in the user's language; `count` formats a number for the reader's language. */
+export function bulkProblemText(
+  problem: BulkProblem,
+  t: TFunction,
+  count: (value: number) => string,
+): string {
   switch (problem.kind) {
     case 'store-required':
       return t('errors.selectStore');
@@ -84,7 +88,7 @@ export function bulkProblemText(problem: BulkProblem, t: TFunction): string {
     case 'product-ids-invalid':
       return t('bulkScope.productIdsInvalid');
     case 'too-many-ids':
-      return t('bulkScope.tooManyIds', { max: String(MAX_PRODUCT_IDS) });
+      return t('bulkScope.tooManyIds', { max: count(MAX_PRODUCT_IDS) });
     case 'source-product-required':
       return t('copyDescription.sourceProductIdRequired');
   }

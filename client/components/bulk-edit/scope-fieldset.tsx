@@ -7,6 +7,7 @@ import { EntityPicker } from '../entity-picker/entity-picker';
 import type { EntityKind } from '../entity-picker/entity-picker-rules';
 import { RadioOptions } from '../form-field';
 import { scopeNameKey, type ScopeForm } from './bulk-edit-rules';
+import { useCount } from '../../lib/number-format';
 
 const OPTION_KEYS = {
   category: 'bulkScope.category',
@@ -52,6 +53,7 @@ export function ScopeFieldset({
   onNamePicked?: (key: string, name: string) => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const name = useId();
   // Ids left for this tab by another tool become the scope, once, when the screen opens.
   const [handedOff] = useState(() => peekHandedOffProductIds()?.length ?? 0);
@@ -91,7 +93,7 @@ export function ScopeFieldset({
       )}
       {handedOff > 0 && scope.targetOption === 'specific' && (
         <p className="text-xs text-indigo-700" data-testid="handed-off-ids">
-          {t('bulkScope.handedOff', { n: String(handedOff) })}
+          {t('bulkScope.handedOff', { n: count(handedOff) })}
         </p>
       )}
     </fieldset>

@@ -88,8 +88,8 @@ export function ProgressPanel({
       {waiting && (
         <p className="text-xs text-amber-700" data-testid={`${testId}-waiting`}>
           {t('toolKit.waiting', {
-            retry: String(waiting.retry),
-            of: String(waiting.of),
+            retry: count(waiting.retry),
+            of: count(waiting.of),
             time: formatDuration(waiting.waitMs / 1000, t),
           })}
         </p>

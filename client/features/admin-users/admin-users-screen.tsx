@@ -294,7 +294,7 @@ function UsersPanel() {
         className="flex items-center justify-between gap-3 border-t border-slate-100 px-5 py-3 text-sm text-slate-600"
       >
         <p data-testid="users-summary">
-          {t('adminUsers.summary', { total: count(total), page: String(params.page), pages: String(pages) })}
+          {t('adminUsers.summary', { total: count(total), page: count(params.page), pages: count(pages) })}
         </p>
         <div className="flex gap-2">
           <PagerButtons page={params.page} pages={pages} onPage={(page) => setParams({ ...params, page })} />

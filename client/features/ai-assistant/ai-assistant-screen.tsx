@@ -13,6 +13,7 @@ import { toStoreCredentials } from '../../lib/stores/store-credentials';
 import { ChatMarkdown } from './chat-markdown';
 import { ChatSidebar } from './chat-sidebar';
 import { useChat, type UiMessage } from './use-chat';
+import { useCount } from '../../lib/number-format';
 
 const STARTERS = ['helpers', 'widgets', 'rateLimits', 'templates'] as const;
 
@@ -61,6 +62,7 @@ export default function AiAssistantScreen() {
 
 function Chat() {
   const { t } = useTranslation();
+  const count = useCount();
   const chat = useChat();
   const { stores } = useStores();
   const [store, setStore] = useState<LocalStore | null>(null);
@@ -194,7 +196,7 @@ function Chat() {
               className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900"
             >
               {chat.rateLimitText && <p>{chat.rateLimitText}</p>}
-              <p>{t('chat.waitSeconds', { n: String(chat.secondsLeft) })}</p>
+              <p>{t('chat.waitSeconds', { n: count(chat.secondsLeft) })}</p>
             </div>
           )}
           <form

@@ -5,6 +5,7 @@ import { relativeTime } from '../../../common/ai-assistant/relative-time';
 import type { ChatSessionSummary } from '../../../common/contracts/ai-assistant';
 import { PlusIcon, SidePanelIcon, TrashIcon } from '../../components/icons';
 import { cn } from '../../lib/class-names';
+import { formatNumber } from '../../lib/number-format';
 
 /** Spec §9 relative time labels, in the user's language; a date beyond 6 days. */
 export function relativeTimeText(updatedAt: string, now: Date, t: TFunction, language: string): string {
@@ -13,13 +14,13 @@ export function relativeTimeText(updatedAt: string, now: Date, t: TFunction, lan
     case 'justNow':
       return t('chat.justNow');
     case 'minutes':
-      return t('chat.minutesAgo', { n: String(label.n) });
+      return t('chat.minutesAgo', { n: formatNumber(label.n, language) });
     case 'hours':
-      return t('chat.hoursAgo', { n: String(label.n) });
+      return t('chat.hoursAgo', { n: formatNumber(label.n, language) });
     case 'yesterday':
       return t('chat.yesterday');
     case 'days':
-      return t('chat.daysAgo', { n: String(label.n) });
+      return t('chat.daysAgo', { n: formatNumber(label.n, language) });
     case 'date':
       return label.date.toLocaleDateString(language);
   }

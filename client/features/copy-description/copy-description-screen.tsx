@@ -48,10 +48,10 @@ export default function CopyDescriptionScreen() {
   };
 
   const fieldError = (field: BulkProblem['field']) =>
-    problem?.field === field ? bulkProblemText(problem, t) : undefined;
+    problem?.field === field ? bulkProblemText(problem, t, count) : undefined;
   const storeProblem = problem && (problem.field === 'sourceStore' || problem.field === 'targetStore');
   const alertText = storeProblem
-    ? `${bulkProblemText(problem, t)} (${
+    ? `${bulkProblemText(problem, t, count)} (${
         problem.field === 'sourceStore' ? t('copyDescription.sourceStore') : t('copyDescription.targetStore')
       })`
     : flow.errorText;

@@ -6,6 +6,7 @@ import { TextField } from '../../components/form-field';
 import { cn } from '../../lib/class-names';
 import type { TreeRow } from './category-tree-model';
 import { useCategoryTree } from './use-category-tree';
+import { useCount } from '../../lib/number-format';
 
 /**
  * The dump's category trees under its result (issue 31): a WAI-ARIA tree view (one tab stop, the arrows move, open
@@ -15,6 +16,7 @@ import { useCategoryTree } from './use-category-tree';
  */
 export function CategoryTreeView({ dump }: { dump: CategoryDump }) {
   const { t } = useTranslation();
+  const count = useCount();
   const headingId = useId();
   const treeRef = useRef<HTMLUListElement>(null);
   const tree = useCategoryTree(dump, treeRef);
@@ -62,12 +64,12 @@ export function CategoryTreeView({ dump }: { dump: CategoryDump }) {
       <p role="status" className="text-sm text-slate-700" data-testid="category-count">
         {filter
           ? t('workflow.categoryTree.countMatching', {
-              n: String(filter.matches.size),
-              total: String(index.categoryCount),
+              n: count(filter.matches.size),
+              total: count(index.categoryCount),
             })
           : t('workflow.categoryTree.count', {
-              n: String(index.categoryCount),
-              trees: String(index.roots.length),
+              n: count(index.categoryCount),
+              trees: count(index.roots.length),
             })}
       </p>
       {tree.rows.length === 0 ? (
@@ -102,7 +104,7 @@ export function CategoryTreeView({ dump }: { dump: CategoryDump }) {
           onClick={tree.showMore}
           data-testid="tree-show-more"
         >
-          {t('workflow.categoryTree.showMore', { n: String(tree.hiddenCount) })}
+          {t('workflow.categoryTree.showMore', { n: count(tree.hiddenCount) })}
         </button>
       )}
     </section>
@@ -119,6 +121,7 @@ function CategoryTreeRow({
   onClick: () => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const { node } = row;
   const isTree = node.kind === 'tree';
   return (
@@ -164,7 +167,7 @@ function CategoryTreeRow({
         )}
         {node.children.length > 0 && (
           <span className="text-xs text-slate-600">
-            {t('workflow.categoryTree.children', { n: String(node.children.length) })}
+            {t('workflow.categoryTree.children', { n: count(node.children.length) })}
           </span>
         )}
       </div>

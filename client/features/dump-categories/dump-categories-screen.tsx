@@ -11,6 +11,7 @@ import { useToolRun } from '../../components/tool/use-tool-run';
 import { toolErrorText } from '../../lib/tool-errors';
 import { categoryTreesQuery, dumpCategories } from './api';
 import { CategoryTreeView } from './category-tree-view';
+import { useCount } from '../../lib/number-format';
 
 /**
  * Dump Categories (spec part 1 §2, §7): the tree list reloads whenever the store changes; 'all' or one tree. The dump
@@ -18,6 +19,7 @@ import { CategoryTreeView } from './category-tree-view';
  */
 export default function DumpCategoriesScreen() {
   const { t } = useTranslation();
+  const count = useCount();
   const treeSelectId = useId();
   const [store, setStore] = useState<LocalStore | null>(null);
   const [treeId, setTreeId] = useState('all');
@@ -87,8 +89,8 @@ export default function DumpCategoriesScreen() {
         <ResultPanel title={t('dumpCategories.success')} fileName={outcome.fileName}>
           <p>
             {t('dumpCategories.summary', {
-              trees: String(outcome.trees),
-              categories: String(outcome.categories),
+              trees: count(outcome.trees),
+              categories: count(outcome.categories),
             })}
           </p>
         </ResultPanel>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { WidgetsDump } from '../../../common/dumps/widgets-dump';
 import { smallButtonClass } from '../../components/button-classes';
 import { ResultFileName } from '../../components/tool/result-panel';
+import { useCount } from '../../lib/number-format';
 
 /**
  * The four counts and the notes of a dump (spec part 1 §2), the file it was saved as, and its next step (issue 31):
@@ -17,6 +18,7 @@ export function WidgetsSuccess({
   onOpenInVisualization: () => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const counts = [
     {
       key: 'widget-templates',
@@ -39,11 +41,11 @@ export function WidgetsSuccess({
     >
       <p className="font-semibold">{t('dumpWidgets.success')}</p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {counts.map((count) => (
-          <div key={count.key} className="rounded-lg bg-white px-3 py-2 shadow-sm">
-            <dt className="text-xs text-slate-600">{count.label}</dt>
-            <dd className="text-xl font-semibold text-slate-900" data-testid={`count-${count.key}`}>
-              {count.value}
+        {counts.map((item) => (
+          <div key={item.key} className="rounded-lg bg-white px-3 py-2 shadow-sm">
+            <dt className="text-xs text-slate-600">{item.label}</dt>
+            <dd className="text-xl font-semibold text-slate-900" data-testid={`count-${item.key}`}>
+              {count(item.value)}
             </dd>
           </div>
         ))}

@@ -103,8 +103,7 @@ export function productFileProblemText(
           detail,
         };
       }
-      const more =
-        described.more > 0 ? ` ${t('importProduct.moreIssues', { more: String(described.more) })}` : '';
+      const more = described.more > 0 ? ` ${t('importProduct.moreIssues', { more: described.more })}` : '';
       const issues = `${described.issues.join('; ')}${more}`;
       return {
         text: fromStore

@@ -172,7 +172,7 @@ export default function ImportWidgetsScreen() {
                 { templateFile: page.template_file, entityId: page.entity_id },
                 t('importWidgets.globalRegions'),
               )
-            : String(selectionProblem.index + 1),
+            : count(selectionProblem.index + 1),
         }),
       });
     }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../components/form-field';
 import { TableHeader } from '../../components/table-header';
 import type { MissingTemplate } from './import-widgets-rules';
+import { useCount } from '../../lib/number-format';
 
 const cell = 'px-3 py-2 align-top';
 
@@ -24,6 +25,7 @@ export function MissingTemplatesSection({
   onAutoCreateChange: (value: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const id = useId();
   return (
     <section
@@ -65,7 +67,7 @@ export function MissingTemplatesSection({
                     {t('importWidgets.missingMark')} {template.name}
                   </td>
                   <td className={`${cell} font-mono break-all`}>{template.uuid}</td>
-                  <td className={`${cell} text-right`}>{template.widgetsCount}</td>
+                  <td className={`${cell} text-right`}>{count(template.widgetsCount)}</td>
                 </tr>
               ))}
             </tbody>

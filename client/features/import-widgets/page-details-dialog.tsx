@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotRegion } from '../../../common/dumps/widgets-dump';
 import { InfoDialog, InfoDialogView } from '../../components/tool/modal-dialog';
 import { buildPageTree, type TreeNode } from './import-widgets-rules';
+import { useCount } from '../../lib/number-format';
 
 /** What the tree names a widget template by: its name, and whether the target lacks it. */
 export type TemplateLookup = {
@@ -73,6 +74,7 @@ const summaryClass =
 
 function TreeItem({ node, lookup }: { node: TreeNode; lookup: TemplateLookup }) {
   const { t } = useTranslation();
+  const count = useCount();
   if (node.kind === 'widget') {
     const uuid = node.templateUuid;
     const templateName = uuid
@@ -98,7 +100,7 @@ function TreeItem({ node, lookup }: { node: TreeNode; lookup: TemplateLookup }) 
           node.name && node.name.trim().toLowerCase() !== 'layout'
           ? t('importWidgets.layout', { name: node.name })
           : t('importWidgets.unnamedLayout')
-        : t('importWidgets.dropzone', { n: String(node.position) });
+        : t('importWidgets.dropzone', { n: count(node.position) });
   return (
     <li data-testid={`tree-${node.kind}`}>
       <details open>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { KeywordEntry } from '../../../common/keywords';
 import { RadioOptions } from '../../components/form-field';
 import type { KeywordTables } from './keyword-protocol';
+import { useCount } from '../../lib/number-format';
 
 /** Bars in the chart: the first rows of the table chosen. */
 export const CHART_BARS = 10;
@@ -30,6 +31,7 @@ export function barPercents(entries: readonly Pick<KeywordEntry, 'score'>[]): nu
  */
 export function KeywordChart({ tables }: { tables: KeywordTables }) {
   const { t } = useTranslation();
+  const count = useCount();
   const name = useId();
   const [length, setLength] = useState<Length>('1');
   if (tables.every((table) => table.length === 0)) return null;
@@ -41,7 +43,7 @@ export function KeywordChart({ tables }: { tables: KeywordTables }) {
       data-testid="keyword-chart"
     >
       <figcaption className="text-sm font-semibold text-slate-900">
-        {t('workflow.keywordChart.title', { n: String(CHART_BARS) })}
+        {t('workflow.keywordChart.title', { n: count(CHART_BARS) })}
       </figcaption>
       <fieldset>
         <legend className="sr-only">{t('workflow.keywordChart.length')}</legend>
@@ -82,7 +84,7 @@ export function KeywordChart({ tables }: { tables: KeywordTables }) {
                   {', '}
                   {t('keywords.score')}:{' '}
                 </span>
-                <span data-testid="keyword-bar-value">{entry.score}</span>
+                <span data-testid="keyword-bar-value">{count(entry.score)}</span>
               </span>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { TextField } from '../../components/form-field';
 import { StorePicker } from '../../components/store-picker/store-picker';
 import { channelsErrorText } from './api';
 import type { KeywordExtractorFields as Fields } from './use-keyword-extractor-form';
+import { useCount } from '../../lib/number-format';
 
 /** A page number of the range: a whole number from 1. */
 const PAGE_NUMBER = { type: 'number', min: 1, step: 1, inputMode: 'numeric' } as const;
@@ -12,6 +13,7 @@ const PAGE_NUMBER = { type: 'number', min: 1, step: 1, inputMode: 'numeric' } as
 /** The store, its channel and the page range (spec part 2 §2); fixed while a run exists. */
 export function KeywordExtractorFields({ fields }: { fields: Fields }) {
   const { t } = useTranslation();
+  const count = useCount();
   const { problem } = fields;
   return (
     <fieldset disabled={!fields.isIdle} className="space-y-4">
@@ -40,7 +42,7 @@ export function KeywordExtractorFields({ fields }: { fields: Fields }) {
         />
       </div>
       <p className="text-xs font-medium text-slate-600" data-testid="page-size">
-        {t('keywords.pageSize', { n: String(KEYWORD_PAGE_SIZE) })}
+        {t('keywords.pageSize', { n: count(KEYWORD_PAGE_SIZE) })}
       </p>
     </fieldset>
   );

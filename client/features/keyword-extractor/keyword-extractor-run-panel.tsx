@@ -82,7 +82,7 @@ export function KeywordExtractorProgress({
       <ProgressPanel
         done={progress.pagesRead}
         total={progress.pages}
-        label={t('keywords.progress', { page: String(progress.page), last: String(progress.lastPage) })}
+        label={t('keywords.progress', { page: count(progress.page), last: count(progress.lastPage) })}
         secondsLeft={state.status === 'running' ? secondsLeft : undefined}
         testId="keyword-progress-bar"
       />
@@ -100,15 +100,15 @@ export function KeywordExtractorProgress({
           {t('workflow.quota', {
             used: count(quota.used),
             quota: count(quota.quota),
-            seconds: String(Math.max(1, Math.round(quota.windowMs / 1000))),
+            seconds: count(Math.max(1, Math.round(quota.windowMs / 1000))),
           })}
         </p>
       )}
       {state.countsFromPage !== state.startPage && (
         <p className="text-xs text-amber-700" data-testid="counts-from">
           {t('keywords.countsFrom', {
-            from: String(state.countsFromPage),
-            to: String(Math.max(state.countsFromPage, state.currentPage - 1)),
+            from: count(state.countsFromPage),
+            to: count(Math.max(state.countsFromPage, state.currentPage - 1)),
           })}
         </p>
       )}

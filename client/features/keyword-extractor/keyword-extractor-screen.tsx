@@ -10,6 +10,7 @@ import { MissingTitlesReport } from './missing-titles-report';
 import { useKeywordExtractor } from './use-keyword-extractor';
 import { useKeywordExtractorForm } from './use-keyword-extractor-form';
 import { useMissingReport } from './use-missing-report';
+import { useCount } from '../../lib/number-format';
 
 const PROBLEM_KEYS = {
   store: 'errors.selectStore',
@@ -26,6 +27,7 @@ const PROBLEM_KEYS = {
  */
 export default function KeywordExtractorScreen() {
   const { t } = useTranslation();
+  const count = useCount();
   const extractor = useKeywordExtractor();
   const { state, view } = extractor;
   // The report on page titles: UI state of its own, beside the run's state machine.
@@ -66,7 +68,7 @@ export default function KeywordExtractorScreen() {
         )}
         {extractor.notice?.kind === 'counts-lost' && (
           <FormAlert tone="warning" testId="counts-lost">
-            {t('keywords.countsLost', { page: String(extractor.notice.page) })}
+            {t('keywords.countsLost', { page: count(extractor.notice.page) })}
           </FormAlert>
         )}
         {extractor.notice?.kind === 'not-saved' && (

@@ -3,6 +3,7 @@ import type { KeywordEntry, KeywordSize } from '../../../common/keywords';
 import { TableHeader } from '../../components/table-header';
 import { cn } from '../../lib/class-names';
 import type { KeywordTables } from './keyword-protocol';
+import { useCount } from '../../lib/number-format';
 
 const KEYWORD_SIZES: readonly KeywordSize[] = [1, 2, 3];
 
@@ -80,6 +81,7 @@ function KeywordTable({
   onShowProducts: (keyword: string) => void;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const title = t(TITLE_KEYS[size]);
   const headings = [
     { label: t('keywords.keyword'), className: 'pr-2' },
@@ -139,7 +141,7 @@ function KeywordTable({
                       className={cn('py-1', column.padding, 'text-right tabular-nums')}
                       data-testid={column.testId}
                     >
-                      {entry[column.field]}
+                      {count(entry[column.field])}
                     </td>
                   ))}
                 </tr>

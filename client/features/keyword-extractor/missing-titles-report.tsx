@@ -116,7 +116,7 @@ export function MissingTitlesReport({
           {report.unlisted > 0 && (
             <p className="text-xs text-amber-700" data-testid="missing-report-unlisted">
               {t('keywords.missingUnlisted', {
-                max: String(MAX_LISTED_PRODUCTS),
+                max: count(MAX_LISTED_PRODUCTS),
                 n: count(report.unlisted),
               })}
             </p>

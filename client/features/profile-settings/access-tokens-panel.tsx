@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../components/tool/confirm-dialog';
 import { apiErrorText } from '../../lib/tool-errors';
 import { createAccessToken, listAccessTokens, revokeAccessToken } from './access-tokens-api';
 import { McpClientSnippets } from './mcp-client-snippets';
+import { useCount } from '../../lib/number-format';
 
 const TOKENS_KEY = ['access-tokens'] as const;
 
@@ -112,6 +113,7 @@ export function AccessTokensPanel({ className }: { className: string }) {
 
 function CreateTokenForm({ address, onCreated }: { address: string; onCreated: () => void }) {
   const { t } = useTranslation();
+  const count = useCount();
   const scopeId = useId();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<AccessTokenScope>('read');
@@ -138,7 +140,7 @@ function CreateTokenForm({ address, onCreated }: { address: string; onCreated: (
   const daysError =
     Number.isInteger(daysNumber) && daysNumber >= 1 && daysNumber <= MAX_ACCESS_TOKEN_DAYS
       ? undefined
-      : t('accessTokens.daysInvalid', { max: String(MAX_ACCESS_TOKEN_DAYS) });
+      : t('accessTokens.daysInvalid', { max: count(MAX_ACCESS_TOKEN_DAYS) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (daysError) return;

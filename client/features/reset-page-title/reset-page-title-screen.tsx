@@ -40,7 +40,7 @@ export default function ResetPageTitleScreen() {
     if (problem?.field === 'targetValue') setProblem(null);
   };
 
-  const storeProblem = problem?.field === 'store' ? bulkProblemText(problem, t) : null;
+  const storeProblem = problem?.field === 'store' ? bulkProblemText(problem, t, count) : null;
   const alertText = storeProblem ?? flow.errorText;
   const isBusy = flow.isJobActive || flow.isStarting;
 
@@ -52,7 +52,7 @@ export default function ResetPageTitleScreen() {
           store={store}
           onChange={changeScope}
           onNamePicked={rememberName}
-          error={problem?.field === 'targetValue' ? bulkProblemText(problem, t) : undefined}
+          error={problem?.field === 'targetValue' ? bulkProblemText(problem, t, count) : undefined}
         />
         <FormAlert tone="warning" testId="reset-warning">
           {t('resetPageTitle.warning')}

@@ -66,7 +66,7 @@ export function ExportSection({ store }: { store: LocalStore | null }) {
     if (problem?.field !== field) return undefined;
     if (problem.kind === 'columns-required') return t('spreadsheetEdit.columnsRequired');
     if (problem.kind === 'channel-invalid') return t('spreadsheetEdit.channelInvalid');
-    return bulkProblemText(problem, t);
+    return bulkProblemText(problem, t, count);
   };
   const { view } = followed;
   const job = view.job;
@@ -135,7 +135,7 @@ export function ExportSection({ store }: { store: LocalStore | null }) {
         </fieldset>
         {problem?.field === 'store' && (
           <FormAlert tone="error" testId="export-store-error">
-            {bulkProblemText(problem, t)}
+            {bulkProblemText(problem, t, count)}
           </FormAlert>
         )}
         <ToolSubmitButton

@@ -22,6 +22,7 @@ import {
   toggleItem,
   type RestoreSelection,
 } from './restore-selection';
+import { useCount } from '../../lib/number-format';
 
 const boxClass =
   'mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600';
@@ -48,6 +49,7 @@ export function ChangeRow({
   pagePair?: PagePair;
 }) {
   const { t } = useTranslation();
+  const count = useCount();
   const id = useId();
   const [isOpen, setIsOpen] = useState(false);
   const hasFields = change.change === 'changed' && change.fields.length > 0;
@@ -80,7 +82,7 @@ export function ChangeRow({
           >
             {isOpen
               ? t('storeHistory.hideFields')
-              : t('storeHistory.showFields', { n: String(change.fields.length) })}
+              : t('storeHistory.showFields', { n: count(change.fields.length) })}
           </button>
         )}
         {pagePair && isComparablePage(change) && <PageCompareButton change={change} pair={pagePair} />}

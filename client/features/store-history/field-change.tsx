@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFieldChange } from '../../../common/contracts/store-history';
 import { fieldLabel, fieldView } from './snapshot-format';
 import { countChangedWords, type TextDiffSegment } from './text-diff';
+import { useCount } from '../../lib/number-format';
 
 const valueBoxClass =
   'mt-1 max-h-64 overflow-auto rounded-lg border px-3 py-2 font-mono text-xs break-words whitespace-pre-wrap';
@@ -76,11 +77,12 @@ export function FieldChangeView({
 /** A text as it reads now, the removed words struck through in red and the added ones underlined in green. */
 function TextDiffView({ segments }: { segments: readonly TextDiffSegment[] }) {
   const { t } = useTranslation();
+  const count = useCount();
   const words = countChangedWords(segments);
   return (
     <div className="mt-2 space-y-1" data-testid="text-diff">
       <p className="text-xs text-slate-600" data-testid="text-diff-summary">
-        {t('storeHistory.wordsChanged', { added: String(words.added), removed: String(words.removed) })}
+        {t('storeHistory.wordsChanged', { added: count(words.added), removed: count(words.removed) })}
       </p>
       <p className="max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-900">
         {segments.map((segment, index) => {

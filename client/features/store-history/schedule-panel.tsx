@@ -11,6 +11,7 @@ import { useStoreList } from '../../lib/stores/store-list';
 import { apiErrorText } from '../../lib/tool-errors';
 import { listSnapshotSchedules, saveSnapshotSchedule, snapshotSchedulesKey } from './schedule-api';
 import { localDateTime, localHourText, nextRunAt } from './schedule-times';
+import { formatNumber } from '../../lib/number-format';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 /** The hour a new schedule offers: early morning in UTC, when stores are quiet in most of the world. */
@@ -132,9 +133,9 @@ function ScheduleForm({ storeId, schedule }: { storeId: string; schedule: Snapsh
       </div>
       <p className="text-xs text-slate-500">
         {t('storeHistorySchedule.retention', {
-          daily: String(retention.keepDaily),
-          weekly: String(retention.keepWeekly),
-          monthly: String(retention.keepMonthly),
+          daily: formatNumber(retention.keepDaily, i18n.language),
+          weekly: formatNumber(retention.keepWeekly, i18n.language),
+          monthly: formatNumber(retention.keepMonthly, i18n.language),
         })}
       </p>
       {nextRun && (

@@ -21,12 +21,14 @@ import {
   updateStore,
   type StoreFormValues,
 } from './store-rules';
+import { useCount } from '../../lib/number-format';
 
 type FormState = { kind: 'closed' } | { kind: 'add' } | { kind: 'edit'; store: LocalStore };
 
 /** Store Manager (spec part 1 §2 "Store Manager", §4, §5). */
 export default function StoreManagerScreen() {
   const { t } = useTranslation();
+  const count = useCount();
   const list = useStoreList();
   const { stores, mode } = list;
   const isLoggedIn = mode !== 'visitor';
@@ -106,7 +108,7 @@ export default function StoreManagerScreen() {
           data-testid="local-only-banner"
           className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
-          <span>{t('stores.localOnlyBanner', { count: list.localOnlyCount })}</span>
+          <span>{t('stores.localOnlyBanner', { n: count(list.localOnlyCount) })}</span>
           <button
             type="button"
             data-testid="sync-now-button"

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCount } from '../../lib/number-format';
 import { TREEMAP, truncateName, type HierarchyNode } from '../../../common/dumps/widgets-hierarchy';
 import { cn } from '../../lib/class-names';
 import { PanelButton } from './panel-button';
@@ -18,6 +19,7 @@ export type TreemapPanelProps = TreemapOptions;
  */
 export function TreemapPanel(props: TreemapPanelProps) {
   const { t } = useTranslation();
+  const count = useCount();
   const { path, onPathChange, describe, onDetails } = props;
   const treemap = useWidgetsVisualizationTreemap(props);
   const { id, focus, width, zoom, selected, level, activeOption, handlers, zoomBy, resetZoom } = treemap;
@@ -59,7 +61,7 @@ export function TreemapPanel(props: TreemapPanelProps) {
           data-testid="treemap-zoom-level"
           aria-live="polite"
         >
-          {t('widgetsVisualization.zoomLevel', { percent: String(Math.round(clampZoom(zoom) * 100)) })}
+          {t('widgetsVisualization.zoomLevel', { percent: count(Math.round(clampZoom(zoom) * 100)) })}
         </span>
       </div>
 

@@ -2,6 +2,7 @@
 // node dialog, whose details the dump worker reads.
 import { useCallback, useMemo, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/number-format';
 import type { DiffStatus } from '../../../common/dumps/widgets-diff';
 import type { HierarchyNode } from '../../../common/dumps/widgets-hierarchy';
 import { ancestorIds } from './dump-lookup';
@@ -22,7 +23,7 @@ function holdersOf(statusById: ReadonlyMap<string, DiffStatus>): Set<string> {
 
 /** What the tooltip, the screen-reader list and the dialogs say of a node: its contents and its difference. */
 export function useNodeTexts(view: ViewReply | null) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const counts = useMemo(() => new Map(view?.counts ?? []), [view]);
   const diff = view?.diff ?? null;
   const statusById = useMemo(() => (diff ? new Map(diff.statuses) : null), [diff]);
@@ -36,13 +37,13 @@ export function useNodeTexts(view: ViewReply | null) {
   const describe = useCallback(
     (node: HierarchyNode) => {
       const kind = t(`widgetsVisualization.kinds.${node.kind}`);
-      const count = String(counts.get(node.id) ?? 0);
+      const count = formatNumber(counts.get(node.id) ?? 0, i18n.language);
       if (node.kind === 'widget') return kind;
       if (node.kind === 'template' || node.kind === 'template-kind' || node.kind === 'templates')
         return `${kind} · ${t('widgetsVisualization.usedBy', { n: count })}`;
       return `${kind} · ${t('widgetsVisualization.widgetsCount', { n: count })}`;
     },
-    [counts, t],
+    [counts, t, i18n.language],
   );
   const statusText = useCallback(
     (node: HierarchyNode) => {

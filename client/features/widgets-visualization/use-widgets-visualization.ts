@@ -14,6 +14,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/number-format';
 import { readableJsonError, readableServerIssue } from '../../lib/zod-issues';
 import type { WidgetsDifference } from '../../../common/dumps/widgets-diff';
 import type {
@@ -129,7 +130,7 @@ function useDumpSearch(worker: DumpWorkerRef, view: ViewReply | null) {
  * mode that colours what another dump added, removed or changed.
  */
 export function useWidgetsVisualization() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const worker = useDumpWorker();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [status, setStatus] = useState<FileStatus>(null);
@@ -168,7 +169,10 @@ export function useWidgetsVisualization() {
         };
 
   const tooLarge = (name: string) =>
-    t('widgetsVisualization.tooLarge', { name, mb: String(MAX_DUMP_BYTES / 1024 / 1024) });
+    t('widgetsVisualization.tooLarge', {
+      name,
+      mb: formatNumber(MAX_DUMP_BYTES / 1024 / 1024, i18n.language),
+    });
 
   /** Reads the main dump; answers its serial once it is shown (null when it is not). */
   const loadFile = async (file: File): Promise<number | null> => {
@@ -214,8 +218,8 @@ export function useWidgetsVisualization() {
       tone: 'ok',
       text: t('widgetsVisualization.loaded', {
         name: file.name,
-        pages: String(reply.pages),
-        widgets: String(reply.summary.totalWidgets),
+        pages: formatNumber(reply.pages, i18n.language),
+        widgets: formatNumber(reply.summary.totalWidgets, i18n.language),
       }),
     });
     return attempt;
