@@ -3,7 +3,6 @@ import type { VideoProbe } from '../../lib/video/media-probe';
 import {
   chooseEngine,
   estimateSeconds,
-  formatDuration,
   isVideoFile,
   maxFileBytes,
   megabytes,
@@ -94,12 +93,9 @@ describe('names and texts', () => {
     expect(isVideoFile({ type: '' })).toBe(false);
   });
 
-  it('formats sizes and durations', () => {
+  it('formats sizes', () => {
     expect(megabytes(1536 * 1024)).toBe('1.5');
     expect(megabytes(1536 * 1024, 'vi')).toBe('1,5');
-    expect(formatDuration(4.4)).toBe('4 s');
-    expect(formatDuration(185)).toBe('3 min 05 s');
-    expect(formatDuration(3720)).toBe('1 h 02 min');
   });
 });
 

@@ -92,11 +92,3 @@ export function timeLeftSeconds(elapsedSeconds: number, progress: number): numbe
   if (progress >= 1) return 0;
   return (elapsedSeconds * (1 - progress)) / progress;
 }
-
-/** '45 s', '3 min 05 s', '1 h 02 min'. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
-}

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/number-format';
 import { primaryButtonClass as primaryButton } from '../../components/button-classes';
 import { SecondaryButton } from '../../components/form-field';
+import { formatDuration } from '../../components/tool/progress-panel';
 import { VideoFileField } from '../../components/tool/video-file-field';
 import { cn } from '../../lib/class-names';
 import { useOpenTab } from '../../lib/tab-navigation';
 import { handOffFile } from '../../lib/video/file-handoff';
-import { formatDuration, megabytes, timeLeftSeconds, type TargetCodec } from './converter-rules';
+import { megabytes, timeLeftSeconds, type TargetCodec } from './converter-rules';
 import { engineLabel, useVideoConverter } from './use-video-converter';
 
 const panel = 'rounded-2xl border border-slate-200 bg-white p-5 shadow-sm';
@@ -133,7 +134,7 @@ export default function VideoConverterScreen() {
         <section className={cn(panel, 'space-y-3')} data-testid="video-result">
           <p className="text-sm font-medium text-emerald-700" data-testid="video-result-summary">
             {t('video.doneIn', {
-              time: formatDuration(run.seconds),
+              time: formatDuration(run.seconds, t),
               engine: engineLabel(run.engine, engine),
             })}
           </p>
@@ -224,7 +225,7 @@ function PlanDetails({
           {estimate.status === 'measuring'
             ? t('video.estimateMeasuring')
             : estimate.status === 'measured'
-              ? t('video.estimateMeasured', { time: formatDuration(estimate.seconds) })
+              ? t('video.estimateMeasured', { time: formatDuration(estimate.seconds, t) })
               : t('video.estimateUnknown')}
         </p>
       )}
@@ -264,7 +265,7 @@ function Progress({
       </div>
       <p className="text-sm text-slate-700" data-testid="video-progress-text">
         {t('video.progress', { percent: formatNumber(percent, i18n.language) })}
-        {left !== null && ` · ${t('video.timeLeft', { time: formatDuration(left) })}`}
+        {left !== null && ` · ${t('video.timeLeft', { time: formatDuration(left, t) })}`}
       </p>
       <SecondaryButton onClick={onCancel} label={t('common.cancel')} testId="video-cancel" />
     </div>
