@@ -156,7 +156,8 @@ async function startApp(sb: RunningSandbox) {
         res = await send();
       } catch (error) {
         if (attempt >= 3 || !(error instanceof TypeError)) throw error;
-        console.error(`${init.method ?? 'GET'} ${p}: ${String(error.cause ?? error)}; sent again`);
+        const cause = error.cause instanceof Error ? error.cause.message : error.message;
+        console.error(`${init.method ?? 'GET'} ${p}: ${cause}; sent again`);
       }
     }
     return res;
