@@ -30,7 +30,8 @@
 //     checked (V8 collects when it will; PGlite's heap lives in the same process and grows with the pages it touches,
 //     as P11 found).
 // A quota of 1,000,000 requests a second, so that the run is bound by the app, not the pace.
-// BENCH_P13_PRODUCTS (10,000) and BENCH_P13_SMALL (2,000) change the sizes. `npm run bench -- P13` (some 12 min).
+// BENCH_P13_PRODUCTS (10,000) and BENCH_P13_SMALL (2,000) change the sizes; BENCH_P13_DATABASE=postgres runs the app on
+// PostgreSQL (BENCH_DATABASE_URL, else embedded), the database out of the app's process. `npm run bench -- P13` (some 12 min).
 //
 // Measured (issue 45, 2 shared cores beside other work, PGlite): 10,000 products, 12,648 variants with options.
 // Export 44 requests against the fewest 42 (1.05), 26 s; preview 143 against 119 (1.20: its variants read 50 products
@@ -62,6 +63,7 @@ import type { StoreStatsSnapshot } from '../server/sandbox/core/stats';
 import { startSandboxServer, type RunningSandbox } from '../server/sandbox/test-server';
 import { createGeneratedStore, residentBytes } from './generated-store';
 import { fmt, startAppServer, type Bench, type BenchRow } from './lib';
+import { benchDatabase } from './load-lib';
 
 const LARGE = Number(process.env.BENCH_P13_PRODUCTS ?? 10_000);
 const SMALL = Number(process.env.BENCH_P13_SMALL ?? 2_000);
@@ -137,10 +139,11 @@ async function prices(sb: RunningSandbox, hash: string) {
   return found;
 }
 
-async function startApp(sb: RunningSandbox) {
+async function startApp(sb: RunningSandbox, databaseUrl: string | undefined) {
   const server = await startAppServer(
     {
       SANDBOX: 'off',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       BC_API_BASE_URL: sb.baseUrl,
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import tsx --import ./bench/servers/gc-on-signal.ts`,
     },
@@ -342,6 +345,8 @@ export const spreadsheetEditBench: Bench = {
   name: 'P13 spreadsheet edit',
   async run(): Promise<BenchRow[]> {
     const sb = await startSandboxServer({ rateLimit: { quota: 1_000_000, windowMs: 1_000 } });
+    const db =
+      process.env.BENCH_P13_DATABASE === 'postgres' ? await benchDatabase('bct_bench_p13') : undefined;
     const runs: SizeRun[] = [];
     try {
       for (const size of [SMALL, LARGE]) {
@@ -349,7 +354,7 @@ export const spreadsheetEditBench: Bench = {
         const hash = `p13store${size}`;
         createGeneratedStore(sb, warm, WARM_UP, TOKEN, `P13 ${WARM_UP}`);
         createGeneratedStore(sb, hash, size, TOKEN, `P13 ${size}`);
-        const app = await startApp(sb);
+        const app = await startApp(sb, db?.url);
         try {
           await app.run(warm);
           runs.push(await app.run(hash));
@@ -366,6 +371,7 @@ export const spreadsheetEditBench: Bench = {
       }
     } finally {
       await sb.close();
+      await db?.dispose();
     }
     const [small, large] = runs as [SizeRun, SizeRun];
     const rows: BenchRow[] = [];
@@ -394,7 +400,8 @@ export const spreadsheetEditBench: Bench = {
         candidate: fmt(large.steps[step].growth / MB, 1),
         ratio: large.steps[step].growth / Math.max(1, small.steps[step].growth),
         note:
-          `store ${fmt(large.products / small.products, 1)}x larger; goal roughly flat; ` +
+          `${db ? 'PostgreSQL' : 'PGlite (in the app process)'}; store ${fmt(large.products / small.products, 1)}x ` +
+          `larger; goal roughly flat; ` +
           `${fmt(small.steps[step].seconds, 1)} / ${fmt(large.steps[step].seconds, 1)} s` +
           (step === 'import'
             ? `; job written ${fmt(large.job.succeeded)}, failed ${fmt(large.job.failed)}; preview counts ` +
