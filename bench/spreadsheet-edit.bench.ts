@@ -39,7 +39,11 @@
 // 50 rows each), 9 min at 150 requests per 30 s, 526 s at the large quota, all 22,648 rows written and checked.
 // Peak RSS growth 2,000 vs 10,000 products: export 14 / 94 MB, preview 9 / 49 MB, import 88 / 385 MB: NOT flat. P11
 // found PGlite's heap (in the app's process, never given back) to grow with the pages written; the export's and
-// preview's rows and the import's backup go to the database. Not yet measured on PostgreSQL to tell the two apart.
+// preview's rows and the import's backup go to the database. On PostgreSQL (BENCH_P13_DATABASE=postgres, same
+// session): export 24 / 84 MB, preview 7 / 27 MB, import 115 / 362 MB, ratios 3.5 / 4.1 / 3.1: still NOT flat, so the
+// app's own memory grows with the catalogue (a suspect: the import keeps the whole backup, every overwritten value, in
+// memory and in its job row, rewritten each wave). Requests the same (preview 137 against 119, 1.15, with one filter
+// per chunk); the import 272 s.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
