@@ -71,6 +71,8 @@ import { benchDatabase } from './load-lib';
 
 const LARGE = Number(process.env.BENCH_P13_PRODUCTS ?? 10_000);
 const SMALL = Number(process.env.BENCH_P13_SMALL ?? 2_000);
+/** BENCH_P13_HEAP_MB: the app's V8 old space, capped (`--max-old-space-size`): a run that ends shows what its heap needs. */
+const HEAP_MB = process.env.BENCH_P13_HEAP_MB ? Number(process.env.BENCH_P13_HEAP_MB) : undefined;
 const WARM_UP = 300;
 const TOKEN = 'p13-token';
 const MB = 1024 * 1024;
@@ -149,7 +151,7 @@ async function startApp(sb: RunningSandbox, databaseUrl: string | undefined) {
       SANDBOX: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       BC_API_BASE_URL: sb.baseUrl,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import tsx --import ./bench/servers/gc-on-signal.ts`,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc --import tsx --import ./bench/servers/gc-on-signal.ts${HEAP_MB ? ` --max-old-space-size=${HEAP_MB}` : ''}`,
     },
     'bct-bench-p13-',
     { logToFile: true },

@@ -336,8 +336,20 @@ export const spreadsheetEditJourneys: Journey[] = [
         await page.getByTestId('spreadsheet-preview').waitFor({ timeout: 120_000 });
         await expectText(page.getByTestId('preview-count-changed'), '0');
         await eventually(async () => assert.equal(await page.getByTestId('preview-row').count(), 1));
+        // A reload shows the same preview again: its counts, its row and the choice for the stale cell.
+        await page.reload();
+        await page.getByTestId('spreadsheet-preview').waitFor({ timeout: 60_000 });
+        await expectText(page.getByTestId('preview-count-rows'), String(chosen.length));
+        await expectText(page.getByTestId('preview-count-changed'), '0');
+        await eventually(async () => assert.equal(await page.getByTestId('preview-row').count(), 1));
+        await expectText(
+          page.locator(`[data-testid="preview-row"][data-product-id="${stale.id}"]`).getByTestId('preview-change'),
+          `Price: ${storePrice} → ${sheetPrice.get(stale.id)}`,
+        );
         await page.getByTestId('since-take-sheet').check();
         await page.getByTestId('import-run-button').click();
+        // The run counts the row the choice writes.
+        await expectTextIncludes(page.getByTestId('import-run-dialog'), ': 1. The values they replace');
         await page.getByTestId('import-run-dialog-confirm').click();
         await page.getByTestId('import-result').waitFor({ timeout: 120_000 });
         await expectText(page.getByTestId('import-result-written'), '1');

@@ -4,7 +4,7 @@
 // Every file comes from the app itself: a journey fails on any request to another host. Expected texts are written
 // out from the spec, not imported from the catalogues.
 import assert from 'node:assert/strict';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -520,14 +520,16 @@ export const video360Journeys: Journey[] = [
         });
       });
       await expectTextIncludes(page.getByTestId('video360-advice'), 'Videos up to 64.0 MB on this device.');
-      const big = path.join(tmpdir(), 'bct-360-too-big.mp4');
+      // A folder of this run's own: another run of the suite may be writing the same name (issue 43).
+      const bigDir = await mkdtemp(path.join(tmpdir(), 'bct-360-'));
+      const big = path.join(bigDir, 'too-big.mp4');
       await writeFile(big, Buffer.alloc(65 * 1024 * 1024));
       await page.getByTestId('video360-file').setInputFiles(big);
       await expectText(
         page.getByTestId('video360-file-error'),
         'This file is 65.0 MB; videos up to 64.0 MB can be converted on this device.',
       );
-      await rm(big, { force: true });
+      await rm(bigDir, { recursive: true, force: true });
 
       await page.getByTestId('video360-file').setInputFiles(clip);
       await page.getByTestId('video360-frames').fill('200');

@@ -2,7 +2,7 @@
 // Debian's ffmpeg, converted by the screen, the downloads read back with ffprobe. Every engine file comes from the
 // app itself: a journey fails on any request to another host.
 import assert from 'node:assert/strict';
-import { stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -137,7 +137,7 @@ export const videoConverterJourneys: Journey[] = [
       await page.getByTestId('video-engine-loading').waitFor();
       await page.getByTestId('video-convert').click();
       await expectText(page.getByTestId('video-problem'), 'No file selected');
-      const text = path.join(tmpdir(), 'not-a-video.txt');
+      const text = path.join(await mkdtemp(path.join(tmpdir(), 'bct-e2e-text-')), 'not-a-video.txt');
       await writeFile(text, 'hello');
       await page.getByTestId('video-file').setInputFiles(text);
       await expectText(page.getByTestId('video-problem'), 'Please select a video file');

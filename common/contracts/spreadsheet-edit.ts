@@ -175,6 +175,10 @@ export const previewResponseSchema = z.object({
   exportId: z.string().nullable().optional(),
   /** Rows whose cells changed in the store since the export. */
   staleRows: z.number().optional(),
+  /** Rows without errors whose every change is such a cell: written only with `sinceExport: 'take-sheet'`. */
+  staleOnlyRows: z.number().optional(),
+  /** The file's columns the preview does not know or only reads, as `Sheet: Header`. */
+  ignoredColumns: z.array(z.string()).optional(),
 });
 export type PreviewResponse = z.infer<typeof previewResponseSchema>;
 

@@ -48,7 +48,7 @@ export type WriteToolDeps = {
 export type ResultWriteDeps = WriteToolDeps & { dumps: AgentDumpStore };
 
 /** A tool answering `{job}`: where the job started under the nonce is found again. */
-export type JobWriteDeps = WriteToolDeps & { jobStore: Pick<JobStore, 'get'> };
+export type JobWriteDeps = WriteToolDeps & { jobStore: Pick<JobStore, 'getView'> };
 
 type Args<Shape extends z.ZodRawShape> = Omit<z.infer<z.ZodObject<Shape>>, 'confirmation'>;
 
@@ -230,7 +230,7 @@ function jobWrite<Shape extends z.ZodRawShape, Prepared, Preview>(
   def: JobWriteTool<Shape, Prepared, Preview>,
 ): Flavour<Prepared, Preview> {
   const earlier = async (nonce: string, context: AgentToolContext) => {
-    const row = await deps.jobStore.get(nonce);
+    const row = await deps.jobStore.getView(nonce);
     const ours = row && row.owner === `user:${context.userId}` && row.kind === def.jobKind;
     return ours ? { job: toJobView(row) } : undefined;
   };

@@ -1,6 +1,6 @@
 // The job rows (server/db/schema/jobs.ts `job`): what the screens and the spec endpoints read, and what a worker
 // needs to resume. Every change bumps `version`, which the event stream uses as its event id.
-import { and, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { FINAL_JOB_STATES } from '../../common/contracts/jobs';
 import {
   type JobItemError,
@@ -16,6 +16,22 @@ import { AppError } from '../errors';
 import { job } from '../db/schema';
 
 export type JobRow = typeof job.$inferSelect;
+
+/**
+ * A job's row as its view needs it: everything but the plan and the backup (which grow with the job: a 10,000-product
+ * import's are megabytes), with the number of backed-up items instead (issue 45: a follower polling a large job read
+ * both at every look).
+ */
+export type JobViewRow = Omit<JobRow, 'plan' | 'backup'> & { backedUp: number };
+
+/** The columns of a JobViewRow: the backed-up items counted in the database. */
+const { plan: _plan, backup: _backup, ...viewColumns } = getTableColumns(job);
+const jobViewColumns = {
+  ...viewColumns,
+  backedUp: sql<number>`case when jsonb_typeof(${job.backup}) = 'object' then (select count(*) from jsonb_object_keys(${job.backup})) else 0 end`.mapWith(
+    Number,
+  ),
+};
 
 /** A job's backup: its items' previous values, by the key each kind gives them (what an undo restores). */
 export type JobBackup = Readonly<Record<string, unknown>>;
@@ -97,8 +113,8 @@ export type NewJob = {
   now: Date;
 };
 
-export function toJobView(row: JobRow): JobView {
-  const backup = row.backup as JobBackup;
+export function toJobView(row: JobRow | JobViewRow): JobView {
+  const backedUp = 'backedUp' in row ? row.backedUp : Object.keys(row.backup as JobBackup).length;
   const outcomes = outcomesOf(row);
   return {
     id: row.id,
@@ -116,7 +132,7 @@ export function toJobView(row: JobRow): JobView {
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    backedUp: Object.keys(backup).length,
+    backedUp,
     undoOf: row.undoOf,
     outcomes,
     ...(row.result ? { result: row.result as Record<string, unknown> } : {}),
@@ -128,7 +144,7 @@ export function toJobView(row: JobRow): JobView {
  * job as it was at that step: running, with that step's counts and the outcomes it listed), then the row as it is now.
  * Event ids are row versions, so they only go up and a reconnecting follower (Last-Event-ID) resumes where it was.
  */
-export function jobEventsAfter(row: JobRow, after: number): Array<{ version: number; view: JobView }> {
+export function jobEventsAfter(row: JobRow | JobViewRow, after: number): Array<{ version: number; view: JobView }> {
   const now = toJobView(row);
   const outcomes = now.outcomes ?? [];
   const steps = (row.progress as ProgressStep[]).filter(
@@ -278,6 +294,12 @@ export function createJobStore(db: Db) {
       return row;
     },
 
+    /** The row without its plan and backup: what a view of the job (a look, a follower's event) reads. */
+    async getView(id: string): Promise<JobViewRow | undefined> {
+      const [row] = await db.select(jobViewColumns).from(job).where(eq(job.id, id)).limit(1);
+      return row;
+    },
+
     /** Throws the `tooManyJobs` AppError when the owner or the store has no room left (a look, not a reservation). */
     assertRoom(owner: string, storeHash: string, lane: JobLane = 'work'): Promise<void> {
       return assertRoomOn(db, owner, storeHash, lane);
@@ -311,10 +333,10 @@ export function createJobStore(db: Db) {
     },
 
     /** The owner's jobs not yet ended, newest first. */
-    async listActive(owner: string): Promise<JobRow[]> {
+    async listActive(owner: string): Promise<JobViewRow[]> {
       const active = ['queued', 'running', 'waiting', 'cancelling'];
       return db
-        .select()
+        .select(jobViewColumns)
         .from(job)
         .where(and(eq(job.owner, owner), inArray(job.state, active)))
         .orderBy(desc(job.createdAt))
@@ -366,6 +388,23 @@ export function createJobStore(db: Db) {
         .update(job)
         .set({ state: 'running', waiting: null, startedAt: sql`coalesce(${job.startedAt}, ${now})`, ...bump })
         .where(and(eq(job.id, id), inArray(job.state, ['queued', 'running', 'waiting'])));
+    },
+
+    /** The backup's entries of these keys alone (those it has): what a wave needs of a large backup. */
+    async backupEntries(id: string, keys: readonly string[]): Promise<JobBackup> {
+      if (keys.length === 0) return {};
+      const wanted = sql`array[${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )}]::text[]`;
+      const [row] = await db
+        .select({
+          entries: sql<JobBackup | null>`(select jsonb_object_agg(k, ${job.backup} -> k) from unnest(${wanted}) as k where ${job.backup} -> k is not null)`,
+        })
+        .from(job)
+        .where(eq(job.id, id))
+        .limit(1);
+      return row?.entries ?? {};
     },
 
     /** Saves the previous values of a batch before it is sent. */

@@ -14,14 +14,11 @@ import {
   type SpreadsheetJobRequest,
 } from '../../../common/contracts/spreadsheet-edit';
 import type { StoreCredentials } from '../../../common/contracts/stores';
-import { z } from 'zod';
 import { apiPost, apiPostForm, apiRequest } from '../../lib/api';
 
-/** The first page of a preview, with what only the upload's answer carries. */
-export const uploadPreviewSchema = previewResponseSchema.extend({
-  ignoredColumns: z.array(z.string()).optional(),
-});
-export type UploadPreview = z.infer<typeof uploadPreviewSchema>;
+/** A preview's first page, as the upload answers it and as it is read again after a reload. */
+export const uploadPreviewSchema = previewResponseSchema;
+export type UploadPreview = PreviewResponse;
 
 /** `POST /api/spreadsheet-edit/export`: the export job. */
 export async function startExport(body: ExportRequest): Promise<JobView> {

@@ -169,10 +169,8 @@ export function ImportSection({ store }: { store: LocalStore | null }) {
             type="button"
             onClick={() => setIsConfirming(true)}
             disabled={
-              isBusy ||
-              // Nothing to write, unless cells changed since the export are to take the sheet's value.
-              (preview.counts.changed === 0 &&
-                (flow.sinceExport === 'keep-store' || (preview.staleRows ?? 0) === 0))
+              // Nothing to write (cells changed since the export count when they take the sheet's value).
+              isBusy || flow.rowsToWrite === 0
             }
             className="inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60"
             data-testid="import-run-button"
@@ -187,7 +185,7 @@ export function ImportSection({ store }: { store: LocalStore | null }) {
               preview.counts.errors > 0 ? 'spreadsheetEdit.runConfirmErrors' : 'spreadsheetEdit.runConfirm',
               {
                 store: preview.storeName,
-                n: count(preview.counts.changed),
+                n: count(flow.rowsToWrite),
                 errors: count(preview.counts.errors),
               },
             )}

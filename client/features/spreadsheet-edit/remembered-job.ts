@@ -5,7 +5,8 @@
 import { useCallback, useState } from 'react';
 import { sessionStorageOrNull } from '../../lib/product-ids-handoff';
 
-export type JobFlow = 'export' | 'import' | 'undo';
+/** A flow's job; `preview` remembers the preview on the screen the same way (its id), so a reload shows it again. */
+export type JobFlow = 'export' | 'import' | 'undo' | 'preview';
 type SessionLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const rememberedJobKey = (storeId: string, flow: JobFlow) => `bct.spreadsheet-edit.${flow}.${storeId}`;

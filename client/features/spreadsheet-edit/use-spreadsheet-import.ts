@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobView } from '../../../common/contracts/jobs';
@@ -27,12 +27,38 @@ export function useSpreadsheetImport(store: LocalStore | null) {
   const [fileProblem, setFileProblem] = useState<UploadProblem | 'file-required' | 'store-required' | null>(
     null,
   );
-  const [preview, setPreview] = useState<ShownPreview | null>(null);
+  const [ownPreview, setPreview] = useState<ShownPreview | null>(null);
   const [sinceExport, setSinceExport] = useState<SinceExport>('keep-store');
   const [errorText, setErrorText] = useState<string | null>(null);
   // The import started last in this store and its undo, found again after a reload.
   const [importId, setImportId] = useRememberedJob(store?.id ?? null, 'import');
   const [undoId, setUndoId] = useRememberedJob(store?.id ?? null, 'undo');
+  // The preview on the screen, shown again after a reload while the server keeps it (PREVIEW_TTL_MS).
+  const [previewId, setPreviewId] = useRememberedJob(store?.id ?? null, 'preview');
+  const showPreview = (shown: ShownPreview | null) => {
+    setPreview(shown);
+    setPreviewId(shown?.previewId ?? null);
+  };
+  const restored = useQuery({
+    queryKey: ['spreadsheet-edit', 'preview', previewId],
+    queryFn: async () => {
+      try {
+        return await fetchPreviewPage(previewId ?? '', '-1');
+      } catch (error) {
+        // Gone (past its time, or another account's): nothing to show again.
+        setPreviewId(null);
+        throw error;
+      }
+    },
+    enabled: previewId !== null && ownPreview === null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const preview: ShownPreview | null =
+    ownPreview ??
+    (restored.data && previewId !== null && restored.data.previewId === previewId && store
+      ? { ...restored.data, storeName: store.name }
+      : null);
   const fail = (error: unknown) => setErrorText(toolErrorText(error, t));
   const imported = useCancellableJob(importId, null, fail);
   const undone = useCancellableJob(undoId, null, (error) => setErrorText(apiErrorText(error, t)));
@@ -42,7 +68,7 @@ export function useSpreadsheetImport(store: LocalStore | null) {
       previewUpload(chosen, toStoreCredentials(shop)).then((answer) => ({ ...answer, storeName: shop.name })),
     onMutate: () => setErrorText(null),
     onSuccess: (answer) => {
-      setPreview(answer);
+      showPreview(answer);
       setSinceExport('keep-store');
     },
     onError: fail,
@@ -50,12 +76,14 @@ export function useSpreadsheetImport(store: LocalStore | null) {
   const moreRun = useMutation({
     mutationFn: (shown: ShownPreview) => fetchPreviewPage(shown.previewId, shown.nextCursor ?? '-1'),
     onMutate: () => setErrorText(null),
-    onSuccess: (page) =>
-      setPreview((shown) =>
-        shown && shown.previewId === page.previewId
-          ? { ...shown, rows: [...shown.rows, ...page.rows], nextCursor: page.nextCursor }
-          : shown,
-      ),
+    // `shown` is the preview the page was asked for: the one previewed here, or the one shown again after a reload.
+    onSuccess: (page, shown) =>
+      setPreview((current) => {
+        const base = current ?? shown;
+        return base.previewId === page.previewId
+          ? { ...base, rows: [...base.rows, ...page.rows], nextCursor: page.nextCursor }
+          : current;
+      }),
     onError: fail,
   });
   const startRun = useMutation({
@@ -65,7 +93,7 @@ export function useSpreadsheetImport(store: LocalStore | null) {
       imported.update(job);
       setImportId(job.id);
       setUndoId(null);
-      setPreview(null);
+      showPreview(null);
     },
     onError: fail,
   });
@@ -83,7 +111,7 @@ export function useSpreadsheetImport(store: LocalStore | null) {
     file,
     fileProblem,
     chooseFile: (chosen: File | null) => {
-      setPreview(null);
+      showPreview(null);
       setFile(chosen);
       setFileProblem(chosen ? (checkUploadFile(chosen) ?? null) : null);
     },
@@ -103,6 +131,10 @@ export function useSpreadsheetImport(store: LocalStore | null) {
     isLoadingMore: moreRun.isPending,
     sinceExport,
     setSinceExport,
+    /** The rows the run writes with the choice made for cells changed since the export. */
+    rowsToWrite: preview
+      ? preview.counts.changed + (sinceExport === 'take-sheet' ? (preview.staleOnlyRows ?? 0) : 0)
+      : 0,
     /** Starts the import of the preview on the screen, in the store it was previewed against. */
     start: () => {
       if (!preview || !store) return;

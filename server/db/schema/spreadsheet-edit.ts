@@ -48,6 +48,11 @@ export const spreadsheetPreview = pgTable(
     storeHash: text('store_hash').notNull(),
     exportId: text('export_id'),
     counts: jsonb('counts').notNull(),
+    /**
+     * What the preview's first page says beside the counts (`{staleRows, staleOnlyRows, ignoredColumns}`), so that a
+     * page read again after a reload says it too; null in rows written before (issue 45).
+     */
+    notes: jsonb('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

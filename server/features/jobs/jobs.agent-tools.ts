@@ -16,7 +16,7 @@ export function jobsAgentTools({ jobStore }: { jobStore: JobStore }): AgentTool[
       access: 'read',
       input: { jobId: z.string().min(1).max(100).describe('The job id a write answered') },
       run: async ({ jobId }, context) => {
-        const row = await jobStore.get(jobId);
+        const row = await jobStore.getView(jobId);
         if (!row || row.owner !== `user:${context.userId}`) {
           throw new AppError(ERROR_CODES.jobNotFound, 'This job was not found');
         }

@@ -18,7 +18,7 @@ import {
 import { ERROR_CODES } from '../../../common/errors';
 import { AppError } from '../../errors';
 import { readInput } from '../../tool-route';
-import type { JobBackup, JobRow, JobStore } from '../../jobs/job-store';
+import type { JobBackup, JobRow, JobStore, JobViewRow } from '../../jobs/job-store';
 import type { BeforeJobSnapshots } from '../../jobs/before-job';
 import { assertRoomForJob, jobEventsAfter, toJobView } from '../../jobs/job-store';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -62,6 +62,18 @@ export async function ownedJob(
   return row;
 }
 
+/** ownedJob without the plan and backup: what a look at the job and a follower's events read. */
+async function ownedJobView(
+  c: Context,
+  deps: Pick<JobRoutesDeps, 'getAuth' | 'jobStore'>,
+): Promise<JobViewRow> {
+  const owner = await jobOwner(c, deps.getAuth, { create: false });
+  const row = await deps.jobStore.getView(c.req.param('id') ?? '');
+  if (!row || !owner || row.owner !== owner)
+    throw new AppError(ERROR_CODES.jobNotFound, 'This job was not found');
+  return row;
+}
+
 export function jobRoutes(deps: JobRoutesDeps): Hono {
   const streams = new Map<string, number>();
   let openStreams = 0;
@@ -74,10 +86,10 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
     })
     .get(JOB_PATH, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ job: toJobView(await ownedJob(c, deps)) });
+      return c.json({ job: toJobView(await ownedJobView(c, deps)) });
     })
     .get(JOB_EVENTS_PATH, async (c) => {
-      const first = await ownedJob(c, deps);
+      const first = await ownedJobView(c, deps);
       const lastSeen = Number(c.req.header('last-event-id') ?? '-1');
       const mine = streams.get(first.owner) ?? 0;
       if (mine >= MAX_STREAMS_PER_OWNER || openStreams >= MAX_STREAMS) {
@@ -99,7 +111,7 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
         try {
           // A new follower starts from the job as it is; one that comes back (Last-Event-ID) gets what it missed.
           let sent = Number.isFinite(lastSeen) && lastSeen >= 0 ? lastSeen : first.version - 1;
-          let row: JobRow | undefined = first;
+          let row: JobViewRow | undefined = first;
           const until = Date.now() + STREAM_MS;
           while (row && !stream.aborted && Date.now() < until) {
             // Every progress step since the last event sent, then the row (issue 29, L1: steps closer together than a
@@ -117,7 +129,7 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
             // The version first, the whole row only when it changed (the plan and backup are large).
             const version = await deps.jobStore.version(first.id);
             if (version === undefined) break;
-            if (version > sent) row = await deps.jobStore.get(first.id);
+            if (version > sent) row = await deps.jobStore.getView(first.id);
           }
         } finally {
           close();
@@ -125,11 +137,11 @@ export function jobRoutes(deps: JobRoutesDeps): Hono {
       });
     })
     .post(JOB_CANCEL_PATH, async (c) => {
-      const row = await ownedJob(c, deps);
+      const row = await ownedJobView(c, deps);
       if (isFinalJobState(row.state))
         throw new AppError(ERROR_CODES.jobFinished, 'This job has already ended');
       await deps.jobStore.requestCancel(row.id, new Date());
-      return c.json({ job: toJobView((await deps.jobStore.get(row.id)) ?? row) });
+      return c.json({ job: toJobView((await deps.jobStore.getView(row.id)) ?? row) });
     })
     .get(JOB_BACKUP_PATH, async (c) => {
       const row = await ownedJob(c, deps);

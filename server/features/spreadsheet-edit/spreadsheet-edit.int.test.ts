@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINAL_JOB_STATES, jobUndoPath, type JobView } from '../../../common/contracts/jobs';
+import { FINAL_JOB_STATES, jobPath, jobResponseSchema, jobUndoPath, type JobView } from '../../../common/contracts/jobs';
 import {
   previewResponseSchema,
   SPREADSHEET_EXPORT_PATH,
@@ -288,8 +288,10 @@ describe.each(testDatabaseKinds())('Spreadsheet Edit (%s)', (kind) => {
       ]);
       expect(shown.counts.errors).toBe(1);
       // The next page of a one-page preview is empty; another visitor sees none of it.
+      // Read again (a reload), the first page says all the upload said: rows, counts, ignored and stale columns.
       const page = await request(spreadsheetPreviewPagePath(shown.previewId, '-1'), {}, cookie);
-      expect(((await page.json()) as PreviewResponse).rows).toHaveLength(shown.rows.length);
+      expect(previewResponseSchema.parse(await page.json())).toEqual(shown);
+      expect(shown).toMatchObject({ staleRows: 1, staleOnlyRows: 0, nextCursor: null });
       expect((await request(spreadsheetPreviewPagePath(shown.previewId, '-1'), {}, '')).status).toBe(404);
 
       const before = await wholeStore();
@@ -311,6 +313,10 @@ describe.each(testDatabaseKinds())('Spreadsheet Edit (%s)', (kind) => {
         find(after, withVariants.id).variants!.find((variant) => variant.id === variantId)!.price,
       ).toBeNull();
       expect(imported.failed).toBe(1);
+      // Backed up: the plain product, the stale one's price and the variant (counted in the database, issue 45).
+      expect(Object.keys(imported.backup as object)).toHaveLength(3);
+      const view = jobResponseSchema.parse(await (await request(jobPath(imported.id), {}, cookie)).json()).job;
+      expect(view).toMatchObject({ backedUp: 3, succeeded: imported.succeeded, failed: 1 });
       const outcomes = imported.outcomes as { kind: string; outcome: string; key: Json }[];
       const skippedCell: unknown = expect.objectContaining({
         kind: 'cell',

@@ -33,10 +33,10 @@ import { startJob, type JobRoutesDeps } from '../jobs/start-job';
 import { readCatalogLookups } from './catalog-lookups';
 import { openSpreadsheet, type OpenedSpreadsheet } from './sheet-io/sheet-reader';
 import { exportExpiry, type ExportInput } from './spreadsheet-export.job';
-import { previewSheets } from './spreadsheet-preview';
+import { previewSheets, type PreviewOutcome } from './spreadsheet-preview';
 import { startSpreadsheetImport } from './spreadsheet-start';
 import { failedRowsSheet } from './failed-rows';
-import type { SpreadsheetRepository } from './spreadsheet-repository';
+import type { PreviewNotes, SpreadsheetRepository } from './spreadsheet-repository';
 
 export type SpreadsheetEditRoutesDeps = JobRoutesDeps & {
   spreadsheets: SpreadsheetRepository;
@@ -60,9 +60,10 @@ async function ownerOr404(c: Context, deps: SpreadsheetEditRoutesDeps, message: 
 /** A page of a preview: rows after `afterSeq`, and the cursor of the next page. */
 async function previewPage(
   deps: SpreadsheetEditRoutesDeps,
-  preview: { id: string; counts: unknown; exportId: string | null },
+  preview: { id: string; counts: unknown; exportId: string | null; notes: unknown },
   afterSeq: number,
 ): Promise<PreviewResponse> {
+  const notes = (preview.notes ?? null) as PreviewNotes | null;
   const rows = await deps.spreadsheets.previewRows(preview.id, afterSeq, PREVIEW_PAGE_SIZE + 1);
   const page = rows.slice(0, PREVIEW_PAGE_SIZE);
   const more = rows.length > PREVIEW_PAGE_SIZE;
@@ -72,6 +73,7 @@ async function previewPage(
     rows: page.map((entry) => entry.row.view),
     nextCursor: more && page.length > 0 ? String(page[page.length - 1]!.seq) : null,
     exportId: preview.exportId,
+    ...(notes ?? {}),
   };
 }
 
@@ -183,18 +185,6 @@ export function spreadsheetEditRoutes(deps: SpreadsheetEditRoutesDeps): Hono {
             ? known
             : undefined;
         const lookups = await readCatalogLookups(client, signal);
-        const outcome = await previewSheets(
-          {
-            client,
-            lookups,
-            signal,
-            ...(exportRow
-              ? { exportCells: (sheet, ids) => deps.spreadsheets.exportCells(exportRow.id, sheet, ids) }
-              : {}),
-          },
-          opened.sheets,
-          opened.rows(),
-        );
         const now = new Date();
         const previewId = randomUUID();
         await deps.spreadsheets.pruneExpired(now).then(
@@ -203,28 +193,38 @@ export function spreadsheetEditRoutes(deps: SpreadsheetEditRoutesDeps): Hono {
           },
           () => undefined,
         );
-        await deps.spreadsheets.createPreview(
-          {
-            id: previewId,
-            owner,
-            storeHash: store.storeHash,
-            exportId: exportRow?.id ?? null,
-            counts: outcome.counts,
-          },
-          outcome.rows,
-          now,
-          PREVIEW_TTL_MS,
-        );
-        const page = await previewPage(
-          deps,
-          { id: previewId, counts: outcome.counts, exportId: exportRow?.id ?? null },
-          -1,
-        );
-        return c.json({
-          ...page,
-          staleRows: outcome.rows.filter((row) => (row.view.stale?.length ?? 0) > 0).length,
+        const header = { id: previewId, owner, storeHash: store.storeHash, exportId: exportRow?.id ?? null };
+        // The rows go to the database as they are previewed (memory flat in the sheet's size); a preview that stops
+        // half-way is deleted with them.
+        await deps.spreadsheets.openPreview(header, now, PREVIEW_TTL_MS);
+        let outcome: PreviewOutcome;
+        try {
+          outcome = await previewSheets(
+            {
+              client,
+              lookups,
+              signal,
+              keep: (rows) => deps.spreadsheets.addPreviewRows(previewId, rows),
+              ...(exportRow
+                ? { exportCells: (sheet, ids) => deps.spreadsheets.exportCells(exportRow.id, sheet, ids) }
+                : {}),
+            },
+            opened.sheets,
+            opened.rows(),
+          );
+        } catch (error) {
+          await deps.spreadsheets.dropPreviews([previewId]).catch(() => undefined);
+          throw error;
+        }
+        const notes: PreviewNotes = {
+          staleRows: outcome.staleRows,
+          staleOnlyRows: outcome.staleOnlyRows,
           ignoredColumns: outcome.ignoredColumns,
-        });
+        };
+        await deps.spreadsheets.closePreview(previewId, outcome.counts, notes);
+        return c.json(
+          await previewPage(deps, { ...header, counts: outcome.counts, notes }, -1),
+        );
       } finally {
         // A preview that stopped before its last row leaves the file open.
         await opened?.close().catch(() => undefined);

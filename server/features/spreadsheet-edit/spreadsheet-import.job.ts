@@ -22,7 +22,7 @@ import type { BigCommerceClient, BigCommerceClientFactory } from '../../integrat
 import type { JobKindDefinition, JobUndo } from '../../jobs/job-kinds';
 import type { SliceOutcome } from '../../jobs/job-queue';
 import type { JobRow, JobStore } from '../../jobs/job-store';
-import { jobSlice, liveRow, planOnce, settleWave, sliceTimeUp, type BeforeWait } from '../../jobs/slice';
+import { isLive, jobSlice, planOnce, settleWave, sliceTimeUp, type BeforeWait } from '../../jobs/slice';
 import { openCredentials, type Sealer } from '../../jobs/sealed-credentials';
 import type { Logger } from '../../logger';
 import type { PlannedField, SpreadsheetRepository } from './spreadsheet-repository';
@@ -243,7 +243,6 @@ type WaveResult = {
   failed: number;
   skipped: number;
   outcomes: JobItemOutcome[];
-  backup: ImportBackup;
 };
 
 /** Works one wave: checks each cell against the store, backs up, writes, and answers its outcomes. */
@@ -252,10 +251,11 @@ async function writeWave(
   client: BigCommerceClient,
   jobId: string,
   wave: readonly ImportItem[],
+  /** The backup's entries of the wave's rows (a row backed up once keeps its first values). */
   backup: ImportBackup,
 ): Promise<WaveResult> {
   const live = await readWave(client, wave);
-  const result: WaveResult = { written: 0, failed: 0, skipped: 0, outcomes: [], backup: {} };
+  const result: WaveResult = { written: 0, failed: 0, skipped: 0, outcomes: [] };
   const toWrite: { item: ImportItem; fields: PlannedField[]; current: Record<string, unknown> }[] = [];
   for (const item of wave) {
     const id = item.sheet === 'Products' ? item.productId : item.variantId!;
@@ -319,10 +319,7 @@ async function writeWave(
       },
     };
   }
-  if (Object.keys(entries).length > 0) {
-    await deps.jobs.addBackup(jobId, entries);
-    result.backup = entries;
-  }
+  if (Object.keys(entries).length > 0) await deps.jobs.addBackup(jobId, entries);
   const failures = new Map<string, string>();
   const batchItems = toWrite
     .map(({ item, fields }) => ({ item, body: updateBody(item, fields) }))
@@ -419,32 +416,26 @@ function importSlice(deps: ImportJobDeps) {
       if (!planned) return 'finished';
       const plan = planned.plan;
       let checkpoint = planned.checkpoint;
-      let backup = planned.row.backup as ImportBackup;
       const started = Date.now();
+      const end = async (_row: JobRow, state: 'cancelled') => deps.jobs.finish(row.id, state, now());
       while (checkpoint < plan.length) {
-        const fresh = await liveRow(deps.jobs, row.id, async (_row, state) =>
-          deps.jobs.finish(row.id, state, now()),
-        );
-        if (!fresh) return 'finished';
+        // The state alone between waves, and the backup of the wave's rows alone (issue 45: memory flat in the sheet's size).
+        if (!(await isLive(deps.jobs, row.id, end))) return 'finished';
         const sheet = plan[checkpoint]!.sheet;
-        let end = checkpoint;
-        while (end < plan.length && end - checkpoint < IMPORT_WAVE && plan[end]!.sheet === sheet) end++;
-        const wave = plan.slice(checkpoint, end);
-        const result = await writeWave(deps, client, row.id, wave, backup);
-        backup = { ...backup, ...result.backup };
+        let stop = checkpoint;
+        while (stop < plan.length && stop - checkpoint < IMPORT_WAVE && plan[stop]!.sheet === sheet) stop++;
+        const wave = plan.slice(checkpoint, stop);
+        const earlier = (await deps.jobs.backupEntries(row.id, wave.map(itemKey))) as ImportBackup;
+        const result = await writeWave(deps, client, row.id, wave, earlier);
         const settled = await settleWave(deps.jobs, row.id, {
           from: checkpoint,
-          checkpoint: end,
+          checkpoint: stop,
           succeeded: result.written,
           failed: result.failed,
           skipped: result.skipped,
           outcomes: result.outcomes,
         });
         if (!settled) return 'finished';
-        if (!settled.settled) {
-          const again = await deps.jobs.get(row.id);
-          backup = (again?.backup as ImportBackup | undefined) ?? backup;
-        }
         checkpoint = settled.checkpoint;
         if (checkpoint < plan.length && sliceTimeUp(started)) return 'more';
       }

@@ -43,7 +43,19 @@ export type ExportCellsReader = (
   ids: readonly number[],
 ) => Promise<Map<number, Record<string, unknown>>>;
 
-export type PreviewOutcome = { counts: PreviewCounts; rows: StoredPreviewRow[]; ignoredColumns: string[] };
+/** A kept row and its place in the sheet's order (`seq`): what the preview's pages list in that order. */
+export type NumberedPreviewRow = { seq: number; row: StoredPreviewRow };
+
+export type PreviewOutcome = {
+  counts: PreviewCounts;
+  /** The kept rows in sheet order, when the deps have no `keep` (which took them as they came). */
+  rows: StoredPreviewRow[];
+  ignoredColumns: string[];
+  /** Rows with a cell whose store value changed since the export. */
+  staleRows: number;
+  /** Rows without errors whose every change is such a cell: written only with `sinceExport: 'take-sheet'`. */
+  staleOnlyRows: number;
+};
 
 const positiveId = (value: CellValue): number | undefined => {
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
@@ -129,6 +141,12 @@ export type PreviewDeps = {
   lookups: CatalogLookups;
   exportCells?: ExportCellsReader;
   signal?: AbortSignal;
+  /**
+   * Takes the kept rows a chunk at a time (the database, so that memory stays flat in the sheet's size); a row whose
+   * SKU is still to be checked against the store comes at the end, with the place it had. Without it the outcome
+   * holds them.
+   */
+  keep?: (rows: readonly NumberedPreviewRow[]) => Promise<void>;
 };
 
 /**
@@ -158,8 +176,28 @@ export async function previewSheets(
     }
     columnsBySheet.set(sheet.name, columns);
   }
+  // Rows and unchanged rows are counted as read; the rest as each kept row is final (after its SKU checks).
   const counts: PreviewCounts = { rows: 0, changed: 0, unchanged: 0, errors: 0, warnings: 0 };
-  const kept: StoredPreviewRow[] = [];
+  let staleRows = 0;
+  let staleOnlyRows = 0;
+  const collected: NumberedPreviewRow[] = [];
+  const keep =
+    deps.keep ??
+    ((rows: readonly NumberedPreviewRow[]) => {
+      collected.push(...rows);
+      return Promise.resolve();
+    });
+  let seq = 0;
+  const tally = (result: StoredPreviewRow) => {
+    const { view } = result;
+    if (view.errors.length > 0) counts.errors++;
+    else if (result.fields.some((field) => !field.stale)) counts.changed++;
+    else if (result.fields.length > 0) staleOnlyRows++;
+    if (view.warnings.length > 0) counts.warnings++;
+    if ((view.stale?.length ?? 0) > 0) staleRows++;
+  };
+  // Rows whose new SKU is checked against the store once every row is read: they may gain an error then.
+  const held: NumberedPreviewRow[] = [];
   const skuRows = new Map<string, { sheet: SheetName; row: number; itemId: number }>();
   const skuChecks: {
     sku: string;
@@ -176,13 +214,12 @@ export async function previewSheets(
     const sheet = chunk[0]!.sheet;
     const columns = columnsBySheet.get(sheet) ?? [];
     const results = await previewChunk(deps, sheet, columns, chunk, seenKeys);
+    const final: NumberedPreviewRow[] = [];
     for (const result of results) {
       counts.rows++;
       const { view } = result;
-      if (view.errors.length > 0) counts.errors++;
-      else if (result.fields.some((field) => !field.stale)) counts.changed++;
-      else if (view.changes.length === 0) counts.unchanged++;
-      if (view.warnings.length > 0) counts.warnings++;
+      if (view.errors.length === 0 && view.changes.length === 0) counts.unchanged++;
+      let checked = false;
       for (const field of result.fields) {
         if (field.field !== 'sku' || typeof field.write !== 'string' || field.write === '') continue;
         const itemId = view.key.variantId ?? view.key.productId;
@@ -196,11 +233,20 @@ export async function previewSheets(
         } else {
           skuRows.set(key, { sheet, row: view.row, itemId });
           skuChecks.push({ sku: field.write, stored: result, column: field.column, itemId, sheet });
+          checked = true;
         }
       }
-      if (view.changes.length > 0 || view.errors.length > 0 || view.warnings.length > 0) kept.push(result);
+      if (view.changes.length > 0 || view.errors.length > 0 || view.warnings.length > 0) {
+        const numbered = { seq: seq++, row: result };
+        if (checked) held.push(numbered);
+        else {
+          tally(result);
+          final.push(numbered);
+        }
+      }
     }
     chunk = [];
+    if (final.length > 0) await keep(final);
   };
   for await (const row of rows) {
     if (chunk.length > 0 && (chunk[0]!.sheet !== row.sheet || chunk.length >= PREVIEW_CHUNK)) await flush();
@@ -208,20 +254,16 @@ export async function previewSheets(
   }
   await flush();
   await checkSkusInStore(deps, skuChecks);
-  // Counts after the SKU checks, which may turn a changed row into one with errors.
-  const recount: PreviewCounts = {
-    rows: counts.rows,
-    changed: 0,
-    unchanged: counts.unchanged,
-    errors: 0,
-    warnings: 0,
+  for (const numbered of held) tally(numbered.row);
+  for (let i = 0; i < held.length; i += PREVIEW_CHUNK) await keep(held.slice(i, i + PREVIEW_CHUNK));
+  collected.sort((a, b) => a.seq - b.seq);
+  return {
+    counts,
+    rows: collected.map((entry) => entry.row),
+    ignoredColumns,
+    staleRows,
+    staleOnlyRows,
   };
-  for (const result of kept) {
-    if (result.view.errors.length > 0) recount.errors++;
-    else if (result.fields.some((field) => !field.stale)) recount.changed++;
-    if (result.view.warnings.length > 0) recount.warnings++;
-  }
-  return { counts: recount, rows: kept, ignoredColumns };
 }
 
 async function previewChunk(

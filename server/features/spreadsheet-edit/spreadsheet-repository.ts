@@ -27,6 +27,9 @@ export type PlannedField = {
 /** A previewed row as kept: what the API shows, and what the job writes. */
 export type StoredPreviewRow = { view: PreviewRow; fields: PlannedField[] };
 
+/** What a preview's pages say beside its counts (spreadsheet_preview.notes). */
+export type PreviewNotes = { staleRows: number; staleOnlyRows: number; ignoredColumns: string[] };
+
 /** Exports and previews an owner keeps at most: a new one drops their oldest (a bound on what strangers can store). */
 export const MAX_KEPT_PER_OWNER = 20;
 
@@ -34,7 +37,7 @@ export const MAX_KEPT_PER_OWNER = 20;
 const INSERT_CHUNK = 500;
 
 export function createSpreadsheetRepository(db: Db) {
-  return {
+  const repository = {
     /** Keeps a new export; answers the file keys of the owner's oldest exports it dropped past the bound. */
     async createExport(row: typeof spreadsheetExport.$inferInsert): Promise<string[]> {
       await db.insert(spreadsheetExport).values(row).onConflictDoNothing();
@@ -96,6 +99,52 @@ export function createSpreadsheetRepository(db: Db) {
       return new Map(rows.map((row) => [row.itemId, row.cells as Record<string, unknown>]));
     },
 
+    /**
+     * Keeps a new preview's header, before its rows (addPreviewRows) and its counts (closePreview): its id is answered
+     * only once every row is in, and pruning it takes its rows along. Drops the owner's oldest past the bound.
+     */
+    async openPreview(
+      preview: { id: string; owner: string; storeHash: string; exportId: string | null },
+      now: Date,
+      ttlMs: number,
+    ): Promise<void> {
+      await db.insert(spreadsheetPreview).values({
+        ...preview,
+        counts: { rows: 0, changed: 0, unchanged: 0, errors: 0, warnings: 0 } satisfies PreviewCounts,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ttlMs),
+      });
+      const older = await db
+        .select({ id: spreadsheetPreview.id })
+        .from(spreadsheetPreview)
+        .where(eq(spreadsheetPreview.owner, preview.owner))
+        .orderBy(desc(spreadsheetPreview.createdAt), desc(spreadsheetPreview.id))
+        .offset(MAX_KEPT_PER_OWNER);
+      if (older.length > 0) await repository.dropPreviews(older.map((entry) => entry.id));
+    },
+
+    /** Adds rows to an open preview, each at its place in the sheet's order. */
+    async addPreviewRows(id: string, rows: readonly { seq: number; row: StoredPreviewRow }[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await db
+          .insert(spreadsheetPreviewRow)
+          .values(rows.slice(i, i + INSERT_CHUNK).map((entry) => ({ previewId: id, ...entry })));
+      }
+    },
+
+    /** Writes a preview's counts and notes once its rows are in. */
+    async closePreview(id: string, counts: PreviewCounts, notes: PreviewNotes): Promise<void> {
+      await db.update(spreadsheetPreview).set({ counts, notes }).where(eq(spreadsheetPreview.id, id));
+    },
+
+    /** Deletes previews with their rows (a preview that stopped half-way, the owner's oldest). */
+    async dropPreviews(ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.delete(spreadsheetPreviewRow).where(inArray(spreadsheetPreviewRow.previewId, [...ids]));
+      await db.delete(spreadsheetPreview).where(inArray(spreadsheetPreview.id, [...ids]));
+    },
+
+    /** A whole preview at once (an agent's few rows). */
     async createPreview(
       preview: {
         id: string;
@@ -107,33 +156,15 @@ export function createSpreadsheetRepository(db: Db) {
       rows: readonly StoredPreviewRow[],
       now: Date,
       ttlMs: number,
+      notes: PreviewNotes = { staleRows: 0, staleOnlyRows: 0, ignoredColumns: [] },
     ): Promise<void> {
-      // The header first: its id is answered only once every row is in, and pruning it takes its rows along.
-      await db.insert(spreadsheetPreview).values({
-        ...preview,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ttlMs),
-      });
-      const older = await db
-        .select({ id: spreadsheetPreview.id })
-        .from(spreadsheetPreview)
-        .where(eq(spreadsheetPreview.owner, preview.owner))
-        .orderBy(desc(spreadsheetPreview.createdAt), desc(spreadsheetPreview.id))
-        .offset(MAX_KEPT_PER_OWNER);
-      if (older.length > 0) {
-        const ids = older.map((entry) => entry.id);
-        await db.delete(spreadsheetPreviewRow).where(inArray(spreadsheetPreviewRow.previewId, ids));
-        await db.delete(spreadsheetPreview).where(inArray(spreadsheetPreview.id, ids));
-      }
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await db
-          .insert(spreadsheetPreviewRow)
-          .values(
-            rows
-              .slice(i, i + INSERT_CHUNK)
-              .map((row, index) => ({ previewId: preview.id, seq: i + index, row })),
-          );
-      }
+      const { counts, ...header } = preview;
+      await repository.openPreview(header, now, ttlMs);
+      await repository.addPreviewRows(
+        preview.id,
+        rows.map((row, seq) => ({ seq, row })),
+      );
+      await repository.closePreview(preview.id, counts, notes);
     },
 
     async getPreview(id: string) {
@@ -185,6 +216,7 @@ export function createSpreadsheetRepository(db: Db) {
       return exports.flatMap((row) => (row.objectKey ? [row.objectKey] : []));
     },
   };
+  return repository;
 }
 
 export type SpreadsheetRepository = ReturnType<typeof createSpreadsheetRepository>;

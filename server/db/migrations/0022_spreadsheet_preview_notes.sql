@@ -1,0 +1,1 @@
+ALTER TABLE "spreadsheet_preview" ADD COLUMN "notes" jsonb;
