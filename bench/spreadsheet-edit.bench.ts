@@ -44,6 +44,14 @@
 // app's own memory grows with the catalogue (a suspect: the import keeps the whole backup, every overwritten value, in
 // memory and in its job row, rewritten each wave). Requests the same (preview 137 against 119, 1.15, with one filter
 // per chunk); the import 272 s.
+// Since (same session, PostgreSQL, idle machine): the job's look and events read the row without its plan and backup
+// (the bench looks every 200 ms; each look parsed both, megabytes at 10,000 products), the import reads the backup of
+// its wave alone, and the preview writes its rows to the database a chunk at a time. Peak RSS growth: export 11.1 /
+// 58.7 MB, preview 2.4 / 8.9 MB, import 92 / 153.5 MB; the import 79.9 s (was 272 s). With the app's V8 old space
+// capped at 128 MB (BENCH_P13_HEAP_MB=128; 64 MB does not start the app under tsx), every step of both sizes ends:
+// export 17.8 / 24 MB (1.34), preview 5.9 / 9.6 MB (1.63), import 15.9 / 56.6 MB (3.56), all 22,648 rows written.
+// So the export's and the preview's rise uncapped is V8 growing its heap because it may, not rows kept; the import
+// still holds its plan (one item per row, read whole at each slice from the job row): about 2 KB a row.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

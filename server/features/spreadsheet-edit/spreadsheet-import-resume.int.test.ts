@@ -2,7 +2,9 @@
 // it again on the same database. The worker "dies" the way a killed process does: its slice stops for good at the
 // point where a wave has landed in the store but is not yet settled (the hardest point: the wave is read again and
 // found written). Then: every row is counted once and written once, the backup holds every overwritten value (the
-// dead slice's wave included), and the undo puts the store back as it was, field by field.
+// dead slice's wave included), and the undo puts the store back as it was, field by field. And the write never
+// overwrites a value that moved since the preview: a cell the store changed after it is skipped and listed, and the
+// undo leaves a cell changed after the import.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBigCommerceClientFactory } from '../../integrations/bigcommerce/client';
@@ -214,4 +216,68 @@ describe.each(testDatabaseKinds())('a Spreadsheet Edit import when its worker di
     expect(await jobs.get(undoId)).toMatchObject({ state: 'done', succeeded: changed, failed: 0 });
     expect(withoutDates(await wholeStore(client))).toEqual(withoutDates(before));
   }, 240_000);
+
+  it('skips and lists a cell the store changed after the preview, and the undo leaves one changed after the import', async () => {
+    const hash = `moved${randomBytes(4).toString('hex')}`;
+    const token = `token-${hash}`;
+    await controlSandbox(sb, 'POST', '/stores', { hash, token, kind: 'demo' });
+    const client = clients().forStore({ storeHash: hash, accessToken: token });
+    const [a, b, c] = (await wholeStore(client)).slice(0, 3);
+    expect(a && b && c).toBeTruthy();
+    const sheetRows: SheetRowInput[] = [a!, b!, c!].map((product, i) => ({
+      sheet: 'Products',
+      row: i + 2,
+      cells: new Map<string, string | number | boolean | null>([
+        ['ID', product.id],
+        ['Price', 500 + i],
+        ['Page Title', `Sheet ${product.id}`],
+      ]),
+    }));
+    const outcome = await previewSheets(
+      { client, lookups: await readCatalogLookups(client) },
+      [{ name: 'Products', headers: ['ID', 'Price', 'Page Title'] }],
+      sheetRows,
+    );
+    const previewId = randomUUID();
+    await repository.createPreview(
+      { id: previewId, owner: `visitor:${hash}`, storeHash: hash, exportId: null, counts: outcome.counts },
+      outcome.rows,
+      new Date(),
+      3_600_000,
+    );
+    // After the preview, before the write: a's price changes in the store.
+    await client.products.update(a!.id, { price: 42 });
+    const id = await newJob(hash, token, 'spreadsheet-import', {
+      kind: 'import',
+      previewId,
+      sinceExport: 'keep-store',
+    });
+    await runToEnd(slice('spreadsheet-import').handler, id);
+    const done = toJobView((await jobs.get(id))!);
+    expect(done).toMatchObject({ state: 'done', total: 3, succeeded: 3, failed: 0 });
+    expect(done.outcomes).toContainEqual(
+      expect.objectContaining({
+        kind: 'cell',
+        outcome: 'skipped',
+        key: expect.objectContaining({ productId: a!.id, column: 'Price' }) as unknown,
+        reason: 'Changed in the store since the preview (now 42): left as it is',
+        reasonCode: 'changedSincePreview',
+      }),
+    );
+    const read = async (productId: number) => {
+      const product = (await wholeStore(client)).find((one) => one.id === productId)!;
+      return { price: product.price, page_title: product.page_title };
+    };
+    expect(await read(a!.id)).toEqual({ price: 42, page_title: `Sheet ${a!.id}` });
+    expect(await read(b!.id)).toEqual({ price: 501, page_title: `Sheet ${b!.id}` });
+
+    // After the import, b's page title changes in the store: the undo puts back the rest and leaves it.
+    await client.products.update(b!.id, { page_title: 'Changed after the import' });
+    const undoId = await newJob(hash, token, 'spreadsheet-undo', { kind: 'undo', undoOf: id });
+    await runToEnd(slice('spreadsheet-undo').handler, undoId);
+    expect(await jobs.get(undoId)).toMatchObject({ state: 'done', failed: 0 });
+    expect(await read(a!.id)).toEqual({ price: 42, page_title: a!.page_title });
+    expect(await read(b!.id)).toEqual({ price: b!.price, page_title: 'Changed after the import' });
+    expect(await read(c!.id)).toEqual({ price: c!.price, page_title: c!.page_title });
+  }, 120_000);
 });
