@@ -343,7 +343,9 @@ export const spreadsheetEditJourneys: Journey[] = [
         await expectText(page.getByTestId('preview-count-changed'), '0');
         await eventually(async () => assert.equal(await page.getByTestId('preview-row').count(), 1));
         await expectText(
-          page.locator(`[data-testid="preview-row"][data-product-id="${stale.id}"]`).getByTestId('preview-change'),
+          page
+            .locator(`[data-testid="preview-row"][data-product-id="${stale.id}"]`)
+            .getByTestId('preview-change'),
           `Price: ${storePrice} → ${sheetPrice.get(stale.id)}`,
         );
         await page.getByTestId('since-take-sheet').check();

@@ -28,9 +28,10 @@ export type JobViewRow = Omit<JobRow, 'plan' | 'backup'> & { backedUp: number };
 const { plan: _plan, backup: _backup, ...viewColumns } = getTableColumns(job);
 const jobViewColumns = {
   ...viewColumns,
-  backedUp: sql<number>`case when jsonb_typeof(${job.backup}) = 'object' then (select count(*) from jsonb_object_keys(${job.backup})) else 0 end`.mapWith(
-    Number,
-  ),
+  backedUp:
+    sql<number>`case when jsonb_typeof(${job.backup}) = 'object' then (select count(*) from jsonb_object_keys(${job.backup})) else 0 end`.mapWith(
+      Number,
+    ),
 };
 
 /** A job's backup: its items' previous values, by the key each kind gives them (what an undo restores). */
@@ -144,7 +145,10 @@ export function toJobView(row: JobRow | JobViewRow): JobView {
  * job as it was at that step: running, with that step's counts and the outcomes it listed), then the row as it is now.
  * Event ids are row versions, so they only go up and a reconnecting follower (Last-Event-ID) resumes where it was.
  */
-export function jobEventsAfter(row: JobRow | JobViewRow, after: number): Array<{ version: number; view: JobView }> {
+export function jobEventsAfter(
+  row: JobRow | JobViewRow,
+  after: number,
+): Array<{ version: number; view: JobView }> {
   const now = toJobView(row);
   const outcomes = now.outcomes ?? [];
   const steps = (row.progress as ProgressStep[]).filter(

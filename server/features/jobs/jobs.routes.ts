@@ -50,29 +50,26 @@ const STREAM_MS = 5 * 60_000;
 const MAX_STREAMS_PER_OWNER = 12;
 const MAX_STREAMS = 400;
 
-/** The caller's job, or 404 (another owner's job is not found either: its id says nothing). */
-export async function ownedJob(
+/** The caller's job as `read` answers it, or 404 (another owner's job is not found either: its id says nothing). */
+async function ownedRow<Row extends { owner: string }>(
   c: Context,
-  deps: Pick<JobRoutesDeps, 'getAuth' | 'jobStore'>,
-): Promise<JobRow> {
+  deps: Pick<JobRoutesDeps, 'getAuth'>,
+  read: (id: string) => Promise<Row | undefined>,
+): Promise<Row> {
   const owner = await jobOwner(c, deps.getAuth, { create: false });
-  const row = await deps.jobStore.get(c.req.param('id') ?? '');
+  const row = await read(c.req.param('id') ?? '');
   if (!row || !owner || row.owner !== owner)
     throw new AppError(ERROR_CODES.jobNotFound, 'This job was not found');
   return row;
 }
 
+/** The caller's job, or 404. */
+export const ownedJob = (c: Context, deps: Pick<JobRoutesDeps, 'getAuth' | 'jobStore'>): Promise<JobRow> =>
+  ownedRow(c, deps, (id) => deps.jobStore.get(id));
+
 /** ownedJob without the plan and backup: what a look at the job and a follower's events read. */
-async function ownedJobView(
-  c: Context,
-  deps: Pick<JobRoutesDeps, 'getAuth' | 'jobStore'>,
-): Promise<JobViewRow> {
-  const owner = await jobOwner(c, deps.getAuth, { create: false });
-  const row = await deps.jobStore.getView(c.req.param('id') ?? '');
-  if (!row || !owner || row.owner !== owner)
-    throw new AppError(ERROR_CODES.jobNotFound, 'This job was not found');
-  return row;
-}
+const ownedJobView = (c: Context, deps: Pick<JobRoutesDeps, 'getAuth' | 'jobStore'>): Promise<JobViewRow> =>
+  ownedRow(c, deps, (id) => deps.jobStore.getView(id));
 
 export function jobRoutes(deps: JobRoutesDeps): Hono {
   const streams = new Map<string, number>();

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINAL_JOB_STATES, jobPath, jobResponseSchema, jobUndoPath, type JobView } from '../../../common/contracts/jobs';
+import {
+  FINAL_JOB_STATES,
+  jobPath,
+  jobResponseSchema,
+  jobUndoPath,
+  type JobView,
+} from '../../../common/contracts/jobs';
 import {
   previewResponseSchema,
   SPREADSHEET_EXPORT_PATH,
@@ -315,7 +321,9 @@ describe.each(testDatabaseKinds())('Spreadsheet Edit (%s)', (kind) => {
       expect(imported.failed).toBe(1);
       // Backed up: the plain product, the stale one's price and the variant (counted in the database, issue 45).
       expect(Object.keys(imported.backup as object)).toHaveLength(3);
-      const view = jobResponseSchema.parse(await (await request(jobPath(imported.id), {}, cookie)).json()).job;
+      const view = jobResponseSchema.parse(
+        await (await request(jobPath(imported.id), {}, cookie)).json(),
+      ).job;
       expect(view).toMatchObject({ backedUp: 3, succeeded: imported.succeeded, failed: 1 });
       const outcomes = imported.outcomes as { kind: string; outcome: string; key: Json }[];
       const skippedCell: unknown = expect.objectContaining({

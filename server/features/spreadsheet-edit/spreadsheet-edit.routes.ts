@@ -222,9 +222,7 @@ export function spreadsheetEditRoutes(deps: SpreadsheetEditRoutesDeps): Hono {
           ignoredColumns: outcome.ignoredColumns,
         };
         await deps.spreadsheets.closePreview(previewId, outcome.counts, notes);
-        return c.json(
-          await previewPage(deps, { ...header, counts: outcome.counts, notes }, -1),
-        );
+        return c.json(await previewPage(deps, { ...header, counts: outcome.counts, notes }, -1));
       } finally {
         // A preview that stopped before its last row leaves the file open.
         await opened?.close().catch(() => undefined);

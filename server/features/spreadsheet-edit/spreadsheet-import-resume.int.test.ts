@@ -19,7 +19,7 @@ import { controlSandbox } from '../../test/sandbox-control';
 import { createTokenCipher } from '../../token-cipher';
 import { readCatalogLookups } from './catalog-lookups';
 import { IMPORT_WAVE, spreadsheetImportJobKinds, type ImportInput } from './spreadsheet-import.job';
-import { previewSheets, type SheetRowInput } from './spreadsheet-preview';
+import { previewSheets, type PreviewOutcome, type SheetRowInput } from './spreadsheet-preview';
 import { createSpreadsheetRepository, type SpreadsheetRepository } from './spreadsheet-repository';
 
 const logger = createLogger('silent');
@@ -77,6 +77,18 @@ describe.each(testDatabaseKinds())('a Spreadsheet Edit import when its worker di
   /** Every product with its variants and custom fields, as the API answers them (the store, field by field). */
   const wholeStore = (client: BigCommerceClient) =>
     client.products.listAll({ query: { include: 'variants,custom_fields', sort: 'id' } });
+
+  /** Keeps a preview's outcome as the upload's route does; answers its id. */
+  const keepPreview = async (hash: string, outcome: PreviewOutcome) => {
+    const previewId = randomUUID();
+    await repository.createPreview(
+      { id: previewId, owner: `visitor:${hash}`, storeHash: hash, exportId: null, counts: outcome.counts },
+      outcome.rows,
+      new Date(),
+      3_600_000,
+    );
+    return previewId;
+  };
 
   const newJob = async (
     hash: string,
@@ -140,13 +152,7 @@ describe.each(testDatabaseKinds())('a Spreadsheet Edit import when its worker di
     expect(outcome.counts.errors).toBe(0);
     const changed = outcome.counts.changed;
     expect(changed).toBe(outcome.rows.length);
-    const previewId = randomUUID();
-    await repository.createPreview(
-      { id: previewId, owner: `visitor:${hash}`, storeHash: hash, exportId: null, counts: outcome.counts },
-      outcome.rows,
-      new Date(),
-      3_600_000,
-    );
+    const previewId = await keepPreview(hash, outcome);
 
     // The first worker dies with its second wave written to the store and not settled.
     const id = await newJob(hash, token, 'spreadsheet-import', {
@@ -238,13 +244,7 @@ describe.each(testDatabaseKinds())('a Spreadsheet Edit import when its worker di
       [{ name: 'Products', headers: ['ID', 'Price', 'Page Title'] }],
       sheetRows,
     );
-    const previewId = randomUUID();
-    await repository.createPreview(
-      { id: previewId, owner: `visitor:${hash}`, storeHash: hash, exportId: null, counts: outcome.counts },
-      outcome.rows,
-      new Date(),
-      3_600_000,
-    );
+    const previewId = await keepPreview(hash, outcome);
     // After the preview, before the write: a's price changes in the store.
     await client.products.update(a!.id, { price: 42 });
     const id = await newJob(hash, token, 'spreadsheet-import', {
