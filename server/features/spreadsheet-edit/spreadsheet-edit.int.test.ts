@@ -406,6 +406,11 @@ describe.each(testDatabaseKinds())('Spreadsheet Edit (%s)', (kind) => {
     }
     expect(await repository.getPreview('cap-preview-0')).toBeUndefined();
     expect(await repository.previewRows('cap-preview-0', -1, 10)).toEqual([]);
+    // A preview still being read when it is dropped gets no more rows: none outlive it.
+    expect(await repository.addPreviewRows('cap-preview-0', [{ seq: 1, row }])).toBe(false);
+    expect(await repository.previewRows('cap-preview-0', -1, 10)).toEqual([]);
+    expect(await repository.addPreviewRows('cap-preview-1', [{ seq: 1, row }])).toBe(true);
+    expect(await repository.previewRows('cap-preview-1', -1, 10)).toHaveLength(2);
     expect(await repository.getPreview('cap-preview-1')).toBeDefined();
     expect(await repository.getPreview(`cap-preview-${MAX_KEPT_PER_OWNER}`)).toBeDefined();
     expect(await repository.getExport('cap-export-0')).toBeUndefined();

@@ -204,7 +204,12 @@ export function spreadsheetEditRoutes(deps: SpreadsheetEditRoutesDeps): Hono {
               client,
               lookups,
               signal,
-              keep: (rows) => deps.spreadsheets.addPreviewRows(previewId, rows),
+              keep: async (rows) => {
+                // Dropped meanwhile: the owner started more previews than are kept.
+                if (!(await deps.spreadsheets.addPreviewRows(previewId, rows))) {
+                  throw new AppError(ERROR_CODES.notFound, PREVIEW_NOT_FOUND_MESSAGE);
+                }
+              },
               ...(exportRow
                 ? { exportCells: (sheet, ids) => deps.spreadsheets.exportCells(exportRow.id, sheet, ids) }
                 : {}),

@@ -123,13 +123,29 @@ export function createSpreadsheetRepository(db: Db) {
       if (older.length > 0) await repository.dropPreviews(older.map((entry) => entry.id));
     },
 
-    /** Adds rows to an open preview, each at its place in the sheet's order. */
-    async addPreviewRows(id: string, rows: readonly { seq: number; row: StoredPreviewRow }[]): Promise<void> {
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        await db
-          .insert(spreadsheetPreviewRow)
-          .values(rows.slice(i, i + INSERT_CHUNK).map((entry) => ({ previewId: id, ...entry })));
-      }
+    /**
+     * Adds rows to an open preview, each at its place in the sheet's order. Answers false, adding nothing, when the
+     * preview is gone meanwhile (its owner opened more than MAX_KEPT_PER_OWNER since): the header is locked while the
+     * rows go in, and dropPreviews deletes the header before the rows, so no row outlives its preview.
+     */
+    async addPreviewRows(
+      id: string,
+      rows: readonly { seq: number; row: StoredPreviewRow }[],
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [open] = await tx
+          .select({ id: spreadsheetPreview.id })
+          .from(spreadsheetPreview)
+          .where(eq(spreadsheetPreview.id, id))
+          .for('update');
+        if (!open) return false;
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          await tx
+            .insert(spreadsheetPreviewRow)
+            .values(rows.slice(i, i + INSERT_CHUNK).map((entry) => ({ previewId: id, ...entry })));
+        }
+        return true;
+      });
     },
 
     /** Writes a preview's counts and notes once its rows are in. */
@@ -140,8 +156,9 @@ export function createSpreadsheetRepository(db: Db) {
     /** Deletes previews with their rows (a preview that stopped half-way, the owner's oldest). */
     async dropPreviews(ids: readonly string[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.delete(spreadsheetPreviewRow).where(inArray(spreadsheetPreviewRow.previewId, [...ids]));
+      // The header first: rows being added wait for it (addPreviewRows), then find it gone.
       await db.delete(spreadsheetPreview).where(inArray(spreadsheetPreview.id, [...ids]));
+      await db.delete(spreadsheetPreviewRow).where(inArray(spreadsheetPreviewRow.previewId, [...ids]));
     },
 
     /** A whole preview at once (an agent's few rows). */
@@ -164,6 +181,7 @@ export function createSpreadsheetRepository(db: Db) {
         preview.id,
         rows.map((row, seq) => ({ seq, row })),
       );
+      // A preview dropped meanwhile stays dropped: closePreview updates no row.
       await repository.closePreview(preview.id, counts, notes);
     },
 
